@@ -1,0 +1,25 @@
+"""One error type for bad input: always names the file and, when known, the line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class InputError(ValueError):
+    """Bad input. ``str(err)`` is one line: ``path:line: message``."""
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+        self.path = str(path) if path is not None else None
+        self.line = line
+        self.message = message
+        where = self.path or "<input>"
+        if line is not None:
+            where = f"{where}:{line}"
+        super().__init__(f"{where}: {message}")
+
+
+class MissingExtraError(ImportError):
+    """An optional dependency is missing; the message names the extra to install."""
+
+    def __init__(self, what: str, extra: str):
+        super().__init__(f"{what} needs the '{extra}' extra: pip install 'gecscope[{extra}]'")

@@ -1,0 +1,58 @@
+"""JSONL records ``{"id", "source", "hypothesis", "references": [...]}`` (strings, space-tokenised)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from gecscope.errors import InputError
+from gecscope.io.text import read_text, split_lines
+from gecscope.types import Example, Target
+
+
+def _field(record: dict[str, object], key: str, path: str | Path, lineno: int) -> str:
+    value = record.get(key)
+    if not isinstance(value, str):
+        raise InputError(f"field '{key}' must be a string", path, lineno)
+    return value
+
+
+def read_jsonl(path: str | Path) -> list[Example]:
+    examples = []
+    for lineno, line in enumerate(split_lines(read_text(path)), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"invalid JSON ({exc.msg})", path, lineno) from None
+        if not isinstance(record, dict):
+            raise InputError("each line must be a JSON object", path, lineno)
+        source = tuple(_field(record, "source", path, lineno).split())
+        if not source:
+            raise InputError("empty source sentence", path, lineno)
+        refs = record.get("references", [])
+        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+            raise InputError("field 'references' must be a list of strings", path, lineno)
+        examples.append(
+            Example(
+                source,
+                Target(tuple(_field(record, "hypothesis", path, lineno).split())),
+                tuple(Target(tuple(r.split())) for r in refs),
+                str(record.get("id", len(examples))),
+            )
+        )
+    return examples
+
+
+def write_jsonl(path: str | Path, examples: Iterable[Example]) -> None:
+    with Path(path).open("w", encoding="utf-8") as fh:
+        for ex in examples:
+            record = {
+                "id": ex.id,
+                "source": " ".join(ex.source),
+                "hypothesis": ex.hypothesis.text,
+                "references": [r.text for r in ex.references],
+            }
+            fh.write(json.dumps(record, ensure_ascii=False) + "\n")

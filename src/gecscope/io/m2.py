@@ -1,0 +1,146 @@
+"""M2 format: ``S`` source lines followed by ``A start end|||type|||correction|||...|||annotator``.
+
+Rules (see docs/formats.md): annotator ids of a sentence must be ascending and grouped; a
+sentence without lines for some annotator leaves that annotator's target unchanged; ``-1 -1``
+(noop) lines add no edit; ``-NONE-`` is an empty correction; corrections may contain ``|||``;
+ChERRANT ``T`` lines are ignored. Overlapping or out-of-range edits are errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from gecscope.errors import InputError
+from gecscope.io.text import read_text, split_lines
+from gecscope.types import Edit, Target, Tokens, apply_edits
+
+NOOP_TYPES = frozenset({"noop", "NA"})
+
+
+@dataclass(frozen=True, slots=True)
+class M2Block:
+    """One M2 sentence: its source tokens and one target per annotator (ids 0..k-1)."""
+
+    source: Tokens
+    targets: tuple[Target, ...]
+    line: int = 0
+
+
+def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, Edit | None]:
+    parts = line[2:].split("|||")
+    if len(parts) < 6:
+        raise InputError("malformed edit line (expected 6 '|||' fields)", path, lineno)
+    span, etype = parts[0].split(), parts[1]
+    try:
+        annotator = int(parts[-1])
+        start, end = int(span[0]), int(span[1])
+    except (ValueError, IndexError):
+        raise InputError("malformed edit line (span or annotator id is not a number)", path, lineno) from None
+    if len(span) != 2 or annotator < 0:
+        raise InputError("malformed edit line (bad span or annotator id)", path, lineno)
+    if start == -1 and end == -1:
+        return annotator, None
+    if etype in NOOP_TYPES:
+        raise InputError(f"'{etype}' edit must have span -1 -1, got {start} {end}", path, lineno)
+    if start < 0 or end < start or end > n:
+        raise InputError(f"edit span {start} {end} is out of range for a {n}-token source", path, lineno)
+    correction = tuple("|||".join(parts[2:-3]).split())
+    if correction[:1] == ("-NONE-",):
+        correction = ()
+    return annotator, Edit(start, end, correction, etype)
+
+
+def _build_targets(
+    source: Tokens, per_annotator: dict[int, list[Edit]], count: int, path: str | Path, lineno: int
+) -> tuple[Target, ...]:
+    targets = []
+    for annotator in range(count):
+        edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
+        for prev, nxt in zip(edits, edits[1:], strict=False):
+            if nxt.start < prev.end:
+                raise InputError(
+                    f"annotator {annotator} has overlapping edits [{prev.start},{prev.end}) "
+                    f"and [{nxt.start},{nxt.end})",
+                    path,
+                    lineno,
+                )
+        frozen = tuple(edits)
+        targets.append(Target(apply_edits(source, frozen), frozen))
+    return tuple(targets)
+
+
+def read_m2(path: str | Path) -> list[M2Block]:
+    """Read an M2 file. Every error names the file and line.
+
+    A sentence lacking lines for an annotator that appears elsewhere in the file gets an
+    unchanged target for it (the convention of the M2 scorer and gec-metrics).
+    """
+    lines = split_lines(read_text(path))
+    raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []
+    seen: set[int] = set()
+    current: tuple[Tokens, dict[int, list[Edit]], int] | None = None
+    order: list[int] = []
+    for lineno, line in enumerate(lines, start=1):
+        if not line.strip():
+            current = None
+            continue
+        if line.startswith("S ") or line == "S":
+            source = tuple(line[2:].split())
+            if not source:
+                raise InputError("empty source sentence", path, lineno)
+            current = (source, {}, lineno)
+            order = []
+            raw.append(current)
+        elif line.startswith("A "):
+            if current is None:
+                raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
+            annotator, edit = _parse_edit(line, len(current[0]), path, lineno)
+            if order and annotator != order[-1]:
+                if annotator < order[-1] or annotator in order:
+                    raise InputError(
+                        f"annotator ids must be ascending and grouped: id {annotator} after id {order[-1]}",
+                        path,
+                        lineno,
+                    )
+            if not order or order[-1] != annotator:
+                order.append(annotator)
+            seen.add(annotator)
+            edits = current[1].setdefault(annotator, [])
+            if edit is not None:
+                edits.append(edit)
+        elif line.startswith("T"):
+            continue  # ChERRANT target line: the edits already say everything
+        else:
+            raise InputError("unexpected line (expected 'S', 'A' or a blank line)", path, lineno)
+    if not raw:
+        raise InputError("no 'S' lines: not an M2 file", path)
+    count = max(seen) + 1 if seen else 1
+    missing = sorted(set(range(count)) - seen)
+    if missing:
+        raise InputError(
+            f"annotator ids are not contiguous: id {missing[0]} never appears but id {count - 1} does",
+            path,
+        )
+    return [M2Block(src, _build_targets(src, edits, count, path, ln), ln) for src, edits, ln in raw]
+
+
+def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
+    """Render sentences as M2 text (each target becomes one annotator)."""
+    out: list[str] = []
+    for source, targets in blocks:
+        out.append("S " + " ".join(source))
+        for annotator, target in enumerate(targets):
+            edits = target.edits or ()
+            if not edits:
+                out.append(f"A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{annotator}")
+            for e in edits:
+                corr = " ".join(e.correction) if e.correction else "-NONE-"
+                out.append(f"A {e.start} {e.end}|||{e.type or 'EDIT'}|||{corr}|||REQUIRED|||-NONE-|||{annotator}")
+        out.append("")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> None:
+    Path(path).write_text(format_m2(blocks), encoding="utf-8")

@@ -1,0 +1,82 @@
+"""Build examples from parallel text files and/or M2 files, checking that everything lines up."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from gecscope.errors import InputError
+from gecscope.io.m2 import M2Block, read_m2
+from gecscope.io.text import read_text, split_lines
+from gecscope.types import Example, Target
+
+
+def read_lines(path: str | Path, *, allow_empty_lines: bool = True) -> list[str]:
+    """Read one sentence per line (UTF-8, CRLF tolerated, trailing spaces kept)."""
+    lines = split_lines(read_text(path))
+    if not allow_empty_lines:
+        for lineno, line in enumerate(lines, start=1):
+            if not line.strip():
+                raise InputError("empty line (a source sentence cannot be empty)", path, lineno)
+    return lines
+
+
+def _check_count(name: str | Path, count: int, ref_name: str | Path, ref_count: int) -> None:
+    if count != ref_count:
+        raise InputError(
+            f"has {count} sentences but {ref_name} has {ref_count}", name, min(count, ref_count) + 1
+        )
+
+
+def _source_matches(block: M2Block, tokens: tuple[str, ...], path: str | Path, what: str) -> None:
+    if block.source != tokens:
+        raise InputError(f"source sentence differs from {what}", path, block.line)
+
+
+def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path) -> list[Example]:
+    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator)."""
+    hyps, refs = read_m2(hyp_m2), read_m2(ref_m2)
+    _check_count(hyp_m2, len(hyps), ref_m2, len(refs))
+    examples = []
+    for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
+        _source_matches(h, r.source, hyp_m2, f"{ref_m2}:{r.line}")
+        examples.append(Example(r.source, h.targets[0], r.targets, str(i)))
+    return examples
+
+
+def examples_from_text(
+    source: str | Path,
+    hypothesis: str | Path,
+    references: Sequence[str | Path] = (),
+    ref_m2: str | Path | None = None,
+) -> list[Example]:
+    """Source and hypothesis text with references as text files or as one M2 file.
+
+    Lines are whitespace-tokenised. Text targets carry no edits until aligned
+    (:func:`gecscope.align.align_examples`); M2 references keep their edits.
+    """
+    src_lines = read_lines(source, allow_empty_lines=False)
+    hyp_lines = read_lines(hypothesis)
+    _check_count(hypothesis, len(hyp_lines), source, len(src_lines))
+    sources = [tuple(line.split()) for line in src_lines]
+    ref_columns: list[list[Target]] = []
+    for path in references:
+        lines = read_lines(path)
+        _check_count(path, len(lines), source, len(src_lines))
+        ref_columns.append([Target(tuple(line.split())) for line in lines])
+    if ref_m2 is not None:
+        blocks = read_m2(ref_m2)
+        _check_count(ref_m2, len(blocks), source, len(src_lines))
+        for lineno, (block, tokens) in enumerate(zip(blocks, sources, strict=True), start=1):
+            _source_matches(block, tokens, ref_m2, f"{source}:{lineno}")
+        width = len(blocks[0].targets)
+        ref_columns.extend([b.targets[k] for b in blocks] for k in range(width))
+    return [
+        Example(
+            sources[i],
+            Target(tuple(hyp_lines[i].split())),
+            tuple(col[i] for col in ref_columns),
+            str(i),
+        )
+        for i in range(len(sources))
+    ]

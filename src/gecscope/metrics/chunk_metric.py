@@ -1,0 +1,53 @@
+"""The two-step protocol shared by CLEME and CLEME2.0: statistics once, then scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gecscope.metrics.analysis import ChunkAnalysis, analyse, relabel
+from gecscope.metrics.config import ChunkMetricConfig
+from gecscope.result import Score
+from gecscope.stats import ChunkCounts
+from gecscope.types import Example
+from gecscope.weighting.length import LengthWeighting, length_bias, length_params
+
+
+class ChunkMetric:
+    """Base of the CLEME family. Subclasses implement :meth:`score_counts`."""
+
+    name = "chunk"
+    config: ChunkMetricConfig
+
+    def analyse(self, examples: Sequence[Example]) -> ChunkAnalysis:
+        """Step 1: partition and classify (the expensive, cacheable part)."""
+        return analyse(examples, self.config.assumption, exclude_unchanged=self.config.exclude_unchanged_refs)
+
+    def counts(self, analysis: ChunkAnalysis) -> list[tuple[ChunkCounts, ...]]:
+        """Per sentence, per kept reference counts under the configured weighting."""
+        if analysis.assumption != self.config.assumption:
+            analysis = relabel(analysis, self.config.assumption)
+        if self.config.weighting == "none":
+            return analysis.counts()
+        weigher = LengthWeighting(
+            length_params(self.config.level, self.config.assumption, self.config.mode),
+            length_bias(analysis.chunks),
+        )
+        return analysis.counts(lambda s, k, chunks, labels: weigher.weights(chunks, labels))
+
+    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
+        raise NotImplementedError
+
+    def score_analysis(self, analysis: ChunkAnalysis) -> Score:
+        """Step 2: select references and reduce."""
+        return self.score_counts(self.counts(analysis), analysis.kept)
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+
+def sentence_row(index: int, kept: Sequence[int], chosen: int, counts: ChunkCounts, values: dict[str, float]) -> dict[str, Any]:
+    row: dict[str, Any] = {"index": index, "reference": kept[chosen]}
+    row.update(values)
+    row.update(counts.as_dict())
+    return row

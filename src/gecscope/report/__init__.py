@@ -1,0 +1,1 @@
+"""Rendering results: signatures, tables, JSON, chunk views."""

@@ -1,0 +1,89 @@
+"""Core value types: edits, targets, examples and chunks (all frozen)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Tokens = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace source tokens ``[start, end)`` by ``correction``.
+
+    ``start == end`` is an insertion, an empty ``correction`` a deletion.
+    ``type`` is informational (ERRANT/M2 error type); no CLEME score reads it.
+    """
+
+    start: int
+    end: int
+    correction: Tokens
+    type: str = ""
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"invalid edit span [{self.start}, {self.end})")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A corrected sentence (hypothesis or reference) and its edits.
+
+    ``edits`` is ``None`` while the target has not been aligned to its source yet.
+    """
+
+    tokens: Tokens
+    edits: tuple[Edit, ...] | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One source sentence with a system hypothesis and zero or more references."""
+
+    source: Tokens
+    hypothesis: Target
+    references: tuple[Target, ...]
+    id: str = ""
+
+    @property
+    def aligned(self) -> bool:
+        return self.hypothesis.edits is not None and all(
+            r.edits is not None for r in self.references
+        )
+
+
+def apply_edits(source: Tokens, edits: tuple[Edit, ...]) -> Tokens:
+    """Apply sorted, non-overlapping edits to ``source``.
+
+    >>> apply_edits(("a", "b", "c"), (Edit(1, 2, ("B",)), Edit(3, 3, ("!",))))
+    ('a', 'B', 'c', '!')
+    """
+    out: list[str] = []
+    cursor = 0
+    for edit in edits:
+        if edit.start < cursor or edit.end > len(source):
+            raise ValueError(f"edit [{edit.start}, {edit.end}) overlaps or is out of range")
+        out.extend(source[cursor : edit.start])
+        out.extend(edit.correction)
+        cursor = edit.end
+    out.extend(source[cursor:])
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A source span shared by every target of one sentence (CLEME's chunk).
+
+    ``outputs[t]`` are target ``t``'s tokens for this span (target 0 is the hypothesis)
+    and ``changed[t]`` says whether target ``t`` has an edit in it.
+    """
+
+    start: int
+    end: int
+    source: Tokens
+    outputs: tuple[Tokens, ...]
+    changed: tuple[bool, ...]
