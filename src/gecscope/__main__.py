@@ -1,0 +1,5 @@
+"""``python -m gecscope``."""
+
+from gecscope.cli import main
+
+raise SystemExit(main())

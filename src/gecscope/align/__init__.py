@@ -1,0 +1,56 @@
+"""Edit extraction: fill in the edits of text-only targets.
+
+``ErrantAligner`` is ERRANT 3.0.2-compatible (spaCy English, linguistic alignment, rule
+merging); ``LevenshteinAligner`` is language-agnostic (token Levenshtein, adjacent changes
+merged into one edit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from gecscope.align.levenshtein import LevenshteinAligner
+from gecscope.types import Edit, Example, Target, Tokens
+
+
+class Aligner(Protocol):
+    name: str
+
+    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]: ...
+
+
+def align_examples(examples: Sequence[Example], aligner: Aligner) -> list[Example]:
+    """Return examples whose targets all carry edits (targets with edits are left untouched)."""
+    todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
+    for ex in examples:
+        for t in (ex.hypothesis, *ex.references):
+            if t.edits is None and t.tokens != ex.source:
+                todo[(ex.source, t.tokens)] = ()
+    pairs = list(todo)
+    for pair, edits in zip(pairs, aligner.edits_batch(pairs), strict=True):
+        todo[pair] = edits
+
+    def fill(src: Tokens, t: Target) -> Target:
+        if t.edits is not None:
+            return t
+        return Target(t.tokens, todo.get((src, t.tokens), ()))
+
+    return [
+        Example(ex.source, fill(ex.source, ex.hypothesis), tuple(fill(ex.source, r) for r in ex.references), ex.id)
+        for ex in examples
+    ]
+
+
+def get_aligner(name: str) -> Aligner:
+    """``errant`` (English, needs the 'text' extra) or ``levenshtein`` (any language)."""
+    if name == "errant":
+        from gecscope.align.errant import ErrantAligner
+
+        return ErrantAligner()
+    if name == "levenshtein":
+        return LevenshteinAligner()
+    raise ValueError(f"unknown aligner {name!r} (errant or levenshtein)")
+
+
+__all__ = ["Aligner", "LevenshteinAligner", "align_examples", "get_aligner"]

@@ -1,0 +1,100 @@
+"""The public Python API: load examples, pick a metric, score, explain."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from gecscope.align import Aligner, align_examples, get_aligner
+from gecscope.errors import InputError
+from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
+from gecscope.metrics import METRICS
+from gecscope.metrics.chunk_metric import ChunkMetric
+from gecscope.metrics.cleme import ClemeConfig
+from gecscope.metrics.cleme2 import Cleme2Config
+from gecscope.report.signature import extend_signature
+from gecscope.result import Score
+from gecscope.types import Example
+
+CONFIGS: dict[str, type[ClemeConfig] | type[Cleme2Config]] = {"cleme": ClemeConfig, "cleme2": Cleme2Config}
+
+
+def example_dir() -> Path:
+    """Folder of the small example shipped inside the package."""
+    return Path(str(resources.files("gecscope") / "data" / "example"))
+
+
+def load(
+    *,
+    source: str | Path | None = None,
+    hypothesis: str | Path | None = None,
+    references: Sequence[str | Path] = (),
+    ref_m2: str | Path | None = None,
+    hyp_m2: str | Path | None = None,
+    jsonl: str | Path | None = None,
+) -> list[Example]:
+    """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
+    ``references`` and/or ``ref_m2``) or JSONL.
+
+    >>> d = example_dir()
+    >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
+    10
+    """
+    if jsonl is not None:
+        return read_jsonl(jsonl)
+    if hyp_m2 is not None:
+        if ref_m2 is None:
+            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
+        return examples_from_m2(hyp_m2, ref_m2)
+    if source is None or hypothesis is None:
+        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
+    if not references and ref_m2 is None:
+        raise InputError("no references given (references or ref_m2)", hypothesis)
+    return examples_from_text(source, hypothesis, references, ref_m2)
+
+
+def get_metric(name: str, **options: Any) -> ChunkMetric:
+    """Build a metric from its name and settings.
+
+    >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
+    'independent'
+    """
+    if name not in METRICS:
+        raise ValueError(f"unknown metric {name!r}; available: {', '.join(sorted(METRICS))}")
+    config = CONFIGS[name](**options)
+    metric: ChunkMetric = METRICS[name](config)  # type: ignore[arg-type]
+    return metric
+
+
+def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:
+    name = aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
+    hyp = "m2" if all(e.hypothesis.edits is not None for e in examples) else name
+    ref = "m2" if all(r.edits is not None for e in examples for r in e.references) else name
+    return {"tok": "whitespace", "edits": f"hyp={hyp},ref={ref}"}
+
+
+def prepare(examples: Sequence[Example], aligner: Aligner | str = "errant") -> tuple[list[Example], dict[str, str]]:
+    """Align whatever has no edits yet; return the examples and the input signature fields."""
+    if all(e.aligned for e in examples):
+        return list(examples), edit_origin(examples, "none")
+    al = get_aligner(aligner) if isinstance(aligner, str) else aligner
+    fields = edit_origin(examples, al)
+    return align_examples(examples, al), fields
+
+
+def score(metric: str | ChunkMetric, examples: Sequence[Example], *, aligner: Aligner | str = "errant", **options: Any) -> Score:
+    """Score examples with a metric (name + settings, or a metric object).
+
+    >>> d = example_dir()
+    >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
+    >>> s = score("cleme2", ex)
+    >>> round(s.value, 4), s.signature.split("|")[0]
+    (0.706, 'cleme2')
+    """
+    m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    ready, fields = prepare(examples, aligner)
+    result = m.score(ready)
+    return dataclasses.replace(result, signature=extend_signature(result.signature, fields))

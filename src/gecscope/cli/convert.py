@@ -1,0 +1,32 @@
+"""``gecscope convert``: parallel text to M2 (edits extracted by the chosen aligner)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gecscope import api
+from gecscope.cli.inputs import add_input_args, load_examples
+from gecscope.io.m2 import format_m2, write_m2
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("convert", help="text to M2", description="Write hypothesis or references as M2.")
+    add_input_args(p)
+    p.add_argument("--what", choices=["hypothesis", "references"], default="hypothesis")
+    p.add_argument("--output", "-o", help="output M2 file (default: standard output)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.what == "references" and args.hyp is None and args.source is not None:
+        args.hyp = args.source  # references only: the hypothesis is irrelevant
+    ready, _ = api.prepare(load_examples(args), args.aligner)
+    if args.what == "hypothesis":
+        blocks = [(e.source, [e.hypothesis]) for e in ready]
+    else:
+        blocks = [(e.source, list(e.references)) for e in ready]
+    if args.output:
+        write_m2(args.output, blocks)
+    else:
+        print(format_m2(blocks), end="")
+    return 0

@@ -1,0 +1,38 @@
+"""``gecscope explain``: show how one sentence is chunked and classified."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from gecscope import api
+from gecscope.cli.inputs import add_input_args, load_examples
+from gecscope.errors import InputError
+from gecscope.report.explain import explain, render_explanation, render_explanation_json
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("explain", help="chunk table of a sentence", description="Show CLEME chunks of sentences.")
+    add_input_args(p)
+    p.add_argument("--line", type=int, nargs="+", default=[1], help="1-based sentence number(s)")
+    p.add_argument("--exclude-unchanged-refs", action="store_true")
+    p.add_argument("--format", choices=["table", "json"], default="table")
+    p.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+
+
+def run(args: argparse.Namespace) -> int:
+    examples = load_examples(args)
+    picked = []
+    for line in args.line:
+        if not 1 <= line <= len(examples):
+            raise InputError(f"--line {line} is out of range (1..{len(examples)})")
+        picked.append(examples[line - 1])
+    ready, _ = api.prepare(picked, args.aligner)
+    colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+    for i, ex in enumerate(ready):
+        exp = explain(ex, exclude_unchanged=args.exclude_unchanged_refs)
+        if i:
+            print()
+        print(render_explanation_json(exp) if args.format == "json" else render_explanation(exp, colour=colour))
+    return 0

@@ -1,0 +1,87 @@
+"""``gecscope explain``: the chunk table of one sentence, coloured by class."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from gecscope.classify import Label, classify_dependent, classify_independent
+from gecscope.metrics.analysis import kept_references, partition_example
+from gecscope.types import Chunk, Example
+
+COLOURS = {Label.TP: "32", Label.FP_NE: "31", Label.FP_UN: "35", Label.FN: "34", Label.TN: "0"}
+NAMES = {Label.TP: "TP", Label.FP_NE: "FP_ne", Label.FP_UN: "FP_un", Label.FN: "FN", Label.TN: "TN"}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    example: Example
+    kept: tuple[int, ...]
+    chunks: tuple[Chunk, ...]
+    dependent: tuple[tuple[Label, ...], ...]
+    independent: tuple[Label, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        rows = []
+        for j, c in enumerate(self.chunks):
+            rows.append(
+                {
+                    "start": c.start,
+                    "end": c.end,
+                    "source": " ".join(c.source),
+                    "hypothesis": " ".join(c.outputs[0]),
+                    "references": [" ".join(o) for o in c.outputs[1:]],
+                    "dependent": [NAMES[lab[j]] for lab in self.dependent],
+                    "independent": NAMES[self.independent[j]],
+                }
+            )
+        return {"id": self.example.id, "references_used": list(self.kept), "chunks": rows}
+
+
+def explain(example: Example, *, exclude_unchanged: bool = False) -> Explanation:
+    """Partition and classify one aligned example under both assumptions."""
+    kept = kept_references(example, exclude_unchanged)
+    chunks = partition_example(example, kept)
+    dep = classify_dependent(chunks, len(kept))
+    ind = classify_independent(chunks, len(kept))[0]
+    return Explanation(example, kept, chunks, dep, ind)
+
+
+def _paint(text: str, label: Label, colour: bool) -> str:
+    return f"\x1b[{COLOURS[label]}m{text}\x1b[0m" if colour and label != Label.TN else text
+
+
+def render_explanation(exp: Explanation, *, colour: bool = False) -> str:
+    ex = exp.example
+    head = ["#", "span", "source", "hypothesis", *(f"ref {k}" for k in exp.kept)]
+    head += [f"dep:ref{k}" for k in exp.kept] + ["ind"]
+    rows = []
+    for j, c in enumerate(exp.chunks):
+        cells = [str(j), f"[{c.start},{c.end})", " ".join(c.source) or "∅"]
+        cells += [" ".join(o) or "∅" for o in c.outputs]
+        cells += [NAMES[lab[j]] for lab in exp.dependent] + [NAMES[exp.independent[j]]]
+        rows.append((cells, [lab[j] for lab in exp.dependent] + [exp.independent[j]]))
+    widths = [max(len(h), *(len(r[0][i]) for r in rows)) for i, h in enumerate(head)]
+    n_text = len(head) - len(exp.kept) - 1
+    out = [
+        f"sentence {ex.id}",
+        f"  source:     {' '.join(ex.source)}",
+        f"  hypothesis: {ex.hypothesis.text}",
+        *(f"  ref {k}:      {ex.references[k].text}" for k in exp.kept),
+        "",
+        "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)),
+    ]
+    for cells, labels in rows:
+        text = [c.ljust(w) for c, w in zip(cells[:n_text], widths, strict=False)]
+        marks = [
+            _paint(c.ljust(w), lab, colour) for c, w, lab in zip(cells[n_text:], widths[n_text:], labels, strict=True)
+        ]
+        out.append("  ".join(text + marks).rstrip())
+    out.append("")
+    out.append("legend: TP = correct edit, FP_ne = wrong edit where one was needed, "
+               "FP_un = unnecessary edit (over-correction), FN = missed edit, TN = untouched and fine")
+    return "\n".join(out)
+
+
+def render_explanation_json(exp: Explanation) -> str:
+    return json.dumps(exp.as_dict(), indent=2, ensure_ascii=False)
