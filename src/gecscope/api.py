@@ -35,6 +35,7 @@ def load(
     ref_m2: str | Path | None = None,
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
+    require_references: bool = True,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL.
@@ -51,7 +52,7 @@ def load(
         return examples_from_m2(hyp_m2, ref_m2)
     if source is None or hypothesis is None:
         raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
-    if not references and ref_m2 is None:
+    if require_references and not references and ref_m2 is None:
         raise InputError("no references given (references or ref_m2)", hypothesis)
     return examples_from_text(source, hypothesis, references, ref_m2)
 

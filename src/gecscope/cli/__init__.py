@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gecscope.cli import convert, explain, score
+from gecscope.cli import convert, explain, meta, score
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
-COMMANDS = {"score": score, "explain": explain, "convert": convert}
+COMMANDS = {"score": score, "explain": explain, "convert": convert, "meta": meta}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -20,7 +20,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.what == "references" and args.hyp is None and args.source is not None:
         args.hyp = args.source  # references only: the hypothesis is irrelevant
-    ready, _ = api.prepare(load_examples(args), args.aligner)
+    ready, _ = api.prepare(load_examples(args, require_references=args.what == "references"), args.aligner)
     if args.what == "hypothesis":
         blocks = [(e.source, [e.hypothesis]) for e in ready]
     else:

@@ -25,7 +25,7 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def load_examples(args: argparse.Namespace) -> list[Example]:
+def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
     if args.example:
         d = api.example_dir()
         if args.hyp is None and args.source is None:
@@ -37,4 +37,5 @@ def load_examples(args: argparse.Namespace) -> list[Example]:
         ref_m2=args.ref_m2,
         hyp_m2=args.hyp_m2,
         jsonl=args.jsonl,
+        require_references=require_references,
     )

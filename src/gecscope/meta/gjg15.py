@@ -1,0 +1,93 @@
+"""GJG15 on CoNLL-2014: score the 13 systems (incl. INPUT) and correlate with EW and TS.
+
+The data layout is that of ``shared/data`` (``conll14/systems_m2/<SYSTEM>.m2``,
+``conll14/references.m2``, ``gjg15/human_scores.tsv``); the directory is always explicit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from gecscope.api import get_metric
+from gecscope.io import examples_from_m2
+from gecscope.meta.correlate import Correlation, system_correlation
+from gecscope.meta.human import read_human_scores
+from gecscope.metrics.analysis import ChunkAnalysis, relabel
+
+SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
+
+#: name -> (metric, settings); the paper's Table 1 CoNLL-2014 column (unweighted rows)
+TABLE1_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
+    "CLEME-dep": ("cleme", {"assumption": "dependent"}),
+    "CLEME-ind": ("cleme", {"assumption": "independent"}),
+    "SentCLEME-dep": ("cleme", {"assumption": "dependent", "level": "sentence", "mode": "corrected"}),
+    "SentCLEME-ind": ("cleme", {"assumption": "independent", "level": "sentence", "mode": "corrected"}),
+    "CLEME2.0-dep": ("cleme2", {"assumption": "dependent"}),
+    "CLEME2.0-ind": ("cleme2", {"assumption": "independent"}),
+    "SentCLEME2.0-dep": ("cleme2", {"assumption": "dependent", "level": "sentence"}),
+    "SentCLEME2.0-ind": ("cleme2", {"assumption": "independent", "level": "sentence"}),
+}
+
+#: the paper's published values (cleme2-final.txt, Table 1, CoNLL-2014 column)
+PAPER_TABLE1 = {
+    "CLEME-dep": (0.648, 0.691, 0.709, 0.742),
+    "CLEME-ind": (0.649, 0.691, 0.709, 0.731),
+    "SentCLEME-dep": (0.876, 0.844, 0.824, 0.808),
+    "SentCLEME-ind": (0.868, 0.857, 0.725, 0.758),
+    "CLEME2.0-dep": (0.700, 0.765, 0.665, 0.736),
+    "CLEME2.0-ind": (0.718, 0.777, 0.665, 0.736),
+    "SentCLEME2.0-dep": (0.870, 0.881, 0.714, 0.725),
+    "SentCLEME2.0-ind": (0.866, 0.881, 0.709, 0.720),
+}
+
+
+@dataclass(frozen=True)
+class Table1Row:
+    name: str
+    ew: Correlation
+    ts: Correlation
+    system_scores: dict[str, float]
+
+    def values(self) -> tuple[float, float, float, float]:
+        """(Pearson EW, Pearson TS, Spearman EW, Spearman TS), the paper's column order."""
+        return (self.ew.pearson, self.ts.pearson, self.ew.spearman, self.ts.spearman)
+
+
+def system_analyses(data: Path, systems: Iterable[str] = SYSTEMS) -> dict[str, ChunkAnalysis]:
+    """One partition per system (dependent labels); other assumptions are relabelled from it."""
+    refs = data / "conll14" / "references.m2"
+    metric = get_metric("cleme2")
+    return {s: metric.analyse(examples_from_m2(data / "conll14" / "systems_m2" / f"{s}.m2", refs)) for s in systems}
+
+
+def table1(data: str | Path, variants: Iterable[str] = tuple(TABLE1_VARIANTS)) -> list[Table1Row]:
+    data = Path(data)
+    human = read_human_scores(data / "gjg15" / "human_scores.tsv")
+    analyses = system_analyses(data)
+    by_assumption = {
+        "dependent": analyses,
+        "independent": {s: relabel(a, "independent") for s, a in analyses.items()},
+    }
+    rows = []
+    for name in variants:
+        metric_name, opts = TABLE1_VARIANTS[name]
+        metric = get_metric(metric_name, **opts)  # type: ignore[arg-type]
+        pool = by_assumption[metric.config.assumption]
+        scores = {s: metric.score_analysis(a).value for s, a in pool.items()}
+        rows.append(Table1Row(name, system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"]), scores))
+    return rows
+
+
+def render_table1(rows: list[Table1Row]) -> str:
+    out = ["GJG15 / CoNLL-2014 (13 systems incl. INPUT): ours (paper Table 1)", ""]
+    out.append(f"{'metric':<18}{'Pearson EW':>16}{'Pearson TS':>16}{'Spearman EW':>16}{'Spearman TS':>16}")
+    for row in rows:
+        paper = PAPER_TABLE1.get(row.name)
+        cells = [
+            f"{v:.3f} ({p:.3f})" if paper else f"{v:.3f}"
+            for v, p in zip(row.values(), paper or (0.0,) * 4, strict=True)
+        ]
+        out.append(f"{row.name:<18}" + "".join(f"{c:>16}" for c in cells))
+    return "\n".join(out)

@@ -1,0 +1,57 @@
+"""Shared fixtures. Data under ../shared is read in place (never copied into the repo)."""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from gecscope.io import examples_from_m2
+from gecscope.metrics.analysis import ChunkAnalysis, analyse, relabel
+from gecscope.types import Example
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("GECSCOPE_SHARED", ROOT.parent / "shared"))
+DATA = SHARED / "data"
+CONLL = DATA / "conll14"
+SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
+
+
+def require_shared() -> None:
+    if not (CONLL / "references.m2").exists():
+        pytest.fail(f"shared data not found at {SHARED} (set GECSCOPE_SHARED)")
+
+
+@cache
+def golden(name: str) -> dict:  # type: ignore[type-arg]
+    require_shared()
+    return json.loads((SHARED / "golden" / name).read_text())
+
+
+@cache
+def system_examples(system: str) -> list[Example]:
+    require_shared()
+    return examples_from_m2(CONLL / "systems_m2" / f"{system}.m2", CONLL / "references.m2")
+
+
+@cache
+def system_analysis(system: str, assumption: str) -> ChunkAnalysis:
+    if assumption == "independent":
+        return relabel(system_analysis(system, "dependent"), "independent")
+    return analyse(system_examples(system), "dependent")
+
+
+@pytest.fixture
+def tmp_text(tmp_path: Path):  # type: ignore[no-untyped-def]
+    def write(name: str, content: str | bytes) -> Path:
+        p = tmp_path / name
+        if isinstance(content, bytes):
+            p.write_bytes(content)
+        else:
+            p.write_text(content, encoding="utf-8")
+        return p
+
+    return write

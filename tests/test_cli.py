@@ -1,0 +1,103 @@
+"""The command line as users and scripts call it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import CONLL, require_shared
+from gecscope import api
+from gecscope.cli import main
+
+EX = api.example_dir()
+CLEME2_KEYS = {"score", "hit", "wrong", "under", "over", "tp", "fp", "fp_ne", "fp_un", "fn", "tn", "signature"}
+CLEME_KEYS = {"f", "p", "r", "acc", "tp", "fp", "fn", "tn", "signature"}
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:  # type: ignore[type-arg]
+    assert main([*argv, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_cleme2_json_from_m2(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "score", "--metric", "cleme2", "--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2"))
+    assert CLEME2_KEYS <= set(out)
+    assert (out["tp"], out["fp_ne"], out["fp_un"], out["fn"], out["tn"]) == (8, 2, 2, 4, 28)
+    assert out["score"] == pytest.approx(0.45 * 8 / 14 + 0.35 * (1 - 2 / 14) + 0.15 * (1 - 4 / 14) + 0.05 * (1 - 2 / 12))
+    assert out["signature"].startswith("cleme2|assume:dep|level:corpus|weight:none|refs:all|mode:official|factors:paper")
+
+
+def test_same_numbers_from_text_and_from_m2(capsys: pytest.CaptureFixture[str]) -> None:
+    m2 = run_json(capsys, "score", "--example")
+    text = run_json(
+        capsys, "score", "--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt"),
+        "--ref", str(EX / "reference0.txt"), str(EX / "reference1.txt"),
+    )
+    mixed = run_json(
+        capsys, "score", "--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt"),
+        "--ref-m2", str(EX / "references.m2"),
+    )
+    strip = lambda d: {k: v for k, v in d.items() if k != "signature"}  # noqa: E731
+    assert strip(m2) == strip(text) == strip(mixed)
+    assert "edits:hyp=errant-3.0.2" in text["signature"] and "ref=m2" in mixed["signature"]
+
+
+@pytest.mark.parametrize("level", ["corpus", "sentence"])
+@pytest.mark.parametrize("assumption", ["dependent", "independent"])
+def test_cleme_json(capsys: pytest.CaptureFixture[str], level: str, assumption: str) -> None:
+    out = run_json(capsys, "score", "--metric", "cleme", "--example", "--level", level, "--assumption", assumption)
+    assert CLEME_KEYS <= set(out)
+    assert "weight:length" in out["signature"] and f"level:{level}" in out["signature"]
+
+
+def test_factor_options_and_per_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    a = run_json(capsys, "score", "--example", "--factors", "table12")
+    b = run_json(capsys, "score", "--example", "--factors", "0.5,0.4,0.05,0.05")
+    assert a["score"] == b["score"]
+    s = run_json(capsys, "score", "--example", "--level", "sentence", "--per-sentence")
+    assert len(s["sentences"]) == 10
+    assert s["score"] == pytest.approx(sum(r["score"] for r in s["sentences"]) / 10)
+
+
+def test_table_output_has_signature(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--example"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("CLEME2.0 = 0.7060") and "signature: cleme2|" in out
+
+
+def test_explain(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--example", "--line", "7", "--color", "always"]) == 0
+    out = capsys.readouterr().out
+    assert "They were very happy" in out and "\x1b[32mTP" in out and "\x1b[34mFN" in out
+    data = run_json(capsys, "explain", "--example", "--line", "2")
+    assert [c["dependent"] for c in data["chunks"]] == [["TN", "TN"], ["FP_ne", "FP_ne"], ["TN", "TN"]]
+
+
+def test_convert_round_trip(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "hyp.m2"
+    assert main(["convert", "--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt"), "-o", str(out)]) == 0
+    assert out.read_text() == (EX / "hypothesis.m2").read_text()
+
+
+def test_levenshtein_aligner(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(
+        capsys, "score", "--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt"),
+        "--ref", str(EX / "reference0.txt"), "--aligner", "levenshtein",
+    )
+    assert "edits:hyp=levenshtein,ref=levenshtein" in out["signature"]
+
+
+def test_python_dash_m() -> None:
+    proc = subprocess.run([sys.executable, "-m", "gecscope", "score", "--example", "--format", "json"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout)["tp"] == 8
+
+
+def test_meta_table1(capsys: pytest.CaptureFixture[str]) -> None:
+    require_shared()
+    out = run_json(capsys, "meta", "table1", "--data", str(CONLL.parent))
+    row = out["SentCLEME2.0-dep"]
+    assert row["ours"]["spearman_EW"] == pytest.approx(row["paper"]["spearman_EW"], abs=0.0005)
