@@ -37,23 +37,33 @@ def chunk_table(ex: Example) -> tuple[list[str], tuple[tuple[Label, ...], ...], 
 CASES = {
     "adjacent edits merge": (
         case("a b c d e", [(1, 2, "X")], [(1, 2, "X")], [(2, 3, "Y")]),
-        ["a", "b c", "d e"], [(TN, TP, TN), (TN, NE, TN)], (TN, TP, TN),
+        ["a", "b c", "d e"],
+        [(TN, TP, TN), (TN, NE, TN)],
+        (TN, TP, TN),
     ),
     "insertion touching substitution": (
         case("a b c d e", [(2, 3, "Z")], [(2, 2, "the")], []),
-        ["a b", "c", "d e"], [(TN, NE, TN), (TN, UN, TN)], (TN, NE, TN),
+        ["a b", "c", "d e"],
+        [(TN, NE, TN), (TN, UN, TN)],
+        (TN, NE, TN),
     ),
     "dummy chunks at both ends": (
         case("a b c", [(0, 0, "X")], [(0, 0, "X"), (3, 3, "!")], [(3, 3, ".")]),
-        ["", "a b c", ""], [(TP, TN, FN), (UN, TN, FN)], (TP, TN, FN),
+        ["", "a b c", ""],
+        [(TP, TN, FN), (UN, TN, FN)],
+        (TP, TN, FN),
     ),
     "one unchanged reference, hyp unchanged": (
         case("a b c d", [], [], [(1, 2, "B")]),
-        ["a", "b", "c d"], [(TN, TN, TN), (TN, FN, TN)], (TN, TN, TN),
+        ["a", "b", "c d"],
+        [(TN, TN, TN), (TN, FN, TN)],
+        (TN, TN, TN),
     ),
     "empty hypothesis": (
         case("a b c d", [(0, 4, "")], [(1, 2, "B")], []),
-        ["a b c d"], [(NE,), (UN,)], (NE,),
+        ["a b c d"],
+        [(NE,), (UN,)],
+        (NE,),
     ),
 }
 
@@ -72,7 +82,9 @@ def test_no_edits_anywhere() -> None:
     spans, dep, _ = chunk_table(ex)
     assert spans == ["a b c"] and dep == ((TN,), (TN,))
     assert Cleme2(Cleme2Config(level="sentence")).score([ex]).value == pytest.approx(0.65)
-    assert Cleme2(Cleme2Config(level="sentence", factors="0.45,0.35,0.15,0.05")).score([ex]).value == pytest.approx(0.55)
+    assert Cleme2(Cleme2Config(level="sentence", factors="0.45,0.35,0.15,0.05")).score([ex]).value == pytest.approx(
+        0.55
+    )
     assert Cleme(ClemeConfig(level="sentence")).score([ex]).details["f"] == 1.0
 
 

@@ -57,6 +57,8 @@ def test_necessary_and_length_bias() -> None:
     gold = golden("cleme.json")
     for system in SYSTEMS:
         analysis = system_analysis(system, "dependent")
-        assert length_bias(analysis.chunks) == pytest.approx(gold["CLEME-dep"][system]["length_weigher_bias"], abs=1e-12)
+        assert length_bias(analysis.chunks) == pytest.approx(
+            gold["CLEME-dep"][system]["length_weigher_bias"], abs=1e-12
+        )
         d = get_metric("cleme2").score_analysis(analysis).details
         assert d["tp"] + d["fp_ne"] + d["fn"] == gold["CLEME2.0-dep"][system]["necessary"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +63,7 @@ def test_chunks_reconcatenate_to_source_and_every_target(ex: Example) -> None:
     for k, tgt in enumerate(kept):
         assert tuple(t for c in chunks for t in c.outputs[k]) == tgt.tokens
     spans = [(c.start, c.end) for c in chunks]
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
 
 
 @given(examples(copy_ref=True))
@@ -86,7 +88,9 @@ def test_unchanged_hypothesis_has_no_false_positive(ex: Example, assumption: str
     st.sampled_from(["corpus", "sentence"]),
     st.sampled_from(["none", "length"]),
 )
-def test_indicators_bounded_and_sums_consistent(exs: list[Example], assumption: str, level: str, weighting: str) -> None:
+def test_indicators_bounded_and_sums_consistent(
+    exs: list[Example], assumption: str, level: str, weighting: str
+) -> None:
     analysis = analyse(exs, assumption)
     m2 = Cleme2(Cleme2Config(assumption=assumption, level=level, weighting=weighting))
     s = m2.score_analysis(analysis)
@@ -101,7 +105,9 @@ def test_indicators_bounded_and_sums_consistent(exs: list[Example], assumption: 
     chosen = [analysis.kept[i].index(row["reference"]) for i, row in enumerate(s.sentences)]
     summed = sum_chosen(counts, chosen, ChunkCounts())
     assert summed.as_dict() == {k: s.details[k] for k in summed.as_dict()}
-    assert total(ChunkCounts(**{k: row[k] for k in ("tp", "fp_ne", "fp_un", "fn", "tn")}) for row in s.sentences) == summed
+    assert (
+        total(ChunkCounts(**{k: row[k] for k in ("tp", "fp_ne", "fp_un", "fn", "tn")}) for row in s.sentences) == summed
+    )
 
 
 @given(st.lists(examples(), min_size=2, max_size=6), st.integers(1, 5))
@@ -116,7 +122,7 @@ def test_levenshtein_edits_rebuild_the_target(source: tuple[str, ...], target: t
     edits = levenshtein_edits(source, target)
     assert apply_edits(source, edits) == target
     # runs are maximal: consecutive edits never touch
-    assert all(a.end < b.start for a, b in zip(edits, edits[1:], strict=False))
+    assert all(a.end < b.start for a, b in itertools.pairwise(edits))
     assert (edits == ()) == (source == target)
 
 

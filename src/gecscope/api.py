@@ -66,7 +66,7 @@ def get_metric(name: str, **options: Any) -> ChunkMetric:
     if name not in METRICS:
         raise ValueError(f"unknown metric {name!r}; available: {', '.join(sorted(METRICS))}")
     config = CONFIGS[name](**options)
-    metric: ChunkMetric = METRICS[name](config)  # type: ignore[arg-type]
+    metric: ChunkMetric = METRICS[name](config)
     return metric
 
 
@@ -86,7 +86,9 @@ def prepare(examples: Sequence[Example], aligner: Aligner | str = "errant") -> t
     return align_examples(examples, al), fields
 
 
-def score(metric: str | ChunkMetric, examples: Sequence[Example], *, aligner: Aligner | str = "errant", **options: Any) -> Score:
+def score(
+    metric: str | ChunkMetric, examples: Sequence[Example], *, aligner: Aligner | str = "errant", **options: Any
+) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
 
     >>> d = example_dir()

@@ -51,9 +51,7 @@ class Example:
 
     @property
     def aligned(self) -> bool:
-        return self.hypothesis.edits is not None and all(
-            r.edits is not None for r in self.references
-        )
+        return self.hypothesis.edits is not None and all(r.edits is not None for r in self.references)
 
 
 def apply_edits(source: Tokens, edits: tuple[Edit, ...]) -> Tokens:

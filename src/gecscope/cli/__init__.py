@@ -17,7 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="gecscope", description="Evaluate grammatical error correction systems.")
     parser.add_argument("--version", action="version", version=f"gecscope {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, module in COMMANDS.items():
+    for _name, module in COMMANDS.items():
         module.add_parser(sub)
     return parser
 

@@ -25,9 +25,11 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
         doc = {
-            r.name: {"ours": dict(zip(keys, r.values(), strict=True)),
-                     "paper": dict(zip(keys, PAPER_TABLE1[r.name], strict=True)),
-                     "system_scores": r.system_scores}
+            r.name: {
+                "ours": dict(zip(keys, r.values(), strict=True)),
+                "paper": dict(zip(keys, PAPER_TABLE1[r.name], strict=True)),
+                "system_scores": r.system_scores,
+            }
             for r in rows
         }
         print(json.dumps(doc, indent=2))

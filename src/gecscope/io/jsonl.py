@@ -19,7 +19,7 @@ def _field(record: dict[str, object], key: str, path: str | Path, lineno: int) -
 
 
 def read_jsonl(path: str | Path) -> list[Example]:
-    examples = []
+    examples: list[Example] = []
     for lineno, line in enumerate(split_lines(read_text(path)), start=1):
         if not line.strip():
             continue

@@ -8,6 +8,7 @@ ChERRANT ``T`` lines are ignored. Overlapping or out-of-range edits are errors.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,7 +59,7 @@ def _build_targets(
     targets = []
     for annotator in range(count):
         edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
-        for prev, nxt in zip(edits, edits[1:], strict=False):
+        for prev, nxt in itertools.pairwise(edits):
             if nxt.start < prev.end:
                 raise InputError(
                     f"annotator {annotator} has overlapping edits [{prev.start},{prev.end}) "
@@ -97,13 +98,12 @@ def read_m2(path: str | Path) -> list[M2Block]:
             if current is None:
                 raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
             annotator, edit = _parse_edit(line, len(current[0]), path, lineno)
-            if order and annotator != order[-1]:
-                if annotator < order[-1] or annotator in order:
-                    raise InputError(
-                        f"annotator ids must be ascending and grouped: id {annotator} after id {order[-1]}",
-                        path,
-                        lineno,
-                    )
+            if order and annotator != order[-1] and (annotator < order[-1] or annotator in order):
+                raise InputError(
+                    f"annotator ids must be ascending and grouped: id {annotator} after id {order[-1]}",
+                    path,
+                    lineno,
+                )
             if not order or order[-1] != annotator:
                 order.append(annotator)
             seen.add(annotator)

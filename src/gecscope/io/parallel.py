@@ -23,9 +23,7 @@ def read_lines(path: str | Path, *, allow_empty_lines: bool = True) -> list[str]
 
 def _check_count(name: str | Path, count: int, ref_name: str | Path, ref_count: int) -> None:
     if count != ref_count:
-        raise InputError(
-            f"has {count} sentences but {ref_name} has {ref_count}", name, min(count, ref_count) + 1
-        )
+        raise InputError(f"has {count} sentences but {ref_name} has {ref_count}", name, min(count, ref_count) + 1)
 
 
 def _source_matches(block: M2Block, tokens: tuple[str, ...], path: str | Path, what: str) -> None:

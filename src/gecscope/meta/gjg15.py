@@ -73,10 +73,12 @@ def table1(data: str | Path, variants: Iterable[str] = tuple(TABLE1_VARIANTS)) -
     rows = []
     for name in variants:
         metric_name, opts = TABLE1_VARIANTS[name]
-        metric = get_metric(metric_name, **opts)  # type: ignore[arg-type]
+        metric = get_metric(metric_name, **opts)
         pool = by_assumption[metric.config.assumption]
         scores = {s: metric.score_analysis(a).value for s, a in pool.items()}
-        rows.append(Table1Row(name, system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"]), scores))
+        rows.append(
+            Table1Row(name, system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"]), scores)
+        )
     return rows
 
 

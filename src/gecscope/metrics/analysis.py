@@ -75,7 +75,9 @@ class ChunkAnalysis:
         return out
 
 
-def analyse(examples: Sequence[Example], assumption: str = "dependent", *, exclude_unchanged: bool = False) -> ChunkAnalysis:
+def analyse(
+    examples: Sequence[Example], assumption: str = "dependent", *, exclude_unchanged: bool = False
+) -> ChunkAnalysis:
     """Partition every example once and classify its chunks under ``assumption``."""
     chunks, kept, labels = [], [], []
     for ex in examples:

@@ -46,7 +46,9 @@ class ChunkMetric:
         return self.score_analysis(self.analyse(examples))
 
 
-def sentence_row(index: int, kept: Sequence[int], chosen: int, counts: ChunkCounts, values: dict[str, float]) -> dict[str, Any]:
+def sentence_row(
+    index: int, kept: Sequence[int], chosen: int, counts: ChunkCounts, values: dict[str, float]
+) -> dict[str, Any]:
     row: dict[str, Any] = {"index": index, "reference": kept[chosen]}
     row.update(values)
     row.update(counts.as_dict())

@@ -42,6 +42,12 @@ def accuracy(c: ChunkCounts) -> float:
     return round((c.tp + c.tn) / denom, 4) if denom else 0.0
 
 
+def sentence_key(c: ChunkCounts, beta: float) -> tuple[float, ...]:
+    """Per-sentence reference preference: rounded (F, P, R, Acc)."""
+    p, r, f = prf(c, beta)
+    return (f, p, r, accuracy(c))
+
+
 class Cleme(ChunkMetric):
     name = "cleme"
 
@@ -62,11 +68,9 @@ class Cleme(ChunkMetric):
         if self.config.level == "corpus":
             chosen = greedy_choice(counts, ChunkCounts(), lambda tot, c: (prf(tot, beta)[2], c.tp, -c.fp, -c.fn, c.tn))
         else:
-            chosen = best_choice(counts, lambda c: (lambda p, r, f: (f, p, r, accuracy(c)))(*prf(c, beta)))
+            chosen = best_choice(counts, lambda c: sentence_key(c, beta))
         totals = sum_chosen(counts, chosen, ChunkCounts())
-        rows = tuple(
-            sentence_row(i, kept[i], j, counts[i][j], values(counts[i][j])) for i, j in enumerate(chosen)
-        )
+        rows = tuple(sentence_row(i, kept[i], j, counts[i][j], values(counts[i][j])) for i, j in enumerate(chosen))
         if self.config.level == "corpus":
             head = values(totals)
         else:

@@ -86,6 +86,12 @@ def heuo(c: ChunkCounts, f: Factors) -> tuple[float, float, float, float, float]
     return com, hit, err, und, ove
 
 
+def sentence_key(c: ChunkCounts, f: Factors) -> tuple[float, ...]:
+    """Per-sentence reference preference: (score, hit, -wrong, -under, -over)."""
+    com, hit, err, und, ove = heuo(c, f)
+    return (com, hit, -err, -und, -ove)
+
+
 @dataclass(frozen=True)
 class Cleme2Config(ChunkMetricConfig):
     factors: str | Factors | FactorPreset = field(default="paper")
@@ -115,7 +121,7 @@ class Cleme2(ChunkMetric):
         if self.config.level == "corpus":
             chosen = greedy_choice(counts, ChunkCounts(), lambda tot, c: (heuo(tot, f)[0], c.tp, -c.fp, -c.fn, c.tn))
         else:
-            chosen = best_choice(counts, lambda c: (lambda s, h, w, u, o: (s, h, -w, -u, -o))(*heuo(c, f)))
+            chosen = best_choice(counts, lambda c: sentence_key(c, f))
         totals = sum_chosen(counts, chosen, ChunkCounts())
         rows = tuple(
             sentence_row(i, kept[i], j, counts[i][j], dict(zip(NAMES, heuo(counts[i][j], f), strict=True)))

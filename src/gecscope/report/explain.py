@@ -78,8 +78,10 @@ def render_explanation(exp: Explanation, *, colour: bool = False) -> str:
         ]
         out.append("  ".join(text + marks).rstrip())
     out.append("")
-    out.append("legend: TP = correct edit, FP_ne = wrong edit where one was needed, "
-               "FP_un = unnecessary edit (over-correction), FN = missed edit, TN = untouched and fine")
+    out.append(
+        "legend: TP = correct edit, FP_ne = wrong edit where one was needed, "
+        "FP_un = unnecessary edit (over-correction), FN = missed edit, TN = untouched and fine"
+    )
     return "\n".join(out)
 
 

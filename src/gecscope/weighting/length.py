@@ -85,6 +85,5 @@ class LengthWeighting:
     def weights(self, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
         """Weights of the hypothesis chunks (the length is always the hypothesis chunk's)."""
         return tuple(
-            self.weight(lab, max(len(c.source), len(c.outputs[0])))
-            for c, lab in zip(chunks, labels, strict=True)
+            self.weight(lab, max(len(c.source), len(c.outputs[0]))) for c, lab in zip(chunks, labels, strict=True)
         )
