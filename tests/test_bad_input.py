@@ -93,7 +93,11 @@ def test_empty_file(tmp_text) -> None:  # type: ignore[no-untyped-def]
     p = tmp_text("empty.m2", "")
     assert error_of(read_m2, p) == f"{p}: empty file"
     q = tmp_text("blank.txt", "\n\n")
-    assert error_of(examples_from_text, q, q, [q]) == f"{q}: empty file"
+    assert error_of(examples_from_text, q, q, [q]) == f"{q}:1: empty line (a source sentence cannot be empty)"
+    r = tmp_text("blank.m2", "\n\n")
+    assert error_of(read_m2, r) == f"{r}: no 'S' lines: empty or not an M2 file"
+    j = tmp_text("blank.jsonl", "\n")
+    assert error_of(read_jsonl, j) == f"{j}: no records"
 
 
 def test_missing_file(tmp_path: Path) -> None:

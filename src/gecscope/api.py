@@ -11,16 +11,10 @@ from typing import Any
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
-from gecscope.metrics import METRICS
-from gecscope.metrics.chunk_metric import ChunkMetric
-from gecscope.metrics.cleme import ClemeConfig
-from gecscope.metrics.cleme2 import Cleme2Config
+from gecscope.metrics import METRICS, Metric
 from gecscope.report.signature import extend_signature
 from gecscope.result import Score
 from gecscope.types import Example
-
-CONFIGS: dict[str, type[ClemeConfig] | type[Cleme2Config]] = {"cleme": ClemeConfig, "cleme2": Cleme2Config}
-
 
 def example_dir() -> Path:
     """Folder of the small example shipped inside the package."""
@@ -57,7 +51,7 @@ def load(
     return examples_from_text(source, hypothesis, references, ref_m2)
 
 
-def get_metric(name: str, **options: Any) -> ChunkMetric:
+def get_metric(name: str, **options: Any) -> Metric:
     """Build a metric from its name and settings.
 
     >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
@@ -65,9 +59,7 @@ def get_metric(name: str, **options: Any) -> ChunkMetric:
     """
     if name not in METRICS:
         raise ValueError(f"unknown metric {name!r}; available: {', '.join(sorted(METRICS))}")
-    config = CONFIGS[name](**options)
-    metric: ChunkMetric = METRICS[name](config)
-    return metric
+    return METRICS[name].build(**options)
 
 
 def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:
@@ -98,6 +90,9 @@ def score(
     (0.706, 'cleme2')
     """
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    ready, fields = prepare(examples, aligner)
+    if m.needs_edits:
+        ready, fields = prepare(examples, aligner)
+    else:
+        ready, fields = list(examples), {"tok": "whitespace"}
     result = m.score(ready)
     return dataclasses.replace(result, signature=extend_signature(result.signature, fields))

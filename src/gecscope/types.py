@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Tokens = tuple[str, ...]
 
@@ -34,10 +34,16 @@ class Target:
 
     tokens: Tokens
     edits: tuple[Edit, ...] | None = None
+    raw: str | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:
         return " ".join(self.tokens)
+
+    @property
+    def line(self) -> str:
+        """The line as read (spaces kept) when known, else the tokens joined by spaces."""
+        return self.raw if self.raw is not None else self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +54,11 @@ class Example:
     hypothesis: Target
     references: tuple[Target, ...]
     id: str = ""
+    source_raw: str | None = field(default=None, compare=False)
+
+    @property
+    def source_line(self) -> str:
+        return self.source_raw if self.source_raw is not None else " ".join(self.source)
 
     @property
     def aligned(self) -> bool:

@@ -34,10 +34,12 @@ def align_examples(examples: Sequence[Example], aligner: Aligner) -> list[Exampl
     def fill(src: Tokens, t: Target) -> Target:
         if t.edits is not None:
             return t
-        return Target(t.tokens, todo.get((src, t.tokens), ()))
+        return Target(t.tokens, todo.get((src, t.tokens), ()), t.raw)
 
     return [
-        Example(ex.source, fill(ex.source, ex.hypothesis), tuple(fill(ex.source, r) for r in ex.references), ex.id)
+        Example(
+            ex.source, fill(ex.source, ex.hypothesis), tuple(fill(ex.source, r) for r in ex.references), ex.id, ex.source_raw
+        )
         for ex in examples
     ]
 

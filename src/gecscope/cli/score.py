@@ -1,8 +1,9 @@
-"""``gecscope score``: score a system output."""
+"""``gecscope score``: score a system output with any registered metric."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from gecscope import api
@@ -13,45 +14,52 @@ from gecscope.report.render import render_json, render_table
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("score", help="score a system output", description="Score a system output against references.")
-    p.add_argument("--metric", choices=sorted(METRICS), default="cleme2")
+    p.add_argument("--metric", choices=list(METRICS), default="cleme2", help="; ".join(s.summary for s in METRICS.values()))
     add_input_args(p)
-    g = p.add_argument_group("CLEME / CLEME2.0 settings")
-    g.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
-    g.add_argument("--level", choices=["corpus", "sentence"], default="corpus")
+    g = p.add_argument_group("metric settings (each applies to the metrics that have it; defaults are the papers')")
+    g.add_argument("--level", choices=["corpus", "sentence"])
+    g.add_argument("--assumption", choices=["dependent", "independent"], help="CLEME family")
     g.add_argument(
         "--factors",
-        default="paper",
-        help="CLEME2.0 trade-off factors: paper (corpus .45/.35/.15/.05, sentence .35/.25/.20/.20), "
+        help="CLEME2.0 trade-off factors: paper (default; corpus .45/.35/.15/.05, sentence .35/.25/.20/.20), "
         "table12 (.50/.40/.05/.05), or four numbers A,B,C,D summing to 1",
     )
-    g.add_argument("--weighting", choices=["none", "length"], help="default: length for cleme, none for cleme2")
+    g.add_argument("--weighting", choices=["none", "length"], help="CLEME family; default length for cleme, none for cleme2")
     g.add_argument(
         "--mode",
         choices=["official", "corrected"],
-        default="official",
-        help="official: reproduce the released CLEME code, bugs included; corrected: apply the intended "
-        "sentence-level length weights",
+        help="CLEME family. official (default): reproduce the released code, bugs included; "
+        "corrected: apply the intended sentence-level length weights",
     )
-    g.add_argument("--beta", type=float, default=0.5, help="CLEME F-beta")
-    g.add_argument("--exclude-unchanged-refs", action="store_true", help="drop references equal to the source")
+    g.add_argument("--beta", type=float, help="F-beta (CLEME 0.5, GREEN 2.0)")
+    g.add_argument("--exclude-unchanged-refs", action="store_true", default=None, help="drop references equal to the source")
+    g.add_argument("--unit", choices=["word", "char"], help="GREEN n-gram unit")
+    g.add_argument("--n", type=int, help="GREEN maximum n-gram order (default 4 word, 6 char)")
+    g.add_argument("--no-strip", dest="strip", action="store_false", default=None, help="GREEN: keep leading/trailing spaces")
     p.add_argument("--format", choices=["table", "json"], default="table")
     p.add_argument("--per-sentence", action="store_true", help="include per-sentence rows in JSON output")
 
 
 def metric_options(args: argparse.Namespace) -> dict[str, Any]:
-    opts: dict[str, Any] = {
-        "assumption": args.assumption,
+    """The settings given on the command line that the chosen metric's config has."""
+    names = {f.name for f in dataclasses.fields(METRICS[args.metric].config)}
+    given = {
         "level": args.level,
+        "assumption": args.assumption,
+        "factors": args.factors,
+        "weighting": args.weighting,
         "mode": args.mode,
+        "beta": args.beta,
         "exclude_unchanged_refs": args.exclude_unchanged_refs,
+        "unit": args.unit,
+        "n": args.n,
+        "strip": args.strip,
     }
-    if args.weighting is not None:
-        opts["weighting"] = args.weighting
-    if args.metric == "cleme2":
-        opts["factors"] = args.factors
-    else:
-        opts["beta"] = args.beta
-    return opts
+    unknown = sorted(k for k, v in given.items() if v is not None and k not in names)
+    if unknown:
+        flags = ", ".join("--" + k.replace("_", "-") for k in unknown)
+        raise ValueError(f"{flags} does not apply to --metric {args.metric}")
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -43,6 +43,8 @@ def read_jsonl(path: str | Path) -> list[Example]:
                 str(record.get("id", len(examples))),
             )
         )
+    if not examples:
+        raise InputError("no records", path)
     return examples
 
 

@@ -115,7 +115,7 @@ def read_m2(path: str | Path) -> list[M2Block]:
         else:
             raise InputError("unexpected line (expected 'S', 'A' or a blank line)", path, lineno)
     if not raw:
-        raise InputError("no 'S' lines: not an M2 file", path)
+        raise InputError("no 'S' lines: empty or not an M2 file", path)
     count = max(seen) + 1 if seen else 1
     missing = sorted(set(range(count)) - seen)
     if missing:

@@ -61,7 +61,7 @@ def examples_from_text(
     for path in references:
         lines = read_lines(path)
         _check_count(path, len(lines), source, len(src_lines))
-        ref_columns.append([Target(tuple(line.split())) for line in lines])
+        ref_columns.append([Target(tuple(line.split()), raw=line) for line in lines])
     if ref_m2 is not None:
         blocks = read_m2(ref_m2)
         _check_count(ref_m2, len(blocks), source, len(src_lines))
@@ -72,9 +72,10 @@ def examples_from_text(
     return [
         Example(
             sources[i],
-            Target(tuple(hyp_lines[i].split())),
+            Target(tuple(hyp_lines[i].split()), raw=hyp_lines[i]),
             tuple(col[i] for col in ref_columns),
             str(i),
+            src_lines[i],
         )
         for i in range(len(sources))
     ]

@@ -25,7 +25,7 @@ def read_text(path: str | Path) -> str:
         raise InputError(
             f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); re-encode the file as UTF-8", p, line
         ) from None
-    if not text.strip():
+    if not text:
         raise InputError("empty file", p)
     return text
 

@@ -1,10 +1,16 @@
-"""Metric registry."""
+"""Metric registry: name -> (metric class, config class)."""
 
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
+from gecscope.metrics.base import Metric, MetricSpec
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import FACTOR_PRESETS, Cleme2, Cleme2Config, Factors
+from gecscope.metrics.green import Green, GreenConfig
 
-METRICS = {"cleme": Cleme, "cleme2": Cleme2}
+METRICS: dict[str, MetricSpec] = {
+    "cleme2": MetricSpec(Cleme2, Cleme2Config, "CLEME2.0: hit / wrong / under / over and their weighted score"),
+    "cleme": MetricSpec(Cleme, ClemeConfig, "CLEME: chunk-level F-beta"),
+    "green": MetricSpec(Green, GreenConfig, "GREEN: alignment-free n-gram F-beta (word or char)"),
+}
 
 __all__ = [
     "FACTOR_PRESETS",
@@ -15,5 +21,9 @@ __all__ = [
     "Cleme2Config",
     "ClemeConfig",
     "Factors",
+    "Green",
+    "GreenConfig",
+    "Metric",
+    "MetricSpec",
     "analyse",
 ]

@@ -17,6 +17,7 @@ class ChunkMetric:
     """Base of the CLEME family. Subclasses implement :meth:`score_counts`."""
 
     name = "chunk"
+    needs_edits = True
     config: ChunkMetricConfig
 
     def analyse(self, examples: Sequence[Example]) -> ChunkAnalysis:

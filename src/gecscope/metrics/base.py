@@ -1,0 +1,36 @@
+"""The metric protocol: statistics once (``analyse``), then scores (``score_analysis``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from gecscope.result import Score
+from gecscope.types import Example
+
+
+class Metric(Protocol):
+    name: str
+    #: whether targets must carry edits (alignment) before ``analyse``
+    needs_edits: bool
+    config: Any
+
+    def analyse(self, examples: Sequence[Example]) -> Any: ...
+
+    def score_analysis(self, analysis: Any) -> Score: ...
+
+    def score(self, examples: Sequence[Example]) -> Score: ...
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """A registry entry: the metric class, its frozen config class and a one-line summary."""
+
+    metric: type
+    config: type
+    summary: str
+
+    def build(self, **options: Any) -> Metric:
+        metric: Metric = self.metric(self.config(**options))
+        return metric

@@ -1,0 +1,191 @@
+"""GREEN (Koyama et al., 2024): alignment-free n-gram F-score over seven Venn regions.
+
+For source S, reference R and correction C (n-gram multisets, m = multiplicity):
+TD = max(s - max(r, c), 0), TI = max(min(r, c) - s, 0), TK = min(s, r, c),
+OD = max(min(s, r) - c, 0), OI = max(c - max(s, r), 0),
+UD = max(min(s, c) - r, 0), UI = max(r - max(s, c), 0);
+TP = TD + TI + TK, FP = OD + OI, FN = UD + UI per n. Precision and recall per n (P = 1 when
+nothing is predicted, R = 0 when nothing is expected), geometric means over n = 1..N, F-beta.
+Per sentence the reference with the best sentence GREEN on (F_{1..N}, F_{1..N-1}, ..., F_1)
+is chosen (first reference on exact ties); the corpus score sums the chosen counts per n.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gecscope.metrics.config import check_choice
+from gecscope.ngrams import encode, segment_grams
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.types import Example
+
+REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
+FloatArray = NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class GreenConfig:
+    unit: str = "word"
+    n: int = 0  # 0: the paper's default, 4 for words and 6 for characters
+    beta: float = 2.0
+    level: str = "corpus"
+    strip: bool = True
+
+    def __post_init__(self) -> None:
+        check_choice("unit", self.unit, ("word", "char"))
+        check_choice("level", self.level, ("corpus", "sentence"))
+        if self.n < 0 or self.beta <= 0:
+            raise ValueError("n must be >= 1 (0 = default) and beta positive")
+
+    @property
+    def order(self) -> int:
+        return self.n or (4 if self.unit == "word" else 6)
+
+
+@dataclass(frozen=True)
+class GreenAnalysis:
+    """Region counts ``regions[region, sentence, reference, n-1]``; ``present[sentence, ref]``."""
+
+    regions: FloatArray
+    present: NDArray[np.bool_]
+
+    @property
+    def tp(self) -> FloatArray:
+        r = self.regions
+        return r[0] + r[1] + r[2]
+
+    @property
+    def fp(self) -> FloatArray:
+        return self.regions[3] + self.regions[4]
+
+    @property
+    def fn(self) -> FloatArray:
+        return self.regions[5] + self.regions[6]
+
+
+def _units(line: str, unit: str, strip: bool) -> Sequence[str]:
+    if unit == "word":
+        return line.split()
+    return line.strip() if strip else line
+
+
+def green_f(tp: FloatArray, fp: FloatArray, fn: FloatArray, beta: float) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """(F, P, R) for every prefix order m = 1..N along the last axis (cumulative geometric means)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p_n = np.where(tp + fp > 0, tp / np.where(tp + fp > 0, tp + fp, 1), 1.0)
+        r_n = np.where(tp + fn > 0, tp / np.where(tp + fn > 0, tp + fn, 1), 0.0)
+        orders = np.arange(1, tp.shape[-1] + 1)
+        p = np.exp(np.cumsum(np.log(p_n), axis=-1) / orders)
+        r = np.exp(np.cumsum(np.log(r_n), axis=-1) / orders)
+        b2 = beta * beta
+        f = np.where(p + r > 0, (1 + b2) * p * r / np.where(b2 * p + r > 0, b2 * p + r, 1), 0.0)
+    return f, p, r
+
+
+class Green:
+    name = "green"
+    needs_edits = False
+
+    def __init__(self, config: GreenConfig | None = None) -> None:
+        self.config = config or GreenConfig()
+
+    def analyse(self, examples: Sequence[Example]) -> GreenAnalysis:
+        cfg = self.config
+        k_max = max((len(e.references) for e in examples), default=0)
+        if k_max == 0:
+            raise ValueError("GREEN needs at least one reference")
+        width = k_max + 2  # segments per sentence: source, hypothesis, references
+        seqs: list[Sequence[str]] = []
+        present = np.zeros((len(examples), k_max), dtype=bool)
+        for i, e in enumerate(examples):
+            seqs.append(_units(e.source_line, cfg.unit, cfg.strip))
+            seqs.append(_units(e.hypothesis.line, cfg.unit, cfg.strip))
+            for k in range(k_max):
+                if k < len(e.references):
+                    seqs.append(_units(e.references[k].line, cfg.unit, cfg.strip))
+                    present[i, k] = True
+                else:
+                    seqs.append(())
+        d = len(examples)
+        regions = np.zeros((7, d, k_max, cfg.order))
+        units, lengths = encode(seqs)
+        for sg in segment_grams(units, lengths, cfg.order):
+            sent, role = sg.segment // width, sg.segment % width
+            keys, cols, counts = [], [], []
+            for k in range(k_max):
+                for r, col in ((0, 0), (1, 2), (k + 2, 1)):  # columns: s, r, c
+                    m = role == r
+                    keys.append((sent[m] * k_max + k) * sg.n_grams + sg.gram[m])
+                    cols.append(np.full(int(m.sum()), col))
+                    counts.append(sg.count[m])
+            key = np.concatenate(keys)
+            uniq, inv = np.unique(key, return_inverse=True)
+            src = np.zeros((3, len(uniq)))
+            src[np.concatenate(cols), inv] = np.concatenate(counts)
+            s, r, c = src
+            pair = uniq // sg.n_grams
+            vals = (
+                np.maximum(s - np.maximum(r, c), 0),
+                np.maximum(np.minimum(r, c) - s, 0),
+                np.minimum(np.minimum(s, r), c),
+                np.maximum(np.minimum(s, r) - c, 0),
+                np.maximum(c - np.maximum(s, r), 0),
+                np.maximum(np.minimum(s, c) - r, 0),
+                np.maximum(r - np.maximum(s, c), 0),
+            )
+            for g, v in enumerate(vals):
+                regions[g, :, :, sg.n - 1] = np.bincount(pair, weights=v, minlength=d * k_max).reshape(d, k_max)
+        return GreenAnalysis(regions, present)
+
+    def choose(self, analysis: GreenAnalysis) -> list[int]:
+        f, _, _ = green_f(analysis.tp, analysis.fp, analysis.fn, self.config.beta)  # (D, K, N)
+        chosen = []
+        for i in range(f.shape[0]):
+            best_k, best = 0, None
+            for k in range(f.shape[1]):
+                if not analysis.present[i, k]:
+                    continue
+                key = tuple(f[i, k, ::-1])
+                if best is None or key > best:
+                    best_k, best = k, key
+            chosen.append(best_k)
+        return chosen
+
+    def score_analysis(self, analysis: GreenAnalysis) -> Score:
+        cfg = self.config
+        chosen = self.choose(analysis)
+        idx = np.arange(len(chosen))
+        pick = analysis.regions[:, idx, chosen, :]  # (7, D, N)
+        tp, fp, fn = pick[0] + pick[1] + pick[2], pick[3] + pick[4], pick[5] + pick[6]
+        sent_f = green_f(tp, fp, fn, cfg.beta)[0][:, -1]
+        f, p, r = (x[-1] for x in green_f(tp.sum(0), fp.sum(0), fn.sum(0), cfg.beta))
+        sent_mean = float(sent_f.mean()) if len(sent_f) else 0.0
+        details: dict[str, Any] = {
+            "f": float(f) if cfg.level == "corpus" else sent_mean,
+            "p": float(p),
+            "r": float(r),
+            "corpus_f": float(f),
+            "sentence_mean_f": sent_mean,
+            "tp": tp.sum(0).tolist(),
+            "fp": fp.sum(0).tolist(),
+            "fn": fn.sum(0).tolist(),
+            "regions": {name: pick[g].sum(0).tolist() for g, name in enumerate(REGIONS)},
+            "references_chosen": np.bincount(np.asarray(chosen, dtype=np.int64), minlength=analysis.regions.shape[2]).tolist(),
+        }
+        rows = tuple(
+            {"index": i, "reference": chosen[i], "f": float(sent_f[i]),
+             **{name: pick[g, i].tolist() for g, name in enumerate(REGIONS)}}
+            for i in range(len(chosen))
+        )
+        fields = {"unit": cfg.unit, "n": str(cfg.order), "beta": f"{cfg.beta:g}", "level": cfg.level,
+                  "strip": "yes" if cfg.strip else "no"}
+        return Score(self.name, details["f"], details, make_signature(self.name, fields), rows)
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
