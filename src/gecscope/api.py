@@ -16,6 +16,7 @@ from gecscope.report.signature import extend_signature
 from gecscope.result import Score
 from gecscope.types import Example
 
+
 def example_dir() -> Path:
     """Folder of the small example shipped inside the package."""
     return Path(str(resources.files("gecscope") / "data" / "example"))

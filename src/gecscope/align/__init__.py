@@ -38,7 +38,11 @@ def align_examples(examples: Sequence[Example], aligner: Aligner) -> list[Exampl
 
     return [
         Example(
-            ex.source, fill(ex.source, ex.hypothesis), tuple(fill(ex.source, r) for r in ex.references), ex.id, ex.source_raw
+            ex.source,
+            fill(ex.source, ex.hypothesis),
+            tuple(fill(ex.source, r) for r in ex.references),
+            ex.id,
+            ex.source_raw,
         )
         for ex in examples
     ]

@@ -14,7 +14,9 @@ from gecscope.report.render import render_json, render_table
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("score", help="score a system output", description="Score a system output against references.")
-    p.add_argument("--metric", choices=list(METRICS), default="cleme2", help="; ".join(s.summary for s in METRICS.values()))
+    p.add_argument(
+        "--metric", choices=list(METRICS), default="cleme2", help="; ".join(s.summary for s in METRICS.values())
+    )
     add_input_args(p)
     g = p.add_argument_group("metric settings (each applies to the metrics that have it; defaults are the papers')")
     g.add_argument("--level", choices=["corpus", "sentence"])
@@ -24,7 +26,9 @@ def add_parser(sub: Any) -> None:
         help="CLEME2.0 trade-off factors: paper (default; corpus .45/.35/.15/.05, sentence .35/.25/.20/.20), "
         "table12 (.50/.40/.05/.05), or four numbers A,B,C,D summing to 1",
     )
-    g.add_argument("--weighting", choices=["none", "length"], help="CLEME family; default length for cleme, none for cleme2")
+    g.add_argument(
+        "--weighting", choices=["none", "length"], help="CLEME family; default length for cleme, none for cleme2"
+    )
     g.add_argument(
         "--mode",
         choices=["official", "corrected"],
@@ -32,10 +36,21 @@ def add_parser(sub: Any) -> None:
         "corrected: apply the intended sentence-level length weights",
     )
     g.add_argument("--beta", type=float, help="F-beta (CLEME 0.5, GREEN 2.0)")
-    g.add_argument("--exclude-unchanged-refs", action="store_true", default=None, help="drop references equal to the source")
+    g.add_argument(
+        "--exclude-unchanged-refs", action="store_true", default=None, help="drop references equal to the source"
+    )
     g.add_argument("--unit", choices=["word", "char"], help="GREEN n-gram unit")
     g.add_argument("--n", type=int, help="GREEN maximum n-gram order (default 4 word, 6 char)")
-    g.add_argument("--no-strip", dest="strip", action="store_false", default=None, help="GREEN: keep leading/trailing spaces")
+    g.add_argument(
+        "--no-strip", dest="strip", action="store_false", default=None, help="GREEN: keep leading/trailing spaces"
+    )
+    g.add_argument(
+        "--variant", choices=["official", "corrected"], help="GLEU: official script, or GREEN's reformulation"
+    )
+    g.add_argument(
+        "--sampling", choices=["py2", "py3"], help="GLEU reference draws: official Python 2 (default) or Python 3 ports"
+    )
+    g.add_argument("--iterations", type=int, help="GLEU sampling iterations (default 500)")
     p.add_argument("--format", choices=["table", "json"], default="table")
     p.add_argument("--per-sentence", action="store_true", help="include per-sentence rows in JSON output")
 
@@ -54,6 +69,9 @@ def metric_options(args: argparse.Namespace) -> dict[str, Any]:
         "unit": args.unit,
         "n": args.n,
         "strip": args.strip,
+        "variant": args.variant,
+        "sampling": args.sampling,
+        "iterations": args.iterations,
     }
     unknown = sorted(k for k, v in given.items() if v is not None and k not in names)
     if unknown:

@@ -176,15 +176,26 @@ class Green:
             "fp": fp.sum(0).tolist(),
             "fn": fn.sum(0).tolist(),
             "regions": {name: pick[g].sum(0).tolist() for g, name in enumerate(REGIONS)},
-            "references_chosen": np.bincount(np.asarray(chosen, dtype=np.int64), minlength=analysis.regions.shape[2]).tolist(),
+            "references_chosen": np.bincount(
+                np.asarray(chosen, dtype=np.int64), minlength=analysis.regions.shape[2]
+            ).tolist(),
         }
         rows = tuple(
-            {"index": i, "reference": chosen[i], "f": float(sent_f[i]),
-             **{name: pick[g, i].tolist() for g, name in enumerate(REGIONS)}}
+            {
+                "index": i,
+                "reference": chosen[i],
+                "f": float(sent_f[i]),
+                **{name: pick[g, i].tolist() for g, name in enumerate(REGIONS)},
+            }
             for i in range(len(chosen))
         )
-        fields = {"unit": cfg.unit, "n": str(cfg.order), "beta": f"{cfg.beta:g}", "level": cfg.level,
-                  "strip": "yes" if cfg.strip else "no"}
+        fields = {
+            "unit": cfg.unit,
+            "n": str(cfg.order),
+            "beta": f"{cfg.beta:g}",
+            "level": cfg.level,
+            "strip": "yes" if cfg.strip else "no",
+        }
         return Score(self.name, details["f"], details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:

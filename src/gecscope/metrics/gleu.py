@@ -1,0 +1,164 @@
+"""GLEU (Napoles et al., 2015; 2016 revision with the 2017 brevity-penalty fix).
+
+Per sentence and reference, for n = 1..4: numerator max(|H ∩ R| - |H ∩ (S \\ R)|, 0) and
+denominator max(|H| + 1 - n, 0), plus the lengths |H| and |R|. For each of 500 iterations one
+reference per sentence is drawn, the statistics are summed, and
+GLEU = exp(min(0, 1 - |R|/|H|) + mean_n log(num_n / den_n)) (0 when any statistic is 0).
+The corpus score is the mean over iterations.
+
+``variant="official"`` keeps the official script's S \\ R, which drops every n-gram that occurs
+in R at all (count-insensitive); ``"corrected"`` uses GREEN's reformulation (Koyama et al. 2024,
+§3.3): numerator TI + TK - UD with the multiset regions of GREEN, summed without the official
+per-sentence clip at 0 (as gec-metrics' ``GLEU``).
+``sampling="py2"`` reproduces the official Python 2 draws (``random.seed(j*101)`` then
+``int(random() * k)`` per sentence); ``"py3"`` the draws of Python 3 ports (``randint``).
+Both use a local :class:`random.Random`, never the global generator. ``whitespace="ascii"``
+tokenises as the Python 2 script does (non-breaking spaces stay inside tokens); ``"unicode"`` as
+Python 3's ``str.split``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gecscope.metrics.config import check_choice
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.types import Example, Tokens
+
+FloatArray = NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class GleuConfig:
+    n: int = 4
+    iterations: int = 500
+    seed_step: int = 101
+    variant: str = "official"
+    sampling: str = "py2"
+    whitespace: str = "ascii"
+    level: str = "corpus"
+
+    def __post_init__(self) -> None:
+        check_choice("variant", self.variant, ("official", "corrected"))
+        check_choice("whitespace", self.whitespace, ("ascii", "unicode"))
+        check_choice("sampling", self.sampling, ("py2", "py3"))
+        check_choice("level", self.level, ("corpus", "sentence"))
+        if self.n < 1 or self.iterations < 1:
+            raise ValueError("n and iterations must be positive")
+
+
+def ascii_split(line: str) -> Tokens:
+    """Split on ASCII whitespace only, as Python 2 ``str.split`` does on UTF-8 bytes (so a
+    non-breaking space stays inside its token)."""
+    return tuple(t.decode("utf-8") for t in line.encode("utf-8").split())
+
+
+def ngram_counts(tokens: Tokens, n: int) -> Counter[Tokens]:
+    return Counter(tokens[i : i + n] for i in range(len(tokens) + 1 - n))
+
+
+def sentence_stats(source: Tokens, hyp: Tokens, ref: Tokens, n_max: int, variant: str) -> list[float]:
+    """[|H|, |R|, num_1, den_1, ..., num_N, den_N] for one sentence and reference."""
+    stats = [float(len(hyp)), float(len(ref))]
+    for n in range(1, n_max + 1):
+        h, s, r = ngram_counts(hyp, n), ngram_counts(source, n), ngram_counts(ref, n)
+        if variant == "official":
+            s_minus_r = Counter({g: c for g, c in s.items() if g not in r})
+            num = max(sum((h & r).values()) - sum((h & s_minus_r).values()), 0)
+        else:  # GREEN's reformulation TI + TK - UD, UD = max(min(s, c) - r, 0), not clipped per sentence
+            under_delete = sum(max(min(c, s[g]) - r[g], 0) for g, c in h.items() if g in s)
+            num = sum((h & r).values()) - under_delete
+        stats += [float(num), float(max(len(hyp) + 1 - n, 0))]
+    return stats
+
+
+@lru_cache(maxsize=32)
+def draws(iterations: int, sentences: int, refs: int, seed_step: int, sampling: str) -> NDArray[np.int64]:
+    """Reference index per (iteration, sentence), as the official script draws them."""
+    out = np.empty((iterations, sentences), dtype=np.int64)
+    for j in range(iterations):
+        rng = random.Random(j * seed_step)
+        if sampling == "py2":
+            out[j] = [int(rng.random() * refs) for _ in range(sentences)]
+        else:
+            out[j] = [rng.randint(0, refs - 1) for _ in range(sentences)]
+    return out
+
+
+def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> FloatArray:
+    """GLEU of each row of summed statistics (shape (..., 2 + 2N))."""
+    if smooth:
+        stats = np.where(stats == 0, 1.0, stats)
+    c, r = stats[..., 0], stats[..., 1]
+    num, den = stats[..., 2::2], stats[..., 3::2]
+    zero = (stats <= 0).any(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_prec = np.log(num / den).sum(axis=-1) / n_max
+        bp = np.minimum(0.0, 1.0 - r / c)
+        val = np.exp(bp + log_prec)
+    return np.where(zero, 0.0, val)
+
+
+class Gleu:
+    name = "gleu"
+    needs_edits = False
+
+    def __init__(self, config: GleuConfig | None = None) -> None:
+        self.config = config or GleuConfig()
+
+    def analyse(self, examples: Sequence[Example]) -> FloatArray:
+        """Statistics array (sentence, reference, 2 + 2N)."""
+        cfg = self.config
+        k = {len(e.references) for e in examples}
+        if len(k) != 1 or 0 in k:
+            raise ValueError("GLEU needs the same number (>= 1) of references for every sentence")
+        stats = np.zeros((len(examples), k.pop(), 2 + 2 * cfg.n))
+        ascii_ws = cfg.whitespace == "ascii"
+        for i, e in enumerate(examples):
+            src = ascii_split(e.source_line) if ascii_ws else e.source
+            hyp = ascii_split(e.hypothesis.line) if ascii_ws else e.hypothesis.tokens
+            for j, ref in enumerate(e.references):
+                tokens = ascii_split(ref.line) if ascii_ws else ref.tokens
+                stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant)
+        return stats
+
+    def score_analysis(self, stats: FloatArray) -> Score:
+        cfg = self.config
+        d, k, _ = stats.shape
+        idx = draws(cfg.iterations, d, k, cfg.seed_step, cfg.sampling)
+        picked = stats[np.arange(d)[None, :], idx]  # (iterations, D, stats)
+        per_iter = gleu_from_stats(picked.sum(axis=1), cfg.n)
+        sent = gleu_from_stats(picked, cfg.n, smooth=True).mean(axis=0)
+        corpus = float(per_iter.mean())
+        details: dict[str, Any] = {
+            "score": corpus if cfg.level == "corpus" else float(sent.mean()),
+            "corpus_score": corpus,
+            "sentence_mean": float(sent.mean()),
+            "std": float(per_iter.std()),
+        }
+        rows = tuple({"index": i, "score": float(v)} for i, v in enumerate(sent))
+        fields = {
+            "n": str(cfg.n),
+            "iter": str(cfg.iterations),
+            "seed": f"j*{cfg.seed_step}",
+            "sampling": cfg.sampling,
+            "variant": cfg.variant,
+            "ws": cfg.whitespace,
+            "level": cfg.level,
+        }
+        return Score(self.name, details["score"], details, make_signature(self.name, fields), rows)
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+
+__all__ = ["Gleu", "GleuConfig"]
