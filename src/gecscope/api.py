@@ -80,7 +80,7 @@ def prepare(examples: Sequence[Example], aligner: Aligner | str = "errant") -> t
 
 
 def score(
-    metric: str | ChunkMetric, examples: Sequence[Example], *, aligner: Aligner | str = "errant", **options: Any
+    metric: str | Metric, examples: Sequence[Example], *, aligner: Aligner | str = "errant", **options: Any
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
 

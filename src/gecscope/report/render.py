@@ -30,9 +30,8 @@ def render_table(score: Score, label: str = "") -> str:
         lines.append("  " + "  ".join(f"{k.upper()} {d[k]:.4f}" for k in ("p", "r", "f", "acc")))
         lines.append(f"  TP {_num(d['tp'])}  FP {_num(d['fp'])}  FN {_num(d['fn'])}  TN {_num(d['tn'])}")
     elif score.metric == "green":
-        lines.append(
-            f"  P {d['p']:.4f}  R {d['r']:.4f}  corpus F {d['corpus_f']:.4f}  sentence-mean F {d['sentence_mean_f']:.4f}"
-        )
+        lines.append(f"  P {d['p']:.4f}  R {d['r']:.4f}  corpus F {d['corpus_f']:.4f}")
+        lines.append(f"  sentence-mean F {d['sentence_mean_f']:.4f}")
         lines.append(
             "  TP/FP/FN per n: "
             + "  ".join(f"{a:.0f}/{b:.0f}/{c:.0f}" for a, b, c in zip(d["tp"], d["fp"], d["fn"], strict=True))
