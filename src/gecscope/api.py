@@ -31,6 +31,7 @@ def load(
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
     require_references: bool = True,
+    missing_annotators: str = "unchanged",
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL.
@@ -44,12 +45,12 @@ def load(
     if hyp_m2 is not None:
         if ref_m2 is None:
             raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
-        return examples_from_m2(hyp_m2, ref_m2)
+        return examples_from_m2(hyp_m2, ref_m2, missing_annotators)
     if source is None or hypothesis is None:
         raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
     if require_references and not references and ref_m2 is None:
         raise InputError("no references given (references or ref_m2)", hypothesis)
-    return examples_from_text(source, hypothesis, references, ref_m2)
+    return examples_from_text(source, hypothesis, references, ref_m2, missing_annotators)
 
 
 def get_metric(name: str, **options: Any) -> Metric:

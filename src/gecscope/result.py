@@ -13,7 +13,7 @@ class Score:
 
     metric: str
     value: float
-    details: Mapping[str, float]
+    details: Mapping[str, Any]
     signature: str
     sentences: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
 

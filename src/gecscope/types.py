@@ -19,6 +19,8 @@ class Edit:
     end: int
     correction: Tokens
     type: str = ""
+    #: M2 gold alternatives (``a||b``); ``correction`` is the first. Empty when there is one.
+    alternatives: tuple[Tokens, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.start < 0 or self.end < self.start:

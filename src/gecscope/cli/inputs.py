@@ -26,10 +26,14 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
 
 
 def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
+    from gecscope.metrics import METRICS
+
+    metric = getattr(args, "metric", None)
+    missing = METRICS[metric].missing_annotators if metric in METRICS else "unchanged"
     if args.example:
         d = api.example_dir()
         if args.hyp is None and args.source is None:
-            return api.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
+            return api.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2", missing_annotators=missing)
     return api.load(
         source=args.source,
         hypothesis=args.hyp,
@@ -38,4 +42,5 @@ def load_examples(args: argparse.Namespace, *, require_references: bool = True) 
         hyp_m2=args.hyp_m2,
         jsonl=args.jsonl,
         require_references=require_references,
+        missing_annotators=missing,
     )

@@ -51,7 +51,12 @@ def add_parser(sub: Any) -> None:
         "--sampling", choices=["py2", "py3"], help="GLEU reference draws: official Python 2 (default) or Python 3 ports"
     )
     g.add_argument("--iterations", type=int, help="GLEU sampling iterations (default 500)")
-    p.add_argument("--format", choices=["table", "json"], default="table")
+    g.add_argument("--scheme", choices=["cs", "cse", "ds", "dt"], help="ERRANT: span correction (default), +type, span/token detection")
+    g.add_argument("--cat", type=int, choices=[1, 2, 3], help="ERRANT per-type breakdown level")
+    g.add_argument("--max-unchanged-words", type=int, help="M2: unchanged words allowed inside one edit (default 2)")
+    g.add_argument("--ignore-whitespace-casing", action="store_true", default=None, help="M2: ignore case/space-only edits")
+    p.add_argument("--format", choices=["table", "json", "official"], default="table",
+                   help="official: the text the official tool prints (errant, m2)")
     p.add_argument("--per-sentence", action="store_true", help="include per-sentence rows in JSON output")
 
 
@@ -72,6 +77,10 @@ def metric_options(args: argparse.Namespace) -> dict[str, Any]:
         "variant": args.variant,
         "sampling": args.sampling,
         "iterations": args.iterations,
+        "scheme": args.scheme,
+        "cat": args.cat,
+        "max_unchanged_words": args.max_unchanged_words,
+        "ignore_whitespace_casing": args.ignore_whitespace_casing,
     }
     unknown = sorted(k for k, v in given.items() if v is not None and k not in names)
     if unknown:
@@ -84,7 +93,11 @@ def run(args: argparse.Namespace) -> int:
     metric = api.get_metric(args.metric, **metric_options(args))
     examples = load_examples(args)
     result = api.score(metric, examples, aligner=args.aligner)
-    if args.format == "json":
+    if args.format == "official":
+        if not hasattr(metric, "official_text"):
+            raise ValueError(f"--format official is available for errant and m2, not {args.metric}")
+        print(metric.official_text(result))
+    elif args.format == "json":
         print(render_json([(args.metric, result)], with_sentences=args.per_sentence))
     else:
         print(render_table(result))

@@ -27,6 +27,17 @@ class M2Block:
     source: Tokens
     targets: tuple[Target, ...]
     line: int = 0
+    present: tuple[int, ...] = ()  # annotators with at least one line (noop included) here
+
+    def references(self, missing: str = "unchanged") -> tuple[Target, ...]:
+        """``unchanged``: every annotator of the file (absent ones = unchanged source, the
+        gec-metrics convention); ``absent``: only annotators with lines in this sentence, or one
+        unchanged target when there are none (the M2 scorer's and ERRANT's convention)."""
+        if missing == "unchanged":
+            return self.targets
+        if missing != "absent":
+            raise ValueError(f"missing annotators must be 'unchanged' or 'absent'; got {missing!r}")
+        return tuple(self.targets[k] for k in self.present) or self.targets[:1]
 
 
 def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, Edit | None]:
@@ -47,10 +58,10 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
         raise InputError(f"'{etype}' edit must have span -1 -1, got {start} {end}", path, lineno)
     if start < 0 or end < start or end > n:
         raise InputError(f"edit span {start} {end} is out of range for a {n}-token source", path, lineno)
-    correction = tuple("|||".join(parts[2:-3]).split())
-    if correction[:1] == ("-NONE-",):
-        correction = ()
-    return annotator, Edit(start, end, correction, etype)
+    field = "|||".join(parts[2:-3])
+    options = field.split("||") if "||" in field and "|||" not in field else [field]
+    alternatives = tuple(() if alt.strip() == "-NONE-" else tuple(alt.split()) for alt in options)
+    return annotator, Edit(start, end, alternatives[0], etype, alternatives if len(alternatives) > 1 else ())
 
 
 def _build_targets(
@@ -79,7 +90,7 @@ def read_m2(path: str | Path) -> list[M2Block]:
     unchanged target for it (the convention of the M2 scorer and gec-metrics).
     """
     lines = split_lines(read_text(path))
-    raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []
+    raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []  # dict keys: annotators present
     seen: set[int] = set()
     current: tuple[Tokens, dict[int, list[Edit]], int] | None = None
     order: list[int] = []
@@ -123,7 +134,9 @@ def read_m2(path: str | Path) -> list[M2Block]:
             f"annotator ids are not contiguous: id {missing[0]} never appears but id {count - 1} does",
             path,
         )
-    return [M2Block(src, _build_targets(src, edits, count, path, ln), ln) for src, edits, ln in raw]
+    return [
+        M2Block(src, _build_targets(src, edits, count, path, ln), ln, tuple(sorted(edits))) for src, edits, ln in raw
+    ]
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:

@@ -31,14 +31,15 @@ def _source_matches(block: M2Block, tokens: tuple[str, ...], path: str | Path, w
         raise InputError(f"source sentence differs from {what}", path, block.line)
 
 
-def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path) -> list[Example]:
-    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator)."""
+def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unchanged") -> list[Example]:
+    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator;
+    ``missing`` says what an annotator without lines in a sentence is, see :class:`M2Block`)."""
     hyps, refs = read_m2(hyp_m2), read_m2(ref_m2)
     _check_count(hyp_m2, len(hyps), ref_m2, len(refs))
     examples = []
     for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
         _source_matches(h, r.source, hyp_m2, f"{ref_m2}:{r.line}")
-        examples.append(Example(r.source, h.targets[0], r.targets, str(i)))
+        examples.append(Example(r.source, h.targets[0], r.references(missing), str(i)))
     return examples
 
 
@@ -47,6 +48,7 @@ def examples_from_text(
     hypothesis: str | Path,
     references: Sequence[str | Path] = (),
     ref_m2: str | Path | None = None,
+    missing: str = "unchanged",
 ) -> list[Example]:
     """Source and hypothesis text with references as text files or as one M2 file.
 
@@ -62,18 +64,18 @@ def examples_from_text(
         lines = read_lines(path)
         _check_count(path, len(lines), source, len(src_lines))
         ref_columns.append([Target(tuple(line.split()), raw=line) for line in lines])
+    blocks: list[M2Block] = []
     if ref_m2 is not None:
         blocks = read_m2(ref_m2)
         _check_count(ref_m2, len(blocks), source, len(src_lines))
         for lineno, (block, tokens) in enumerate(zip(blocks, sources, strict=True), start=1):
             _source_matches(block, tokens, ref_m2, f"{source}:{lineno}")
-        width = len(blocks[0].targets)
-        ref_columns.extend([b.targets[k] for b in blocks] for k in range(width))
+    m2_refs = [b.references(missing) for b in blocks] or [()] * len(sources)
     return [
         Example(
             sources[i],
             Target(tuple(hyp_lines[i].split()), raw=hyp_lines[i]),
-            tuple(col[i] for col in ref_columns),
+            (*(col[i] for col in ref_columns), *m2_refs[i]),
             str(i),
             src_lines[i],
         )

@@ -31,6 +31,11 @@ class MetricSpec:
     config: type
     summary: str
 
+    @property
+    def missing_annotators(self) -> str:
+        """How reference M2 sentences without lines for an annotator are read for this metric."""
+        return str(getattr(self.metric, "missing_annotators", "unchanged"))
+
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric

@@ -57,16 +57,15 @@ class GreenAnalysis:
 
     @property
     def tp(self) -> FloatArray:
-        r = self.regions
-        return r[0] + r[1] + r[2]
+        return np.asarray(self.regions[0:3].sum(axis=0), dtype=np.float64)
 
     @property
     def fp(self) -> FloatArray:
-        return self.regions[3] + self.regions[4]
+        return np.asarray(self.regions[3:5].sum(axis=0), dtype=np.float64)
 
     @property
     def fn(self) -> FloatArray:
-        return self.regions[5] + self.regions[6]
+        return np.asarray(self.regions[5:7].sum(axis=0), dtype=np.float64)
 
 
 def _units(line: str, unit: str, strip: bool) -> Sequence[str]:
@@ -128,16 +127,16 @@ class Green:
             uniq, inv = np.unique(key, return_inverse=True)
             src = np.zeros((3, len(uniq)))
             src[np.concatenate(cols), inv] = np.concatenate(counts)
-            s, r, c = src
+            ms, mr, mc = src
             pair = uniq // sg.n_grams
             vals = (
-                np.maximum(s - np.maximum(r, c), 0),
-                np.maximum(np.minimum(r, c) - s, 0),
-                np.minimum(np.minimum(s, r), c),
-                np.maximum(np.minimum(s, r) - c, 0),
-                np.maximum(c - np.maximum(s, r), 0),
-                np.maximum(np.minimum(s, c) - r, 0),
-                np.maximum(r - np.maximum(s, c), 0),
+                np.maximum(ms - np.maximum(mr, mc), 0),
+                np.maximum(np.minimum(mr, mc) - ms, 0),
+                np.minimum(np.minimum(ms, mr), mc),
+                np.maximum(np.minimum(ms, mr) - mc, 0),
+                np.maximum(mc - np.maximum(ms, mr), 0),
+                np.maximum(np.minimum(ms, mc) - mr, 0),
+                np.maximum(mr - np.maximum(ms, mc), 0),
             )
             for g, v in enumerate(vals):
                 regions[g, :, :, sg.n - 1] = np.bincount(pair, weights=v, minlength=d * k_max).reshape(d, k_max)

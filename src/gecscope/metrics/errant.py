@@ -1,0 +1,173 @@
+"""ERRANT's scorer (errant_compare 3.0.2): edit-level P/R/F-beta with its reference selection.
+
+Edits are compared as keys: span-based correction ``(start, end, correction)`` (default),
+``cse`` adds the error type, ``ds`` is span-based detection ``(start, end)``, ``dt`` token-based
+detection (each token of a span; an insertion marks the token to its right). UNK edits count
+only for detection. P = 1 when FP = 0, R = 1 when FN = 0. The corpus pass picks, per sentence,
+the reference maximising the running F (rounded to 4 dp), then TP, then -FP, then -FN.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gecscope.metrics.config import check_choice
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.scoring import f_beta, greedy_choice
+from gecscope.types import Edit, Example
+
+MODES = {"cs": "Span-Based Correction", "cse": "Span-Based Correction + Classification",
+         "ds": "Span-Based Detection", "dt": "Token-Based Detection"}
+
+
+@dataclass(frozen=True, slots=True)
+class EditCounts:
+    """Summable TP/FP/FN with per-category counts ``{category: (tp, fp, fn)}``."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    categories: tuple[tuple[str, int, int, int], ...] = ()
+
+    def __add__(self, other: EditCounts) -> EditCounts:
+        return EditCounts(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories)
+
+    def category_totals(self, level: int = 3) -> dict[str, tuple[int, int, int]]:
+        acc: dict[str, list[int]] = {}
+        for cat, tp, fp, fn in self.categories:
+            name = category(cat, level)
+            row = acc.setdefault(name, [0, 0, 0])
+            row[0] += tp
+            row[1] += fp
+            row[2] += fn
+        return {k: (v[0], v[1], v[2]) for k, v in sorted(acc.items())}
+
+
+def category(cat: str, level: int) -> str:
+    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
+    if level == 1 and cat != "UNK":
+        return cat[0]
+    if level == 2 and cat != "UNK":
+        return cat[2:]
+    return cat
+
+
+def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
+    """Unrounded P, R, F with ERRANT's conventions."""
+    p = tp / (tp + fp) if fp else 1.0
+    r = tp / (tp + fn) if fn else 1.0
+    return p, r, f_beta(p, r, beta)
+
+
+Key = tuple[Any, ...]
+
+
+def edit_keys(edits: Sequence[Edit], mode: str) -> dict[Key, list[str]]:
+    out: dict[Key, list[str]] = {}
+    for e in edits:
+        if e.type == "UNK" and mode in ("cs", "cse"):
+            continue
+        if mode == "dt":
+            spans = [(e.start, e.start + 1)] if e.start == e.end else [(i, i + 1) for i in range(e.start, e.end)]
+            keys: list[Key] = list(spans)
+        elif mode == "ds":
+            keys = [(e.start, e.end)]
+        elif mode == "cse":
+            keys = [(e.start, e.end, e.type, e.correction)]
+        else:
+            keys = [(e.start, e.end, e.correction)]
+        for k in keys:
+            out.setdefault(k, []).append(e.type)
+    return out
+
+
+def compare(hyp: dict[Key, list[str]], ref: dict[Key, list[str]]) -> EditCounts:
+    cats: Counter[tuple[str, int]] = Counter()
+    tp = fp = fn = 0
+    for key, hcats in hyp.items():
+        if key in ref:
+            for c in ref[key]:  # the reference's categories, as ERRANT does
+                tp += 1
+                cats[(c, 0)] += 1
+        else:
+            for c in hcats:
+                fp += 1
+                cats[(c, 1)] += 1
+    for key, rcats in ref.items():
+        if key not in hyp:
+            for c in rcats:
+                fn += 1
+                cats[(c, 2)] += 1
+    names = sorted({c for c, _ in cats})
+    rows = tuple((c, cats[(c, 0)], cats[(c, 1)], cats[(c, 2)]) for c in names)
+    return EditCounts(tp, fp, fn, rows)
+
+
+@dataclass(frozen=True)
+class ErrantConfig:
+    scheme: str = "cs"
+    beta: float = 0.5
+    cat: int = 3
+
+    def __post_init__(self) -> None:
+        check_choice("scheme", self.scheme, tuple(MODES))
+        if self.beta <= 0 or self.cat not in (1, 2, 3):
+            raise ValueError("beta must be positive and cat 1, 2 or 3")
+
+
+class Errant:
+    name = "errant"
+    needs_edits = True
+    missing_annotators = "absent"
+
+    def __init__(self, config: ErrantConfig | None = None) -> None:
+        self.config = config or ErrantConfig()
+
+    def analyse(self, examples: Sequence[Example]) -> list[tuple[EditCounts, ...]]:
+        mode = self.config.scheme
+        out = []
+        for ex in examples:
+            hyp = edit_keys(ex.hypothesis.edits or (), mode)
+            out.append(tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),))
+        return out
+
+    def score_analysis(self, counts: Sequence[Sequence[EditCounts]]) -> Score:
+        beta = self.config.beta
+
+        def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
+            return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], 4), c.tp, -c.fp, -c.fn)
+
+        chosen = greedy_choice(counts, EditCounts(), key)
+        picked = [counts[i][j] for i, j in enumerate(chosen)]
+        tp, fp, fn = (sum(getattr(c, f) for c in picked) for f in ("tp", "fp", "fn"))
+        p, r, f = errant_prf(tp, fp, fn, beta)
+        cats = EditCounts(categories=tuple(row for c in picked for row in c.categories)).category_totals(self.config.cat)
+        details: dict[str, Any] = {
+            "f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn,
+            "categories": {k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
+                           for k, v in cats.items()},
+        }
+        rows = tuple({"index": i, "reference": j, "tp": c.tp, "fp": c.fp, "fn": c.fn}
+                     for i, (j, c) in enumerate(zip(chosen, picked, strict=True)))
+        fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": "greedy-corpus"}
+        return Score(self.name, f, details, make_signature(self.name, fields), rows)
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+    def official_text(self, score: Score) -> str:
+        """The text errant_compare prints (the overall block; with categories when cat is set)."""
+        d, beta = score.details, self.config.beta
+        title = f" {MODES[self.config.scheme]} "
+        lines = [""]
+        lines.append(f"{title:=^46}")
+        lines.append("\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]))
+        p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))
+        lines.append("\t".join(map(str, [d["tp"], d["fp"], d["fn"], p, r, f])))
+        lines.append("=" * 46)
+        lines.append("")
+        return "\n".join(lines)

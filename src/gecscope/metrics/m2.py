@@ -1,0 +1,136 @@
+"""M2 / MaxMatch (Dahlmeier & Ng, 2012) with the semantics of the M2 scorer 3.2.
+
+Per sentence and annotator, the hypothesis edits are the path through the edit lattice that
+matches the most gold edits (see :mod:`gecscope.maxmatch`); the annotator is chosen greedily on
+the cumulative corpus F (then more correct, then fewer proposed + beta^2 * gold, then the first).
+Default beta 0.5 and at most 2 unchanged words inside one edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gecscope.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
+from gecscope.maxmatch_fast import fast_best_edits
+from gecscope.metrics.config import check_choice
+
+#: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
+FAST_PATH_ARCS = 1500
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.scoring import greedy_choice
+from gecscope.types import Example, Target
+
+
+@dataclass(frozen=True, slots=True)
+class M2Counts:
+    correct: int = 0
+    proposed: int = 0
+    gold: int = 0
+
+    def __add__(self, other: M2Counts) -> M2Counts:
+        return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
+
+
+@dataclass(frozen=True)
+class M2Config:
+    beta: float = 0.5
+    max_unchanged_words: int = 2
+    ignore_whitespace_casing: bool = False
+    algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
+
+    def __post_init__(self) -> None:
+        check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
+        if self.beta <= 0 or self.max_unchanged_words < 0:
+            raise ValueError("beta must be positive and max_unchanged_words >= 0")
+
+
+def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
+    out = []
+    for e in ref.edits or ():
+        alts = e.alternatives or (e.correction,)
+        out.append((e.start, e.end, " ".join(source[e.start : e.end]), tuple(" ".join(a) for a in alts)))
+    return out
+
+
+def m2_f(c: float, e: float, g: float, beta: float) -> float:
+    """The scorer's running F used to pick annotators (1.0 when nothing at all, 0 when undefined)."""
+    denom = beta * beta * g + e
+    if denom == 0:
+        return 1.0 if c == 0 else 0.0
+    return (1 + beta * beta) * c / denom
+
+
+def m2_prf(c: float, e: float, g: float, beta: float) -> tuple[float, float, float]:
+    p = c / e if e else 1.0
+    r = c / g if g else 1.0
+    denom = beta * beta * p + r
+    return p, r, ((1 + beta * beta) * p * r / denom if denom else 0.0)
+
+
+def _same_ignoring_space_case(a: str, b: str) -> bool:
+    return a.replace(" ", "").lower() == b.replace(" ", "").lower()
+
+
+class M2:
+    name = "m2"
+    needs_edits = False
+    missing_annotators = "absent"
+
+    def __init__(self, config: M2Config | None = None) -> None:
+        self.config = config or M2Config()
+
+    def sentence_counts(self, ex: Example) -> tuple[M2Counts, ...]:
+        cfg = self.config
+        src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
+        base = None if hyp == src else base_arcs(src, hyp)  # unchanged: the diagonal, no edits
+        fast = base is not None and (cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS))
+        lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
+        out = []
+        for ref in ex.references or (Target(ex.source, ()),):
+            gold = gold_edits(ex.source, ref)
+            if base is None:
+                edits: list[tuple[int, int, str, str]] = []
+            elif lat is None:
+                edits = fast_best_edits(src, hyp, gold, u, base)
+            else:
+                edits = best_edits(lat, edge_weights(lat, gold))
+            if cfg.ignore_whitespace_casing:
+                edits = [e for e in edits if not _same_ignoring_space_case(e[2], e[3])]
+            out.append(M2Counts(count_correct(edits, gold), len(edits), len(gold)))
+        return tuple(out)
+
+    def analyse(self, examples: Sequence[Example]) -> list[tuple[M2Counts, ...]]:
+        return [self.sentence_counts(ex) for ex in examples]
+
+    def score_analysis(self, counts: Sequence[Sequence[M2Counts]]) -> Score:
+        b2 = self.config.beta**2
+
+        def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
+            return (m2_f(tot.correct, tot.proposed, tot.gold, self.config.beta), tot.correct, -(tot.proposed + b2 * tot.gold))
+
+        chosen = greedy_choice(counts, M2Counts(), key)
+        total = M2Counts()
+        for options, j in zip(counts, chosen, strict=True):
+            total = total + options[j]
+        p, r, f = m2_prf(total.correct, total.proposed, total.gold, self.config.beta)
+        details: dict[str, Any] = {
+            "f": f, "p": p, "r": r, "tp": total.correct,
+            "fp": total.proposed - total.correct, "fn": total.gold - total.correct,
+            "proposed": total.proposed, "gold": total.gold,
+        }
+        rows = tuple({"index": i, "reference": j, "correct": counts[i][j].correct, "proposed": counts[i][j].proposed,
+                      "gold": counts[i][j].gold} for i, j in enumerate(chosen))
+        fields = {"beta": f"{self.config.beta:g}", "max_unchanged": str(self.config.max_unchanged_words),
+                  "algorithm": self.config.algorithm,
+                  "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no"}
+        return Score(self.name, f, details, make_signature(self.name, fields), rows)
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+    def official_text(self, score: Score) -> str:
+        d = score.details
+        return f"Precision   : {d['p']:.4f}\nRecall      : {d['r']:.4f}\nF_{self.config.beta:.1f}       : {d['f']:.4f}"
