@@ -11,15 +11,13 @@ long repetitive hypothesis (the shape that makes the official scorer run for min
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from clitiming import parse_args, time_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 OFFICIAL = {  # our case -> key in timing_AMU
@@ -48,21 +46,8 @@ def pathological_file(conll: Path, system: str, out: Path, max_len: int) -> Path
     return path
 
 
-def timed(argv: list[str], repeat: int) -> dict[str, float]:
-    walls = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - start)
-    return {"wall_s_median": statistics.median(walls), "wall_s_min": min(walls)}
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--system", default="AMU")
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--data", default=os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data")))
-    args = ap.parse_args()
+    args = parse_args(__doc__)
     conll = Path(args.data) / "conll14"
     hyp = conll / "systems" / f"{args.system}.txt"
     src = ["--source", str(conll / "sources.txt"), "--hyp", str(hyp)]
@@ -82,7 +67,7 @@ def main() -> None:
             "m2-orig-S50": [*cli, "m2", "--source", str(conll / "sources.txt"), "--hyp", str(typical), *orig],
             "m2-orig-Sextreme": [*cli, "m2", "--source", str(conll / "sources.txt"), "--hyp", str(extreme), *orig],
         }
-        results = {name: timed(argv, args.repeat) for name, argv in cases.items()}
+        results = {name: time_cli(argv, args.repeat) for name, argv in cases.items()}
     golden = Path(args.data).parent / "golden" / "baselines.json"
     timing = json.loads(golden.read_text())["timing_AMU"] if golden.exists() else {}
     for name, key in OFFICIAL.items():

@@ -9,34 +9,19 @@ timing recorded in shared/golden/cleme.json (_timing: same machine type, same sy
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from clitiming import parse_args, time_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_once(argv: list[str]) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(peak, before) / 1024.0
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--system", default="AMU")
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--data", default=os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data")))
-    args = ap.parse_args()
+    args = parse_args(__doc__)
     data = Path(args.data)
     conll = data / "conll14"
     cli = [sys.executable, "-m", "gecscope", "score", "--metric", "cleme2", "--assumption", "dependent"]
@@ -60,14 +45,7 @@ def main() -> None:
     }
     golden = data.parent / "golden" / "cleme.json"
     official = json.loads(golden.read_text())["_timing"]["runs"] if golden.exists() else []
-    results = {}
-    for name, argv in cases.items():
-        walls, peaks = [], []
-        for _ in range(args.repeat):
-            w, p = run_once(argv)
-            walls.append(w)
-            peaks.append(p)
-        results[name] = {"wall_s_median": statistics.median(walls), "wall_s_all": walls, "peak_rss_mib": max(peaks)}
+    results = {name: time_cli(argv, args.repeat) for name, argv in cases.items()}
     if official:
         off_wall = statistics.median(r["process_wall_s(/usr/bin/time)"] for r in official)
         off_cpu = statistics.median(r["process_user_s"] + r["process_sys_s"] for r in official)

@@ -13,6 +13,8 @@ from gecscope import api
 from gecscope.cli import main
 
 EX = api.example_dir()
+TEXT_ARGS = ["--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt")]
+REF_TEXT_ARGS = ["--ref", str(EX / "reference0.txt"), str(EX / "reference1.txt")]
 CLEME2_KEYS = {"score", "hit", "wrong", "under", "over", "tp", "fp", "fp_ne", "fp_un", "fn", "tn", "signature"}
 CLEME_KEYS = {"f", "p", "r", "acc", "tp", "fp", "fn", "tn", "signature"}
 
@@ -45,24 +47,11 @@ def test_cleme2_json_from_m2(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_same_numbers_from_text_and_from_m2(capsys: pytest.CaptureFixture[str]) -> None:
     m2 = run_json(capsys, "score", "--example")
-    text = run_json(
-        capsys,
-        "score",
-        "--source",
-        str(EX / "source.txt"),
-        "--hyp",
-        str(EX / "hypothesis.txt"),
-        "--ref",
-        str(EX / "reference0.txt"),
-        str(EX / "reference1.txt"),
-    )
+    text = run_json(capsys, "score", *TEXT_ARGS, *REF_TEXT_ARGS)
     mixed = run_json(
         capsys,
         "score",
-        "--source",
-        str(EX / "source.txt"),
-        "--hyp",
-        str(EX / "hypothesis.txt"),
+        *TEXT_ARGS,
         "--ref-m2",
         str(EX / "references.m2"),
     )
@@ -104,9 +93,7 @@ def test_explain(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_convert_round_trip(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "hyp.m2"
-    assert (
-        main(["convert", "--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt"), "-o", str(out)]) == 0
-    )
+    assert main(["convert", *TEXT_ARGS, "-o", str(out)]) == 0
     assert out.read_text() == (EX / "hypothesis.m2").read_text()
 
 
@@ -114,10 +101,7 @@ def test_levenshtein_aligner(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(
         capsys,
         "score",
-        "--source",
-        str(EX / "source.txt"),
-        "--hyp",
-        str(EX / "hypothesis.txt"),
+        *TEXT_ARGS,
         "--ref",
         str(EX / "reference0.txt"),
         "--aligner",

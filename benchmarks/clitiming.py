@@ -1,0 +1,36 @@
+"""Shared helpers for the benchmark scripts: time whole CLI processes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data"))
+
+
+def time_cli(argv: list[str], repeat: int) -> dict[str, float]:
+    """Median and minimum wall time of ``repeat`` fresh processes, and the peak RSS among them."""
+    walls = []
+    peak = 0.0
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - start)
+        peak = max(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0, before / 1024.0)
+    return {"wall_s_median": statistics.median(walls), "wall_s_min": min(walls), "peak_rss_mib": peak}
+
+
+def parse_args(doc: str | None) -> argparse.Namespace:
+    """The options every benchmark takes: the system, repetitions and the data directory."""
+    ap = argparse.ArgumentParser(description=doc)
+    ap.add_argument("--system", default="AMU")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--data", default=DEFAULT_DATA)
+    return ap.parse_args()
