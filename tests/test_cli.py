@@ -125,3 +125,36 @@ def test_meta_table1(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys, "meta", "table1", "--data", str(CONLL.parent))
     row = out["SentCLEME2.0-dep"]
     assert row["ours"]["spearman_EW"] == pytest.approx(row["paper"]["spearman_EW"], abs=0.0005)
+
+
+@pytest.mark.parametrize(
+    ("metric", "keys"),
+    [
+        ("m2", {"f", "p", "r", "tp", "fp", "fn", "signature"}),
+        ("errant", {"f", "p", "r", "tp", "fp", "fn", "signature", "categories"}),
+        ("gleu", {"score", "signature"}),
+        ("green", {"f", "p", "r", "tp", "fp", "fn", "regions", "signature"}),
+    ],
+)
+def test_baseline_metrics_json(capsys: pytest.CaptureFixture[str], metric: str, keys: set[str]) -> None:
+    out = run_json(capsys, "score", "--metric", metric, *TEXT_ARGS, *REF_TEXT_ARGS)
+    assert keys <= set(out) and out["signature"].startswith(f"{metric}|")
+
+
+def test_official_output_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["score", "--metric", "m2", *TEXT_ARGS, "--ref-m2", str(EX / "references.m2"), "--format", "official"])
+        == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0].strip() for line in out] == ["Precision", "Recall", "F_0.5"]
+    assert main(["score", "--metric", "errant", "--example", "--format", "official", "--cat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Span-Based Correction" in out and "TP\tFP\tFN\tPrec\tRec\tF0.5" in out and "\nR " in out
+    assert main(["score", "--metric", "gleu", "--example", "--format", "official"]) == 2
+    assert "--format official is available for errant and m2" in capsys.readouterr().err
+
+
+def test_option_that_does_not_apply_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--metric", "green", "--example", "--assumption", "dependent"]) == 2
+    assert "--assumption does not apply to --metric green" in capsys.readouterr().err

@@ -117,12 +117,12 @@ def compare(hyp: dict[Key, list[str]], ref: dict[Key, list[str]]) -> EditCounts:
 class ErrantConfig:
     scheme: str = "cs"
     beta: float = 0.5
-    cat: int = 3
+    cat: int = 0  # 1-3: ERRANT's -cat breakdown level (0: full types in JSON, no table in official text)
 
     def __post_init__(self) -> None:
         check_choice("scheme", self.scheme, tuple(MODES))
-        if self.beta <= 0 or self.cat not in (1, 2, 3):
-            raise ValueError("beta must be positive and cat 1, 2 or 3")
+        if self.beta <= 0 or self.cat not in (0, 1, 2, 3):
+            raise ValueError("beta must be positive and cat 0, 1, 2 or 3")
 
 
 class Errant:
@@ -182,7 +182,21 @@ class Errant:
         """The text errant_compare prints (the overall block; with categories when cat is set)."""
         d, beta = score.details, self.config.beta
         title = f" {MODES[self.config.scheme]} "
-        lines = [""]
+        lines = []
+        if self.config.cat:
+            lines.append(f"{title:=^66}")
+            head = ["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8), "P".ljust(8), "R".ljust(8)]
+            lines.append(" ".join([*head, f"F{beta}"]))
+            for name, c in d["categories"].items():
+                p, r, f = (round(x, 4) for x in (c["p"], c["r"], c["f"]))
+                cells = [
+                    name.ljust(14),
+                    *(str(c[k]).ljust(8) for k in ("tp", "fp", "fn")),
+                    str(p).ljust(8),
+                    str(r).ljust(8),
+                ]
+                lines.append(" ".join([*cells, str(f)]))
+        lines.append("")
         lines.append(f"{title:=^46}")
         lines.append("\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]))
         p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))
