@@ -7,32 +7,61 @@ import json
 from typing import Any
 
 from gecscope.meta.gjg15 import PAPER_TABLE1, render_table1, table1
+from gecscope.meta.presets import META_METRICS
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "meta",
         help="meta-evaluation against human judgments",
-        description="Reproduce CLEME2.0's Table 1, CoNLL-2014 column (GJG15, 13 systems incl. INPUT).",
+        description="Correlate metrics with the GJG15 and SEEDA human judgments.",
     )
-    p.add_argument("task", choices=["table1"], help="table1: GJG15 correlations of CLEME / CLEME2.0")
-    p.add_argument("--data", required=True, help="data directory (layout of shared/data: conll14/, gjg15/)")
+    p.add_argument(
+        "task",
+        choices=["table1", "run", "search"],
+        help="table1: CLEME2.0's Table 1, CoNLL-2014 column; run: meta-evaluate metrics on a data set; "
+        "search: CLEME2.0 factor search with leave-one-reference-set-out cross-validation",
+    )
+    p.add_argument("--data", required=True, help="data directory (layout of shared/data: conll14/, gjg15/, seeda/)")
+    p.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
+    p.add_argument("--metric", nargs="+", default=["GREEN-word"], choices=sorted(META_METRICS))
+    p.add_argument("--setting", default="base", help="SEEDA system setting: base, +INPUT, +fluency, all")
+    p.add_argument("--tie-rule", choices=["gec-metrics", "seeda-paper"], default="gec-metrics")
+    p.add_argument("--level", choices=["corpus", "sentence"], default="corpus", help="search: CLEME2.0 level")
+    p.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
+    p.add_argument("--allow-zero", action="store_true", help="search: allow factors of 0 (1,771 settings)")
     p.add_argument("--format", choices=["table", "json"], default="table")
 
 
 def run(args: argparse.Namespace) -> int:
-    rows = table1(args.data)
-    if args.format == "json":
-        keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
-        doc = {
-            r.name: {
-                "ours": dict(zip(keys, r.values(), strict=True)),
-                "paper": dict(zip(keys, PAPER_TABLE1[r.name], strict=True)),
-                "system_scores": r.system_scores,
+    if args.task == "table1":
+        rows = table1(args.data)
+        if args.format == "json":
+            keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
+            doc = {
+                r.name: {
+                    "ours": dict(zip(keys, r.values(), strict=True)),
+                    "paper": dict(zip(keys, PAPER_TABLE1[r.name], strict=True)),
+                    "system_scores": r.system_scores,
+                }
+                for r in rows
             }
-            for r in rows
-        }
+            print(json.dumps(doc, indent=2))
+        else:
+            print(render_table1(rows))
+        return 0
+    if args.task == "run":
+        from gecscope.meta.report import meta_run
+
+        doc = meta_run(args.data, args.dataset, args.metric, args.setting, args.tie_rule)
+    else:
+        from gecscope.meta.report import factor_search
+
+        doc = factor_search(args.data, args.level, args.assumption, args.allow_zero)
+    if args.format == "json":
         print(json.dumps(doc, indent=2))
     else:
-        print(render_table1(rows))
+        from gecscope.meta.report import render
+
+        print(render(doc))
     return 0

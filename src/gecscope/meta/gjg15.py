@@ -10,11 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from gecscope.align import Aligner, align_examples
 from gecscope.api import get_metric
-from gecscope.io import examples_from_m2
+from gecscope.io import examples_from_m2, read_lines, read_m2
 from gecscope.meta.correlate import Correlation, system_correlation
+from gecscope.meta.datasets import reference_paths
 from gecscope.meta.human import read_human_scores
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
+from gecscope.types import Example, Target
 
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
 
@@ -60,6 +63,72 @@ def system_analyses(data: Path, systems: Iterable[str] = SYSTEMS) -> dict[str, C
     refs = data / "conll14" / "references.m2"
     metric = get_metric("cleme2")
     return {s: metric.analyse(examples_from_m2(data / "conll14" / "systems_m2" / f"{s}.m2", refs)) for s in systems}
+
+
+#: the paper's Table 1 for CLEME2.0 on the SN-8GEC subsets: (Pearson EW, Pearson TS, Spearman EW, Spearman TS);
+#: NaN where the extracted paper text is unreadable. SentCLEME2.0's *Minimal cells exclude unchanged references.
+PAPER_TABLE1_SN8GEC = {
+    "sn8gec-expert-minimal": {
+        "CLEME2.0-dep": (0.690, 0.768, 0.736, 0.808),
+        "CLEME2.0-ind": (0.708, 0.784, 0.736, 0.808),
+        "SentCLEME2.0-dep": (0.941, 0.954, 0.857, 0.885),
+        "SentCLEME2.0-ind": (0.941, 0.956, 0.879, 0.912),
+    },
+    "sn8gec-expert-fluency": {
+        "CLEME2.0-dep": (0.695, 0.788, 0.742, 0.830),
+        "CLEME2.0-ind": (0.736, 0.824, 0.742, 0.830),
+        "SentCLEME2.0-dep": (0.892, 0.938, 0.824, 0.901),
+        "SentCLEME2.0-ind": (0.915, 0.952, 0.0, 0.0),
+    },
+    "sn8gec-turker-minimal": {
+        "CLEME2.0-dep": (0.702, 0.778, 0.775, 0.846),
+        "CLEME2.0-ind": (0.757, 0.826, 0.775, 0.846),
+        "SentCLEME2.0-dep": (0.913, 0.918, 0.857, 0.912),
+        "SentCLEME2.0-ind": (0.915, 0.917, 0.824, 0.885),
+    },
+    "sn8gec-turker-fluency": {
+        "CLEME2.0-dep": (0.704, 0.800, 0.599, 0.714),
+        "CLEME2.0-ind": (0.801, 0.848, 0.670, 0.769),
+        "SentCLEME2.0-dep": (0.916, 0.949, 0.720, 0.791),
+        "SentCLEME2.0-ind": (0.883, 0.904, 0.654, 0.720),
+    },
+}
+
+
+def reference_set_analyses(
+    data: str | Path,
+    reference_sets: Iterable[str],
+    aligner: Aligner,
+    *,
+    exclude_unchanged: bool = False,
+    systems: Iterable[str] = SYSTEMS,
+) -> dict[str, dict[str, ChunkAnalysis]]:
+    """``[reference set][system]`` chunk analyses: hypothesis edits from the official CLEME
+    hypothesis M2s, reference edits as written (``conll14-errant``) or extracted from the text
+    of each reference set (aligned once per set, shared by every system)."""
+    data = Path(data)
+    conll = data / "conll14"
+    hyps = {s: read_m2(conll / "systems_m2" / f"{s}.m2") for s in systems}
+    out: dict[str, dict[str, ChunkAnalysis]] = {}
+    for rs in reference_sets:
+        if rs == "conll14-errant":
+            refs = [b.targets for b in read_m2(conll / "references.m2")]
+        else:
+            src = [tuple(line.split()) for line in read_lines(conll / "sources.txt")]
+            columns = [read_lines(p) for p in reference_paths(data, rs)]
+            bare = [
+                Example(s, Target(s, ()), tuple(Target(tuple(c[i].split())) for c in columns))
+                for i, s in enumerate(src)
+            ]
+            refs = [e.references for e in align_examples(bare, aligner)]
+        metric = get_metric("cleme2", exclude_unchanged_refs=exclude_unchanged)
+        out[rs] = {
+            s: metric.analyse(
+                [Example(b.source, b.targets[0], r, str(i)) for i, (b, r) in enumerate(zip(blocks, refs, strict=True))]
+            )
+            for s, blocks in hyps.items()
+        }
+    return out
 
 
 def table1(data: str | Path, variants: Iterable[str] = tuple(TABLE1_VARIANTS)) -> list[Table1Row]:

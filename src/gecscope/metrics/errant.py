@@ -117,10 +117,14 @@ def compare(hyp: dict[Key, list[str]], ref: dict[Key, list[str]]) -> EditCounts:
 class ErrantConfig:
     scheme: str = "cs"
     beta: float = 0.5
+    #: official: errant_compare (running F rounded to 4 dp when choosing references);
+    #: gec-metrics: the unrounded running F
+    convention: str = "official"
     cat: int = 0  # 1-3: ERRANT's -cat breakdown level (0: full types in JSON, no table in official text)
 
     def __post_init__(self) -> None:
         check_choice("scheme", self.scheme, tuple(MODES))
+        check_choice("convention", self.convention, ("official", "gec-metrics"))
         if self.beta <= 0 or self.cat not in (0, 1, 2, 3):
             raise ValueError("beta must be positive and cat 0, 1, 2 or 3")
 
@@ -146,8 +150,10 @@ class Errant:
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]]) -> Score:
         beta = self.config.beta
 
+        digits = 4 if self.config.convention == "official" else 17
+
         def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
-            return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], 4), c.tp, -c.fp, -c.fn)
+            return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], digits), c.tp, -c.fp, -c.fn)
 
         chosen = greedy_choice(counts, EditCounts(), key)
         picked = [counts[i][j] for i, j in enumerate(chosen)]
@@ -177,6 +183,12 @@ class Errant:
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, counts: Sequence[Sequence[EditCounts]]) -> list[float]:
+        """Sentence F-beta against the reference best for that sentence alone (SentERRANT, and
+        the sentence-level meta-evaluation); ties on F do not change the value."""
+        beta = self.config.beta
+        return [max(errant_prf(c.tp, c.fp, c.fn, beta)[2] for c in options) for options in counts]
 
     def official_text(self, score: Score) -> str:
         """The text errant_compare prints (the overall block; with categories when cat is set)."""

@@ -46,10 +46,14 @@ class GleuConfig:
     sampling: str = "py2"
     whitespace: str = "ascii"
     level: str = "corpus"
+    #: official: the scripts; gec-metrics: its GLEU/GLEUOfficial classes, which give an empty
+    #: line length 1 and score a sentence as the mean over references
+    convention: str = "official"
 
     def __post_init__(self) -> None:
         check_choice("variant", self.variant, ("official", "corrected"))
         check_choice("whitespace", self.whitespace, ("ascii", "unicode"))
+        check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("sampling", self.sampling, ("py2", "py3"))
         check_choice("level", self.level, ("corpus", "sentence"))
         if self.n < 1 or self.iterations < 1:
@@ -94,6 +98,27 @@ def draws(iterations: int, sentences: int, refs: int, seed_step: int, sampling: 
     return out
 
 
+def split_space_lengths(row: FloatArray, hyp: Tokens, ref: Tokens) -> None:
+    """gec-metrics measures lengths with ``split(' ')``: an empty line has length 1 (its n-gram
+    counts stay empty)."""
+    if not hyp:
+        row[0] += 1
+    if not ref:
+        row[1] += 1
+
+
+def sentence_gleu_mean_over_refs(stats: FloatArray, n_max: int) -> FloatArray:
+    """gec-metrics' sentence GLEU: per reference, P_n = 1 when nothing is wrong, no smoothing;
+    then the mean over references. ``stats``: (sentence, reference, 2 + 2N)."""
+    c, r = stats[..., 0], stats[..., 1]
+    num, den = stats[..., 2::2], stats[..., 3::2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
+        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max
+        val = np.exp(np.minimum(0.0, 1.0 - r / np.where(c > 0, c, 1)) + log_p)
+    return np.asarray(np.where((p <= 0).any(axis=-1), 0.0, val).mean(axis=1), dtype=np.float64)
+
+
 def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> FloatArray:
     """GLEU of each row of summed statistics (shape (..., 2 + 2N))."""
     if smooth:
@@ -129,6 +154,8 @@ class Gleu:
             for j, ref in enumerate(e.references):
                 tokens = ascii_split(ref.line) if ascii_ws else ref.tokens
                 stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant)
+                if cfg.convention == "gec-metrics":
+                    split_space_lengths(stats[i, j], hyp, tokens)
         return stats
 
     def score_analysis(self, stats: FloatArray) -> Score:
@@ -153,12 +180,20 @@ class Gleu:
             "sampling": cfg.sampling,
             "variant": cfg.variant,
             "ws": cfg.whitespace,
+            "convention": cfg.convention,
             "level": cfg.level,
         }
         return Score(self.name, details["score"], details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, stats: FloatArray) -> list[float]:
+        """Per-sentence GLEU: gec-metrics' mean over references (``convention="gec-metrics"``),
+        else the smoothed mean over the sampled iterations."""
+        if self.config.convention == "gec-metrics":
+            return [float(x) for x in sentence_gleu_mean_over_refs(stats, self.config.n)]
+        return [float(row["score"]) for row in self.score_analysis(stats).sentences]
 
 
 __all__ = ["Gleu", "GleuConfig"]

@@ -36,9 +36,13 @@ class GreenConfig:
     beta: float = 2.0
     level: str = "corpus"
     strip: bool = True
+    #: official: shotakoyama/green (P = 1 if TP+FP = 0, R = 0 if TP+FN = 0; reference chosen on
+    #: (F_N, F_N-1, ..., F_1)); gec-metrics: P = 1 if FP = 0, R = 1 if FN = 0, chosen on F_N alone
+    convention: str = "official"
 
     def __post_init__(self) -> None:
         check_choice("unit", self.unit, ("word", "char"))
+        check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("level", self.level, ("corpus", "sentence"))
         if self.n < 0 or self.beta <= 0:
             raise ValueError("n must be >= 1 (0 = default) and beta positive")
@@ -74,11 +78,17 @@ def _units(line: str, unit: str, strip: bool) -> Sequence[str]:
     return line.strip() if strip else line
 
 
-def green_f(tp: FloatArray, fp: FloatArray, fn: FloatArray, beta: float) -> tuple[FloatArray, FloatArray, FloatArray]:
+def green_f(
+    tp: FloatArray, fp: FloatArray, fn: FloatArray, beta: float, convention: str = "official"
+) -> tuple[FloatArray, FloatArray, FloatArray]:
     """(F, P, R) for every prefix order m = 1..N along the last axis (cumulative geometric means)."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        p_n = np.where(tp + fp > 0, tp / np.where(tp + fp > 0, tp + fp, 1), 1.0)
-        r_n = np.where(tp + fn > 0, tp / np.where(tp + fn > 0, tp + fn, 1), 0.0)
+        if convention == "official":
+            p_n = np.where(tp + fp > 0, tp / np.where(tp + fp > 0, tp + fp, 1), 1.0)
+            r_n = np.where(tp + fn > 0, tp / np.where(tp + fn > 0, tp + fn, 1), 0.0)
+        else:
+            p_n = np.where(fp > 0, tp / np.where(fp > 0, tp + fp, 1), 1.0)
+            r_n = np.where(fn > 0, tp / np.where(fn > 0, tp + fn, 1), 1.0)
         orders = np.arange(1, tp.shape[-1] + 1)
         p = np.exp(np.cumsum(np.log(p_n), axis=-1) / orders)
         r = np.exp(np.cumsum(np.log(r_n), axis=-1) / orders)
@@ -143,14 +153,15 @@ class Green:
         return GreenAnalysis(regions, present)
 
     def choose(self, analysis: GreenAnalysis) -> list[int]:
-        f, _, _ = green_f(analysis.tp, analysis.fp, analysis.fn, self.config.beta)  # (D, K, N)
+        f, _, _ = green_f(analysis.tp, analysis.fp, analysis.fn, self.config.beta, self.config.convention)
+        depth = f.shape[2] if self.config.convention == "official" else 1  # F_N, F_N-1, ... or F_N alone
         chosen = []
         for i in range(f.shape[0]):
             best_k, best = 0, None
             for k in range(f.shape[1]):
                 if not analysis.present[i, k]:
                     continue
-                key = tuple(f[i, k, ::-1])
+                key = tuple(f[i, k, ::-1][:depth])
                 if best is None or key > best:
                     best_k, best = k, key
             chosen.append(best_k)
@@ -162,8 +173,8 @@ class Green:
         idx = np.arange(len(chosen))
         pick = analysis.regions[:, idx, chosen, :]  # (7, D, N)
         tp, fp, fn = pick[0] + pick[1] + pick[2], pick[3] + pick[4], pick[5] + pick[6]
-        sent_f = green_f(tp, fp, fn, cfg.beta)[0][:, -1]
-        f, p, r = (x[-1] for x in green_f(tp.sum(0), fp.sum(0), fn.sum(0), cfg.beta))
+        sent_f = green_f(tp, fp, fn, cfg.beta, cfg.convention)[0][:, -1]
+        f, p, r = (x[-1] for x in green_f(tp.sum(0), fp.sum(0), fn.sum(0), cfg.beta, cfg.convention))
         sent_mean = float(sent_f.mean()) if len(sent_f) else 0.0
         details: dict[str, Any] = {
             "f": float(f) if cfg.level == "corpus" else sent_mean,
@@ -194,8 +205,13 @@ class Green:
             "beta": f"{cfg.beta:g}",
             "level": cfg.level,
             "strip": "yes" if cfg.strip else "no",
+            "convention": cfg.convention,
         }
         return Score(self.name, details["f"], details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, analysis: GreenAnalysis) -> list[float]:
+        """GREEN of every sentence against its chosen reference."""
+        return [float(row["f"]) for row in self.score_analysis(analysis).sentences]

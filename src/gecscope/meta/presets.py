@@ -1,0 +1,31 @@
+"""Named metric configurations for meta-evaluation (the settings of the golden reference runs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: name -> (registry metric, settings, system aggregation)
+META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
+    "ERRANT": ("errant", {"convention": "gec-metrics"}, "corpus"),
+    "SentERRANT": ("errant", {"convention": "gec-metrics"}, "sentence"),
+    "GLEUOfficial": ("gleu", {"sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"}, "corpus"),
+    "GLEU": (
+        "gleu",
+        {"variant": "corrected", "sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"},
+        "corpus",
+    ),
+    "SentGLEU": (
+        "gleu",
+        {"variant": "corrected", "sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"},
+        "sentence",
+    ),
+    "GREEN-word": ("green", {"convention": "gec-metrics"}, "corpus"),
+    "GREEN-char": ("green", {"unit": "char", "convention": "gec-metrics"}, "corpus"),
+    "SentGREEN-word": ("green", {"convention": "gec-metrics"}, "sentence"),
+    "SentGREEN-char": ("green", {"unit": "char", "convention": "gec-metrics"}, "sentence"),
+    "M2": ("m2", {}, "corpus"),
+    "CLEME2.0-dep": ("cleme2", {"assumption": "dependent"}, "corpus"),
+    "CLEME2.0-ind": ("cleme2", {"assumption": "independent"}, "corpus"),
+    "SentCLEME2.0-dep": ("cleme2", {"assumption": "dependent", "level": "sentence"}, "sentence"),
+    "SentCLEME2.0-ind": ("cleme2", {"assumption": "independent", "level": "sentence"}, "sentence"),
+}

@@ -1,0 +1,113 @@
+"""Meta-evaluation entry points returning plain JSON-able documents, and their text rendering."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from gecscope.api import get_metric
+from gecscope.meta.datasets import gjg15, seeda
+from gecscope.meta.evaluate import run_metric, sentence_level, system_level
+from gecscope.meta.presets import META_METRICS
+
+
+def meta_run(data: str | Path, dataset: str, metrics: list[str], setting: str, tie_rule: str) -> dict[str, Any]:
+    ds = gjg15(data) if dataset == "gjg15" else seeda(data)
+    aligner = None
+    doc: dict[str, Any] = {
+        "dataset": dataset,
+        "setting": setting if dataset == "seeda" else None,
+        "tie_rule": tie_rule,
+        "metrics": {},
+    }
+    for name in metrics:
+        registry, options, aggregation = META_METRICS[name]
+        metric = get_metric(registry, **options)
+        if metric.needs_edits and aligner is None:
+            from gecscope.align.errant import ErrantAligner
+
+            aligner = ErrantAligner()
+        start = time.perf_counter()
+        run = run_metric(name, metric, ds, aligner)
+        cfg_setting = setting if dataset == "seeda" else None
+        system = system_level(run, cfg_setting, aggregation)
+        entry: dict[str, Any] = {
+            "signature": metric.score_analysis(next(iter(run.analyses.values()))).signature,
+            "system": {h: {"pearson": c.pearson, "spearman": c.spearman} for h, c in system.items()},
+            "system_scores": run.system_scores(aggregation),
+        }
+        if aggregation == "corpus":
+            entry["sentence"] = {
+                g: {"accuracy": r.accuracy, "kendall": r.kendall, "pairs": r.pairs, "metric_ties": r.metric_ties}
+                for g, r in sentence_level(run, cfg_setting, tie_rule).items()
+            }
+        entry["seconds"] = time.perf_counter() - start
+        doc["metrics"][name] = entry
+    return doc
+
+
+def factor_search(data: str | Path, level: str, assumption: str, allow_zero: bool) -> dict[str, Any]:
+    from gecscope.align.errant import ErrantAligner
+    from gecscope.meta.gjg15 import reference_set_analyses
+    from gecscope.meta.human import read_human_scores
+    from gecscope.meta.search import factor_grid, search
+    from gecscope.metrics.analysis import relabel
+
+    sets = [
+        "conll14-errant",
+        "sn8gec-expert-minimal",
+        "sn8gec-expert-fluency",
+        "sn8gec-turker-minimal",
+        "sn8gec-turker-fluency",
+    ]
+    start = time.perf_counter()
+    analyses = reference_set_analyses(data, sets, ErrantAligner())
+    counts = {rs: {s: relabel(a, assumption).counts() for s, a in by_sys.items()} for rs, by_sys in analyses.items()}
+    scored = time.perf_counter()
+    human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
+    result = search(counts, {"ew": human["ew"], "ts": human["ts"]}, level, factor_grid(allow_zero=allow_zero))
+    done = time.perf_counter()
+    avg = result.grid_average()
+    return {
+        "task": "search",
+        "level": level,
+        "assumption": assumption,
+        "settings": len(result.grid),
+        "cross_validation": result.cross_validate(),
+        "grid_average": {
+            rs: {
+                h: {"pearson": float(avg[r, k, 0]), "spearman": float(avg[r, k, 1])}
+                for k, h in enumerate(result.human_names)
+            }
+            for r, rs in enumerate(sets)
+        },
+        "seconds": {"scoring": scored - start, "search": done - scored},
+    }
+
+
+def render(doc: dict[str, Any]) -> str:
+    lines = []
+    if doc.get("task") == "search":
+        lines.append(f"CLEME2.0 factor search ({doc['level']}, {doc['assumption']}, {doc['settings']} settings)")
+        for fold in doc["cross_validation"]:
+            corr = "  ".join(f"{h} r {v[0]:.3f} rho {v[1]:.3f}" for h, v in fold["held_out_correlations"].items())
+            lines.append(f"  held out {fold['held_out']:<24} factors {fold['factors']}  {corr}")
+        lines.append("  grid average (Table 11):")
+        for rs, by_h in doc["grid_average"].items():
+            lines.append(
+                f"    {rs:<24} "
+                + "  ".join(f"{h} r {v['pearson']:.3f} rho {v['spearman']:.3f}" for h, v in by_h.items())
+            )
+        return "\n".join(lines)
+    lines.append(
+        f"{doc['dataset']}" + (f" ({doc['setting']})" if doc["setting"] else "") + f", tie rule {doc['tie_rule']}"
+    )
+    for name, e in doc["metrics"].items():
+        corr = "  ".join(f"{h} r {v['pearson']:.3f} rho {v['spearman']:.3f}" for h, v in e["system"].items())
+        lines.append(f"  {name:<16} {corr}")
+        for g, s in e.get("sentence", {}).items():
+            lines.append(
+                f"  {'':<16} sentence[{g}] acc {s['accuracy']:.3f} tau {s['kendall']:.3f} ({s['pairs']} pairs)"
+            )
+    return "\n".join(lines)

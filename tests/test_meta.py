@@ -1,0 +1,119 @@
+"""Meta-evaluation against gec-metrics 0.1.1 (../shared/golden/metaeval.json) and the human data."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from conftest import DATA, golden, require_shared
+from gecscope.api import get_metric
+from gecscope.meta.datasets import SEEDA_SETTINGS, SEEDA_SYSTEMS, MetaDataset, gjg15, seeda, setting_systems
+from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
+from gecscope.meta.judgments import HumanPair, expected_wins, human_pairs, read_judgments
+from gecscope.meta.pairwise import pairwise_agreement, window_correlations
+from gecscope.meta.presets import META_METRICS
+from gecscope.meta.search import corpus_scores, counts_array, factor_grid, sentence_scores
+
+
+@cache
+def dataset(name: str) -> MetaDataset:
+    require_shared()
+    return gjg15(DATA) if name == "gjg15" else seeda(DATA)
+
+
+@cache
+def meta_run(name: str, data: str) -> MetricRun:
+    registry, options, _ = META_METRICS[name]
+    return run_metric(name, get_metric(registry, **options), dataset(data))
+
+
+def test_expected_wins_recomputed_from_judgments() -> None:
+    ds = dataset("gjg15")
+    ew = expected_wins(read_judgments(ds.judgments["all"]))
+    assert max(abs(ew[s] - ds.human["ew"][s]) for s in ds.systems) <= 0.001
+    sd = dataset("seeda")
+    for gran, path in sd.judgments.items():
+        ew = expected_wins(read_judgments(path))
+        assert max(abs(ew[s] - sd.human[f"EW_{gran}"][s]) for s in SEEDA_SYSTEMS) <= 0.001
+
+
+def test_human_pair_counts() -> None:
+    counts = golden("metaeval.json")["pairs_counts_seeda_human_nontied"]
+    sd = dataset("seeda")
+    for setting in SEEDA_SETTINGS:
+        for gran, path in sd.judgments.items():
+            assert len(human_pairs(read_judgments(path), setting_systems(sd, setting))) == counts[f"{setting}/{gran}"]
+    gold = golden("metaeval.json")["pairs_counts_gjg15"]
+    items = read_judgments(dataset("gjg15").judgments["all"])
+    assert len(human_pairs(items, dataset("gjg15").systems)) == gold["human_nontied_pairs_13_systems"]
+
+
+def assert_correlations(ours: dict, want: dict) -> None:  # type: ignore[type-arg]
+    for h, c in ours.items():
+        assert (c.pearson, c.spearman) == pytest.approx((want[h.lower()]["pearson"], want[h.lower()]["spearman"]), abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["GREEN-word", "GLEUOfficial", "GLEU"])
+def test_seeda_matches_gec_metrics(name: str) -> None:
+    gold = golden("metaeval.json")["seeda"]
+    run = meta_run(name, "seeda")
+    for setting in SEEDA_SETTINGS:
+        assert_correlations(system_level(run, setting), gold["system"][setting][name])
+        for gran, res in sentence_level(run, setting).items():
+            want = gold["sentence"][setting][name][gran]
+            assert (res.accuracy, res.kendall) == pytest.approx((want["accuracy"], want["kendall"]), abs=1e-12)
+    sent = "SentGLEU" if name == "GLEU" else "SentGREEN-word" if name == "GREEN-word" else None
+    if sent:
+        assert_correlations(system_level(run, "base", "sentence"), gold["system"]["base"][sent])
+
+
+def test_gjg15_matches_gec_metrics() -> None:
+    gold = golden("metaeval.json")["gjg15"]
+    run = meta_run("GREEN-word", "gjg15")
+    assert_correlations(system_level(run), gold["system"]["GREEN-word"])
+    assert_correlations(system_level(run, aggregation="sentence"), gold["system"]["SentGREEN-word"])
+    res = sentence_level(run)["all"]
+    want = gold["sentence"]["GREEN-word"]
+    assert (res.accuracy, res.kendall, res.pairs) == (pytest.approx(want["accuracy"], abs=1e-12),
+                                                      pytest.approx(want["kendall"], abs=1e-12), 49981)
+
+
+def test_window_analysis_matches_gec_metrics() -> None:
+    gold = golden("metaeval.json")["seeda"]["window4"]["GREEN-word"]["ts_edit"]
+    run = meta_run("GREEN-word", "seeda")
+    systems = setting_systems(run.dataset, "base")
+    windows = window_correlations(run.system_scores(), run.dataset.human["TS_edit"], systems, 4)
+    assert len(windows) == 9
+    for (a, b), c in windows.items():
+        assert (c.pearson, c.spearman) == pytest.approx((gold[f"{a}-{b}"]["pearson"], gold[f"{a}-{b}"]["spearman"]))
+
+
+def test_tie_rules() -> None:
+    pairs = [HumanPair(0, "A", "B", 1), HumanPair(0, "A", "C", -1), HumanPair(0, "B", "C", 1)]
+    scores = {"A": [0.5], "B": [0.5], "C": [0.1]}
+    released = pairwise_agreement(pairs, scores, tie_rule="gec-metrics")
+    paper = pairwise_agreement(pairs, scores, tie_rule="seeda-paper")
+    # A=B is a metric tie: "B wins" under the released rule (a miss here), neither under the paper rule
+    assert (released.accuracy, released.kendall) == pytest.approx((1 / 3, -1 / 3))
+    assert (paper.accuracy, paper.kendall, paper.metric_ties) == pytest.approx((1 / 3, 0.0, 1))
+    with pytest.raises(ValueError, match="tie_rule"):
+        pairwise_agreement(pairs, scores, tie_rule="coin")
+
+
+def test_factor_grid_scores_equal_the_metric() -> None:
+    from conftest import system_analysis
+
+    analysis = system_analysis("AMU", "dependent")
+    arr, mask = counts_array(analysis.counts())
+    grid = factor_grid()
+    assert len(grid) == 969 and len(factor_grid(allow_zero=True)) == 1771
+    picks = [0, 137, 500, 968]
+    corpus, sentence = corpus_scores(arr, mask, grid[picks]), sentence_scores(arr, mask, grid[picks])
+    for k, row in zip(picks, grid[picks], strict=True):
+        factors = ",".join(f"{x:g}" for x in row)
+        assert corpus[picks.index(k)] == get_metric("cleme2", factors=factors).score_analysis(analysis).value
+        want = get_metric("cleme2", factors=factors, level="sentence").score_analysis(analysis).value
+        assert sentence[picks.index(k)] == pytest.approx(want, abs=1e-12)
+    assert np.allclose(grid.sum(axis=1), 1.0)
