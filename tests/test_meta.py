@@ -52,7 +52,8 @@ def test_human_pair_counts() -> None:
 
 def assert_correlations(ours: dict, want: dict) -> None:  # type: ignore[type-arg]
     for h, c in ours.items():
-        assert (c.pearson, c.spearman) == pytest.approx((want[h.lower()]["pearson"], want[h.lower()]["spearman"]), abs=1e-12)
+        expected = (want[h.lower()]["pearson"], want[h.lower()]["spearman"])
+        assert (c.pearson, c.spearman) == pytest.approx(expected, abs=1e-12)
 
 
 @pytest.mark.parametrize("name", ["GREEN-word", "GLEUOfficial", "GLEU"])
@@ -76,8 +77,11 @@ def test_gjg15_matches_gec_metrics() -> None:
     assert_correlations(system_level(run, aggregation="sentence"), gold["system"]["SentGREEN-word"])
     res = sentence_level(run)["all"]
     want = gold["sentence"]["GREEN-word"]
-    assert (res.accuracy, res.kendall, res.pairs) == (pytest.approx(want["accuracy"], abs=1e-12),
-                                                      pytest.approx(want["kendall"], abs=1e-12), 49981)
+    assert (res.accuracy, res.kendall, res.pairs) == (
+        pytest.approx(want["accuracy"], abs=1e-12),
+        pytest.approx(want["kendall"], abs=1e-12),
+        49981,
+    )
 
 
 def test_window_analysis_matches_gec_metrics() -> None:
@@ -117,3 +121,29 @@ def test_factor_grid_scores_equal_the_metric() -> None:
         want = get_metric("cleme2", factors=factors, level="sentence").score_analysis(analysis).value
         assert sentence[picks.index(k)] == pytest.approx(want, abs=1e-12)
     assert np.allclose(grid.sum(axis=1), 1.0)
+
+
+def test_meta_cli_run(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from gecscope.cli import main
+
+    require_shared()
+    assert (
+        main(["meta", "run", "--data", str(DATA), "--dataset", "seeda", "--metric", "GREEN-word", "--format", "json"])
+        == 0
+    )
+    doc = json.loads(capsys.readouterr().out)
+    got = doc["metrics"]["GREEN-word"]
+    want = golden("metaeval.json")["seeda"]["system"]["base"]["GREEN-word"]["ts_edit"]
+    assert got["system"]["TS_edit"]["pearson"] == pytest.approx(want["pearson"], abs=1e-12)
+    assert got["sentence"]["edit"]["pairs"] == 7708 and "green|" in got["signature"]
+
+
+def test_reference_set_analyses_reuse_the_m2_references() -> None:
+    from conftest import system_analysis
+    from gecscope.align.levenshtein import LevenshteinAligner
+    from gecscope.meta.gjg15 import reference_set_analyses
+
+    got = reference_set_analyses(DATA, ["conll14-errant"], LevenshteinAligner(), systems=["UFC"])
+    assert got["conll14-errant"]["UFC"].counts() == system_analysis("UFC", "dependent").counts()

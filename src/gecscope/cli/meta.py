@@ -18,9 +18,10 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "task",
-        choices=["table1", "run", "search"],
+        choices=["table1", "run", "search", "report"],
         help="table1: CLEME2.0's Table 1, CoNLL-2014 column; run: meta-evaluate metrics on a data set; "
-        "search: CLEME2.0 factor search with leave-one-reference-set-out cross-validation",
+        "search: CLEME2.0 factor search with leave-one-reference-set-out cross-validation; "
+        "report: every non-neural metric on GJG15 and SEEDA as one markdown document",
     )
     p.add_argument("--data", required=True, help="data directory (layout of shared/data: conll14/, gjg15/, seeda/)")
     p.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
@@ -31,6 +32,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
     p.add_argument("--allow-zero", action="store_true", help="search: allow factors of 0 (1,771 settings)")
     p.add_argument("--format", choices=["table", "json"], default="table")
+    p.add_argument("--output", "-o", help="report: write the markdown here (default: standard output)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,6 +51,17 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(doc, indent=2))
         else:
             print(render_table1(rows))
+        return 0
+    if args.task == "report":
+        from pathlib import Path
+
+        from gecscope.meta.fullreport import full_report
+
+        text = full_report(args.data)
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+        else:
+            print(text)
         return 0
     if args.task == "run":
         from gecscope.meta.report import meta_run

@@ -1,0 +1,122 @@
+"""``gecscope meta report``: every non-neural metric on GJG15 and SEEDA, one markdown document,
+our numbers beside the published ones wherever a paper printed the cell."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from gecscope.api import get_metric
+from gecscope.meta.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
+from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
+from gecscope.meta.gjg15 import PAPER_TABLE1, PAPER_TABLE1_SN8GEC, reference_set_analyses, table1
+from gecscope.meta.human import read_human_scores
+from gecscope.meta.presets import META_METRICS
+from gecscope.meta.published import SENTENCE, SOURCES, SYSTEM
+
+SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")
+
+
+def _runs(ds: MetaDataset, aligner: Any) -> dict[str, tuple[MetricRun, str]]:
+    """One run per distinct metric configuration; presets that differ only in aggregation share it."""
+    cache: dict[str, MetricRun] = {}
+    out = {}
+    for name, (registry, options, aggregation) in META_METRICS.items():
+        key = f"{registry}|{sorted(options.items())}"
+        if key not in cache:
+            cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner)
+        out[name] = (cache[key], aggregation)
+    return out
+
+
+def _cell(ours: tuple[float, float], published: tuple[float, float, str] | None) -> str:
+    text = f"{ours[0]:.3f} / {ours[1]:.3f}"
+    return text + (f" ({published[0]:.3f} / {published[1]:.3f})" if published else "")
+
+
+def _system_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], setting: str | None) -> list[str]:
+    vectors = list(ds.human)
+    lines = ["| metric | " + " | ".join(vectors) + " |", "|---" * (len(vectors) + 1) + "|"]
+    for name, (run, aggregation) in runs.items():
+        corr = system_level(run, setting, aggregation)
+        cells = [_cell((corr[v].pearson, corr[v].spearman), SYSTEM.get((ds.name, setting, v, name))) for v in vectors]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], setting: str | None) -> list[str]:
+    grans = list(ds.judgments)
+    head = [f"{g} ({rule})" for g in grans for rule in ("gec-metrics", "seeda-paper")]
+    lines = ["| metric | " + " | ".join(head) + " |", "|---" * (len(head) + 1) + "|"]
+    for name, (run, aggregation) in runs.items():
+        if aggregation != "corpus":
+            continue
+        cells = []
+        for g in grans:
+            for rule in ("gec-metrics", "seeda-paper"):
+                r = sentence_level(run, setting, rule, (g,))[g]
+                pub = SENTENCE.get((ds.name, setting or "", g, name)) if rule == "seeda-paper" else None
+                cells.append(_cell((r.accuracy, r.kendall), pub))
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def full_report(data: str | Path) -> str:
+    from gecscope.align.errant import ErrantAligner
+
+    start = time.perf_counter()
+    aligner = ErrantAligner()
+    out = [
+        "# gecscope meta-evaluation report",
+        "",
+        "Ours first; published values in parentheses where a paper printed the cell. System level: "
+        "Pearson / Spearman; sentence level: accuracy / Kendall tau. Sources: "
+        + "; ".join(f"{k}: {v}" for k, v in SOURCES.items())
+        + ".",
+        "",
+    ]
+    g = gjg15(data)
+    runs = _runs(g, aligner)
+    out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
+    out += [*_system_table(g, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
+    out += [*_sentence_table(g, runs, None), ""]
+    s = seeda(data)
+    runs = _runs(s, aligner)
+    for setting in SEEDA_SETTINGS:
+        out += [f"## SEEDA, {setting} (391 sentences)", ""]
+        out += [*_system_table(s, runs, setting), "", "Sentence level:", ""]
+        out += [*_sentence_table(s, runs, setting), ""]
+    out += [
+        "## CLEME2.0 Table 1 (GJG15) across reference sets",
+        "",
+        "| reference set | metric | ours: r EW, r TS, rho EW, rho TS | paper |",
+        "|---|---|---|---|",
+    ]
+    for row in table1(data, list(PAPER_TABLE1)):
+        vals = ", ".join(f"{v:.3f}" for v in row.values())
+        out.append(f"| CoNLL-2014 | {row.name} | {vals} | {', '.join(f'{v:.3f}' for v in PAPER_TABLE1[row.name])} |")
+    human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
+    for exclude in (False, True):
+        analyses = reference_set_analyses(data, SN8GEC, aligner, exclude_unchanged=exclude)
+        for rs in SN8GEC:
+            for name, paper in PAPER_TABLE1_SN8GEC[rs].items():
+                level = "sentence" if name.startswith("Sent") else "corpus"
+                assumption = "dependent" if name.endswith("dep") else "independent"
+                metric = get_metric("cleme2", level=level, assumption=assumption, exclude_unchanged_refs=exclude)
+                from gecscope.meta.correlate import system_correlation
+                from gecscope.metrics.analysis import relabel
+
+                scores = {sy: metric.score_analysis(relabel(a, assumption)).value for sy, a in analyses[rs].items()}
+                ew, ts = system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"])
+                vals = ", ".join(f"{v:.3f}" for v in (ew.pearson, ts.pearson, ew.spearman, ts.spearman))
+                label = f"{rs}{' ♣' if exclude else ''}"
+                out.append(f"| {label} | {name} | {vals} | {', '.join(f'{v:.3f}' for v in paper)} |")
+    out += [
+        "",
+        "♣: unchanged references excluded (the paper applies this to the starred SentCLEME2.0 cells).",
+        "",
+        f"Wall time: {time.perf_counter() - start:.0f} s.",
+        "",
+    ]
+    return "\n".join(out)
