@@ -142,3 +142,25 @@ def test_m2_pathological_sentence_takes_the_fast_path() -> None:
     for c, g in zip(counts, gold_sizes, strict=True):
         assert c.gold == g and 0 <= c.correct <= min(c.proposed, g) and c.proposed >= 1
     assert 0.0 < M2().score(ex).value < M2().score(m2_examples("AMU", "official-2014.combined.m2")).value
+
+
+def test_m2_with_text_references_aligns_them(capsys: pytest.CaptureFixture[str]) -> None:
+    from gecscope.cli import main
+
+    ex_dir = api.example_dir()
+    text = ["--source", str(ex_dir / "source.txt"), "--hyp", str(ex_dir / "hypothesis.txt")]
+    assert main(["score", "--metric", "m2", *text, "--ref-m2", str(ex_dir / "references.m2"), "--format", "json"]) == 0
+    from_m2 = capsys.readouterr().out
+    refs = ["--ref", str(ex_dir / "reference0.txt"), str(ex_dir / "reference1.txt")]
+    assert main(["score", "--metric", "m2", *text, *refs, "--format", "json"]) == 0
+    import json
+
+    assert json.loads(capsys.readouterr().out)["f"] == json.loads(from_m2)["f"] > 0
+    bare = [
+        Example(e.source, e.hypothesis, tuple(type(r)(r.tokens) for r in e.references), e.id)
+        for e in api.load(hyp_m2=ex_dir / "hypothesis.m2", ref_m2=ex_dir / "references.m2")
+    ]
+    from gecscope.errors import InputError
+
+    with pytest.raises(InputError, match="M2 needs reference edits"):
+        M2().score(bare)

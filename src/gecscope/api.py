@@ -71,13 +71,17 @@ def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str
     return {"tok": "whitespace", "edits": f"hyp={hyp},ref={ref}"}
 
 
-def prepare(examples: Sequence[Example], aligner: Aligner | str = "errant") -> tuple[list[Example], dict[str, str]]:
-    """Align whatever has no edits yet; return the examples and the input signature fields."""
-    if all(e.aligned for e in examples):
+def prepare(
+    examples: Sequence[Example], aligner: Aligner | str = "errant", *, hypotheses: bool = True
+) -> tuple[list[Example], dict[str, str]]:
+    """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
+    examples and the input signature fields."""
+    todo = [*([e.hypothesis for e in examples] if hypotheses else []), *(r for e in examples for r in e.references)]
+    if all(t.edits is not None for t in todo):
         return list(examples), edit_origin(examples, "none")
     al = get_aligner(aligner) if isinstance(aligner, str) else aligner
     fields = edit_origin(examples, al)
-    return align_examples(examples, al), fields
+    return align_examples(examples, al, hypotheses=hypotheses), fields
 
 
 def score(
@@ -92,8 +96,8 @@ def score(
     (0.706, 'cleme2')
     """
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    if m.needs_edits:
-        ready, fields = prepare(examples, aligner)
+    if m.needs_edits or getattr(m, "needs_reference_edits", False):
+        ready, fields = prepare(examples, aligner, hypotheses=m.needs_edits)
     else:
         ready, fields = list(examples), {"tok": "whitespace"}
     result = m.score(ready)

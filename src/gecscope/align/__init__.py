@@ -20,11 +20,12 @@ class Aligner(Protocol):
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]: ...
 
 
-def align_examples(examples: Sequence[Example], aligner: Aligner) -> list[Example]:
-    """Return examples whose targets all carry edits (targets with edits are left untouched)."""
+def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses: bool = True) -> list[Example]:
+    """Return examples whose targets all carry edits (targets with edits are left untouched).
+    ``hypotheses=False`` aligns the references only."""
     todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
     for ex in examples:
-        for t in (ex.hypothesis, *ex.references):
+        for t in (ex.hypothesis, *ex.references) if hypotheses else ex.references:
             if t.edits is None and t.tokens != ex.source:
                 todo[(ex.source, t.tokens)] = ()
     pairs = list(todo)
@@ -39,7 +40,7 @@ def align_examples(examples: Sequence[Example], aligner: Aligner) -> list[Exampl
     return [
         Example(
             ex.source,
-            fill(ex.source, ex.hypothesis),
+            fill(ex.source, ex.hypothesis) if hypotheses else ex.hypothesis,
             tuple(fill(ex.source, r) for r in ex.references),
             ex.id,
             ex.source_raw,

@@ -31,7 +31,7 @@ class MetricRun:
         return {s: sum(v) / len(v) for s, v in table.items()}
 
     def sentence_scores(self) -> dict[str, list[float]]:
-        return {s: self.metric.sentence_scores(a) for s, a in self.analyses.items()}  # type: ignore[attr-defined]
+        return {s: self.metric.sentence_scores(a) for s, a in self.analyses.items()}
 
 
 def run_metric(name: str, metric: Metric, dataset: MetaDataset, aligner: Aligner | None = None) -> MetricRun:

@@ -22,6 +22,8 @@ class Metric(Protocol):
 
     def score(self, examples: Sequence[Example]) -> Score: ...
 
+    def sentence_scores(self, analysis: Any) -> list[float]: ...
+
 
 @dataclass(frozen=True)
 class MetricSpec:

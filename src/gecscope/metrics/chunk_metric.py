@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,13 @@ class ChunkMetric:
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
+        """Each sentence's score against its best reference (the sentence-level choice)."""
+        sentence_level = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]
+        result = sentence_level.score_analysis(analysis)
+        key = "score" if "score" in result.details else "f"
+        return [float(row[key]) for row in result.sentences]
 
 
 def sentence_row(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gecscope.errors import InputError
 from gecscope.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
 from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.config import check_choice
@@ -76,7 +77,8 @@ def _same_ignoring_space_case(a: str, b: str) -> bool:
 
 class M2:
     name = "m2"
-    needs_edits = False
+    needs_edits = False  # the hypothesis is re-aligned on the lattice; the gold needs edits
+    needs_reference_edits = True
     missing_annotators = "absent"
 
     def __init__(self, config: M2Config | None = None) -> None:
@@ -93,6 +95,8 @@ class M2:
         grouping = GroupingLattice(src, hyp, base) if base is not None and fast else None
         out = []
         for ref in ex.references or (Target(ex.source, ()),):
+            if ref.edits is None:
+                raise InputError(f"sentence {ex.id}: M2 needs reference edits (an M2 file, or align the references)")
             gold = gold_edits(ex.source, ref)
             if base is None:
                 edits: list[tuple[int, int, str, str]] = []
@@ -154,6 +158,11 @@ class M2:
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
+        """Sentence F-beta against the annotator best for that sentence alone."""
+        beta = self.config.beta
+        return [max(m2_prf(c.correct, c.proposed, c.gold, beta)[2] for c in options) for options in counts]
 
     def official_text(self, score: Score) -> str:
         d = score.details
