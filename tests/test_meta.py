@@ -147,3 +147,14 @@ def test_reference_set_analyses_reuse_the_m2_references() -> None:
 
     got = reference_set_analyses(DATA, ["conll14-errant"], LevenshteinAligner(), systems=["UFC"])
     assert got["conll14-errant"]["UFC"].counts() == system_analysis("UFC", "dependent").counts()
+
+
+def test_m2_meta_run_aligns_text_references() -> None:
+    from gecscope.align.levenshtein import LevenshteinAligner
+
+    ds = dataset("seeda")
+    run = run_metric("M2", get_metric("m2"), ds, LevenshteinAligner())
+    scores = run.system_scores()
+    assert len(set(scores.values())) == len(scores) and scores["INPUT"] == 0.0
+    with pytest.raises(ValueError, match="needs edits"):
+        run_metric("M2", get_metric("m2"), ds)

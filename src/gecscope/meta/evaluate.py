@@ -36,12 +36,15 @@ class MetricRun:
 
 def run_metric(name: str, metric: Metric, dataset: MetaDataset, aligner: Aligner | None = None) -> MetricRun:
     analyses = {}
+    hypotheses = metric.needs_edits
+    references = hypotheses or bool(getattr(metric, "needs_reference_edits", False))
+    if references and aligner is None:
+        raise ValueError(f"{name} needs edits: pass an aligner")
     for system in dataset.systems:
         examples = dataset.examples(system)
-        if metric.needs_edits:
-            if aligner is None:
-                raise ValueError(f"{name} needs edits: pass an aligner")
-            examples = align_examples(examples, aligner)
+        if references:
+            assert aligner is not None
+            examples = align_examples(examples, aligner, hypotheses=hypotheses)
         analyses[system] = metric.analyse(examples)
     return MetricRun(name, metric, dataset, analyses)
 

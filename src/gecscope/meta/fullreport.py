@@ -111,7 +111,8 @@ def full_report(data: str | Path) -> str:
                 ew, ts = system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"])
                 vals = ", ".join(f"{v:.3f}" for v in (ew.pearson, ts.pearson, ew.spearman, ts.spearman))
                 label = f"{rs}{' ♣' if exclude else ''}"
-                out.append(f"| {label} | {name} | {vals} | {', '.join(f'{v:.3f}' for v in paper)} |")
+                printed = ", ".join("n/a" if v != v else f"{v:.3f}" for v in paper)
+                out.append(f"| {label} | {name} | {vals} | {printed} |")
     out += [
         "",
         "♣: unchanged references excluded (the paper applies this to the starred SentCLEME2.0 cells).",

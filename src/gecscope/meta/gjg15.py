@@ -19,6 +19,7 @@ from gecscope.meta.human import read_human_scores
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.types import Example, Target
 
+NAN = float("nan")
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
 
 #: name -> (metric, settings); the paper's Table 1 CoNLL-2014 column (unweighted rows)
@@ -78,7 +79,7 @@ PAPER_TABLE1_SN8GEC = {
         "CLEME2.0-dep": (0.695, 0.788, 0.742, 0.830),
         "CLEME2.0-ind": (0.736, 0.824, 0.742, 0.830),
         "SentCLEME2.0-dep": (0.892, 0.938, 0.824, 0.901),
-        "SentCLEME2.0-ind": (0.915, 0.952, 0.0, 0.0),
+        "SentCLEME2.0-ind": (0.915, 0.952, NAN, NAN),
     },
     "sn8gec-turker-minimal": {
         "CLEME2.0-dep": (0.702, 0.778, 0.775, 0.846),

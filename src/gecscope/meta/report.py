@@ -24,7 +24,8 @@ def meta_run(data: str | Path, dataset: str, metrics: list[str], setting: str, t
     for name in metrics:
         registry, options, aggregation = META_METRICS[name]
         metric = get_metric(registry, **options)
-        if metric.needs_edits and aligner is None:
+        needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
+        if needs and aligner is None:
             from gecscope.align.errant import ErrantAligner
 
             aligner = ErrantAligner()
