@@ -12,25 +12,8 @@ import pytest
 
 from conftest import CONLL, DATA, SYSTEMS, golden, require_shared
 from gecscope import api
+from gecscope.meta.datasets import SEEDA_SYSTEMS as SEEDA
 from gecscope.metrics.gleu import Gleu, GleuConfig
-
-SEEDA = (
-    "BART",
-    "BERT-fuse",
-    "GECToR-BERT",
-    "GECToR-ens",
-    "GPT-3.5",
-    "INPUT",
-    "LM-Critic",
-    "PIE",
-    "REF-F",
-    "REF-M",
-    "Riken-Tohoku",
-    "T5",
-    "TemplateGEC",
-    "TransGEC",
-    "UEDIN-MS",
-)
 
 
 def load(hyp: Path):  # type: ignore[no-untyped-def]
