@@ -158,3 +158,24 @@ def test_m2_meta_run_aligns_text_references() -> None:
     assert len(set(scores.values())) == len(scores) and scores["INPUT"] == 0.0
     with pytest.raises(ValueError, match="needs edits"):
         run_metric("M2", get_metric("m2"), ds)
+
+
+def test_bootstrap_intervals_and_paired_test() -> None:
+    from gecscope.meta.bootstrap import bootstrap_correlation, take
+
+    ds = dataset("seeda")
+    green, errant_like = meta_run("GREEN-word", "seeda"), meta_run("GLEUOfficial", "seeda")
+    systems = setting_systems(ds, "base")
+    a = bootstrap_correlation([errant_like, green], "TS_edit", systems, samples=200, seed=7)
+    b = bootstrap_correlation([errant_like, green], "TS_edit", systems, samples=200, seed=7)
+    assert a["metrics"]["GREEN-word"]["pearson"] == b["metrics"]["GREEN-word"]["pearson"]  # seeded
+    iv = a["metrics"]["GREEN-word"]["pearson"]
+    want = golden("metaeval.json")["seeda"]["system"]["base"]["GREEN-word"]["ts_edit"]["pearson"]
+    assert iv.estimate == pytest.approx(want, abs=1e-12) and iv.low <= iv.estimate <= iv.high
+    assert 0.0 <= a["metrics"]["GREEN-word"]["pearson_p_not_better_than_GLEUOfficial"] <= 1.0
+    # sentence resampling re-aggregates cached statistics: the identity resample is the score itself
+    analysis = green.analyses["BART"]
+    idx = np.arange(len(analysis.present))
+    assert green.metric.score_analysis(take(analysis, idx)).value == green.metric.score_analysis(analysis).value
+    c = bootstrap_correlation([green], "TS_edit", systems, resample="sentences", samples=20, seed=1)
+    assert c["metrics"]["GREEN-word"]["spearman"].samples == 20

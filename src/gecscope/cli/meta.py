@@ -31,6 +31,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--level", choices=["corpus", "sentence"], default="corpus", help="search: CLEME2.0 level")
     p.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
     p.add_argument("--allow-zero", action="store_true", help="search: allow factors of 0 (1,771 settings)")
+    p.add_argument("--bootstrap", type=int, default=0, help="run: bootstrap samples for confidence intervals")
+    p.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
+    p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     p.add_argument("--format", choices=["table", "json"], default="table")
     p.add_argument("--output", "-o", help="report: write the markdown here (default: standard output)")
 
@@ -66,7 +69,16 @@ def run(args: argparse.Namespace) -> int:
     if args.task == "run":
         from gecscope.meta.report import meta_run
 
-        doc = meta_run(args.data, args.dataset, args.metric, args.setting, args.tie_rule)
+        doc = meta_run(
+            args.data,
+            args.dataset,
+            args.metric,
+            args.setting,
+            args.tie_rule,
+            bootstrap=args.bootstrap,
+            resample=args.resample,
+            seed=args.seed,
+        )
     else:
         from gecscope.meta.report import factor_search
 

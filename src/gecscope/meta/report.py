@@ -12,8 +12,19 @@ from gecscope.meta.evaluate import run_metric, sentence_level, system_level
 from gecscope.meta.presets import META_METRICS
 
 
-def meta_run(data: str | Path, dataset: str, metrics: list[str], setting: str, tie_rule: str) -> dict[str, Any]:
+def meta_run(
+    data: str | Path,
+    dataset: str,
+    metrics: list[str],
+    setting: str,
+    tie_rule: str,
+    *,
+    bootstrap: int = 0,
+    resample: str = "systems",
+    seed: int = 0,
+) -> dict[str, Any]:
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
+    runs = []
     aligner = None
     doc: dict[str, Any] = {
         "dataset": dataset,
@@ -45,6 +56,28 @@ def meta_run(data: str | Path, dataset: str, metrics: list[str], setting: str, t
             }
         entry["seconds"] = time.perf_counter() - start
         doc["metrics"][name] = entry
+        runs.append((run, aggregation))
+    if bootstrap:
+        from gecscope.meta.bootstrap import bootstrap_correlation
+        from gecscope.meta.datasets import setting_systems
+
+        systems = setting_systems(ds, setting if dataset == "seeda" else None)
+        doc["bootstrap"] = {"samples": bootstrap, "resample": resample, "seed": seed, "vectors": {}}
+        for human in ds.human:
+            # metrics are compared pairwise with the first one, on the same resamples
+            res = bootstrap_correlation(
+                [r for r, _ in runs],
+                human,
+                systems,
+                resample=resample,
+                samples=bootstrap,
+                seed=seed,
+                aggregation=runs[0][1],
+            )
+            doc["bootstrap"]["vectors"][human] = {
+                m: {k: (str(v) if not isinstance(v, float) else v) for k, v in e.items()}
+                for m, e in res["metrics"].items()
+            }
     return doc
 
 
@@ -111,4 +144,11 @@ def render(doc: dict[str, Any]) -> str:
             lines.append(
                 f"  {'':<16} sentence[{g}] acc {s['accuracy']:.3f} tau {s['kendall']:.3f} ({s['pairs']} pairs)"
             )
+    if "bootstrap" in doc:
+        b = doc["bootstrap"]
+        lines.append(f"  bootstrap: {b['samples']} resamples of {b['resample']}, seed {b['seed']} (95% percentile)")
+        for human, per_metric in b["vectors"].items():
+            for name, e in per_metric.items():
+                extra = "  ".join(f"{k} {v:.3f}" for k, v in e.items() if isinstance(v, float))
+                lines.append(f"    {human:<8} {name:<16} r {e['pearson']}  rho {e['spearman']}  {extra}")
     return "\n".join(lines)

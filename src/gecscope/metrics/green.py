@@ -59,6 +59,9 @@ class GreenAnalysis:
     regions: FloatArray
     present: NDArray[np.bool_]
 
+    def __len__(self) -> int:
+        return int(self.regions.shape[1])
+
     @property
     def tp(self) -> FloatArray:
         return np.asarray(self.regions[0:3].sum(axis=0), dtype=np.float64)

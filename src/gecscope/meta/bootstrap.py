@@ -1,0 +1,106 @@
+"""Bootstrap confidence intervals for system-level correlations, from cached statistics.
+
+Resampling *systems* reuses the system scores; resampling *sentences* re-aggregates each
+system's cached per-sentence statistics on the resampled sentence indices (no alignment, no
+model call). The paired test compares two metrics on the same resamples. Randomness comes from
+an explicit seed (``numpy.random.Generator``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gecscope.meta.evaluate import MetricRun
+from gecscope.meta.search import correlations
+from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.green import GreenAnalysis
+
+IntArray = NDArray[np.int64]
+FloatArray = NDArray[np.float64]
+
+
+def take(analysis: Any, idx: IntArray) -> Any:
+    """The cached statistics of the sentences ``idx`` (with repeats), for any metric."""
+    if isinstance(analysis, ChunkAnalysis):
+        return ChunkAnalysis(
+            analysis.assumption,
+            tuple(analysis.chunks[i] for i in idx),
+            tuple(analysis.kept[i] for i in idx),
+            tuple(analysis.labels[i] for i in idx),
+        )
+    if isinstance(analysis, GreenAnalysis):
+        return GreenAnalysis(analysis.regions[:, idx], analysis.present[idx])
+    if isinstance(analysis, np.ndarray):
+        return analysis[idx]
+    return [analysis[i] for i in idx]
+
+
+@dataclass(frozen=True)
+class Interval:
+    estimate: float
+    low: float
+    high: float
+    samples: int
+
+    def __str__(self) -> str:
+        return f"{self.estimate:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+def _system_matrix(run: MetricRun, systems: Sequence[str], aggregation: str, idx: IntArray | None) -> FloatArray:
+    if idx is None:
+        scores = run.system_scores(aggregation)
+        return np.asarray([scores[s] for s in systems])
+    if aggregation == "sentence":
+        table = run.sentence_scores()
+        return np.asarray([np.mean(np.asarray(table[s])[idx]) for s in systems])
+    return np.asarray([run.metric.score_analysis(take(run.analyses[s], idx)).value for s in systems])
+
+
+def bootstrap_correlation(
+    runs: Sequence[MetricRun],
+    human: str,
+    systems: Sequence[str],
+    *,
+    resample: str = "systems",
+    samples: int = 1000,
+    seed: int = 0,
+    aggregation: str = "corpus",
+    confidence: float = 0.95,
+) -> dict[str, Any]:
+    """Percentile intervals of Pearson and Spearman for each run, on shared resamples, and the
+    share of resamples where each run's correlation exceeds the first run's (paired test)."""
+    if resample not in ("systems", "sentences", "both"):
+        raise ValueError("resample must be systems, sentences or both")
+    rng = np.random.default_rng(seed)
+    vec = np.asarray([runs[0].dataset.human[human][s] for s in systems])
+    n_sent = len(next(iter(runs[0].analyses.values())))
+    full = [_system_matrix(r, systems, aggregation, None) for r in runs]
+    base = [correlations(f[None], vec) for f in full]
+    draws = np.zeros((len(runs), 2, samples))
+    for b in range(samples):
+        sys_idx = rng.integers(0, len(systems), len(systems)) if resample != "sentences" else np.arange(len(systems))
+        sent_idx = rng.integers(0, n_sent, n_sent) if resample != "systems" else None
+        for k, run in enumerate(runs):
+            matrix = full[k] if sent_idx is None else _system_matrix(run, systems, aggregation, sent_idx)
+            scores = matrix[sys_idx]
+            p, s = correlations(scores[None], vec[sys_idx])
+            draws[k, :, b] = (p[0], s[0])
+    alpha = (1 - confidence) / 2
+    out: dict[str, Any] = {"human": human, "resample": resample, "samples": samples, "seed": seed, "metrics": {}}
+    for k, run in enumerate(runs):
+        entry: dict[str, Any] = {}
+        for j, kind in enumerate(("pearson", "spearman")):
+            d = draws[k, j][~np.isnan(draws[k, j])]
+            entry[kind] = Interval(
+                float(base[k][j][0]), float(np.quantile(d, alpha)), float(np.quantile(d, 1 - alpha)), len(d)
+            )
+            if k:
+                diff = draws[k, j] - draws[0, j]
+                entry[f"{kind}_p_not_better_than_{runs[0].name}"] = float(np.mean(diff[~np.isnan(diff)] <= 0))
+        out["metrics"][run.name] = entry
+    return out
