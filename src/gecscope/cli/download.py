@@ -1,0 +1,24 @@
+"""``gecscope download``: fetch the public meta-evaluation data sets."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gecscope.meta.download import DEFAULT_BASE, download
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "download",
+        help="download GJG15 / SEEDA / CoNLL-2014 data",
+        description="Fetch the public meta-evaluation data from their original repositories.",
+    )
+    p.add_argument("directory", help="where to put the data (layout of shared/data)")
+    p.add_argument("--base-url", default=DEFAULT_BASE, help="mirror of the original repositories")
+
+
+def run(args: argparse.Namespace) -> int:
+    result = download(args.directory, args.base_url)
+    print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
+    return 0
