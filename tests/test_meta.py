@@ -179,3 +179,18 @@ def test_bootstrap_intervals_and_paired_test() -> None:
     assert green.metric.score_analysis(take(analysis, idx)).value == green.metric.score_analysis(analysis).value
     c = bootstrap_correlation([green], "TS_edit", systems, resample="sentences", samples=20, seed=1)
     assert c["metrics"]["GREEN-word"]["spearman"].samples == 20
+
+
+def test_window_plot_and_cli(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from gecscope.cli import main
+
+    png = tmp_path / "windows.png"
+    args = ["meta", "run", "--data", str(DATA), "--dataset", "seeda", "--metric", "GREEN-word", "--window", "4"]
+    assert main([*args, "--plot", str(png), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    gold = golden("metaeval.json")["seeda"]["window4"]["GREEN-word"]["ew_edit"]
+    got = doc["windows"]["metrics"]["GREEN-word"]
+    assert set(got) == set(gold) and got["0-3"]["pearson"] == pytest.approx(gold["0-3"]["pearson"])

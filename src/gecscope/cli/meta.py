@@ -31,6 +31,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--level", choices=["corpus", "sentence"], default="corpus", help="search: CLEME2.0 level")
     p.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
     p.add_argument("--allow-zero", action="store_true", help="search: allow factors of 0 (1,771 settings)")
+    p.add_argument("--window", type=int, default=0, help="run: window analysis with this many systems")
+    p.add_argument("--plot", help="run: write the window analysis plot (PNG) here; needs the 'plot' extra")
     p.add_argument("--bootstrap", type=int, default=0, help="run: bootstrap samples for confidence intervals")
     p.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
@@ -78,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
             bootstrap=args.bootstrap,
             resample=args.resample,
             seed=args.seed,
+            window=args.window,
+            plot=args.plot,
         )
     else:
         from gecscope.meta.report import factor_search

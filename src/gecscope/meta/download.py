@@ -136,4 +136,3 @@ def download(data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http
         target.write_bytes(fetch(base_url.rstrip("/") + "/" + remote))
         fetched.append(dest)
     return {"downloaded": fetched, "derived": derive(data)}
-

@@ -22,6 +22,8 @@ def meta_run(
     bootstrap: int = 0,
     resample: str = "systems",
     seed: int = 0,
+    window: int = 0,
+    plot: str | None = None,
 ) -> dict[str, Any]:
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
     runs = []
@@ -57,6 +59,27 @@ def meta_run(
         entry["seconds"] = time.perf_counter() - start
         doc["metrics"][name] = entry
         runs.append((run, aggregation))
+    if window or plot:
+        from gecscope.meta.datasets import setting_systems
+        from gecscope.meta.pairwise import window_correlations
+
+        size = window or 4
+        systems = setting_systems(ds, setting if dataset == "seeda" else None)
+        human = next(iter(ds.human))
+        table = {r.name: window_correlations(r.system_scores(agg), ds.human[human], systems, size) for r, agg in runs}
+        doc["windows"] = {
+            "size": size,
+            "human": human,
+            "metrics": {
+                n: {f"{a}-{b}": {"pearson": c.pearson, "spearman": c.spearman} for (a, b), c in w.items()}
+                for n, w in table.items()
+            },
+        }
+        if plot:
+            from gecscope.meta.plots import plot_windows
+
+            plot_windows(table, plot, title=f"{dataset} {doc['setting'] or ''} windows of {size} ({human})")
+            doc["windows"]["plot"] = plot
     if bootstrap:
         from gecscope.meta.bootstrap import bootstrap_correlation
         from gecscope.meta.datasets import setting_systems
