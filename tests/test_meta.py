@@ -194,3 +194,15 @@ def test_window_plot_and_cli(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
     gold = golden("metaeval.json")["seeda"]["window4"]["GREEN-word"]["ew_edit"]
     got = doc["windows"]["metrics"]["GREEN-word"]
     assert set(got) == set(gold) and got["0-3"]["pearson"] == pytest.approx(gold["0-3"]["pearson"])
+
+
+def test_trueskill_recomputation_is_a_close_sanity_check() -> None:
+    from gecscope.meta.correlate import system_correlation
+    from gecscope.meta.trueskill import trueskill_scores
+
+    sd = dataset("seeda")
+    items = read_judgments(sd.judgments["edit"])
+    a = trueskill_scores(items, runs=1, seed=3)
+    assert a == trueskill_scores(items, runs=1, seed=3)  # seeded
+    assert system_correlation(a, sd.human["TS_edit"]).pearson > 0.99
+    assert max(abs(a[s] - sd.human["TS_edit"][s]) for s in a) < 0.08

@@ -18,10 +18,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "task",
-        choices=["table1", "run", "search", "report"],
+        choices=["table1", "run", "search", "report", "human"],
         help="table1: CLEME2.0's Table 1, CoNLL-2014 column; run: meta-evaluate metrics on a data set; "
         "search: CLEME2.0 factor search with leave-one-reference-set-out cross-validation; "
-        "report: every non-neural metric on GJG15 and SEEDA as one markdown document",
+        "report: every non-neural metric on GJG15 and SEEDA as one markdown document; "
+        "human: recompute Expected Wins (and, with --trueskill-runs, TrueSkill) from the judgments",
     )
     p.add_argument("--data", required=True, help="data directory (layout of shared/data: conll14/, gjg15/, seeda/)")
     p.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
@@ -33,6 +34,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--allow-zero", action="store_true", help="search: allow factors of 0 (1,771 settings)")
     p.add_argument("--window", type=int, default=0, help="run: window analysis with this many systems")
     p.add_argument("--plot", help="run: write the window analysis plot (PNG) here; needs the 'plot' extra")
+    p.add_argument("--trueskill-runs", type=int, default=0, help="human: TrueSkill runs to average (seeded)")
     p.add_argument("--bootstrap", type=int, default=0, help="run: bootstrap samples for confidence intervals")
     p.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
@@ -56,6 +58,12 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(doc, indent=2))
         else:
             print(render_table1(rows))
+        return 0
+    if args.task == "human":
+        from gecscope.meta.report import human_scores
+
+        doc = human_scores(args.data, args.dataset, args.trueskill_runs, args.seed)
+        print(json.dumps(doc, indent=2))
         return 0
     if args.task == "report":
         from pathlib import Path

@@ -104,6 +104,26 @@ def meta_run(
     return doc
 
 
+def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: int = 0) -> dict[str, Any]:
+    """Expected Wins (and optionally TrueSkill) recomputed from the judgments, beside the published."""
+    from gecscope.meta.judgments import expected_wins, read_judgments
+
+    ds = gjg15(data) if dataset == "gjg15" else seeda(data)
+    out: dict[str, Any] = {"dataset": dataset, "granularities": {}}
+    for gran, path in ds.judgments.items():
+        items = read_judgments(path)
+        suffix = "" if dataset == "gjg15" else f"_{gran}"
+        ew_key, ts_key = ("ew", "ts") if dataset == "gjg15" else (f"EW{suffix}", f"TS{suffix}")
+        entry: dict[str, Any] = {"expected_wins": expected_wins(items), "published_ew": ds.human[ew_key]}
+        if trueskill_runs:
+            from gecscope.meta.trueskill import trueskill_scores
+
+            entry["trueskill"] = trueskill_scores(items, runs=trueskill_runs, seed=seed)
+            entry["published_ts"] = ds.human[ts_key]
+        out["granularities"][gran] = entry
+    return out
+
+
 def factor_search(data: str | Path, level: str, assumption: str, allow_zero: bool) -> dict[str, Any]:
     from gecscope.align.errant import ErrantAligner
     from gecscope.meta.gjg15 import reference_set_analyses
