@@ -206,3 +206,26 @@ def test_trueskill_recomputation_is_a_close_sanity_check() -> None:
     assert a == trueskill_scores(items, runs=1, seed=3)  # seeded
     assert system_correlation(a, sd.human["TS_edit"]).pearson > 0.99
     assert max(abs(a[s] - sd.human["TS_edit"][s]) for s in a) < 0.08
+
+
+def test_factor_heatmap(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Mean correlation of CLEME2.0 over (hit, wrong) with under = over sharing the rest."""
+    from conftest import system_analysis
+    from gecscope.meta.plots import plot_heatmap
+    from gecscope.meta.search import correlations
+
+    systems = ["AMU", "CAMB", "INPUT", "IPN", "UFC"]
+    human = np.asarray([dataset("gjg15").human["ew"][s] for s in systems])
+    steps = np.round(np.arange(0.1, 0.8, 0.1), 2)
+    rows = []
+    for hit in steps:
+        grid = np.asarray(
+            [[hit, w, (1 - hit - w) / 2, (1 - hit - w) / 2] for w in steps if hit + w < 1] or [[hit, 0, 0, 0]]
+        )
+        table = np.stack(
+            [corpus_scores(*counts_array(system_analysis(s, "dependent").counts()), grid) for s in systems], 1
+        )
+        pearson, _ = correlations(table, human)
+        rows.append(list(pearson) + [np.nan] * (len(steps) - len(pearson)))
+    png = plot_heatmap(rows, list(steps), list(steps), tmp_path / "heat.png", row_label="hit", column_label="wrong")
+    assert png.read_bytes()[:4] == b"\x89PNG"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from gecscope.errors import MissingExtraError
@@ -36,6 +36,39 @@ def plot_windows(
     ax.set_ylim(-1.05, 1.05)
     ax.set_title(title)
     ax.legend()
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    return out
+
+
+def plot_heatmap(
+    values: Sequence[Sequence[float]],
+    rows: Sequence[float],
+    columns: Sequence[float],
+    path: str | Path,
+    *,
+    row_label: str = "",
+    column_label: str = "",
+    title: str = "",
+) -> Path:
+    """A parameter-grid heat map (e.g. correlation over two trade-off parameters)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise MissingExtraError("plotting", "plot") from None
+    fig, ax = plt.subplots(figsize=(6, 5))
+    image = ax.imshow(
+        values, origin="lower", aspect="auto", cmap="viridis", extent=(min(columns), max(columns), min(rows), max(rows))
+    )
+    fig.colorbar(image, ax=ax)
+    ax.set_xlabel(column_label)
+    ax.set_ylabel(row_label)
+    ax.set_title(title)
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out, dpi=120)
