@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from gecscope.errors import MissingExtraError
 from gecscope.meta.correlate import Correlation
+
+
+def _pyplot() -> Any:
+    """matplotlib.pyplot on the non-interactive backend (the 'plot' extra)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise MissingExtraError("plotting", "plot") from None
+    return plt
 
 
 def plot_windows(
@@ -17,13 +30,7 @@ def plot_windows(
     title: str = "",
 ) -> Path:
     """One line per metric: the correlation inside each window of the human ranking."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise MissingExtraError("plotting", "plot") from None
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     for name, by_window in windows.items():
         keys = sorted(by_window)
@@ -54,13 +61,7 @@ def plot_heatmap(
     title: str = "",
 ) -> Path:
     """A parameter-grid heat map (e.g. correlation over two trade-off parameters)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise MissingExtraError("plotting", "plot") from None
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 5))
     image = ax.imshow(
         values, origin="lower", aspect="auto", cmap="viridis", extent=(min(columns), max(columns), min(rows), max(rows))
