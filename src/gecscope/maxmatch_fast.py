@@ -6,7 +6,7 @@ of consecutive base arcs: a gold group (a chain of base arcs whose merged edit e
 edit) or a free group (any chain with at most ``max_unchanged`` unchanged words). A dynamic
 program over (node, noops in the open group, whether it holds a change) finds the best grouping
 in O(arcs * max_unchanged) time. It differs from the closure only where the closure keeps one of
-several equally short chains between two nodes; `tests/test_m2.py` checks both agree on every
+several equally short chains between two nodes; `tests/test_golden_errant_m2.py` checks both agree on
 CoNLL-2014 sentence.
 """
 

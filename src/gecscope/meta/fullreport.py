@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.api import get_metric
+from gecscope.meta.correlate import system_correlation
 from gecscope.meta.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
 from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
 from gecscope.meta.gjg15 import PAPER_TABLE1, PAPER_TABLE1_SN8GEC, reference_set_analyses, table1
 from gecscope.meta.human import read_human_scores
 from gecscope.meta.presets import META_METRICS
 from gecscope.meta.published import SENTENCE, SOURCES, SYSTEM
+from gecscope.metrics.analysis import relabel
 
 SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")
 
@@ -104,9 +106,6 @@ def full_report(data: str | Path) -> str:
                 level = "sentence" if name.startswith("Sent") else "corpus"
                 assumption = "dependent" if name.endswith("dep") else "independent"
                 metric = get_metric("cleme2", level=level, assumption=assumption, exclude_unchanged_refs=exclude)
-                from gecscope.meta.correlate import system_correlation
-                from gecscope.metrics.analysis import relabel
-
                 scores = {sy: metric.score_analysis(relabel(a, assumption)).value for sy, a in analyses[rs].items()}
                 ew, ts = system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"])
                 vals = ", ".join(f"{v:.3f}" for v in (ew.pearson, ts.pearson, ew.spearman, ts.spearman))

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.api import get_metric
-from gecscope.meta.datasets import gjg15, seeda
+from gecscope.meta.datasets import gjg15, seeda, setting_systems
 from gecscope.meta.evaluate import run_metric, sentence_level, system_level
 from gecscope.meta.presets import META_METRICS
 
@@ -59,12 +59,11 @@ def meta_run(
         entry["seconds"] = time.perf_counter() - start
         doc["metrics"][name] = entry
         runs.append((run, aggregation))
+    systems = setting_systems(ds, setting if dataset == "seeda" else None)
     if window or plot:
-        from gecscope.meta.datasets import setting_systems
         from gecscope.meta.pairwise import window_correlations
 
         size = window or 4
-        systems = setting_systems(ds, setting if dataset == "seeda" else None)
         human = next(iter(ds.human))
         table = {r.name: window_correlations(r.system_scores(agg), ds.human[human], systems, size) for r, agg in runs}
         doc["windows"] = {
@@ -82,9 +81,7 @@ def meta_run(
             doc["windows"]["plot"] = plot
     if bootstrap:
         from gecscope.meta.bootstrap import bootstrap_correlation
-        from gecscope.meta.datasets import setting_systems
 
-        systems = setting_systems(ds, setting if dataset == "seeda" else None)
         doc["bootstrap"] = {"samples": bootstrap, "resample": resample, "seed": seed, "vectors": {}}
         for human in ds.human:
             # metrics are compared pairwise with the first one, on the same resamples
