@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from gecscope.meta.gjg15 import PAPER_TABLE1, render_table1, table1
+from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
+from gecscope.meta.gjg15 import PAPER_TABLE1, TABLE1_SIM_VARIANTS, TABLE1_VARIANTS, render_table1, table1
 from gecscope.meta.presets import META_METRICS
 
 
@@ -18,11 +19,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "task",
-        choices=["table1", "run", "search", "report", "human"],
+        choices=["table1", "run", "search", "report", "human", "wodafe"],
         help="table1: CLEME2.0's Table 1, CoNLL-2014 column; run: meta-evaluate metrics on a data set; "
         "search: CLEME2.0 factor search with leave-one-reference-set-out cross-validation; "
         "report: every non-neural metric on GJG15 and SEEDA as one markdown document; "
-        "human: recompute Expected Wins (and, with --trueskill-runs, TrueSkill) from the judgments",
+        "human: recompute Expected Wins (and, with --trueskill-runs, TrueSkill) from the judgments; "
+        "wodafe: WODAFE's alpha x gamma search on SEEDA beside the paper's Tables 1, 2 and 4",
     )
     p.add_argument("--data", required=True, help="data directory (layout of shared/data: conll14/, gjg15/, seeda/)")
     p.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
@@ -40,17 +42,25 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     p.add_argument("--format", choices=["table", "json"], default="table")
     p.add_argument("--output", "-o", help="report: write the markdown here (default: standard output)")
+    p.add_argument("--sim", action="store_true", help="table1: add the similarity-weighted rows (--encoder ...)")
+    p.add_argument("--step", type=float, default=0.005, help="wodafe: alpha and gamma grid step")
+    p.add_argument("--weighting", default="length+similarity", help="wodafe: chunk weights (none, length, ...)")
+    p.add_argument("--plot-dir", help="wodafe: write alpha x gamma heat maps here (needs the 'plot' extra)")
+    add_lm_args(add_encoder_args(p))
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.task == "wodafe":
+        return run_wodafe(args)
     if args.task == "table1":
-        rows = table1(args.data)
+        variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
+        rows = table1(args.data, variants, similarity=similarity_config(args))
         if args.format == "json":
             keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
             doc = {
                 r.name: {
                     "ours": dict(zip(keys, r.values(), strict=True)),
-                    "paper": dict(zip(keys, PAPER_TABLE1[r.name], strict=True)),
+                    "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)},
                     "system_scores": r.system_scores,
                 }
                 for r in rows
@@ -101,4 +111,22 @@ def run(args: argparse.Namespace) -> int:
         from gecscope.meta.report import render
 
         print(render(doc))
+    return 0
+
+
+def run_wodafe(args: argparse.Namespace) -> int:
+    from gecscope.align import get_aligner
+    from gecscope.meta.datasets import seeda
+    from gecscope.meta.wodafe_report import wodafe_report
+    from gecscope.metrics.wodafe import Wodafe, WodafeConfig
+
+    config = WodafeConfig(weighting=args.weighting, similarity=similarity_config(args), fluency=fluency_config(args))
+    text = wodafe_report(
+        Wodafe(config), seeda(args.data), get_aligner("errant"), step=args.step, plot_dir=args.plot_dir
+    )
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        print(text)
     return 0

@@ -8,6 +8,7 @@ from typing import Any
 
 from gecscope import api
 from gecscope.cli.inputs import add_input_args, load_examples
+from gecscope.cli.models import add_model_args, model_options
 from gecscope.metrics import METRICS
 from gecscope.report.render import render_json, render_table
 
@@ -27,7 +28,10 @@ def add_parser(sub: Any) -> None:
         "table12 (.50/.40/.05/.05), or four numbers A,B,C,D summing to 1",
     )
     g.add_argument(
-        "--weighting", choices=["none", "length"], help="CLEME family; default length for cleme, none for cleme2"
+        "--weighting",
+        choices=["none", "length", "similarity", "llm", "length+similarity"],
+        help="CLEME family chunk weights; default length for cleme, none for cleme2 "
+        "(similarity: PTScore with --encoder; llm: 1-5 ratings from --llm-model)",
     )
     g.add_argument(
         "--mode",
@@ -36,6 +40,9 @@ def add_parser(sub: Any) -> None:
         "corrected: apply the intended sentence-level length weights",
     )
     g.add_argument("--beta", type=float, help="F-beta (CLEME 0.5, GREEN 2.0)")
+    g.add_argument("--preset", choices=["edit", "sentence"], help="WODAFE alpha/gamma preset (paper Table 2)")
+    g.add_argument("--alpha", type=float, help="WODAFE over-correction weight")
+    g.add_argument("--gamma", type=float, help="WODAFE fluency weight (0: no language model)")
     g.add_argument(
         "--exclude-unchanged-refs", action="store_true", default=None, help="drop references equal to the source"
     )
@@ -61,6 +68,7 @@ def add_parser(sub: Any) -> None:
     g.add_argument(
         "--ignore-whitespace-casing", action="store_true", default=None, help="M2: ignore case/space-only edits"
     )
+    add_model_args(p)
     p.add_argument(
         "--format",
         choices=["table", "json", "official"],
@@ -80,6 +88,9 @@ def metric_options(args: argparse.Namespace) -> dict[str, Any]:
         "weighting": args.weighting,
         "mode": args.mode,
         "beta": args.beta,
+        "preset": args.preset,
+        "alpha": args.alpha,
+        "gamma": args.gamma,
         "exclude_unchanged_refs": args.exclude_unchanged_refs,
         "unit": args.unit,
         "n": args.n,
@@ -96,7 +107,9 @@ def metric_options(args: argparse.Namespace) -> dict[str, Any]:
     if unknown:
         flags = ", ".join("--" + k.replace("_", "-") for k in unknown)
         raise ValueError(f"{flags} does not apply to --metric {args.metric}")
-    return {k: v for k, v in given.items() if v is not None}
+    options = {k: v for k, v in given.items() if v is not None}
+    options.update(model_options(args, names))
+    return options
 
 
 def run(args: argparse.Namespace) -> int:

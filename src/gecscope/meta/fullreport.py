@@ -13,7 +13,7 @@ from gecscope.meta.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
 from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
 from gecscope.meta.gjg15 import PAPER_TABLE1, PAPER_TABLE1_SN8GEC, reference_set_analyses, table1
 from gecscope.meta.human import read_human_scores
-from gecscope.meta.presets import META_METRICS
+from gecscope.meta.presets import META_METRICS, NEURAL
 from gecscope.meta.published import SENTENCE, SOURCES, SYSTEM
 from gecscope.metrics.analysis import relabel
 
@@ -25,6 +25,8 @@ def _runs(ds: MetaDataset, aligner: Any) -> dict[str, tuple[MetricRun, str]]:
     cache: dict[str, MetricRun] = {}
     out = {}
     for name, (registry, options, aggregation) in META_METRICS.items():
+        if name in NEURAL:
+            continue
         key = f"{registry}|{sorted(options.items())}"
         if key not in cache:
             cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner)

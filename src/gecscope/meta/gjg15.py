@@ -18,6 +18,8 @@ from gecscope.meta.datasets import reference_paths
 from gecscope.meta.human import read_human_scores
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.types import Example, Target
+from gecscope.weighting.config import SimilarityConfig
+from gecscope.weighting.similarity import SimilarityWeighting
 
 NAN = float("nan")
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
@@ -34,6 +36,14 @@ TABLE1_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
     "SentCLEME2.0-ind": ("cleme2", {"assumption": "independent", "level": "sentence"}),
 }
 
+#: the similarity-weighted rows (need the 'sim' extra; weights from one shared encoder)
+TABLE1_SIM_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
+    "CLEME2.0-sim-dep": ("cleme2", {"assumption": "dependent", "weighting": "similarity"}),
+    "CLEME2.0-sim-ind": ("cleme2", {"assumption": "independent", "weighting": "similarity"}),
+    "SentCLEME2.0-sim-dep": ("cleme2", {"assumption": "dependent", "level": "sentence", "weighting": "similarity"}),
+    "SentCLEME2.0-sim-ind": ("cleme2", {"assumption": "independent", "level": "sentence", "weighting": "similarity"}),
+}
+
 #: the paper's published values (cleme2-final.txt, Table 1, CoNLL-2014 column)
 PAPER_TABLE1 = {
     "CLEME-dep": (0.648, 0.691, 0.709, 0.742),
@@ -44,6 +54,11 @@ PAPER_TABLE1 = {
     "CLEME2.0-ind": (0.718, 0.777, 0.665, 0.736),
     "SentCLEME2.0-dep": (0.870, 0.881, 0.714, 0.725),
     "SentCLEME2.0-ind": (0.866, 0.881, 0.709, 0.720),
+    # bert-base-uncased layer 9; SentCLEME2.0-sim-ind's cells other than Pearson EW are unreadable in the text
+    "CLEME2.0-sim-dep": (0.783, 0.853, 0.819, 0.890),
+    "CLEME2.0-sim-ind": (0.806, 0.871, 0.846, 0.901),
+    "SentCLEME2.0-sim-dep": (0.926, 0.937, 0.907, 0.912),
+    "SentCLEME2.0-sim-ind": (0.915, NAN, NAN, NAN),
 }
 
 
@@ -132,8 +147,15 @@ def reference_set_analyses(
     return out
 
 
-def table1(data: str | Path, variants: Iterable[str] = tuple(TABLE1_VARIANTS)) -> list[Table1Row]:
+def table1(
+    data: str | Path,
+    variants: Iterable[str] = tuple(TABLE1_VARIANTS),
+    *,
+    similarity: SimilarityConfig | None = None,
+) -> list[Table1Row]:
+    """Table 1's CoNLL-2014 column; ``-sim`` variants share one encoder built from ``similarity``."""
     data = Path(data)
+    weighting = SimilarityWeighting(similarity)
     human = read_human_scores(data / "gjg15" / "human_scores.tsv")
     analyses = system_analyses(data)
     by_assumption = {
@@ -142,8 +164,12 @@ def table1(data: str | Path, variants: Iterable[str] = tuple(TABLE1_VARIANTS)) -
     }
     rows = []
     for name in variants:
-        metric_name, opts = TABLE1_VARIANTS[name]
+        metric_name, opts = {**TABLE1_VARIANTS, **TABLE1_SIM_VARIANTS}[name]
+        if opts.get("weighting") == "similarity":
+            opts = {**opts, "similarity": weighting.config}
         metric = get_metric(metric_name, **opts)
+        if opts.get("weighting") == "similarity":
+            metric.use_weighting(weighting)  # type: ignore[attr-defined]
         pool = by_assumption[metric.config.assumption]
         scores = {s: metric.score_analysis(a).value for s, a in pool.items()}
         rows.append(
@@ -158,7 +184,7 @@ def render_table1(rows: list[Table1Row]) -> str:
     for row in rows:
         paper = PAPER_TABLE1.get(row.name)
         cells = [
-            f"{v:.3f} ({p:.3f})" if paper else f"{v:.3f}"
+            f"{v:.3f} ({p:.3f})" if paper and p == p else f"{v:.3f}"
             for v, p in zip(row.values(), paper or (0.0,) * 4, strict=True)
         ]
         out.append(f"{row.name:<18}" + "".join(f"{c:>16}" for c in cells))

@@ -28,4 +28,21 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "CLEME2.0-ind": ("cleme2", {"assumption": "independent"}, "corpus"),
     "SentCLEME2.0-dep": ("cleme2", {"assumption": "dependent", "level": "sentence"}, "sentence"),
     "SentCLEME2.0-ind": ("cleme2", {"assumption": "independent", "level": "sentence"}, "sentence"),
+    # model-backed (extra 'sim'; WODAFE's fluency needs 'lm'): default encoder / LM, cached
+    "CLEME2.0-sim-dep": ("cleme2", {"assumption": "dependent", "weighting": "similarity"}, "corpus"),
+    "CLEME2.0-sim-ind": ("cleme2", {"assumption": "independent", "weighting": "similarity"}, "corpus"),
+    "SentCLEME2.0-sim-dep": (
+        "cleme2",
+        {"assumption": "dependent", "level": "sentence", "weighting": "similarity"},
+        "sentence",
+    ),
+    "PT-M2": ("pt-m2", {}, "corpus"),
+    "PT-ERRANT": ("pt-errant", {}, "corpus"),
+    "WODAFE": ("wodafe", {}, "corpus"),
+    "SentWODAFE": ("wodafe", {"level": "sentence"}, "sentence"),
 }
+
+#: presets that load a model (left out of the non-neural report)
+NEURAL = frozenset(
+    {"CLEME2.0-sim-dep", "CLEME2.0-sim-ind", "SentCLEME2.0-sim-dep", "PT-M2", "PT-ERRANT", "WODAFE", "SentWODAFE"}
+)

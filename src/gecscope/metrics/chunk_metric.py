@@ -6,12 +6,15 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from gecscope.metrics.analysis import ChunkAnalysis, analyse, relabel
+from gecscope.classify import Labels
+from gecscope.metrics.analysis import ChunkAnalysis, WeightFn, analyse, relabel
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
-from gecscope.types import Example
+from gecscope.types import Chunk, Example
 from gecscope.weighting.length import LengthWeighting, length_bias, length_params
+from gecscope.weighting.llm import LLMWeighting
+from gecscope.weighting.similarity import SimilarityWeighting
 
 
 class ChunkMetric:
@@ -29,13 +32,44 @@ class ChunkMetric:
         """Per sentence, per kept reference counts under the configured weighting."""
         if analysis.assumption != self.config.assumption:
             analysis = relabel(analysis, self.config.assumption)
-        if self.config.weighting == "none":
+        kind = self.config.weighting
+        if kind == "none":
             return analysis.counts()
+        if kind == "length":
+            return analysis.counts(self.length_weights(analysis))
+        if kind == "similarity":
+            return analysis.counts(self.model_weighting().weight_fn(analysis))
+        if kind == "llm":
+            return analysis.counts(self.model_weighting().weight_fn(analysis))
+        length, sim = self.length_weights(analysis), self.model_weighting().weight_fn(analysis)
+
+        def both(s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
+            return tuple(a * b for a, b in zip(length(s, k, chunks, labels), sim(s, k, chunks, labels), strict=True))
+
+        return analysis.counts(both)
+
+    def length_weights(self, analysis: ChunkAnalysis) -> WeightFn:
         weigher = LengthWeighting(
             length_params(self.config.level, self.config.assumption, self.config.mode),
             length_bias(analysis.chunks),
         )
-        return analysis.counts(lambda s, k, chunks, labels: weigher.weights(chunks, labels))
+        return lambda s, k, chunks, labels: weigher.weights(chunks, labels)
+
+    def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
+        """The model-backed weighting, built once per metric object (models load on first use)."""
+        cached = self.__dict__.get("_model_weighting")
+        if cached is None:
+            if self.config.weighting == "llm":
+                assert self.config.llm is not None
+                cached = LLMWeighting(self.config.llm)
+            else:
+                cached = SimilarityWeighting(self.config.similarity)
+            self.__dict__["_model_weighting"] = cached
+        return cached
+
+    def use_weighting(self, weighting: SimilarityWeighting | LLMWeighting) -> None:
+        """Share a loaded model (and its cache) between metric objects."""
+        self.__dict__["_model_weighting"] = weighting
 
     def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
         raise NotImplementedError
@@ -50,6 +84,8 @@ class ChunkMetric:
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""
         sentence_level = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]
+        if "_model_weighting" in self.__dict__:
+            sentence_level.use_weighting(self.__dict__["_model_weighting"])
         result = sentence_level.score_analysis(analysis)
         key = "score" if "score" in result.details else "f"
         return [float(row[key]) for row in result.sentences]

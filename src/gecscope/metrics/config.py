@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from gecscope.weighting.config import LLMConfig, SimilarityConfig
 
 ASSUMPTIONS = ("dependent", "independent")
 LEVELS = ("corpus", "sentence")
-WEIGHTINGS = ("none", "length")
+#: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")
+WEIGHTINGS = ("none", "length", "similarity", "llm", "length+similarity")
 MODES = ("official", "corrected")
 
 
@@ -25,18 +28,31 @@ class ChunkMetricConfig:
     weighting: str = "none"
     mode: str = "official"
     exclude_unchanged_refs: bool = False
+    similarity: SimilarityConfig = field(default_factory=SimilarityConfig)
+    llm: LLMConfig | None = None
 
     def __post_init__(self) -> None:
         check_choice("assumption", self.assumption, ASSUMPTIONS)
         check_choice("level", self.level, LEVELS)
         check_choice("weighting", self.weighting, WEIGHTINGS)
         check_choice("mode", self.mode, MODES)
+        if self.weighting == "llm" and self.llm is None:
+            raise ValueError("weighting 'llm' needs an LLM: --llm-model NAME [--llm-endpoint URL]")
+
+    def weighting_signature(self) -> str:
+        if self.weighting == "similarity":
+            return self.similarity.signature()
+        if self.weighting == "length+similarity":
+            return "length+" + self.similarity.signature()
+        if self.weighting == "llm" and self.llm is not None:
+            return self.llm.signature()
+        return self.weighting
 
     def signature_fields(self) -> dict[str, str]:
         return {
             "assume": self.assumption[:3],
             "level": self.level,
-            "weight": self.weighting,
+            "weight": self.weighting_signature(),
             "refs": "changed" if self.exclude_unchanged_refs else "all",
             "mode": self.mode,
         }

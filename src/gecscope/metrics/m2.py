@@ -84,7 +84,8 @@ class M2:
     def __init__(self, config: M2Config | None = None) -> None:
         self.config = config or M2Config()
 
-    def sentence_counts(self, ex: Example) -> tuple[M2Counts, ...]:
+    def annotator_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
+        """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
         base = None if hyp == src else base_arcs(src, hyp)  # unchanged: the diagonal, no edits
@@ -107,8 +108,13 @@ class M2:
                 edits = best_edits(lat, edge_weights(lat, gold))
             if cfg.ignore_whitespace_casing:
                 edits = [e for e in edits if not _same_ignoring_space_case(e[2], e[3])]
-            out.append(M2Counts(count_correct(edits, gold), len(edits), len(gold)))
-        return tuple(out)
+            out.append((edits, gold))
+        return out
+
+    def sentence_counts(self, ex: Example) -> tuple[M2Counts, ...]:
+        return tuple(
+            M2Counts(count_correct(edits, gold), len(edits), len(gold)) for edits, gold in self.annotator_edits(ex)
+        )
 
     def analyse(self, examples: Sequence[Example]) -> list[tuple[M2Counts, ...]]:
         return [self.sentence_counts(ex) for ex in examples]

@@ -1,0 +1,103 @@
+"""Command-line options of the model-backed weightings (similarity encoder, LLM)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gecscope.weighting.config import LLMConfig, SimilarityConfig
+from gecscope.weighting.encoders import PRESETS, EncoderConfig
+from gecscope.weighting.fluency import SCALINGS, FluencyConfig
+
+
+def add_model_args(p: argparse.ArgumentParser) -> None:
+    """Encoder and LLM options (``gecscope score``)."""
+    g = add_encoder_args(p)
+    add_llm_args(g)
+    add_lm_args(g)
+
+
+def add_encoder_args(p: argparse.ArgumentParser) -> Any:
+    g = p.add_argument_group("models (similarity and LLM weighting, PT-M2, WODAFE)")
+    g.add_argument(
+        "--encoder",
+        default="minilm-int8",
+        help=f"BERTScore encoder: a preset ({', '.join(PRESETS)}) or a Hugging Face name/path (torch backend)",
+    )
+    g.add_argument("--encoder-layer", type=int, help="hidden layer to use (presets: 6 for MiniLM, 9 for bert-base)")
+    g.add_argument("--encoder-backend", choices=["onnx", "torch"], help="default: onnx for minilm-int8, else torch")
+    g.add_argument("--device", default="cpu", help="torch device for encoders and language models (cpu, cuda)")
+    g.add_argument("--batch-size", type=int, default=16, help="encoder batch size")
+    g.add_argument("--rescale-baseline", type=float, help="BERTScore baseline b: F -> (F - b) / (1 - b)")
+    g.add_argument("--no-cache", dest="cache", action="store_false", help="do not read or write the model cache")
+    g.add_argument("--cache-dir", help="model-output cache (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
+    return g
+
+
+def add_lm_args(g: Any) -> None:
+    g.add_argument("--lm-model", default="smollm2-135m", help="WODAFE fluency LM: smollm2-135m or a HF causal LM")
+    g.add_argument("--fluency-scaling", choices=SCALINGS, default="none", help="x4-clip: WODAFE App. C min(1, 4f)")
+
+
+def fluency_config(args: argparse.Namespace) -> FluencyConfig:
+    return FluencyConfig(
+        model=args.lm_model,
+        device=args.device,
+        scaling=args.fluency_scaling,
+        cache=args.cache,
+        cache_dir=args.cache_dir,
+    )
+
+
+def add_llm_args(g: Any) -> None:
+    g.add_argument("--llm-model", help="LLM weighting: model name (server) or Hugging Face name/path (local)")
+    g.add_argument("--llm-endpoint", help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1")
+    g.add_argument("--llm-expected", action="store_true", help="expected score from the digits' log-probabilities")
+    g.add_argument("--llm-fallback", type=float, default=3.0, help="weight of an answer with no score (default 3)")
+    g.add_argument("--llm-concurrency", type=int, default=4, help="parallel requests")
+    g.add_argument("--llm-timeout", type=float, default=60.0, help="seconds per request")
+    g.add_argument("--llm-retries", type=int, default=3, help="retries per request")
+    g.add_argument("--seed", type=int, default=0, help="LLM sampling seed")
+
+
+def similarity_config(args: argparse.Namespace) -> SimilarityConfig:
+    encoder = EncoderConfig(
+        model=args.encoder,
+        layer=args.encoder_layer,
+        backend=args.encoder_backend,
+        device=args.device,
+        batch_size=args.batch_size,
+    )
+    return SimilarityConfig(encoder, cache=args.cache, cache_dir=args.cache_dir, rescale_baseline=args.rescale_baseline)
+
+
+def llm_config(args: argparse.Namespace) -> LLMConfig | None:
+    if not args.llm_model:
+        return None
+    return LLMConfig(
+        model=args.llm_model,
+        endpoint=args.llm_endpoint,
+        seed=args.seed,
+        expected=args.llm_expected,
+        fallback=args.llm_fallback,
+        timeout=args.llm_timeout,
+        retries=args.llm_retries,
+        concurrency=args.llm_concurrency,
+        cache=args.cache,
+        cache_dir=args.cache_dir,
+    )
+
+
+def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
+    """``similarity`` / ``llm`` settings for the metric configs that have them."""
+    out: dict[str, Any] = {}
+    if "similarity" in names:
+        out["similarity"] = similarity_config(args)
+    if "fluency" in names:
+        out["fluency"] = fluency_config(args)
+    llm = llm_config(args)
+    if llm is not None:
+        if "llm" not in names:
+            raise ValueError(f"--llm-model does not apply to --metric {args.metric}")
+        out["llm"] = llm
+    return out

@@ -1,0 +1,227 @@
+"""PT-M2 and PT-ERRANT (Gong et al., 2022): M2 / ERRANT with edits weighted by PTScore.
+
+Per sentence and annotator: the hypothesis edits (M2's lattice path for that annotator, or the
+ERRANT edits) and the annotator's gold edits are weighted, each by
+``w = |F1(X', R) - F1(X, R)|`` where ``X'`` is the source with only that edit applied, ``R`` the
+annotator's reference and F1 BERTScore. Then correct = the weights of matched hypothesis edits,
+proposed = the weights of all hypothesis edits, gold = the weights of all gold edits; annotators
+are chosen greedily on the running F (then more correct, then less proposed + beta^2 * gold), as
+the official PT-M2 code does for both. At sentence level a sentence whose weights are all 0 gets
+uniform weights 1/n (the official sentence-level rule) and the score is the mean of sentence F.
+The official code uses bert-base-uncased layer 9 with baseline rescaling; rescaling divides every
+weight by the same constant, so it cannot change a PT-M2 score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gecscope.metrics.config import check_choice
+from gecscope.metrics.errant import edit_keys
+from gecscope.metrics.m2 import M2, M2Config, m2_f, m2_prf
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.scoring import greedy_choice
+from gecscope.types import Example
+from gecscope.weighting.config import SimilarityConfig
+from gecscope.weighting.similarity import SimilarityWeighting
+
+#: an edit as PT-M2 weighs it: (start, end, replacement text)
+Span = tuple[int, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class PTCounts:
+    """Weighted correct / proposed / gold (summable)."""
+
+    correct: float = 0.0
+    proposed: float = 0.0
+    gold: float = 0.0
+
+    def __add__(self, other: PTCounts) -> PTCounts:
+        return PTCounts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
+
+    def f(self, beta: float) -> float:
+        return m2_prf(self.correct, self.proposed, self.gold, beta)[2]
+
+
+@dataclass(frozen=True)
+class AnnotatorEdits:
+    reference: str
+    hyp: tuple[Span, ...]
+    gold: tuple[Span, ...]
+    #: one entry per match (an M2 hypothesis edit may match several gold edits)
+    correct: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class PTAnalysis:
+    """The cached statistics: per sentence, its source text and one entry per annotator."""
+
+    sources: tuple[tuple[str, ...], ...]
+    annotators: tuple[tuple[AnnotatorEdits, ...], ...]
+
+
+@dataclass(frozen=True)
+class PTConfig:
+    level: str = "corpus"
+    beta: float = 0.5
+    max_unchanged_words: int = 2
+    similarity: SimilarityConfig = field(default_factory=SimilarityConfig)
+
+    def __post_init__(self) -> None:
+        check_choice("level", self.level, ("corpus", "sentence"))
+        if self.beta <= 0 or self.max_unchanged_words < 0:
+            raise ValueError("beta must be positive and max_unchanged_words >= 0")
+
+
+def apply_one(source: Sequence[str], edit: Span) -> str:
+    """The source with only ``edit`` applied, tokens joined by single spaces."""
+    start, end, text = edit
+    return " ".join([*source[:start], *text.split(), *source[end:]])
+
+
+class PTBase:
+    name = "pt"
+    needs_edits = True
+    missing_annotators = "absent"
+
+    def __init__(self, config: PTConfig | None = None) -> None:
+        self.config = config or PTConfig()
+        self._weighting: SimilarityWeighting | None = None
+
+    @property
+    def weighting(self) -> SimilarityWeighting:
+        if self._weighting is None:
+            self._weighting = SimilarityWeighting(self.config.similarity)
+        return self._weighting
+
+    def use_weighting(self, weighting: SimilarityWeighting) -> None:
+        self._weighting = weighting
+
+    def annotators(self, ex: Example) -> tuple[AnnotatorEdits, ...]:
+        raise NotImplementedError
+
+    def analyse(self, examples: Sequence[Example]) -> PTAnalysis:
+        return PTAnalysis(tuple(ex.source for ex in examples), tuple(self.annotators(ex) for ex in examples))
+
+    def weighted_counts(self, analysis: PTAnalysis, sentence_level: bool) -> list[tuple[PTCounts, ...]]:
+        pairs: list[tuple[str, str]] = []
+        index: dict[tuple[str, str], int] = {}
+
+        def slot(cand: str, ref: str) -> int:
+            return index.setdefault((cand, ref), len(index))
+
+        plans = []
+        for source, annotators in zip(analysis.sources, analysis.annotators, strict=True):
+            x = " ".join(source)
+            row = []
+            for a in annotators:
+                edits = list(dict.fromkeys((*a.hyp, *a.gold)))
+                row.append((a, slot(x, a.reference), {e: slot(apply_one(source, e), a.reference) for e in edits}))
+            plans.append(row)
+        pairs = list(index)
+        f1 = self.weighting.scorer.f1(pairs) if pairs else np.zeros(0)
+        out = []
+        for row in plans:
+            counts = []
+            for a, base, where in row:
+                w = {e: abs(float(f1[i]) - float(f1[base])) for e, i in where.items()}
+                if sentence_level and w and sum(w.values()) == 0:
+                    w = {e: 1.0 / len(w) for e in w}
+                counts.append(
+                    PTCounts(sum(w[e] for e in a.correct), sum(w[e] for e in a.hyp), sum(w[e] for e in a.gold))
+                )
+            out.append(tuple(counts))
+        return out
+
+    def score_analysis(self, analysis: PTAnalysis) -> Score:
+        beta, b2 = self.config.beta, self.config.beta**2
+        sentence = self.config.level == "sentence"
+        counts = self.weighted_counts(analysis, sentence)
+
+        def key(tot: PTCounts, c: PTCounts) -> tuple[float, ...]:
+            return (m2_f(tot.correct, tot.proposed, tot.gold, beta), tot.correct, -(tot.proposed + b2 * tot.gold))
+
+        if sentence:
+            values = self.sentence_values(counts)
+            chosen = [max(range(len(o)), key=lambda j, o=o: o[j].f(beta)) for o in counts]  # type: ignore[misc]
+        else:
+            chosen = greedy_choice(counts, PTCounts(), key)
+        total = PTCounts()
+        for options, j in zip(counts, chosen, strict=True):
+            total = total + options[j]
+        p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
+        if sentence:
+            f = sum(values) / len(values) if values else 0.0
+        details: dict[str, Any] = {"f": f, "p": p, "r": r, "correct": total.correct, "proposed": total.proposed}
+        details["gold"] = total.gold
+        rows = tuple(
+            {"index": i, "reference": j, "correct": c.correct, "proposed": c.proposed, "gold": c.gold}
+            for i, (j, c) in enumerate((j, counts[i][j]) for i, j in enumerate(chosen))
+        )
+        fields = {
+            "level": self.config.level,
+            "beta": f"{beta:g}",
+            "weight": self.config.similarity.signature(),
+        }
+        return Score(self.name, f, details, make_signature(self.name, fields), rows)
+
+    def sentence_values(self, counts: Sequence[Sequence[PTCounts]]) -> list[float]:
+        beta = self.config.beta
+        return [max(c.f(beta) for c in options) for options in counts]
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, analysis: PTAnalysis) -> list[float]:
+        return self.sentence_values(self.weighted_counts(analysis, True))
+
+
+class PTM2(PTBase):
+    """PT-M2: the M2 scorer's edits (lattice path per annotator), PTScore-weighted."""
+
+    name = "pt-m2"
+    needs_edits = False
+    needs_reference_edits = True
+
+    def annotators(self, ex: Example) -> tuple[AnnotatorEdits, ...]:
+        m2 = M2(M2Config(max_unchanged_words=self.config.max_unchanged_words))
+        refs = ex.references or ()
+        out = []
+        for k, (edits, gold) in enumerate(m2.annotator_edits(ex)):
+            hyp = tuple((e[0], e[1], e[3]) for e in edits)
+            gold_spans = tuple((g[0], g[1], g[3][0]) for g in gold)
+            correct: list[Span] = []
+            last = 0
+            for e in edits:  # the scorer's forward-only matching
+                for i in range(last, len(gold)):
+                    g = gold[i]
+                    if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
+                        correct.append((e[0], e[1], e[3]))
+                        last = i + 1
+            reference = " ".join(refs[k].tokens) if k < len(refs) else " ".join(ex.source)
+            out.append(AnnotatorEdits(reference, hyp, gold_spans, tuple(correct)))
+        return tuple(out)
+
+
+class PTErrant(PTBase):
+    """PT-ERRANT: ERRANT's span-correction edits (UNK ignored), PTScore-weighted."""
+
+    name = "pt-errant"
+
+    def annotators(self, ex: Example) -> tuple[AnnotatorEdits, ...]:
+        def spans(keys: dict[Any, list[str]]) -> tuple[Span, ...]:
+            return tuple((k[0], k[1], " ".join(k[2])) for k in keys)
+
+        hyp = spans(edit_keys(ex.hypothesis.edits or (), "cs"))
+        out = []
+        for ref in ex.references or ():
+            gold = spans(edit_keys(ref.edits or (), "cs"))
+            gold_set = set(gold)
+            out.append(AnnotatorEdits(" ".join(ref.tokens), hyp, gold, tuple(e for e in hyp if e in gold_set)))
+        return tuple(out) or (AnnotatorEdits(" ".join(ex.source), hyp, (), ()),)

@@ -1,0 +1,170 @@
+"""WODAFE (weighted over-correction-decoupled F-score and fluency): the first public implementation.
+
+Edit level, on CLEME chunks (FP_noc = CLEME2.0's FP_ne, FP_oc = FP_un), with weighted counts
+``w`` (default: CLEME's length weights times PTScore similarity weights)::
+
+    F_G = (1 + b²) w_TP / ((1 + b²) w_TP + b² w_FN + w_FPne + alpha * w_FPun)
+    1 / F_G = 1 / F_M + alpha / OCScore,  F_M = F_G at alpha = 0,  OCScore = (1 + b²) w_TP / w_FPun
+
+(F_G = 1 when its denominator is 0: nothing to correct and nothing counted). Sentence level:
+``f(x) = 1 / (1 + H(x))`` with ``H`` the mean token NLL of the hypothesis under a causal LM; the
+system fluency is the mean over sentences. Final score ``(1 - gamma) F_G + gamma * fluency``.
+Corpus level: counts summed over the corpus, references chosen greedily on the running F_G (then
+TP, -FP, -FN, TN, as CLEME does); sentence level: the mean of per-sentence final scores, each
+sentence against its best reference. With ``gamma = 0`` no language model is loaded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
+from gecscope.metrics.config import ChunkMetricConfig
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.scoring import best_choice, greedy_choice, sum_chosen
+from gecscope.stats import ChunkCounts
+from gecscope.weighting.fluency import FluencyConfig, FluencyScorer
+from gecscope.weighting.similarity import target_text
+
+#: the paper's Table 2 optima (two annotators, system level, Spearman): SEEDA-E Base and SEEDA-S +Fluent
+PRESETS = {"edit": (0.195, 0.825), "sentence": (0.035, 0.895)}
+
+
+def f_generalized(c: ChunkCounts, beta: float, alpha: float) -> float:
+    """F_beta-G of (weighted) counts.
+
+    >>> c = ChunkCounts(tp=2, fp_ne=1, fp_un=3, fn=1)
+    >>> round(f_generalized(c, 0.5, 1.0), 6) == round(1.25 * 2 / (1.25 * 2 + 0.25 * 1 + 4), 6)
+    True
+    """
+    b2 = beta * beta
+    denom = (1 + b2) * c.tp + b2 * c.fn + c.fp_ne + alpha * c.fp_un
+    return (1 + b2) * c.tp / denom if denom > 0 else 1.0
+
+
+def oc_score(c: ChunkCounts, beta: float) -> float:
+    """OCScore = (1 + b²) TP / FP_un (infinite without over-correction)."""
+    return (1 + beta * beta) * c.tp / c.fp_un if c.fp_un > 0 else float("inf")
+
+
+@dataclass(frozen=True)
+class WodafeConfig(ChunkMetricConfig):
+    weighting: str = "length+similarity"
+    beta: float = 0.5
+    preset: str = "edit"
+    alpha: float | None = None
+    gamma: float | None = None
+    fluency: FluencyConfig = field(default_factory=FluencyConfig)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.preset not in PRESETS:
+            raise ValueError(f"WODAFE preset must be one of {', '.join(PRESETS)}; got {self.preset!r}")
+        if self.beta <= 0:
+            raise ValueError(f"beta must be positive; got {self.beta}")
+        if not self.resolved_alpha >= 0 or not 0 <= self.resolved_gamma <= 1:
+            raise ValueError("alpha must be >= 0 and gamma in [0, 1]")
+
+    @property
+    def resolved_alpha(self) -> float:
+        return PRESETS[self.preset][0] if self.alpha is None else self.alpha
+
+    @property
+    def resolved_gamma(self) -> float:
+        return PRESETS[self.preset][1] if self.gamma is None else self.gamma
+
+
+class Wodafe(ChunkMetric):
+    name = "wodafe"
+
+    def __init__(self, config: WodafeConfig | None = None) -> None:
+        self.config: WodafeConfig = config or WodafeConfig()
+
+    @property
+    def scorer(self) -> FluencyScorer:
+        cached = self.__dict__.get("_fluency")
+        if cached is None:
+            cached = self.__dict__["_fluency"] = FluencyScorer(self.config.fluency)
+        return cached
+
+    def use_fluency(self, scorer: FluencyScorer) -> None:
+        self.__dict__["_fluency"] = scorer
+
+    def hypothesis_fluency(self, analysis: ChunkAnalysis) -> np.ndarray:
+        """Per-sentence fluency of the hypotheses (loads the language model)."""
+        return self.scorer.fluency([target_text(chunks, 0) for chunks in analysis.chunks])
+
+    def fluencies(self, analysis: ChunkAnalysis) -> np.ndarray:
+        """Per-sentence fluency of the hypotheses (zeros when gamma is 0: no model needed)."""
+        if self.config.resolved_gamma == 0:
+            return np.zeros(len(analysis))
+        return self.hypothesis_fluency(analysis)
+
+    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
+        raise NotImplementedError("WODAFE needs the hypotheses' fluency: use score_analysis")
+
+    def score_analysis(self, analysis: ChunkAnalysis) -> Score:
+        cfg = self.config
+        beta, alpha, gamma = cfg.beta, cfg.resolved_alpha, cfg.resolved_gamma
+        counts = self.counts(analysis)
+        fluency = self.fluencies(analysis)
+
+        def tie(c: ChunkCounts) -> tuple[float, ...]:
+            return (c.tp, -c.fp, -c.fn, c.tn)
+
+        if cfg.level == "corpus":
+            chosen = greedy_choice(counts, ChunkCounts(), lambda tot, c: (f_generalized(tot, beta, alpha), *tie(c)))
+        else:
+            chosen = best_choice(counts, lambda c: (f_generalized(c, beta, alpha), *tie(c)))
+        totals = sum_chosen(counts, chosen, ChunkCounts())
+        rows = []
+        for i, j in enumerate(chosen):
+            c = counts[i][j]
+            fg = f_generalized(c, beta, alpha)
+            values = {
+                "score": (1 - gamma) * fg + gamma * float(fluency[i]),
+                "f_g": fg,
+                "f_m": f_generalized(c, beta, 0.0),
+                "fluency": float(fluency[i]),
+            }
+            rows.append(sentence_row(i, analysis.kept[i], j, c, values))
+        mean_fluency = float(fluency.mean()) if len(fluency) else 0.0
+        if cfg.level == "corpus":
+            fg = f_generalized(totals, beta, alpha)
+            head = {"score": (1 - gamma) * fg + gamma * mean_fluency, "f_g": fg, "f_m": f_generalized(totals, beta, 0)}
+        else:
+            n = len(rows) or 1
+            head = {k: sum(float(r[k]) for r in rows) / n for k in ("score", "f_g", "f_m")}
+        details = {
+            **head,
+            "ocscore": oc_score(totals, beta),
+            "fluency": mean_fluency,
+            "alpha": alpha,
+            "gamma": gamma,
+            **totals.as_dict(),
+        }
+        return Score(self.name, head["score"], details, self.signature(), tuple(rows))
+
+    def signature(self) -> str:
+        cfg = self.config
+        fields = {
+            **cfg.signature_fields(),
+            "beta": f"{cfg.beta:g}",
+            "alpha": f"{cfg.resolved_alpha:g}",
+            "gamma": f"{cfg.resolved_gamma:g}",
+            "lm": cfg.fluency.signature() if cfg.resolved_gamma > 0 else "none",
+        }
+        return make_signature(self.name, fields)
+
+    def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
+        sentence_level = Wodafe(dataclasses.replace(self.config, level="sentence"))
+        for key in ("_model_weighting", "_fluency"):
+            if key in self.__dict__:
+                sentence_level.__dict__[key] = self.__dict__[key]
+        return [float(r["score"]) for r in sentence_level.score_analysis(analysis).sentences]

