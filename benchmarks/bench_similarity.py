@@ -42,7 +42,9 @@ def main() -> None:
                     w.table(analysis)
                 else:
                     w.scorer.f1(subset)
-                print(f"cold, {label}: {time.perf_counter() - t:.1f} s wall ({w.scorer.stats.encoded} texts encoded)")
+                n = len(subset) if subset is not None else len(set(pairs))
+                took = time.perf_counter() - t
+                print(f"cold, {label}: {took:.1f} s wall ({n} pairs, {w.scorer.stats.encoded} texts)")
         w = SimilarityWeighting(config)
         t = time.perf_counter()
         w.table(analysis)

@@ -99,3 +99,19 @@ def test_bad_settings() -> None:
         WodafeConfig(gamma=1.5)
     with pytest.raises(ValueError, match="alpha"):
         WodafeConfig(alpha=-0.1)
+
+
+def test_missing_lm_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from gecscope.errors import MissingExtraError
+    from gecscope.weighting.causal_lm import load_causal_lm
+
+    monkeypatch.setitem(sys.modules, "torch", None)
+    with pytest.raises(MissingExtraError, match=r"pip install 'gecscope\[lm\]'"):
+        load_causal_lm("smollm2-135m")
+    from gecscope.weighting.fluency import FluencyConfig
+
+    metric = get_metric("wodafe", weighting="length", gamma=0.5, fluency=FluencyConfig(cache=False))
+    with pytest.raises(MissingExtraError, match=r"gecscope\[lm\]"):
+        metric.score(example())

@@ -8,6 +8,7 @@ step are returned for the expected-score read-out.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from gecscope.weighting.causal_lm import CausalLM, load_causal_lm
@@ -19,6 +20,7 @@ class LocalRater:
     def __init__(self, config: LLMConfig, lm: CausalLM | None = None) -> None:
         self.config = config
         self.lm = lm if lm is not None else load_causal_lm(config.model, cache_dir=config.cache_dir)
+        self.lock = threading.Lock()  # seeding + sampling must not interleave between threads
         tok = self.lm.tokenizer
         self.digits: dict[str, int] = {}
         for d in "12345":
@@ -40,8 +42,8 @@ class LocalRater:
     def one(self, prompt: str) -> Rating:
         torch, c = self.lm.torch, self.config
         ids = torch.tensor([self.encode(prompt)], device=self.lm.device)
-        torch.manual_seed(c.seed)
-        with torch.inference_mode():
+        with self.lock, torch.inference_mode():
+            torch.manual_seed(c.seed)
             out = self.lm.model.generate(
                 ids,
                 attention_mask=torch.ones_like(ids),
