@@ -51,23 +51,31 @@ def _f_g(c: FloatArray, alpha: FloatArray, beta: float) -> FloatArray:
         return np.asarray(np.where(denom > 0, (1 + b2) * tp / np.where(denom > 0, denom, 1), 1.0))
 
 
+def _f_g_rows(totals: FloatArray, alphas: FloatArray, beta: float) -> FloatArray:
+    """F_G of row ``a`` of ``totals`` (A, 5) under ``alphas[a]``: shape (A,)."""
+    b2 = beta * beta
+    tp, fp_ne, fp_un, fn = totals[:, 0], totals[:, 1], totals[:, 2], totals[:, 3]
+    denom = (1 + b2) * tp + b2 * fn + fp_ne + alphas * fp_un
+    return np.asarray(np.where(denom > 0, (1 + b2) * tp / np.where(denom > 0, denom, 1), 1.0))
+
+
 def corpus_f_g(stats: SystemStats, alphas: FloatArray, beta: float = 0.5) -> FloatArray:
     """Corpus F_G per alpha with the greedy reference choice (F_G, then TP, -FP, -FN, TN)."""
     totals = np.zeros((len(alphas), 5))
     for i in range(stats.counts.shape[0]):
         options = np.flatnonzero(stats.mask[i])
         best = totals + stats.counts[i, options[0]]
-        best_f = _f_g(best, alphas, beta)[np.arange(len(alphas)), np.arange(len(alphas))]
+        best_f = _f_g_rows(best, alphas, beta)
         best_tie = _tie(stats.counts[i, options[0]])
         for j in options[1:]:
             cand = totals + stats.counts[i, j]
-            f = _f_g(cand, alphas, beta)[np.arange(len(alphas)), np.arange(len(alphas))]
+            f = _f_g_rows(cand, alphas, beta)
             tie = _tie(stats.counts[i, j])
             take = (f > best_f) | ((f == best_f) & (tie > best_tie))
             best = np.where(take[:, None], cand, best)
             best_f = np.where(take, f, best_f)
         totals = best
-    return _f_g(totals, alphas, beta)[np.arange(len(alphas)), np.arange(len(alphas))]
+    return _f_g_rows(totals, alphas, beta)
 
 
 def _tie(c: FloatArray) -> tuple[float, ...]:

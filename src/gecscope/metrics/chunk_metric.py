@@ -37,9 +37,7 @@ class ChunkMetric:
             return analysis.counts()
         if kind == "length":
             return analysis.counts(self.length_weights(analysis))
-        if kind == "similarity":
-            return analysis.counts(self.model_weighting().weight_fn(analysis))
-        if kind == "llm":
+        if kind in ("similarity", "llm"):
             return analysis.counts(self.model_weighting().weight_fn(analysis))
         length, sim = self.length_weights(analysis), self.model_weighting().weight_fn(analysis)
 
