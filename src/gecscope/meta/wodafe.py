@@ -1,6 +1,6 @@
 """WODAFE's alpha x gamma search (paper Figures 4-7, Table 2) from cached statistics.
 
-Each system is aligned, weighted and scored for fluency once (:func:`wodafe_statistics`); every
+Each system is aligned, weighted and scored for fluency once (:func:`gecscope.meta.wodafe_report.collect`); every
 (alpha, gamma) is then pure numpy: corpus level re-runs the greedy reference choice per alpha
 and mixes the fluency in per gamma; sentence level picks each sentence's best reference per alpha.
 Sentence-level agreement with the human pairs is vectorised over the pairs.
@@ -14,12 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.align import Aligner
-from gecscope.meta.datasets import MetaDataset
-from gecscope.meta.evaluate import run_metric
 from gecscope.meta.judgments import HumanPair
-from gecscope.meta.search import correlations, counts_array
-from gecscope.metrics.wodafe import Wodafe
+from gecscope.meta.search import correlations
 
 FloatArray = NDArray[np.float64]
 
@@ -29,16 +25,6 @@ class SystemStats:
     counts: FloatArray  # (sentences, refs, 5): tp, fp_ne, fp_un, fn, tn (weighted)
     mask: NDArray[np.bool_]
     fluency: FloatArray  # (sentences,)
-
-
-def wodafe_statistics(metric: Wodafe, dataset: MetaDataset, aligner: Aligner) -> dict[str, SystemStats]:
-    """Weighted chunk counts and hypothesis fluency of every system (the expensive part, once)."""
-    run = run_metric("wodafe", metric, dataset, aligner)
-    out = {}
-    for system, analysis in run.analyses.items():
-        counts, mask = counts_array(metric.counts(analysis))
-        out[system] = SystemStats(counts, mask, metric.hypothesis_fluency(analysis))
-    return out
 
 
 def _f_g(c: FloatArray, alpha: FloatArray, beta: float) -> FloatArray:

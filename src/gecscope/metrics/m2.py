@@ -27,12 +27,17 @@ FAST_PATH_ARCS = 1500
 
 @dataclass(frozen=True, slots=True)
 class M2Counts:
-    correct: int = 0
-    proposed: int = 0
-    gold: int = 0
+    """correct / proposed / gold edits: integers for M2, summed edit weights for PT-M2."""
+
+    correct: float = 0
+    proposed: float = 0
+    gold: float = 0
 
     def __add__(self, other: M2Counts) -> M2Counts:
         return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
+
+    def f(self, beta: float) -> float:
+        return m2_prf(self.correct, self.proposed, self.gold, beta)[2]
 
 
 @dataclass(frozen=True)

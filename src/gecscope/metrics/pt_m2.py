@@ -22,7 +22,7 @@ import numpy as np
 
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import edit_keys
-from gecscope.metrics.m2 import M2, M2Config, m2_f, m2_prf
+from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_f, m2_prf
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import greedy_choice
@@ -32,21 +32,6 @@ from gecscope.weighting.similarity import SimilarityWeighting
 
 #: an edit as PT-M2 weighs it: (start, end, replacement text)
 Span = tuple[int, int, str]
-
-
-@dataclass(frozen=True, slots=True)
-class PTCounts:
-    """Weighted correct / proposed / gold (summable)."""
-
-    correct: float = 0.0
-    proposed: float = 0.0
-    gold: float = 0.0
-
-    def __add__(self, other: PTCounts) -> PTCounts:
-        return PTCounts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
-
-    def f(self, beta: float) -> float:
-        return m2_prf(self.correct, self.proposed, self.gold, beta)[2]
 
 
 @dataclass(frozen=True)
@@ -109,7 +94,7 @@ class PTBase:
     def analyse(self, examples: Sequence[Example]) -> PTAnalysis:
         return PTAnalysis(tuple(ex.source for ex in examples), tuple(self.annotators(ex) for ex in examples))
 
-    def weighted_counts(self, analysis: PTAnalysis, sentence_level: bool) -> list[tuple[PTCounts, ...]]:
+    def weighted_counts(self, analysis: PTAnalysis, sentence_level: bool) -> list[tuple[M2Counts, ...]]:
         pairs: list[tuple[str, str]] = []
         index: dict[tuple[str, str], int] = {}
 
@@ -134,7 +119,7 @@ class PTBase:
                 if sentence_level and w and sum(w.values()) == 0:
                     w = {e: 1.0 / len(w) for e in w}
                 counts.append(
-                    PTCounts(sum(w[e] for e in a.correct), sum(w[e] for e in a.hyp), sum(w[e] for e in a.gold))
+                    M2Counts(sum(w[e] for e in a.correct), sum(w[e] for e in a.hyp), sum(w[e] for e in a.gold))
                 )
             out.append(tuple(counts))
         return out
@@ -144,15 +129,15 @@ class PTBase:
         sentence = self.config.level == "sentence"
         counts = self.weighted_counts(analysis, sentence)
 
-        def key(tot: PTCounts, c: PTCounts) -> tuple[float, ...]:
+        def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
             return (m2_f(tot.correct, tot.proposed, tot.gold, beta), tot.correct, -(tot.proposed + b2 * tot.gold))
 
         if sentence:
             values = self.sentence_values(counts)
             chosen = [max(range(len(o)), key=lambda j, o=o: o[j].f(beta)) for o in counts]  # type: ignore[misc]
         else:
-            chosen = greedy_choice(counts, PTCounts(), key)
-        total = PTCounts()
+            chosen = greedy_choice(counts, M2Counts(), key)
+        total = M2Counts()
         for options, j in zip(counts, chosen, strict=True):
             total = total + options[j]
         p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
@@ -171,7 +156,7 @@ class PTBase:
         }
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
 
-    def sentence_values(self, counts: Sequence[Sequence[PTCounts]]) -> list[float]:
+    def sentence_values(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
         beta = self.config.beta
         return [max(c.f(beta) for c in options) for options in counts]
 
