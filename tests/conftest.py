@@ -22,7 +22,7 @@ SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST",
 
 def require_shared() -> None:
     if not (CONLL / "references.m2").exists():
-        pytest.fail(f"shared data not found at {SHARED} (set GECSCOPE_SHARED)")
+        pytest.skip(f"shared data not found at {SHARED} (set GECSCOPE_SHARED to run this test)")
 
 
 @cache

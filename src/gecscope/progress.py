@@ -1,0 +1,99 @@
+"""Progress reports with an ETA on standard error, for every step that can take more than ~2 s.
+
+One function, :func:`progress`, wraps an iterable (or a manual counter) in a tqdm bar. Bars are
+shown only when standard error is a terminal and the run is not quiet; ``--quiet`` sets the
+quiet flag for the duration of a command through :func:`quiet` (a context variable, so nested
+library calls see it without a global). Library users get bars in a terminal or notebook and
+none in pipes and logs.
+
+>>> list(progress(range(3), desc="demo", enabled=False))
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_QUIET: ContextVar[bool] = ContextVar("gecscope_quiet", default=False)
+#: below this many items a bar is not worth drawing unless asked for
+MIN_ITEMS = 1
+
+
+@contextlib.contextmanager
+def quiet(on: bool = True) -> Iterator[None]:
+    """Silence (or, with ``on=False``, allow) progress bars inside the ``with`` block."""
+    token = _QUIET.set(on)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+
+
+def is_quiet() -> bool:
+    return _QUIET.get()
+
+
+def wanted(enabled: bool | None = None) -> bool:
+    """Whether a bar would be drawn: ``enabled`` forces it; else a terminal on stderr and not quiet."""
+    if enabled is not None:
+        return enabled
+    if _QUIET.get():
+        return False
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
+
+
+class Bar:
+    """A manual counter (``update(n)``, ``close()``); a no-op when progress is off."""
+
+    def __init__(self, total: int | None, desc: str, unit: str, enabled: bool | None) -> None:
+        self._bar: Any = None
+        if wanted(enabled):
+            from tqdm.auto import tqdm
+
+            self._bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, dynamic_ncols=True, leave=False)
+
+    def update(self, n: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def set_description(self, desc: str) -> None:
+        if self._bar is not None:
+            self._bar.set_description(desc)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+    def __enter__(self) -> Bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def bar(total: int | None, desc: str, unit: str = "it", enabled: bool | None = None) -> Bar:
+    """A manual progress counter: ``with bar(n, "parsing") as b: ... b.update(k)``."""
+    return Bar(total, desc, unit, enabled)
+
+
+def progress(
+    items: Iterable[T], *, desc: str, total: int | None = None, unit: str = "it", enabled: bool | None = None
+) -> Iterator[T]:
+    """Iterate ``items`` with a progress bar (ETA included) on stderr when progress is wanted."""
+    if not wanted(enabled):
+        yield from items
+        return
+    if total is None and hasattr(items, "__len__"):
+        total = len(items)  # type: ignore[arg-type]
+    with bar(total, desc, unit, True) as b:
+        for item in items:
+            yield item
+            b.update(1)
