@@ -32,19 +32,23 @@ class ChunkMetric:
         """Per sentence, per kept reference counts under the configured weighting."""
         if analysis.assumption != self.config.assumption:
             analysis = relabel(analysis, self.config.assumption)
+        return analysis.counts(self.weight_fn(analysis))
+
+    def weight_fn(self, analysis: ChunkAnalysis) -> WeightFn | None:
+        """The chunk weights of the configured weighting (``None``: every chunk counts 1)."""
         kind = self.config.weighting
         if kind == "none":
-            return analysis.counts()
+            return None
         if kind == "length":
-            return analysis.counts(self.length_weights(analysis))
+            return self.length_weights(analysis)
         if kind in ("similarity", "llm"):
-            return analysis.counts(self.model_weighting().weight_fn(analysis))
+            return self.model_weighting().weight_fn(analysis)
         length, sim = self.length_weights(analysis), self.model_weighting().weight_fn(analysis)
 
         def both(s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
             return tuple(a * b for a, b in zip(length(s, k, chunks, labels), sim(s, k, chunks, labels), strict=True))
 
-        return analysis.counts(both)
+        return both
 
     def length_weights(self, analysis: ChunkAnalysis) -> WeightFn:
         weigher = LengthWeighting(
@@ -77,7 +81,13 @@ class ChunkMetric:
         return self.score_counts(self.counts(analysis), analysis.kept)
 
     def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
+        analysis = self.analyse(examples)
+        result = self.score_analysis(analysis)
+        if self.config.cat:  # per-error-type breakdown (details["types"])
+            from gecscope.metrics.error_types import add_types
+
+            result = add_types(self, examples, analysis, result)
+        return result
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""

@@ -30,8 +30,12 @@ class ChunkMetricConfig:
     exclude_unchanged_refs: bool = False
     similarity: SimilarityConfig = field(default_factory=SimilarityConfig)
     llm: LLMConfig | None = None
+    #: 1-3: per-error-type counts in ``details["types"]`` at ERRANT's ``-cat`` level (0: none)
+    cat: int = 0
 
     def __post_init__(self) -> None:
+        if self.cat not in (0, 1, 2, 3):
+            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
         check_choice("assumption", self.assumption, ASSUMPTIONS)
         check_choice("level", self.level, LEVELS)
         check_choice("weighting", self.weighting, WEIGHTINGS)

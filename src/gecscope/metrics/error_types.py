@@ -1,0 +1,173 @@
+"""Per-error-type counts for CLEME and CLEME2.0 (``cat`` 1-3, ERRANT's ``-cat`` levels).
+
+How a chunk gets its types (the attribution rule):
+
+* **TP, FP_ne, FN** are attributed to the *reference* chunk's edit types: the error that
+  needed correcting. The reference is the one chosen for the sentence (the same choice that
+  produced the overall counts). Under the independent assumption, where the label comes from
+  all references together, a chosen reference that did not change the chunk defers to the first
+  kept reference that did (for a TP, preferably one whose correction equals the hypothesis's).
+* **FP_un** is attributed to the *hypothesis* chunk's edit types: what was over-corrected.
+* A chunk whose attributed edits carry k distinct types (after mapping to the ``cat`` level)
+  contributes ``weight / k`` to each, so the per-type counts sum exactly (up to float rounding)
+  to the overall TP / FP_ne / FP_un / FN under every setting: dependent or independent, corpus
+  or sentence level, any weighting.
+* TN chunks are not attributed (nothing was wrong and nothing was changed): ``types`` rows have
+  no ``tn``.
+* Types come from the M2 files (``A start end|||TYPE|||...``) or from ERRANT when text is
+  aligned. An edit without a type (the Levenshtein aligner has none) is ``UNK``; a chunk with
+  no typed edit where one is needed (e.g. the reference agrees with the hypothesis on a chunk
+  both left identical in content) falls back to the hypothesis's types, then ``UNK``.
+
+Levels: 1 = operation (``M``/``R``/``U``), 2 = category without operation (``NOUN:NUM``),
+3 = full type (``R:NOUN:NUM``). Types that are not ERRANT-shaped (``UNK``, NUCLE's ``Vt``)
+are kept whole at every level.
+
+>>> type_name("R:NOUN:NUM", 1), type_name("R:NOUN:NUM", 2), type_name("", 3), type_name("Vt", 1)
+('R', 'NOUN:NUM', 'UNK', 'Vt')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gecscope.classify import Label
+from gecscope.metrics.analysis import ChunkAnalysis, WeightFn
+from gecscope.result import Score
+from gecscope.stats import ChunkCounts
+from gecscope.types import Chunk, Edit, Example
+
+if TYPE_CHECKING:
+    from gecscope.metrics.chunk_metric import ChunkMetric
+
+UNK = "UNK"
+LEVELS = (1, 2, 3)
+
+#: per chunk, per target (hypothesis first, then kept references): distinct edit types
+ChunkTypes = tuple[tuple[tuple[str, ...], ...], ...]
+
+
+def type_name(edit_type: str, level: int) -> str:
+    """An edit type at ERRANT ``-cat`` granularity ``level`` (1, 2 or 3)."""
+    t = edit_type or UNK
+    if len(t) > 2 and t[1] == ":" and t[0] in "MRU":
+        if level == 1:
+            return t[0]
+        if level == 2:
+            return t[2:]
+    return t
+
+
+def _distinct(edits: Sequence[Edit], level: int) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for e in edits:
+        seen.setdefault(type_name(e.type, level), None)
+    return tuple(seen)
+
+
+def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: int) -> ChunkTypes:
+    """The distinct types of each target's edits inside each chunk.
+
+    Edits are assigned to chunks exactly as :func:`gecscope.chunk.partition` assigns them: a
+    target changed in a chunk owns its next edits that start at or before the chunk's end.
+    """
+    targets = (example.hypothesis, *(example.references[i] for i in kept))
+    lists = [t.edits or () for t in targets]
+    cursors = [0] * len(lists)
+    out = []
+    for c in chunks:
+        row = []
+        for t, edits in enumerate(lists):
+            if not c.changed[t]:
+                row.append(())
+                continue
+            i = cursors[t]
+            while i < len(edits) and edits[i].start <= c.end:
+                i += 1
+            row.append(_distinct(edits[cursors[t] : i], level))
+            cursors[t] = i
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: int) -> tuple[str, ...]:
+    """The types a chunk labelled ``label`` counts for, judged against kept reference ``k``
+    (0-based; target ``k + 1``). Empty for TN."""
+    if label == Label.TN:
+        return ()
+    hyp = types[0]
+    if label == Label.FP_UN:
+        return hyp or (UNK,)
+    if types[k + 1]:
+        return types[k + 1]
+    refs = range(1, len(types))
+    if label == Label.TP:
+        agreeing = [r for r in refs if types[r] and chunk.outputs[r] == chunk.outputs[0]]
+        if agreeing:
+            return types[agreeing[0]]
+    changed = [r for r in refs if types[r]]
+    if changed:
+        return types[changed[0]]
+    return hyp or (UNK,)
+
+
+def type_counts(
+    examples: Sequence[Example],
+    analysis: ChunkAnalysis,
+    chosen: Sequence[int],
+    level: int,
+    weights: WeightFn | None = None,
+) -> dict[str, ChunkCounts]:
+    """Summed per-type counts; ``chosen[i]`` is sentence i's reference *position* among the kept
+    references (what the overall counts used), ``weights`` the metric's chunk weights."""
+    if level not in LEVELS:
+        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
+    acc: dict[str, list[float]] = {}
+    for s, (ex, chunks, kept, per_ref, k) in enumerate(
+        zip(examples, analysis.chunks, analysis.kept, analysis.labels, chosen, strict=True)
+    ):
+        labels = per_ref[k]
+        ws: Sequence[float] = [1.0] * len(chunks) if weights is None else weights(s, k, chunks, labels)
+        types = chunk_types(ex, kept, chunks, level)
+        for c, lab, w, ts in zip(chunks, labels, ws, types, strict=True):
+            names = attribute(lab, c, ts, k)
+            for name in names:
+                acc.setdefault(name, [0.0] * 5)[lab] += w / len(names)
+    return {name: ChunkCounts(*acc[name]) for name in sorted(acc)}
+
+
+def type_rows(metric: ChunkMetric, counts: dict[str, ChunkCounts]) -> dict[str, dict[str, float]]:
+    """``details["types"]``: CLEME2.0 rows ``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``,
+    CLEME rows ``{tp, fp, fn, p, r, f}`` (P/R/F rounded to 4 decimals as CLEME's are)."""
+    from gecscope.metrics.cleme import Cleme, prf
+    from gecscope.metrics.cleme2 import Cleme2Config, heuo
+
+    out: dict[str, dict[str, float]] = {}
+    for name, c in counts.items():
+        base = {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
+        if isinstance(metric, Cleme):
+            p, r, f = prf(c, metric.beta)
+            out[name] = {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
+        elif isinstance(metric.config, Cleme2Config):
+            _, hit, wrong, under, over = heuo(c, metric.config.active_factors)
+            out[name] = {**base, "hit": hit, "wrong": wrong, "under": under, "over": over}
+        else:
+            out[name] = base
+    return out
+
+
+def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
+    """``result`` with ``details["types"]`` at the metric's ``cat`` level."""
+    if analysis.assumption != metric.config.assumption:
+        from gecscope.metrics.analysis import relabel
+
+        analysis = relabel(analysis, metric.config.assumption)
+    chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
+    counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_fn(analysis))
+    details: dict[str, Any] = {**result.details, "types": type_rows(metric, counts)}
+    return dataclasses.replace(result, details=details)
+
+
+__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_counts", "type_name", "type_rows"]
