@@ -78,7 +78,7 @@ def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], 
     cursors = [0] * len(lists)
     out = []
     for c in chunks:
-        row = []
+        row: list[tuple[str, ...]] = []
         for t, edits in enumerate(lists):
             if not c.changed[t]:
                 row.append(())

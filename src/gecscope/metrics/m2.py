@@ -46,11 +46,14 @@ class M2Config:
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
     algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
+    cat: int = 0  # 1-3: per-error-type P/R/F in details["types"] (see metrics/m2_types.py)
 
     def __post_init__(self) -> None:
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
+        if self.cat not in (0, 1, 2, 3):
+            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
 
 
 def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
@@ -168,6 +171,10 @@ class M2:
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
+        if self.config.cat:  # per-error-type breakdown (details["types"])
+            from gecscope.metrics.m2_types import score_with_types
+
+            return score_with_types(self, examples)
         return self.score_analysis(self.analyse(examples))
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:

@@ -1,0 +1,111 @@
+"""Per-error-type P/R/F for M2 (``cat`` 1-3, ERRANT's ``-cat`` levels).
+
+The M2 scorer's hypothesis edits come from its edit lattice and carry no type, so types come
+from the gold edits of the annotator chosen for the sentence (the choice behind the overall
+counts):
+
+* a hypothesis edit that matches gold edits (the scorer's ``matchSeq``) is a TP of each matched
+  gold edit's type;
+* an unmatched hypothesis edit is an FP of the types of the hypothesis's own typed edits
+  inside its source span (a hypothesis M2 file, or ERRANT on text), else of the gold edits
+  inside it, else ``UNK``; k distinct types share it, 1/k each (the lattice joins adjacent
+  changes with up to ``max_unchanged_words`` words between them into one proposal);
+* an unmatched gold edit is an FN of its own type.
+
+The scorer lets one hypothesis edit match several identical gold edits, each a correct edit,
+so its proposed count is one less than its correct count per extra match; that -1 is booked as
+FP of the first matched gold edit's type, which keeps the per-type TP, FP and FN summing
+exactly to the overall counts. Untyped gold edits are ``UNK``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gecscope.maxmatch import GoldEdit, count_correct
+from gecscope.metrics.error_types import LEVELS, UNK, type_name
+from gecscope.result import Score
+from gecscope.types import Example
+
+if TYPE_CHECKING:
+    from gecscope.metrics.m2 import M2
+
+HypEdit = tuple[int, int, str, str]
+
+
+def m2_type_counts(
+    edits: Sequence[HypEdit],
+    gold: Sequence[GoldEdit],
+    gold_types: Sequence[str],
+    level: int,
+    hyp_types: Sequence[tuple[int, int, str]] = (),
+) -> dict[str, list[float]]:
+    """``{type: [tp, fp, fn]}`` for one sentence and annotator; ``hyp_types`` are the
+    hypothesis's own typed edits ``(start, end, type)`` where known."""
+    acc: dict[str, list[float]] = {}
+
+    def add(name: str, slot: int, amount: float) -> None:
+        acc.setdefault(name, [0.0, 0.0, 0.0])[slot] += amount
+
+    names = [type_name(t, level) for t in gold_types]
+    matched = [False] * len(gold)
+    last = 0
+    for e in edits:
+        hits = []
+        for i in range(last, len(gold)):
+            g = gold[i]
+            if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
+                hits.append(i)
+                matched[i] = True
+                last = i + 1
+        for i in hits:
+            add(names[i], 0, 1.0)
+        if hits:
+            if len(hits) > 1:
+                add(names[hits[0]], 1, 1.0 - len(hits))
+        else:
+            inside = [t for a, b, t in hyp_types if e[0] <= a and b <= e[1]]
+            inside = inside or [gold_types[i] for i, g in enumerate(gold) if e[0] <= g[0] and g[1] <= e[1]]
+            shared = list(dict.fromkeys(type_name(t, level) for t in inside)) or [UNK]
+            for name in shared:
+                add(name, 1, 1.0 / len(shared))
+    for i, done in enumerate(matched):
+        if not done:
+            add(names[i], 2, 1.0)
+    return acc
+
+
+def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
+    """M2's score with ``details["types"] = {type: {tp, fp, fn, p, r, f}}``."""
+    from gecscope.metrics.m2 import M2Counts, m2_prf
+
+    level = metric.config.cat
+    if level not in LEVELS:
+        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
+    pairs = [metric.annotator_edits(ex) for ex in examples]
+    counts = [tuple(M2Counts(count_correct(e, g), len(e), len(g)) for e, g in p) for p in pairs]
+    result = metric.score_analysis(counts)
+    acc: dict[str, list[float]] = {}
+    for ex, options, row in zip(examples, pairs, result.sentences, strict=True):
+        j = int(row["reference"])
+        edits, gold = options[j]
+        types = [e.type for e in ex.references[j].edits or ()] if ex.references else []
+        own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
+        for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
+            slot = acc.setdefault(name, [0.0, 0.0, 0.0])
+            slot[0] += tp
+            slot[1] += fp
+            slot[2] += fn
+    beta = metric.config.beta
+    rows: dict[str, dict[str, float]] = {}
+    for name in sorted(acc):
+        tp, fp, fn = acc[name]
+        p, r, f = m2_prf(tp, tp + fp, tp + fn, beta)
+        rows[name] = {"tp": tp, "fp": fp, "fn": fn, "p": p, "r": r, "f": f}
+    details: dict[str, Any] = {**result.details, "types": rows}
+    return dataclasses.replace(result, details=details)
+
+
+__all__ = ["m2_type_counts", "score_with_types"]
