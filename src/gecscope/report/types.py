@@ -1,0 +1,94 @@
+"""Per-error-type tables of a :class:`~gecscope.result.Score`: text and pandas.
+
+Rows come from ``details["types"]`` (CLEME2.0, CLEME, M2 with ``cat`` set) or
+``details["categories"]`` (ERRANT).
+
+>>> from gecscope.result import Score
+>>> row = {"tp": 2.0, "fp": 1.0, "fn": 1.0, "p": 2 / 3, "r": 2 / 3, "f": 2 / 3}
+>>> s = Score("m2", 0.5, {"types": {"R:DET": row}}, "m2|x")
+>>> print(render_types(s))
+type   TP  FP  FN  P       R       F
+R:DET   2   1   1  0.6667  0.6667  0.6667
+<BLANKLINE>
+legend: TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits; P/R/F per type
+signature: m2|x
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gecscope.errors import MissingExtraError
+from gecscope.result import Score
+
+#: (column key, heading, is a count) per metric family
+CHUNK2_COLUMNS = (
+    ("tp", "TP", True),
+    ("fp_ne", "FP_ne", True),
+    ("fp_un", "FP_un", True),
+    ("fn", "FN", True),
+    ("hit", "Hit", False),
+    ("wrong", "Wrong", False),
+    ("under", "Under", False),
+    ("over", "Over", False),
+)
+PRF_COLUMNS = (("tp", "TP", True), ("fp", "FP", True), ("fn", "FN", True), ("p", "P", False), ("r", "R", False))
+PRF_COLUMNS = (*PRF_COLUMNS, ("f", "F", False))
+
+LEGENDS = {
+    "cleme2": "legend: TP/FP_ne/FN by the reference chunk's types, FP_un by the hypothesis chunk's; "
+    "a chunk with k types counts 1/k for each.\n        Hit/Wrong/Under = TP/FP_ne/FN over TP+FP_ne+FN, "
+    "Over = FP_un over TP+FP_ne+FP_un",
+    "prf": "legend: TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits; P/R/F per type",
+}
+
+
+def type_table(score: Score) -> Mapping[str, Mapping[str, float]]:
+    """The per-type rows of a score (empty when it has none)."""
+    rows = score.details.get("types") or score.details.get("categories") or {}
+    return dict(rows)
+
+
+def columns(score: Score) -> tuple[tuple[str, str, bool], ...]:
+    rows = type_table(score)
+    first = next(iter(rows.values()), {})
+    return CHUNK2_COLUMNS if "hit" in first else PRF_COLUMNS
+
+
+def _cell(value: float, count: bool) -> str:
+    if count:
+        return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
+    return f"{value:.4f}"
+
+
+def render_types(score: Score) -> str:
+    """A text table, one row per error type, with a legend and the score's signature."""
+    rows = type_table(score)
+    if not rows:
+        return f"(no per-type counts: score with cat 1, 2 or 3)\nsignature: {score.signature}"
+    cols = columns(score)
+    head = ["type", *(h for _, h, _ in cols)]
+    body = [[name, *(_cell(float(r.get(k, 0.0)), c) for k, _, c in cols)] for name, r in rows.items()]
+    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+    lines = []
+    for row in [head, *body]:
+        cells = [row[0].ljust(widths[0])]
+        for (_, _, count), text, w in zip(cols, row[1:], widths[1:], strict=True):
+            cells.append(text.rjust(w) if count else text.ljust(w))
+        lines.append("  ".join(cells).rstrip())
+    legend = LEGENDS["cleme2" if cols is CHUNK2_COLUMNS else "prf"]
+    return "\n".join([*lines, "", legend, f"signature: {score.signature}"])
+
+
+def types_frame(score: Score) -> Any:
+    """The per-type rows as a pandas DataFrame (index: type); needs pandas."""
+    try:
+        import pandas as pd
+    except ImportError as exc:
+        raise MissingExtraError("per-type data frames", "pandas") from exc
+    rows = type_table(score)
+    frame = pd.DataFrame.from_dict({k: dict(v) for k, v in rows.items()}, orient="index")
+    frame.index.name = "type"
+    frame.attrs["signature"] = score.signature
+    return frame
