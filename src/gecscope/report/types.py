@@ -33,8 +33,14 @@ CHUNK2_COLUMNS = (
     ("under", "Under", False),
     ("over", "Over", False),
 )
-PRF_COLUMNS = (("tp", "TP", True), ("fp", "FP", True), ("fn", "FN", True), ("p", "P", False), ("r", "R", False))
-PRF_COLUMNS = (*PRF_COLUMNS, ("f", "F", False))
+PRF_COLUMNS = (
+    ("tp", "TP", True),
+    ("fp", "FP", True),
+    ("fn", "FN", True),
+    ("p", "P", False),
+    ("r", "R", False),
+    ("f", "F", False),
+)
 
 LEGENDS = {
     "cleme2": "legend: TP/FP_ne/FN by the reference chunk's types, FP_un by the hypothesis chunk's; "
