@@ -1,0 +1,202 @@
+"""HTML rendering: the self-contained multi-system report page and a single score's HTML
+(for notebooks). Everything is inline (CSS, script, SVG): the page works offline and prints.
+
+>>> from gecscope.result import Score
+>>> html = score_html(Score("cleme2", 0.5, {"hit": 0.25, "tp": 3.0}, "cleme2|x"))
+>>> "<table" in html and "cleme2|x" in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from importlib import resources
+from typing import Any
+
+from gecscope.classify import Label
+from gecscope.errors import MissingExtraError
+from gecscope.report.charts import heat_map, stacked_bars
+from gecscope.report.explain import NAMES
+from gecscope.report.overview import TYPES_METRIC, ReportData, SentenceView
+from gecscope.report.render import TITLES
+from gecscope.report.types import columns, type_table
+from gecscope.result import Score
+
+#: extra columns of the summary table per metric (besides the metric's own value)
+EXTRA_COLUMNS = {
+    "cleme2": ("hit", "wrong", "under", "over"),
+    "cleme": ("p", "r"),
+    "m2": ("p", "r"),
+    "errant": ("p", "r"),
+}
+
+
+def title(metric: str) -> str:
+    return TITLES.get(metric, metric.upper())
+
+
+def summary_columns(data: ReportData) -> list[tuple[str, str, str]]:
+    """``(metric, detail key or "", heading)`` per column after the system name."""
+    cols = []
+    for m in data.settings.metrics:
+        cols.append((m, "", "score"))
+        first = data.scores[data.systems[0]][m].details
+        cols.extend((m, k, k if m == "cleme2" else k.upper()) for k in EXTRA_COLUMNS.get(m, ()) if k in first)
+    return cols
+
+
+def column_groups(data: ReportData) -> list[tuple[str, int]]:
+    """``(metric title, number of columns)`` for the summary table's first heading row."""
+    groups: dict[str, int] = {}
+    for m, _, _ in summary_columns(data):
+        groups[title(m)] = groups.get(title(m), 0) + 1
+    return list(groups.items())
+
+
+def summary_rows(data: ReportData) -> list[dict[str, Any]]:
+    rows = []
+    for name in data.systems:
+        cells = []
+        for m, key, _ in summary_columns(data):
+            s = data.scores[name][m]
+            value = float(s.value if not key else s.details[key])
+            ci = data.intervals.get((name, m)) if not key else None
+            cells.append({"value": value, "text": f"{value:.4f}", "ci": ci, "signature": s.signature})
+        rows.append({"system": name, "cells": cells})
+    return rows
+
+
+def shorten(tokens: tuple[str, ...], keep: int = 4) -> str:
+    """An unchanged stretch, abbreviated in the middle when long.
+
+    >>> shorten(tuple("abcdefghijk"))
+    'a b c d … h i j k'
+    """
+    if len(tokens) <= 2 * keep + 1:
+        return " ".join(tokens) or "∅"
+    return " ".join((*tokens[:keep], "…", *tokens[-keep:]))
+
+
+def chunk_table(view: SentenceView) -> dict[str, Any]:
+    """The rows of a chunk table: source, hypothesis and each reference per chunk, with the
+    label against the chosen reference (the one the counts used) and under both assumptions."""
+    exp, k = view.explanation, view.position
+    rows = []
+    for j, c in enumerate(exp.chunks):
+        label: Label = exp.dependent[k][j]
+        changed = any(c.changed)
+        rows.append(
+            {
+                "span": f"[{c.start},{c.end})",
+                "source": " ".join(c.source) or "∅" if changed else shorten(c.source),
+                "outputs": [" ".join(o) or "∅" if changed else shorten(o) for o in c.outputs],
+                "label": NAMES[label],
+                "dependent": [NAMES[lab[j]] for lab in exp.dependent],
+                "independent": NAMES[exp.independent[j]],
+                "changed": changed,
+            }
+        )
+    return {
+        "id": exp.example.id,
+        "system": view.system,
+        "index": view.index + 1,
+        "reason": view.reason,
+        "counts": view.counts,
+        "refs": list(exp.kept),
+        "chosen": view.reference,
+        "rows": rows,
+    }
+
+
+def heat_cells(data: ReportData) -> dict[tuple[str, str], Mapping[str, float]]:
+    cells = {}
+    for name, s in data.types.items():
+        for t, row in s.details.get("types", {}).items():
+            cells[(name, t)] = row
+    return cells
+
+
+def hwuo(data: ReportData) -> dict[str, tuple[float, float, float, float]]:
+    out = {}
+    for name in data.systems:
+        d = data.scores[name][TYPES_METRIC].details
+        out[name] = (float(d["hit"]), float(d["wrong"]), float(d["under"]), float(d["over"]))
+    return out
+
+
+def signatures(data: ReportData) -> list[tuple[str, list[str]]]:
+    """Distinct signatures per metric (normally one per metric)."""
+    out = []
+    for m in dict.fromkeys((*data.settings.metrics, TYPES_METRIC)):
+        sigs = list(dict.fromkeys(data.scores[name][m].signature for name in data.systems))
+        out.append((title(m), sigs))
+    return out
+
+
+def context(data: ReportData) -> dict[str, Any]:
+    from gecscope.version import __version__
+
+    types = data.type_names()
+    return {
+        "version": __version__,
+        "systems": data.systems,
+        "metrics": [title(m) for m in data.settings.metrics],
+        "cat": data.settings.cat,
+        "columns": summary_columns(data),
+        "groups": column_groups(data),
+        "rows": summary_rows(data),
+        "has_intervals": bool(data.intervals),
+        "bars": stacked_bars(hwuo(data)),
+        "heatmap": heat_map(data.systems, types, heat_cells(data)),
+        "types_signature": data.types[data.systems[0]].signature + f" (per type: cat {data.settings.cat})",
+        "views": {name: [chunk_table(v) for v in vs] for name, vs in data.views.items()},
+        "divergences": [
+            {"index": d.index + 1, "spread": d.spread, "scores": d.scores, "tables": [chunk_table(v) for v in d.views]}
+            for d in data.divergences
+        ],
+        "signatures": signatures(data),
+    }
+
+
+def render_html(data: ReportData) -> str:
+    """The report as one self-contained HTML page (needs jinja2: the ``report`` extra)."""
+    try:
+        import jinja2
+    except ImportError as exc:
+        raise MissingExtraError("the HTML report", "report") from exc
+    template = (resources.files("gecscope.report") / "templates" / "report.html.j2").read_text(encoding="utf-8")
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env.from_string(template).render(**context(data))
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.0f}" if v.is_integer() and abs(v) >= 1 else f"{v:.4f}"
+    return escape(str(v))
+
+
+def score_html(score: Score) -> str:
+    """A small HTML block for one score (notebooks: ``Score._repr_html_``): the value, its
+    numeric details, the per-type table when there is one, and the signature. No jinja2."""
+    scalars = [(k, v) for k, v in score.details.items() if isinstance(v, int | float) and not isinstance(v, bool)]
+    head = "".join(f"<th>{escape(k)}</th>" for k, _ in scalars)
+    body = "".join(f"<td>{_fmt(float(v))}</td>" for _, v in scalars)
+    parts = [
+        '<div class="gecscope-score">',
+        f"<p><b>{escape(title(score.metric))} = {score.value:.4f}</b></p>",
+        f"<table><thead><tr>{head}</tr></thead><tbody><tr>{body}</tr></tbody></table>",
+    ]
+    rows = type_table(score)
+    if rows:
+        cols = columns(score)
+        th = "".join(f"<th>{escape(h)}</th>" for _, h, _ in cols)
+        trs = "".join(
+            f"<tr><th>{escape(name)}</th>"
+            + "".join(f"<td>{_fmt(float(r.get(k, 0.0)))}</td>" for k, _, _ in cols)
+            + "</tr>"
+            for name, r in rows.items()
+        )
+        parts.append(f"<table><thead><tr><th>type</th>{th}</tr></thead><tbody>{trs}</tbody></table>")
+    parts.append(f"<p><code>{escape(score.signature)}</code></p></div>")
+    return "".join(parts)

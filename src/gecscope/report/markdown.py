@@ -1,0 +1,60 @@
+"""``gecscope report --format md``: the report's tables without pictures (paper appendix)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gecscope.report.html import hwuo, signatures, summary_columns, title
+from gecscope.report.overview import ReportData
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], align: str = "r") -> str:
+    """A GitHub-flavoured Markdown table; the first column left-aligned, the rest ``align``.
+
+    >>> print(table(["a", "b"], [["x", "1"]]))
+    | a | b |
+    |:--|--:|
+    | x | 1 |
+    """
+    rule = ["--:" if align == "r" else ":--" for _ in head[1:]]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join([":--", *rule]) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def render_markdown(data: ReportData) -> str:
+    cols = summary_columns(data)
+    head = ["system", *(f"{title(m)} {h}" for m, _, h in cols)]
+    rows = []
+    for name in data.systems:
+        cells = [name]
+        for m, key, _ in cols:
+            s = data.scores[name][m]
+            text = f"{float(s.value if not key else s.details[key]):.4f}"
+            ci = data.intervals.get((name, m)) if not key else None
+            cells.append(text + (f" [{ci.low:.4f}, {ci.high:.4f}]" if ci else ""))
+        rows.append(cells)
+    out = ["# GEC evaluation report", "", "## Summary", "", table(head, rows), ""]
+    bars = hwuo(data)
+    out += ["## Hit, Wrong, Under, Over (CLEME2.0)", ""]
+    out.append(
+        table(["system", "Hit", "Wrong", "Under", "Over"], [[n, *(f"{v:.4f}" for v in bars[n])] for n in data.systems])
+    )
+    types = data.type_names()
+    for measure in ("hit", "over", "fn"):
+        label = measure.capitalize() if measure != "fn" else "FN (missed, chunks)"
+        out += ["", f"## Per error type: {label} (CLEME2.0, cat {data.settings.cat})", ""]
+        rows = []
+        for t in types:
+            cells = [t]
+            for name in data.systems:
+                row = data.types[name].details.get("types", {}).get(t)
+                fmt = "{:.2f}" if measure == "fn" else "{:.3f}"
+                cells.append("" if row is None else fmt.format(row[measure]))
+            rows.append(cells)
+        out.append(table(["type", *data.systems], rows))
+    out += ["", "## Signatures", ""]
+    for metric, sigs in signatures(data):
+        out += [f"- {metric}: " + "; ".join(f"`{s}`" for s in sigs)]
+    out.append(f"- per type: `{data.types[data.systems[0]].signature}` with cat {data.settings.cat}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,218 @@
+"""The data behind ``gecscope report``: several systems, several metrics, per-type CLEME2.0
+counts and the sentences worth looking at.
+
+Rendering lives in :mod:`gecscope.report.html` and :mod:`gecscope.report.markdown`; this module
+only computes. Confidence intervals are optional input (``intervals``), e.g. from a bootstrap,
+keyed by ``(system, metric)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from gecscope.errors import InputError
+from gecscope.metrics import METRICS
+from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.progress import progress
+from gecscope.report.explain import Explanation, explain
+from gecscope.report.signature import extend_signature
+from gecscope.result import Score
+from gecscope.types import Example
+
+#: the metric whose per-sentence counts pick the example sentences and whose types are mapped
+TYPES_METRIC = "cleme2"
+
+
+@dataclass(frozen=True)
+class SystemData:
+    """One system's aligned examples, per missing-annotator convention (``"unchanged"``: CLEME
+    family, ``"absent"``: M2/ERRANT), and the input signature fields of each."""
+
+    name: str
+    examples: Mapping[str, Sequence[Example]]
+    fields: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.examples:
+            raise ValueError(f"system {self.name!r} has no examples")
+
+    def for_metric(self, metric: str) -> tuple[Sequence[Example], Mapping[str, str]]:
+        flavour = METRICS[metric].missing_annotators
+        if flavour not in self.examples:
+            flavour = next(iter(self.examples))
+        return self.examples[flavour], self.fields.get(flavour, {})
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A confidence interval for one number (rendered as ``[low, high]``)."""
+
+    low: float
+    high: float
+    level: float = 0.95
+
+    def __post_init__(self) -> None:
+        if self.low > self.high or not 0 < self.level < 1:
+            raise ValueError(f"invalid interval [{self.low}, {self.high}] at level {self.level}")
+
+
+@dataclass(frozen=True)
+class SentenceView:
+    """A sentence of one system worth showing, with its chunk table."""
+
+    system: str
+    index: int
+    reason: str
+    explanation: Explanation
+    counts: Mapping[str, float]
+    #: the reference the sentence was scored against (index among all references)
+    reference: int = 0
+
+    @property
+    def position(self) -> int:
+        """The chosen reference's position among the kept references of the explanation."""
+        kept = self.explanation.kept
+        return kept.index(self.reference) if self.reference in kept else 0
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """A sentence on which the best and the worst system differ most (per-sentence CLEME2.0)."""
+
+    index: int
+    spread: float
+    scores: Mapping[str, float]
+    views: tuple[SentenceView, SentenceView]
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    metrics: tuple[str, ...] = ("cleme2", "cleme", "errant")
+    cat: int = 3
+    per_system: int = 3
+    divergent: int = 5
+    max_types: int = 30
+
+    def __post_init__(self) -> None:
+        unknown = [m for m in self.metrics if m not in METRICS]
+        if unknown or not self.metrics:
+            raise ValueError(f"unknown metric(s) {unknown}; available: {', '.join(sorted(METRICS))}")
+        if self.cat not in (1, 2, 3) or self.per_system < 0 or self.divergent < 0 or self.max_types < 1:
+            raise ValueError("cat must be 1-3, per_system/divergent >= 0 and max_types >= 1")
+
+
+@dataclass(frozen=True)
+class ReportData:
+    systems: tuple[str, ...]
+    settings: ReportSettings
+    scores: Mapping[str, Mapping[str, Score]]
+    types: Mapping[str, Score]
+    views: Mapping[str, tuple[SentenceView, ...]]
+    divergences: tuple[Divergence, ...]
+    intervals: Mapping[tuple[str, str], Interval] = field(default_factory=dict)
+
+    def type_names(self) -> list[str]:
+        """The error types shown: the most frequent by needed corrections (TP + FP_ne + FN)."""
+        need: dict[str, float] = {}
+        for s in self.types.values():
+            for name, row in s.details.get("types", {}).items():
+                need[name] = need.get(name, 0.0) + row["tp"] + row["fp_ne"] + row["fn"] + row["fp_un"]
+        ranked = sorted(need, key=lambda k: (-need[k], k))
+        return ranked[: self.settings.max_types]
+
+
+def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Score]:
+    """Every requested metric for one system; CLEME2.0 always, with per-type counts. The CLEME
+    family shares one chunk analysis per (examples, assumption, reference filter)."""
+    from gecscope.metrics.chunk_metric import ChunkMetric
+    from gecscope.metrics.error_types import add_types
+
+    out = {}
+    analyses: dict[tuple[int, str, bool], ChunkAnalysis] = {}
+    for name in dict.fromkeys((TYPES_METRIC, *settings.metrics)):
+        examples, fields = system.for_metric(name)
+        options = {"cat": settings.cat} if name == TYPES_METRIC else {}
+        metric = METRICS[name].build(**options)
+        if isinstance(metric, ChunkMetric):
+            cfg = metric.config
+            key = (id(examples), cfg.assumption, cfg.exclude_unchanged_refs)
+            if key not in analyses:
+                analyses[key] = metric.analyse(examples)
+            result = metric.score_analysis(analyses[key])
+            if cfg.cat:
+                result = add_types(metric, examples, analyses[key], result)
+        else:
+            result = metric.score(examples)
+        out[name] = dataclasses.replace(result, signature=extend_signature(result.signature, dict(fields)))
+    return out
+
+
+def worst_sentences(system: SystemData, score: Score, n: int) -> tuple[SentenceView, ...]:
+    """The ``n`` sentences with the most FP_un chunks and the ``n`` with the most FP_ne."""
+    rows = score.sentences
+    picked: dict[int, str] = {}
+    for key, reason in (("fp_un", "most FP_un (over-correction)"), ("fp_ne", "most FP_ne (wrong correction)")):
+        ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-r[key], r["index"]))
+        for r in [r for r in ranked if r["index"] not in picked][:n]:
+            picked[int(r["index"])] = reason
+    examples, _ = system.for_metric(TYPES_METRIC)
+    return tuple(view(system.name, examples, rows, i, reason) for i, reason in picked.items())
+
+
+def view(name: str, examples: Sequence[Example], rows: Sequence[Mapping[str, float]], i: int, why: str) -> SentenceView:
+    counts = {k: float(rows[i][k]) for k in ("tp", "fp_ne", "fp_un", "fn", "score")}
+    return SentenceView(name, i, why, explain(examples[i]), counts, int(rows[i]["reference"]))
+
+
+def divergences(systems: Sequence[SystemData], scores: Mapping[str, Mapping[str, Score]], n: int) -> list[Divergence]:
+    """Sentences with the largest spread of per-sentence CLEME2.0 across systems."""
+    if len(systems) < 2 or n == 0:
+        return []
+    per = {s.name: scores[s.name][TYPES_METRIC].sentences for s in systems}
+    spreads = []
+    for i in range(len(per[systems[0].name])):
+        vals = {name: float(rows[i]["score"]) for name, rows in per.items()}
+        best, worst = max(vals, key=lambda k: vals[k]), min(vals, key=lambda k: vals[k])
+        spreads.append((vals[best] - vals[worst], i, best, worst, vals))
+    spreads.sort(key=lambda t: (-t[0], t[1]))
+    by_name = {s.name: s for s in systems}
+    out = []
+    for spread, i, best, worst, vals in spreads[:n]:
+        if spread <= 0:
+            break
+        pair = tuple(
+            view(k, by_name[k].for_metric(TYPES_METRIC)[0], per[k], i, "best" if k == best else "worst")
+            for k in (best, worst)
+        )
+        out.append(Divergence(i, spread, vals, (pair[0], pair[1])))
+    return out
+
+
+def build_report(
+    systems: Sequence[SystemData],
+    settings: ReportSettings | None = None,
+    intervals: Mapping[tuple[str, str], Interval] | None = None,
+) -> ReportData:
+    """Score every system with every metric and pick the sentences to show."""
+    settings = settings or ReportSettings()
+    if not systems:
+        raise InputError("no systems to report on")
+    names = [s.name for s in systems]
+    if len(set(names)) != len(names):
+        raise InputError(f"system names must be distinct; got {names}")
+    lengths = {s.name: len(s.for_metric(TYPES_METRIC)[0]) for s in systems}
+    if len(set(lengths.values())) != 1:
+        raise InputError(f"systems have different numbers of sentences: {lengths}")
+    scores = {s.name: score_system(s, settings) for s in progress(systems, desc="scoring systems")}
+    views = {s.name: worst_sentences(s, scores[s.name][TYPES_METRIC], settings.per_system) for s in systems}
+    return ReportData(
+        tuple(names),
+        settings,
+        scores,
+        {k: v[TYPES_METRIC] for k, v in scores.items()},
+        views,
+        tuple(divergences(systems, scores, settings.divergent)),
+        dict(intervals or {}),
+    )
