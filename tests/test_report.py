@@ -1,0 +1,150 @@
+"""``gecscope report``: numbers equal the single-metric API, the page is self-contained, the
+Markdown tables, the notebook helpers."""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from conftest import CONLL, require_shared
+
+import gecscope
+from gecscope.cli import main
+from gecscope.errors import InputError, MissingExtraError
+from gecscope.report.html import render_html, score_html
+from gecscope.report.overview import Interval, ReportData, ReportSettings, SystemData, build_report
+from gecscope.report.types import render_types, types_frame
+
+THREE = ("AMU", "CAMB", "CUUI")
+METRICS = ("cleme2", "cleme", "m2", "errant")
+
+
+def conll_system(name: str) -> SystemData:
+    hyp, ref = CONLL / "systems_m2" / f"{name}.m2", CONLL / "references.m2"
+    examples = {f: gecscope.load(hyp_m2=hyp, ref_m2=ref, missing_annotators=f) for f in ("unchanged", "absent")}
+    fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}
+    return SystemData(name, examples, {f: fields for f in examples})
+
+
+@cache
+def three_systems() -> ReportData:
+    require_shared()
+    return build_report([conll_system(n) for n in THREE], ReportSettings(metrics=METRICS))
+
+
+def render_three(tmp_path: Path) -> Path:
+    """The report of three CoNLL-2014 systems written through the CLI (used by the browser test)."""
+    require_shared()
+    out = tmp_path / "report.html"
+    hyps = [str(CONLL / "systems_m2" / f"{n}.m2") for n in THREE]
+    argv = ["report", "--hyp-m2", *hyps, "--ref-m2", str(CONLL / "references.m2"), "-o", str(out), "--quiet"]
+    assert main([*argv, "--metric", *METRICS]) == 0
+    return out
+
+
+def test_report_numbers_equal_the_single_metric_api() -> None:
+    data = three_systems()
+    for name in THREE:
+        hyp, ref = CONLL / "systems_m2" / f"{name}.m2", CONLL / "references.m2"
+        for metric in METRICS:
+            missing = "absent" if metric in ("m2", "errant") else "unchanged"
+            expected = gecscope.score(metric, gecscope.load(hyp_m2=hyp, ref_m2=ref, missing_annotators=missing))
+            got = data.scores[name][metric]
+            assert got.value == expected.value, (name, metric)
+            assert got.signature == expected.signature, (name, metric)
+        types = data.types[name].details["types"]
+        assert sum(r["fn"] for r in types.values()) == pytest.approx(data.scores[name]["cleme2"].details["fn"])
+
+
+def test_report_picks_sentences_with_fp_chunks_and_divergences() -> None:
+    data = three_systems()
+    for name in THREE:
+        views = data.views[name]
+        assert 1 <= len(views) <= 6
+        assert all(v.counts["fp_un"] > 0 or v.counts["fp_ne"] > 0 for v in views)
+    spreads = [d.spread for d in data.divergences]
+    assert len(spreads) == 5 and spreads == sorted(spreads, reverse=True) and spreads[0] > 0
+    for d in data.divergences:
+        best, worst = d.views
+        assert d.scores[best.system] - d.scores[worst.system] == pytest.approx(d.spread)
+
+
+def test_html_is_self_contained_and_has_every_part() -> None:
+    html = render_html(three_systems())
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)
+    assert "<link" not in html and "@import" not in html
+    for part in ('id="summary-table"', 'id="hwuo-chart"', 'id="type-heatmap"', "@media print"):
+        assert part in html
+    assert html.count('<table class="chunks">') == sum(len(v) for v in three_systems().views.values()) + 2 * 5
+    for name in THREE:
+        for metric in METRICS:
+            assert three_systems().scores[name][metric].signature in html
+    assert len(html.encode()) < 5_000_000
+
+
+def test_intervals_are_rendered_when_given() -> None:
+    data = three_systems()
+    with_ci = ReportData(**{**data.__dict__, "intervals": {("AMU", "cleme2"): Interval(0.41234, 0.51234)}})
+    html = render_html(with_ci)
+    assert "[0.4123, 0.5123]" in html
+    assert "[0.4123, 0.5123]" not in render_html(data)
+    with pytest.raises(ValueError, match="invalid interval"):
+        Interval(0.5, 0.4)
+
+
+def test_markdown_report_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    require_shared()
+    hyps = [str(CONLL / "systems_m2" / f"{n}.m2") for n in ("AMU", "CAMB")]
+    code = main(["report", "--hyp-m2", *hyps, "--ref-m2", str(CONLL / "references.m2"), "--format", "md", "--quiet"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "<svg" not in out and "| system | Hit | Wrong | Under | Over |" in out
+    amu = gecscope.score("cleme2", gecscope.load(hyp_m2=hyps[0], ref_m2=CONLL / "references.m2"))
+    assert f"| AMU | {amu.details['hit']:.4f} | {amu.details['wrong']:.4f} |" in out
+
+
+def test_report_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    require_shared()
+    short = tmp_path / "short.m2"
+    short.write_text("S a b .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n")
+    code = main(["report", "--hyp-m2", str(short), "--ref-m2", str(CONLL / "references.m2"), "--quiet"])
+    assert code == 2
+    assert "short.m2" in capsys.readouterr().err
+    with pytest.raises(InputError, match="distinct"):
+        build_report([conll_system("AMU"), conll_system("AMU")])
+    with pytest.raises(ValueError, match="unknown metric"):
+        ReportSettings(metrics=("bleu",))
+
+
+def test_score_html_and_types_frame() -> None:
+    d = gecscope.api.example_dir()
+    s = gecscope.score("cleme2", gecscope.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"), cat=1)
+    html = score_html(s)
+    assert s.signature in html and "<th>type</th>" in html and "<th>Over</th>" in html
+    frame = types_frame(s)
+    assert list(frame.index) == sorted(s.details["types"])
+    assert frame.loc["R", "tp"] == s.details["types"]["R"]["tp"]
+    assert frame.attrs["signature"] == s.signature
+    text = render_types(s)
+    assert text.splitlines()[0].split() == ["type", "TP", "FP_ne", "FP_un", "FN", "Hit", "Wrong", "Under", "Over"]
+
+
+def test_types_frame_without_pandas_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    s = gecscope.result.Score("m2", 0.5, {"types": {}}, "m2|x")
+    with pytest.raises(MissingExtraError, match=r"pip install 'gecscope\[pandas\]'"):
+        types_frame(s)
+
+
+def test_plotting_modules_do_not_switch_the_matplotlib_backend() -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    before = matplotlib.get_backend()
+    import gecscope.report.charts
+    import gecscope.report.html  # noqa: F401
+
+    assert matplotlib.get_backend() == before
