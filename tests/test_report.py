@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import CONLL, require_shared
 
 import gecscope
+from conftest import CONLL, require_shared
 from gecscope.cli import main
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.report.html import render_html, score_html
