@@ -1,0 +1,115 @@
+"""The HTML report in a real browser: headless Chromium (Debian package ``chromium``; nothing is
+downloaded). A probe script is added to a *copy* of the page: it records console errors and
+uncaught exceptions, measures every chart and chunk table, clicks a sort heading and the
+heat map's Over button, and writes what it saw into the DOM that ``--dump-dom`` returns."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from test_report import render_three
+
+pytestmark = pytest.mark.browser
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+PROBE_HEAD = """<script>
+window.__probe = {errors: []};
+window.addEventListener("error", function (e) { window.__probe.errors.push("error: " + e.message); });
+(function () {
+  var original = console.error;
+  console.error = function () {
+    window.__probe.errors.push("console.error: " + Array.prototype.join.call(arguments, " "));
+    return original.apply(console, arguments);
+  };
+})();
+</script>"""
+
+PROBE_TAIL = """<script>
+window.addEventListener("load", function () {
+  var p = window.__probe;
+  function size(el) { var r = el.getBoundingClientRect(); return [r.width, r.height]; }
+  p.charts = {};
+  ["summary-table", "hwuo-chart", "type-heatmap"].forEach(function (id) {
+    var el = document.getElementById(id); p.charts[id] = el ? size(el) : null;
+  });
+  p.chunkTables = Array.prototype.map.call(document.querySelectorAll("table.chunks"), size);
+  var heads = document.querySelectorAll("#summary-table tr.sort th");
+  heads[1].click(); heads[1].click();
+  p.sortedAsc = Array.prototype.map.call(document.querySelectorAll("#summary-table tbody tr"),
+    function (tr) { return parseFloat(tr.cells[1].getAttribute("data-value")); });
+  document.querySelector('.controls button[data-measure="over"]').click();
+  var cell = document.querySelector("#type-heatmap rect.cell");
+  p.overFill = cell.getAttribute("fill") === cell.getAttribute("data-fill-over");
+  document.body.setAttribute("data-probe", JSON.stringify(p));
+});
+</script>"""
+
+
+def browser() -> str:
+    for name in BROWSERS:
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.skip("headless Chromium not found (Debian: apt-get install -y chromium)")
+
+
+def chromium(exe: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        f"--user-data-dir={profile}",
+        "--enable-logging=stderr",
+        "--v=0",
+    ]
+    env = {**os.environ, "HOME": str(profile)}
+    return subprocess.run([exe, *flags, *args], capture_output=True, text=True, timeout=180, env=env, check=False)
+
+
+def screenshot(html_path: Path, png: Path, profile: Path, height: int = 1700) -> None:
+    """A 1280-px-wide screenshot of the top of the page."""
+    exe = browser()
+    chromium(exe, profile, f"--window-size=1280,{height}", f"--screenshot={png}", html_path.as_uri())
+
+
+def test_report_in_headless_chromium(tmp_path: Path) -> None:
+    exe = browser()
+    page = render_three(tmp_path)
+    text = page.read_text(encoding="utf-8")
+    probed = tmp_path / "probed.html"
+    probed.write_text(text.replace("<head>", "<head>" + PROBE_HEAD, 1).replace("</body>", PROBE_TAIL + "</body>", 1))
+
+    run = chromium(exe, tmp_path / "profile", "--window-size=1280,1000", "--dump-dom", probed.as_uri())
+    match = re.search(r'data-probe="([^"]*)"', run.stdout)
+    assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
+    probe = json.loads(html.unescape(match.group(1)))
+
+    assert probe["errors"] == []
+    console = [line for line in run.stderr.splitlines() if ":CONSOLE" in line]
+    assert console == []
+    for chart, dims in probe["charts"].items():
+        assert dims is not None and dims[0] > 0 and dims[1] > 0, chart
+    n_tables = text.count('<table class="chunks">')
+    assert n_tables >= 3 + 5
+    assert len(probe["chunkTables"]) == n_tables
+    assert all(w > 0 and h > 0 for w, h in probe["chunkTables"])
+    assert len(probe["sortedAsc"]) == 3 and probe["sortedAsc"] == sorted(probe["sortedAsc"])
+    assert probe["overFill"] is True
+
+    png = tmp_path / "report.png"
+    screenshot(page, png, tmp_path / "profile2")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png.stat().st_size > 20_000
