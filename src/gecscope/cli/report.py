@@ -45,6 +45,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--divergent", type=int, default=5, help="sentences where systems differ most")
     p.add_argument("--format", choices=["html", "md"], default="html", help="md: tables only, for a paper appendix")
     p.add_argument("-o", "--output", help="output file (default: report.html for html, standard output for md)")
+    p.add_argument("--jobs", type=int, default=1, help="systems scored in parallel (worker processes)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 
@@ -110,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         divergent=args.divergent,
     )
     with quiet(args.quiet):
-        data = build_report(load_systems(args), settings)
+        data = build_report(load_systems(args), settings, jobs=args.jobs)
     if args.format == "md":
         from gecscope.report.markdown import render_markdown
 

@@ -149,6 +149,21 @@ def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Scor
     return out
 
 
+def score_systems(systems: Sequence[SystemData], settings: ReportSettings, jobs: int) -> dict[str, dict[str, Score]]:
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1; got {jobs}")
+    if jobs == 1 or len(systems) == 1:
+        return {s.name: score_system(s, settings) for s in progress(systems, desc="scoring systems")}
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    out: dict[str, dict[str, Score]] = {}
+    with ProcessPoolExecutor(max_workers=min(jobs, len(systems))) as pool:
+        futures = {pool.submit(score_system, s, settings): s.name for s in systems}
+        for future in progress(as_completed(futures), desc="scoring systems", total=len(futures)):
+            out[futures[future]] = future.result()
+    return {s.name: out[s.name] for s in systems}
+
+
 def worst_sentences(system: SystemData, score: Score, n: int) -> tuple[SentenceView, ...]:
     """The ``n`` sentences with the most FP_un chunks and the ``n`` with the most FP_ne."""
     rows = score.sentences
@@ -194,8 +209,11 @@ def build_report(
     systems: Sequence[SystemData],
     settings: ReportSettings | None = None,
     intervals: Mapping[tuple[str, str], Interval] | None = None,
+    *,
+    jobs: int = 1,
 ) -> ReportData:
-    """Score every system with every metric and pick the sentences to show."""
+    """Score every system with every metric (``jobs`` systems at a time, in worker processes
+    when above 1) and pick the sentences to show."""
     settings = settings or ReportSettings()
     if not systems:
         raise InputError("no systems to report on")
@@ -205,7 +223,7 @@ def build_report(
     lengths = {s.name: len(s.for_metric(TYPES_METRIC)[0]) for s in systems}
     if len(set(lengths.values())) != 1:
         raise InputError(f"systems have different numbers of sentences: {lengths}")
-    scores = {s.name: score_system(s, settings) for s in progress(systems, desc="scoring systems")}
+    scores = score_systems(systems, settings, jobs)
     views = {s.name: worst_sentences(s, scores[s.name][TYPES_METRIC], settings.per_system) for s in systems}
     return ReportData(
         tuple(names),
