@@ -139,12 +139,17 @@ def test_types_frame_without_pandas_names_the_extra(monkeypatch: pytest.MonkeyPa
         types_frame(s)
 
 
-def test_plotting_modules_do_not_switch_the_matplotlib_backend() -> None:
+def test_plotting_never_switches_the_matplotlib_backend(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     import matplotlib
 
-    before = matplotlib.get_backend()
-    import gecscope.report.charts
-    import gecscope.report.html  # noqa: F401
+    from gecscope.meta.plots import plot_heatmap
 
-    assert matplotlib.get_backend() == before
+    original = matplotlib.get_backend()
+    matplotlib.use("svg")  # stands in for a notebook's inline backend
+    try:
+        png = plot_heatmap([[0.1, 0.2], [0.3, 0.4]], [0.1, 0.2], [0.1, 0.2], tmp_path / "h.png")
+        assert png.read_bytes()[:4] == b"\x89PNG"
+        assert matplotlib.get_backend() == "svg"
+    finally:
+        matplotlib.use(original)

@@ -10,16 +10,16 @@ from gecscope.errors import MissingExtraError
 from gecscope.meta.correlate import Correlation
 
 
-def _pyplot() -> Any:
-    """matplotlib.pyplot on the non-interactive backend (the 'plot' extra)."""
+def _figure(figsize: tuple[float, float]) -> tuple[Any, Any]:
+    """A standalone figure and its axes (the 'plot' extra). The object-oriented API draws and
+    saves without pyplot, so the global backend is never switched (inline plots in notebooks
+    keep working)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
     except ImportError:
         raise MissingExtraError("plotting", "plot") from None
-    return plt
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots()
 
 
 def plot_windows(
@@ -30,8 +30,7 @@ def plot_windows(
     title: str = "",
 ) -> Path:
     """One line per metric: the correlation inside each window of the human ranking."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = _figure((7, 4))
     for name, by_window in windows.items():
         keys = sorted(by_window)
         ax.plot(
@@ -46,7 +45,6 @@ def plot_windows(
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out, dpi=120)
-    plt.close(fig)
     return out
 
 
@@ -61,8 +59,7 @@ def plot_heatmap(
     title: str = "",
 ) -> Path:
     """A parameter-grid heat map (e.g. correlation over two trade-off parameters)."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6, 5))
+    fig, ax = _figure((6, 5))
     image = ax.imshow(
         values, origin="lower", aspect="auto", cmap="viridis", extent=(min(columns), max(columns), min(rows), max(rows))
     )
@@ -73,5 +70,4 @@ def plot_heatmap(
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out, dpi=120)
-    plt.close(fig)
     return out
