@@ -3,6 +3,7 @@ Markdown tables, the notebook helpers."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 from functools import cache
@@ -87,7 +88,7 @@ def test_html_is_self_contained_and_has_every_part() -> None:
 
 def test_intervals_are_rendered_when_given() -> None:
     data = three_systems()
-    with_ci = ReportData(**{**data.__dict__, "intervals": {("AMU", "cleme2"): Interval(0.41234, 0.51234)}})
+    with_ci = dataclasses.replace(data, intervals={("AMU", "cleme2"): Interval(0.41234, 0.51234)})
     html = render_html(with_ci)
     assert "[0.4123, 0.5123]" in html
     assert "[0.4123, 0.5123]" not in render_html(data)
