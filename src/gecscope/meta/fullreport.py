@@ -27,14 +27,22 @@ from gecscope.metrics.analysis import relabel
 SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")
 
 
+def report_presets(neural: bool = False) -> list[str]:
+    """The meta presets the report scores: every non-neural one, plus the model-based with ``neural``."""
+    return [name for name in META_METRICS if neural or name not in NEURAL]
+
+
+def table1_variants(sim: bool = False) -> list[str]:
+    """Table 1 rows: the unweighted ones, plus the similarity-weighted with ``sim``."""
+    return [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if sim else ())]
+
+
 def _runs(ds: MetaDataset, aligner: Any, neural: bool = False) -> dict[str, tuple[MetricRun, str]]:
-    """One run per distinct metric configuration; presets that differ only in aggregation share it.
-    Model-based presets only with ``neural``."""
+    """One run per distinct metric configuration; presets that differ only in aggregation share it."""
     cache: dict[str, MetricRun] = {}
     out = {}
-    for name, (registry, options, aggregation) in META_METRICS.items():
-        if name in NEURAL and not neural:
-            continue
+    for name in report_presets(neural):
+        registry, options, aggregation = META_METRICS[name]
         key = f"{registry}|{sorted(options.items())}"
         if key not in cache:
             cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner)
@@ -107,8 +115,7 @@ def full_report(data: str | Path, *, sim: bool = False, neural: bool = False) ->
         "| reference set | metric | ours: r EW, r TS, rho EW, rho TS | paper |",
         "|---|---|---|---|",
     ]
-    variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if sim else ())]
-    for row in table1(data, variants):
+    for row in table1(data, table1_variants(sim)):
         vals = ", ".join(f"{v:.3f}" for v in row.values())
         out.append(f"| CoNLL-2014 | {row.name} | {vals} | {', '.join(f'{v:.3f}' for v in PAPER_TABLE1[row.name])} |")
     human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
