@@ -19,9 +19,18 @@ CLEME2_KEYS = {"score", "hit", "wrong", "under", "over", "tp", "fp", "fp_ne", "f
 CLEME_KEYS = {"f", "p", "r", "acc", "tp", "fp", "fn", "tn", "signature"}
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:  # type: ignore[type-arg]
+def flat(doc: dict) -> dict:  # type: ignore[type-arg]
+    """The shared JSON shape with its sections merged (score, components, counts, details)."""
+    out = {k: v for k, v in doc.items() if not isinstance(v, dict)}
+    for section in ("components", "counts", "details"):
+        out.update(doc.get(section) or {})
+    return out
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str, raw: bool = False) -> dict:  # type: ignore[type-arg]
     assert main([*argv, "--format", "json"]) == 0
-    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+    doc = json.loads(capsys.readouterr().out)
+    return doc if raw or "chunks" in doc else flat(doc)
 
 
 def test_cleme2_json_from_m2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,7 +64,7 @@ def test_same_numbers_from_text_and_from_m2(capsys: pytest.CaptureFixture[str]) 
         "--ref-m2",
         str(EX / "references.m2"),
     )
-    strip = lambda d: {k: v for k, v in d.items() if k != "signature"}  # noqa: E731
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("signature", "system")}  # noqa: E731
     assert strip(m2) == strip(text) == strip(mixed)
     assert "edits:hyp=errant-3.0.2" in text["signature"] and "ref=m2" in mixed["signature"]
 
@@ -73,7 +82,7 @@ def test_factor_options_and_per_sentence(capsys: pytest.CaptureFixture[str]) -> 
     b = run_json(capsys, "score", "--example", "--factors", "0.5,0.4,0.05,0.05")
     assert a["score"] == b["score"]
     s = run_json(capsys, "score", "--example", "--level", "sentence", "--per-sentence")
-    assert len(s["sentences"]) == 10
+    assert len(s["sentences"]) == 10 and [r["line"] for r in s["sentences"]] == list(range(1, 11))
     assert s["score"] == pytest.approx(sum(r["score"] for r in s["sentences"]) / 10)
 
 
@@ -117,12 +126,12 @@ def test_python_dash_m() -> None:
         text=True,
         check=True,
     )
-    assert json.loads(proc.stdout)["tp"] == 8
+    assert json.loads(proc.stdout)["counts"]["tp"] == 8
 
 
 def test_meta_table1(capsys: pytest.CaptureFixture[str]) -> None:
     require_shared()
-    out = run_json(capsys, "meta", "table1", "--data", str(CONLL.parent))
+    out = run_json(capsys, "meta", "table1", "--data", str(CONLL.parent), raw=True)
     row = out["SentCLEME2.0-dep"]
     assert row["ours"]["spearman_EW"] == pytest.approx(row["paper"]["spearman_EW"], abs=0.0005)
 
@@ -130,10 +139,10 @@ def test_meta_table1(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("metric", "keys"),
     [
-        ("m2", {"f", "p", "r", "tp", "fp", "fn", "signature"}),
-        ("errant", {"f", "p", "r", "tp", "fp", "fn", "signature", "categories"}),
+        ("m2", {"score", "f", "p", "r", "tp", "fp", "fn", "signature"}),
+        ("errant", {"score", "f", "p", "r", "tp", "fp", "fn", "signature", "categories"}),
         ("gleu", {"score", "signature"}),
-        ("green", {"f", "p", "r", "tp", "fp", "fn", "regions", "signature"}),
+        ("green", {"score", "f", "p", "r", "tp", "fp", "fn", "regions", "signature"}),
     ],
 )
 def test_baseline_metrics_json(capsys: pytest.CaptureFixture[str], metric: str, keys: set[str]) -> None:

@@ -15,6 +15,8 @@ from conftest import DATA, require_shared
 from gecscope.errors import InputError
 from gecscope.meta.download import MANIFEST, download
 
+pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
+
 
 class QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:

@@ -15,6 +15,8 @@ from gecscope import api
 from gecscope.meta.datasets import SEEDA_SYSTEMS as SEEDA
 from gecscope.metrics.gleu import Gleu, GleuConfig
 
+pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
+
 
 def load(hyp: Path):  # type: ignore[no-untyped-def]
     require_shared()

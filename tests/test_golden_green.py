@@ -16,6 +16,8 @@ from gecscope import api
 from gecscope.metrics.green import Green, GreenConfig
 from gecscope.types import Example
 
+pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
+
 
 @cache
 def text_examples(system: str) -> list[Example]:

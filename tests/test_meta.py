@@ -16,6 +16,8 @@ from gecscope.meta.pairwise import pairwise_agreement, window_correlations
 from gecscope.meta.presets import META_METRICS
 from gecscope.meta.search import corpus_scores, counts_array, factor_grid, sentence_scores
 
+pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
+
 
 @cache
 def dataset(name: str) -> MetaDataset:

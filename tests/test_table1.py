@@ -7,6 +7,8 @@ import pytest
 from conftest import DATA, require_shared
 from gecscope.meta.gjg15 import PAPER_TABLE1, table1
 
+pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
+
 
 def test_table1_conll14_column_cleme2() -> None:
     require_shared()

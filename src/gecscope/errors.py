@@ -9,7 +9,7 @@ class InputError(ValueError):
     """Bad input. ``str(err)`` is one line: ``path:line: message``."""
 
     def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
-        self.path = str(path) if path is not None else None
+        self.path = ("<stdin>" if str(path) == "-" else str(path)) if path is not None else None
         self.line = line
         self.message = message
         where = self.path or "<input>"
@@ -22,4 +22,7 @@ class MissingExtraError(ImportError):
     """An optional dependency is missing; the message names the extra to install."""
 
     def __init__(self, what: str, extra: str):
-        super().__init__(f"{what} needs the '{extra}' extra: pip install 'gecscope[{extra}]'")
+        from gecscope.extras import install_hint
+
+        self.extra = extra
+        super().__init__(f"{what} needs the '{extra}' extra: {install_hint(extra)}")

@@ -55,9 +55,21 @@ class Bar:
     def __init__(self, total: int | None, desc: str, unit: str, enabled: bool | None) -> None:
         self._bar: Any = None
         if wanted(enabled):
+            import shutil
+
             from tqdm.auto import tqdm
 
-            self._bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, dynamic_ncols=True, leave=False)
+            # a terminal that reports no size (some pseudo-terminals) would get an empty bar
+            size = shutil.get_terminal_size((100, 24))
+            self._bar = tqdm(
+                total=total,
+                desc=desc,
+                unit=unit,
+                file=sys.stderr,
+                ncols=size.columns or 100,
+                nrows=size.lines or 24,
+                leave=False,
+            )
 
     def update(self, n: int = 1) -> None:
         if self._bar is not None:

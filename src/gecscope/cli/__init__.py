@@ -1,16 +1,24 @@
-"""``gecscope`` command line: a thin shell (parse -> config -> API -> render)."""
+"""``gecscope`` command line: a thin shell (parse -> config -> API -> render).
+
+Every error is one line on stderr (``gecscope: error: ...``) with exit status 2; a mistyped
+choice gets a "did you mean"; Ctrl-C exits 130 with one line; ``--quiet`` turns progress off.
+"""
 
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
+from gecscope import progress
 from gecscope.cli import convert, download, explain, meta, report, score
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
-COMMANDS = {
+COMMANDS: dict[str, Any] = {
     "score": score,
     "explain": explain,
     "convert": convert,
@@ -20,22 +28,47 @@ COMMANDS = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: no usage dump, a "did you mean" for mistyped choices."""
+
+    def error(self, message: str) -> NoReturn:
+        match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if match:
+            choices = [c.strip().strip("'") for c in match.group(2).split(",")]
+            close = difflib.get_close_matches(match.group(1), choices, n=1, cutoff=0.5)
+            hint = f"did you mean '{close[0]}'?" if close else "choose from " + ", ".join(choices)
+            message = message[: match.start()] + f"invalid choice: '{match.group(1)}' ({hint})"
+        self.exit(2, f"gecscope: error: {message} (see '{self.prog} --help')\n")
+
+
+def add_common(p: argparse.ArgumentParser) -> None:
+    """Options every sub-command has."""
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bars on stderr")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gecscope", description="Evaluate grammatical error correction systems.")
+    parser = Parser(prog="gecscope", description="Evaluate grammatical error correction systems.")
     parser.add_argument("--version", action="version", version=f"gecscope {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for _name, module in COMMANDS.items():
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for module in COMMANDS.values():
         module.add_parser(sub)
+    for name, p in sub.choices.items():
+        if name in COMMANDS and not getattr(COMMANDS[name], "OWN_COMMON_OPTIONS", False):
+            add_common(p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return int(COMMANDS[args.command].run(args))
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        with progress.quiet(bool(getattr(args, "quiet", False))):
+            return int(COMMANDS[args.command].run(args))
     except (InputError, MissingExtraError, ValueError) as exc:
         print(f"gecscope: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("gecscope: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         return 0

@@ -14,11 +14,22 @@ def add_parser(sub: Any) -> None:
         help="download GJG15 / SEEDA / CoNLL-2014 data",
         description="Fetch the public meta-evaluation data from their original repositories.",
     )
-    p.add_argument("directory", help="where to put the data (layout of shared/data)")
+    p.add_argument(
+        "directory",
+        nargs="?",
+        help="where to put the data (layout of shared/data; default $GECSCOPE_DATA, else "
+        "~/.local/share/gecscope/data, which 'gecscope meta' finds without --data)",
+    )
     p.add_argument("--base-url", default=DEFAULT_BASE, help="mirror of the original repositories")
 
 
 def run(args: argparse.Namespace) -> int:
+    import os
+
+    from gecscope.cli.meta import default_data_dir
+
+    if args.directory is None:
+        args.directory = os.environ.get("GECSCOPE_DATA") or str(default_data_dir())
     result = download(args.directory, args.base_url)
     print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
     return 0

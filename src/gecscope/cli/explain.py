@@ -30,9 +30,12 @@ def run(args: argparse.Namespace) -> int:
         picked.append(examples[line - 1])
     ready, _ = api.prepare(picked, args.aligner)
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    for i, ex in enumerate(ready):
+    for i, (line, ex) in enumerate(zip(args.line, ready, strict=True)):
         exp = explain(ex, exclude_unchanged=args.exclude_unchanged_refs)
         if i:
             print()
-        print(render_explanation_json(exp) if args.format == "json" else render_explanation(exp, colour=colour))
+        if args.format == "json":
+            print(render_explanation_json(exp, line))
+        else:
+            print(render_explanation(exp, colour=colour, line=line))
     return 0

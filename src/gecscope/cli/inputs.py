@@ -1,19 +1,28 @@
-"""Input options shared by the subcommands."""
+"""Input options shared by the subcommands, and loading one or several systems from them."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from gecscope import api
+from gecscope.errors import InputError
+from gecscope.io.sanity import swap_warning
 from gecscope.types import Example
 
 
-def add_input_args(p: argparse.ArgumentParser) -> None:
+def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None:
+    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``)."""
     g = p.add_argument_group("input (M2, parallel text, or JSONL)")
-    g.add_argument("--hyp-m2", help="system hypothesis as M2 (annotator 0)")
+    nargs = "+" if several else None
+    many = " (several: one per system)" if several else ""
+    g.add_argument("--hyp-m2", nargs=nargs, help=f"system hypothesis as M2 (annotator 0){many}")
     g.add_argument("--ref-m2", help="references as M2 (one target per annotator)")
-    g.add_argument("--source", help="source sentences, one per line, space-tokenised")
-    g.add_argument("--hyp", help="system output, one sentence per line")
+    g.add_argument("--source", help="source sentences, one per line, space-tokenised ('-': standard input)")
+    g.add_argument("--hyp", nargs=nargs, help=f"system output, one sentence per line ('-': standard input){many}")
+    if several:
+        g.add_argument("--name", nargs="+", help="system names, one per --hyp/--hyp-m2 (default: file stems)")
     g.add_argument("--ref", nargs="+", default=[], metavar="REF", help="reference files, one per annotator")
     g.add_argument("--jsonl", help="records {id, source, hypothesis, references}")
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
@@ -25,22 +34,74 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
+def _missing_annotators(args: argparse.Namespace) -> str:
     from gecscope.metrics import METRICS
 
     metric = getattr(args, "metric", None)
-    missing = METRICS[metric].missing_annotators if metric in METRICS else "unchanged"
+    if isinstance(metric, list):
+        metric = metric[0] if metric else None
+    return METRICS[metric].missing_annotators if metric in METRICS else "unchanged"
+
+
+def load_examples(
+    args: argparse.Namespace, *, require_references: bool = True, hyp: str | None = None, hyp_m2: str | None = None
+) -> list[Example]:
+    """One system's examples (``hyp``/``hyp_m2`` override the parsed options)."""
+    missing = _missing_annotators(args)
+    hyp = hyp if hyp is not None else _one(args.hyp)
+    hyp_m2 = hyp_m2 if hyp_m2 is not None else _one(args.hyp_m2)
+    if [args.source, hyp, args.ref_m2, *args.ref].count("-") > 1:
+        raise InputError("only one input can be read from standard input ('-')")
     if args.example:
         d = api.example_dir()
-        if args.hyp is None and args.source is None:
+        if hyp is None and args.source is None:
             return api.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2", missing_annotators=missing)
-    return api.load(
+    examples = api.load(
         source=args.source,
-        hypothesis=args.hyp,
+        hypothesis=hyp,
         references=args.ref,
         ref_m2=args.ref_m2,
-        hyp_m2=args.hyp_m2,
+        hyp_m2=hyp_m2,
         jsonl=args.jsonl,
         require_references=require_references,
         missing_annotators=missing,
     )
+    if args.ref and args.ref_m2 is None and hyp is not None:
+        warning = swap_warning(examples)
+        if warning:
+            print(f"gecscope: warning: {warning}", file=sys.stderr)
+    return examples
+
+
+def _one(value: str | list[str] | None) -> str | None:
+    if isinstance(value, list):
+        return value[0] if value else None
+    return value
+
+
+def system_names(args: argparse.Namespace) -> list[str]:
+    """Names of the systems given with ``--hyp``/``--hyp-m2`` (``--name`` or the file stems)."""
+    files = list(args.hyp or []) + list(args.hyp_m2 or [])
+    if args.hyp and args.hyp_m2:
+        raise InputError("give the systems either as --hyp text files or as --hyp-m2 files, not both")
+    names = list(getattr(args, "name", None) or [])
+    if names and len(names) != len(files):
+        raise InputError(f"--name has {len(names)} names for {len(files)} systems")
+    if not names:
+        names = ["stdin" if f == "-" else Path(f).stem for f in files] or ["example" if args.example else "system"]
+    seen: dict[str, str] = {}
+    for name, f in zip(names, files or names, strict=False):
+        if name in seen:
+            raise InputError(f"duplicate system name '{name}' (also {seen[name]}); use --name", f)
+        seen[name] = f
+    return names
+
+
+def load_systems(args: argparse.Namespace) -> dict[str, list[Example]]:
+    """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
+    names = system_names(args)
+    if args.hyp and len(args.hyp) > 1:
+        return {n: load_examples(args, hyp=h) for n, h in zip(names, args.hyp, strict=True)}
+    if args.hyp_m2 and len(args.hyp_m2) > 1:
+        return {n: load_examples(args, hyp_m2=h) for n, h in zip(names, args.hyp_m2, strict=True)}
+    return {names[0]: load_examples(args)}

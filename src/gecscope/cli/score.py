@@ -1,24 +1,37 @@
-"""``gecscope score``: score a system output with any registered metric."""
+"""``gecscope score``: score one or several system outputs with one or several registered metrics."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from gecscope import api
-from gecscope.cli.inputs import add_input_args, load_examples
+from gecscope.align import Aligner, get_aligner
+from gecscope.cli.inputs import add_input_args, load_systems
 from gecscope.cli.models import add_model_args, model_options
-from gecscope.metrics import METRICS
-from gecscope.report.render import render_json, render_table
+from gecscope.extras import check_metric
+from gecscope.metrics import METRICS, Metric
+from gecscope.report.render import render_csv, render_json, render_text
+from gecscope.types import Example
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("score", help="score a system output", description="Score a system output against references.")
-    p.add_argument(
-        "--metric", choices=list(METRICS), default="cleme2", help="; ".join(s.summary for s in METRICS.values())
+    p = sub.add_parser(
+        "score",
+        help="score one or several system outputs",
+        description="Score system outputs against references (several systems and metrics in one call).",
     )
-    add_input_args(p)
+    p.add_argument(
+        "--metric",
+        nargs="+",
+        choices=list(METRICS),
+        default=["cleme2"],
+        metavar="METRIC",
+        help="; ".join(f"{k}: {s.summary}" for k, s in METRICS.items()),
+    )
+    add_input_args(p, several=True)
     g = p.add_argument_group("metric settings (each applies to the metrics that have it; defaults are the papers')")
     g.add_argument("--level", choices=["corpus", "sentence"])
     g.add_argument("--assumption", choices=["dependent", "independent"], help="CLEME family")
@@ -63,7 +76,9 @@ def add_parser(sub: Any) -> None:
         choices=["cs", "cse", "ds", "dt"],
         help="ERRANT: span correction (default), +type, span/token detection",
     )
-    g.add_argument("--cat", type=int, choices=[1, 2, 3], help="ERRANT per-type breakdown level")
+    g.add_argument(
+        "--cat", type=int, choices=[1, 2, 3], help="per-type breakdown: 1 operation, 2 category, 3 full ERRANT type"
+    )
     g.add_argument("--max-unchanged-words", type=int, help="M2: unchanged words allowed inside one edit (default 2)")
     g.add_argument(
         "--ignore-whitespace-casing", action="store_true", default=None, help="M2: ignore case/space-only edits"
@@ -71,16 +86,18 @@ def add_parser(sub: Any) -> None:
     add_model_args(p)
     p.add_argument(
         "--format",
-        choices=["table", "json", "official"],
+        choices=["table", "json", "csv", "official"],
         default="table",
         help="official: the text the official tool prints (errant, m2)",
     )
-    p.add_argument("--per-sentence", action="store_true", help="include per-sentence rows in JSON output")
+    p.add_argument("--per-sentence", action="store_true", help="one row per sentence (1-based line numbers)")
+    p.add_argument("--with-text", action="store_true", help="per-sentence rows carry the sentences' text")
 
 
-def metric_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The settings given on the command line that the chosen metric's config has."""
-    names = {f.name for f in dataclasses.fields(METRICS[args.metric].config)}
+def metric_options(args: argparse.Namespace, metric: str | None = None) -> dict[str, Any]:
+    """The settings given on the command line that the metric's config has. With several metrics
+    an option applies to those that have it; an option no chosen metric has is an error."""
+    chosen = [metric] if metric else list(_metrics(args))
     given = {
         "level": args.level,
         "assumption": args.assumption,
@@ -103,25 +120,60 @@ def metric_options(args: argparse.Namespace) -> dict[str, Any]:
         "max_unchanged_words": args.max_unchanged_words,
         "ignore_whitespace_casing": args.ignore_whitespace_casing,
     }
-    unknown = sorted(k for k, v in given.items() if v is not None and k not in names)
+    fields = {m: {f.name for f in dataclasses.fields(METRICS[m].config)} for m in _metrics(args)}
+    unknown = sorted(k for k, v in given.items() if v is not None and not any(k in f for f in fields.values()))
     if unknown:
         flags = ", ".join("--" + k.replace("_", "-") for k in unknown)
-        raise ValueError(f"{flags} does not apply to --metric {args.metric}")
-    options = {k: v for k, v in given.items() if v is not None}
-    options.update(model_options(args, names))
-    return options
+        raise ValueError(f"{flags} does not apply to --metric {' '.join(_metrics(args))}")
+    out: dict[str, Any] = {}
+    for m in chosen:
+        names = fields[m]
+        options = {k: v for k, v in given.items() if v is not None and k in names}
+        options.update(model_options(args, names, m))
+        out[m] = options
+    return out[metric] if metric else out
+
+
+def _metrics(args: argparse.Namespace) -> list[str]:
+    metrics = args.metric if isinstance(args.metric, list) else [args.metric]
+    return list(dict.fromkeys(metrics))
+
+
+def _needs_alignment(metric: Metric, examples: Sequence[Example]) -> bool:
+    hyps = metric.needs_edits
+    refs = hyps or bool(getattr(metric, "needs_reference_edits", False))
+    return any(
+        (hyps and e.hypothesis.edits is None) or (refs and any(r.edits is None for r in e.references)) for e in examples
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    metric = api.get_metric(args.metric, **metric_options(args))
-    examples = load_examples(args)
-    result = api.score(metric, examples, aligner=args.aligner)
+    metric_names = _metrics(args)
+    options = metric_options(args)
+    metrics = {m: api.get_metric(m, **options[m]) for m in metric_names}
+    if args.format == "official" and (len(metrics) > 1 or not hasattr(next(iter(metrics.values())), "official_text")):
+        raise ValueError(f"--format official is available for errant and m2 (one at a time), not {' '.join(metrics)}")
+    systems = load_systems(args)
+    if args.format == "official" and len(systems) > 1:
+        raise ValueError("--format official prints one system at a time")
+    needs_alignment = False
+    for metric in metrics.values():
+        needs = any(_needs_alignment(metric, ex) for ex in systems.values())
+        check_metric(metric, aligner=args.aligner if needs else None)
+        needs_alignment = needs_alignment or needs
+    aligner: Aligner | str = get_aligner(args.aligner) if needs_alignment else args.aligner
+    scores = []
+    for metric in metrics.values():
+        for name, examples in systems.items():
+            result = api.score(metric, examples, aligner=aligner)
+            scores.append(dataclasses.replace(result, system=name if len(systems) > 1 or args.name else ""))
+    texts = {s.system: systems[s.system or next(iter(systems))] for s in scores} if args.with_text else None
     if args.format == "official":
-        if not hasattr(metric, "official_text"):
-            raise ValueError(f"--format official is available for errant and m2, not {args.metric}")
-        print(metric.official_text(result))
+        print(next(iter(metrics.values())).official_text(scores[0]))  # type: ignore[attr-defined]
     elif args.format == "json":
-        print(render_json([(args.metric, result)], with_sentences=args.per_sentence))
+        print(render_json(scores, with_sentences=args.per_sentence or args.with_text, texts=texts))
+    elif args.format == "csv":
+        print(render_csv(scores, per_sentence=args.per_sentence or args.with_text, texts=texts), end="")
     else:
-        print(render_table(result))
+        print(render_text(scores, per_sentence=args.per_sentence or args.with_text, texts=texts, types=bool(args.cat)))
     return 0

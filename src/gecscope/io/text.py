@@ -6,9 +6,16 @@ from pathlib import Path
 
 from gecscope.errors import InputError
 
+STDIN = "-"
+
 
 def read_text(path: str | Path) -> str:
-    """Read a whole file as UTF-8, with a one-line error naming the file (and line) on failure."""
+    """Read a whole file as UTF-8, with a one-line error naming the file (and line) on failure.
+    ``-`` reads standard input (named ``<stdin>`` in errors)."""
+    if str(path) == STDIN:
+        import sys
+
+        return _decode(sys.stdin.buffer.read(), "<stdin>")
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -18,6 +25,10 @@ def read_text(path: str | Path) -> str:
         raise InputError("is a directory, not a file", p) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror})", p) from None
+    return _decode(data, p)
+
+
+def _decode(data: bytes, p: str | Path) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

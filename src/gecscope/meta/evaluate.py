@@ -12,6 +12,7 @@ from gecscope.meta.datasets import MetaDataset, setting_systems
 from gecscope.meta.judgments import human_pairs, read_judgments
 from gecscope.meta.pairwise import PairwiseResult, pairwise_agreement
 from gecscope.metrics.base import Metric
+from gecscope.progress import progress
 
 
 @dataclass
@@ -40,7 +41,7 @@ def run_metric(name: str, metric: Metric, dataset: MetaDataset, aligner: Aligner
     references = hypotheses or bool(getattr(metric, "needs_reference_edits", False))
     if references and aligner is None:
         raise ValueError(f"{name} needs edits: pass an aligner")
-    for system in dataset.systems:
+    for system in progress(dataset.systems, desc=f"{name} on {dataset.name}", unit="system"):
         examples = dataset.examples(system)
         if references:
             assert aligner is not None

@@ -11,7 +11,14 @@ from gecscope.api import get_metric
 from gecscope.meta.correlate import system_correlation
 from gecscope.meta.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
 from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
-from gecscope.meta.gjg15 import PAPER_TABLE1, PAPER_TABLE1_SN8GEC, reference_set_analyses, table1
+from gecscope.meta.gjg15 import (
+    PAPER_TABLE1,
+    PAPER_TABLE1_SN8GEC,
+    TABLE1_SIM_VARIANTS,
+    TABLE1_VARIANTS,
+    reference_set_analyses,
+    table1,
+)
 from gecscope.meta.human import read_human_scores
 from gecscope.meta.presets import META_METRICS, NEURAL
 from gecscope.meta.published import SENTENCE, SOURCES, SYSTEM
@@ -20,13 +27,22 @@ from gecscope.metrics.analysis import relabel
 SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")
 
 
-def _runs(ds: MetaDataset, aligner: Any) -> dict[str, tuple[MetricRun, str]]:
+def report_presets(neural: bool = False) -> list[str]:
+    """The meta presets the report scores: every non-neural one, plus the model-based with ``neural``."""
+    return [name for name in META_METRICS if neural or name not in NEURAL]
+
+
+def table1_variants(sim: bool = False) -> list[str]:
+    """Table 1 rows: the unweighted ones, plus the similarity-weighted with ``sim``."""
+    return [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if sim else ())]
+
+
+def _runs(ds: MetaDataset, aligner: Any, neural: bool = False) -> dict[str, tuple[MetricRun, str]]:
     """One run per distinct metric configuration; presets that differ only in aggregation share it."""
     cache: dict[str, MetricRun] = {}
     out = {}
-    for name, (registry, options, aggregation) in META_METRICS.items():
-        if name in NEURAL:
-            continue
+    for name in report_presets(neural):
+        registry, options, aggregation = META_METRICS[name]
         key = f"{registry}|{sorted(options.items())}"
         if key not in cache:
             cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner)
@@ -66,7 +82,9 @@ def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], set
     return lines
 
 
-def full_report(data: str | Path) -> str:
+def full_report(data: str | Path, *, sim: bool = False, neural: bool = False) -> str:
+    """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
+    ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim)."""
     from gecscope.align.errant import ErrantAligner
 
     start = time.perf_counter()
@@ -81,12 +99,12 @@ def full_report(data: str | Path) -> str:
         "",
     ]
     g = gjg15(data)
-    runs = _runs(g, aligner)
+    runs = _runs(g, aligner, neural)
     out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
     out += [*_system_table(g, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
     out += [*_sentence_table(g, runs, None), ""]
     s = seeda(data)
-    runs = _runs(s, aligner)
+    runs = _runs(s, aligner, neural)
     for setting in SEEDA_SETTINGS:
         out += [f"## SEEDA, {setting} (391 sentences)", ""]
         out += [*_system_table(s, runs, setting), "", "Sentence level:", ""]
@@ -97,7 +115,7 @@ def full_report(data: str | Path) -> str:
         "| reference set | metric | ours: r EW, r TS, rho EW, rho TS | paper |",
         "|---|---|---|---|",
     ]
-    for row in table1(data, list(PAPER_TABLE1)):
+    for row in table1(data, table1_variants(sim)):
         vals = ", ".join(f"{v:.3f}" for v in row.values())
         out.append(f"| CoNLL-2014 | {row.name} | {vals} | {', '.join(f'{v:.3f}' for v in PAPER_TABLE1[row.name])} |")
     human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")

@@ -17,6 +17,7 @@ from gecscope.meta.correlate import Correlation, system_correlation
 from gecscope.meta.datasets import reference_paths
 from gecscope.meta.human import read_human_scores
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
+from gecscope.progress import progress
 from gecscope.types import Example, Target
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -126,7 +127,7 @@ def reference_set_analyses(
     conll = data / "conll14"
     hyps = {s: read_m2(conll / "systems_m2" / f"{s}.m2") for s in systems}
     out: dict[str, dict[str, ChunkAnalysis]] = {}
-    for rs in reference_sets:
+    for rs in progress(list(reference_sets), desc="reference sets", unit="set"):
         if rs == "conll14-errant":
             refs = [b.targets for b in read_m2(conll / "references.m2")]
         else:

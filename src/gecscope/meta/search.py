@@ -17,6 +17,7 @@ from itertools import product
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.progress import progress
 from gecscope.stats import ChunkCounts
 
 FloatArray = NDArray[np.float64]
@@ -174,7 +175,7 @@ def search(
     systems = tuple(next(iter(counts.values())))
     human_names = tuple(human)
     out = np.zeros((len(ref_sets), len(human_names), 2, len(grid)))
-    for r, rs in enumerate(ref_sets):
+    for r, rs in enumerate(progress(ref_sets, desc=f"factor search ({level})", unit="reference set")):
         table = np.zeros((len(grid), len(systems)))
         for s, system in enumerate(systems):
             arr, mask = counts_array(counts[rs][system])

@@ -17,7 +17,7 @@ from typing import Any
 from gecscope.metrics.config import check_choice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.scoring import f_beta, greedy_choice
+from gecscope.scoring import best_choice, f_beta, greedy_choice
 from gecscope.types import Edit, Example
 
 MODES = {
@@ -121,9 +121,13 @@ class ErrantConfig:
     #: gec-metrics: the unrounded running F
     convention: str = "official"
     cat: int = 0  # 1-3: ERRANT's -cat breakdown level (0: full types in JSON, no table in official text)
+    #: corpus: errant_compare's greedy corpus counts; sentence: the mean of sentence F, each
+    #: sentence against its best reference (SentERRANT)
+    level: str = "corpus"
 
     def __post_init__(self) -> None:
         check_choice("scheme", self.scheme, tuple(MODES))
+        check_choice("level", self.level, ("corpus", "sentence"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         if self.beta <= 0 or self.cat not in (0, 1, 2, 3):
             raise ValueError("beta must be positive and cat 0, 1, 2 or 3")
@@ -155,10 +159,17 @@ class Errant:
         def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
             return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], digits), c.tp, -c.fp, -c.fn)
 
-        chosen = greedy_choice(counts, EditCounts(), key)
+        if self.config.level == "sentence":
+            chosen = best_choice(counts, lambda c: (errant_prf(c.tp, c.fp, c.fn, beta)[2], c.tp, -c.fp, -c.fn))
+        else:
+            chosen = greedy_choice(counts, EditCounts(), key)
         picked = [counts[i][j] for i, j in enumerate(chosen)]
         tp, fp, fn = (sum(getattr(c, f) for c in picked) for f in ("tp", "fp", "fn"))
         p, r, f = errant_prf(tp, fp, fn, beta)
+        sentence_prf = [errant_prf(c.tp, c.fp, c.fn, beta) for c in picked]
+        if self.config.level == "sentence":
+            n = len(sentence_prf) or 1
+            p, r, f = (sum(v[i] for v in sentence_prf) / n for i in range(3))
         cats = EditCounts(categories=tuple(row for c in picked for row in c.categories)).category_totals(
             self.config.cat
         )
@@ -175,10 +186,13 @@ class Errant:
             },
         }
         rows = tuple(
-            {"index": i, "reference": j, "tp": c.tp, "fp": c.fp, "fn": c.fn}
-            for i, (j, c) in enumerate(zip(chosen, picked, strict=True))
+            {"index": i, "reference": j, "f": v[2], "p": v[0], "r": v[1], "tp": c.tp, "fp": c.fp, "fn": c.fn}
+            for i, (j, c, v) in enumerate(zip(chosen, picked, sentence_prf, strict=True))
         )
-        fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": "greedy-corpus"}
+        select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
+        fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": select}
+        if self.config.level == "sentence":
+            fields["level"] = "sentence"
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:

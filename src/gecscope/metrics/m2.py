@@ -18,7 +18,7 @@ from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.config import check_choice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.scoring import greedy_choice
+from gecscope.scoring import best_choice, greedy_choice
 from gecscope.types import Example, Target
 
 #: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
@@ -46,10 +46,14 @@ class M2Config:
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
     algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
+    #: corpus: the scorer's greedy corpus counts; sentence: the mean of sentence F, each sentence
+    #: against its best annotator
+    level: str = "corpus"
     cat: int = 0  # 1-3: per-error-type P/R/F in details["types"] (see metrics/m2_types.py)
 
     def __post_init__(self) -> None:
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
+        check_choice("level", self.level, ("corpus", "sentence"))
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
         if self.cat not in (0, 1, 2, 3):
@@ -137,11 +141,21 @@ class M2:
                 -(tot.proposed + b2 * tot.gold),
             )
 
-        chosen = greedy_choice(counts, M2Counts(), key)
+        beta = self.config.beta
+        if self.config.level == "sentence":
+            chosen = best_choice(counts, lambda c: (c.f(beta), c.correct, -(c.proposed + b2 * c.gold)))
+        else:
+            chosen = greedy_choice(counts, M2Counts(), key)
         total = M2Counts()
         for options, j in zip(counts, chosen, strict=True):
             total = total + options[j]
-        p, r, f = m2_prf(total.correct, total.proposed, total.gold, self.config.beta)
+        p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
+        per_sentence = [
+            m2_prf(counts[i][j].correct, counts[i][j].proposed, counts[i][j].gold, beta) for i, j in enumerate(chosen)
+        ]
+        if self.config.level == "sentence":
+            n = len(per_sentence) or 1
+            p, r, f = (sum(v[k] for v in per_sentence) / n for k in range(3))
         details: dict[str, Any] = {
             "f": f,
             "p": p,
@@ -156,6 +170,9 @@ class M2:
             {
                 "index": i,
                 "reference": j,
+                "f": per_sentence[i][2],
+                "p": per_sentence[i][0],
+                "r": per_sentence[i][1],
                 "correct": counts[i][j].correct,
                 "proposed": counts[i][j].proposed,
                 "gold": counts[i][j].gold,
@@ -168,6 +185,8 @@ class M2:
             "algorithm": self.config.algorithm,
             "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
         }
+        if self.config.level == "sentence":
+            fields["level"] = "sentence"
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:

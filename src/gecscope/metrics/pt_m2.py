@@ -146,7 +146,14 @@ class PTBase:
         details: dict[str, Any] = {"f": f, "p": p, "r": r, "correct": total.correct, "proposed": total.proposed}
         details["gold"] = total.gold
         rows = tuple(
-            {"index": i, "reference": j, "correct": c.correct, "proposed": c.proposed, "gold": c.gold}
+            {
+                "index": i,
+                "reference": j,
+                "f": c.f(beta),
+                "correct": c.correct,
+                "proposed": c.proposed,
+                "gold": c.gold,
+            }
             for i, (j, c) in enumerate((j, counts[i][j]) for i, j in enumerate(chosen))
         )
         fields = {

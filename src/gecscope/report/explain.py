@@ -51,7 +51,8 @@ def _paint(text: str, label: Label, colour: bool) -> str:
     return f"\x1b[{COLOURS[label]}m{text}\x1b[0m" if colour and label != Label.TN else text
 
 
-def render_explanation(exp: Explanation, *, colour: bool = False) -> str:
+def render_explanation(exp: Explanation, *, colour: bool = False, line: int | None = None) -> str:
+    """The chunk table; ``line`` (1-based, as given to ``explain --line``) names the sentence."""
     ex = exp.example
     head = ["#", "span", "source", "hypothesis", *(f"ref {k}" for k in exp.kept)]
     head += [f"dep:ref{k}" for k in exp.kept] + ["ind"]
@@ -64,7 +65,7 @@ def render_explanation(exp: Explanation, *, colour: bool = False) -> str:
     widths = [max(len(h), *(len(r[0][i]) for r in rows)) for i, h in enumerate(head)]
     n_text = len(head) - len(exp.kept) - 1
     out = [
-        f"sentence {ex.id}",
+        f"line {line}" if line is not None else f"sentence {ex.id}",
         f"  source:     {' '.join(ex.source)}",
         f"  hypothesis: {ex.hypothesis.text}",
         *(f"  ref {k}:      {ex.references[k].text}" for k in exp.kept),
@@ -85,5 +86,8 @@ def render_explanation(exp: Explanation, *, colour: bool = False) -> str:
     return "\n".join(out)
 
 
-def render_explanation_json(exp: Explanation) -> str:
-    return json.dumps(exp.as_dict(), indent=2, ensure_ascii=False)
+def render_explanation_json(exp: Explanation, line: int | None = None) -> str:
+    doc = exp.as_dict()
+    if line is not None:
+        doc = {"line": line, **doc}
+    return json.dumps(doc, indent=2, ensure_ascii=False)

@@ -18,8 +18,8 @@ from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
 from gecscope.report.charts import heat_map, stacked_bars
 from gecscope.report.explain import NAMES
+from gecscope.report.layout import layout_of
 from gecscope.report.overview import TYPES_METRIC, ReportData, SentenceView
-from gecscope.report.render import TITLES
 from gecscope.report.types import columns, type_table
 from gecscope.result import Score
 
@@ -33,7 +33,7 @@ EXTRA_COLUMNS = {
 
 
 def title(metric: str) -> str:
-    return TITLES.get(metric, metric.upper())
+    return layout_of(metric).title
 
 
 def summary_columns(data: ReportData) -> list[tuple[str, str, str]]:

@@ -1,49 +1,199 @@
-"""Text and JSON rendering of scores."""
+"""Text, JSON and CSV rendering of scores, in the one shape every metric shares.
+
+* table: a block per system — headline, components with their direction, counts, a one-line
+  legend and the signature; ``per_sentence`` adds a row per sentence, ``types`` a per-type table;
+  several systems of one metric give one table with a row per system.
+* JSON: one object per score (:data:`gecscope.result.KEYS`); a list when there are several.
+* CSV: one row per score (or per sentence with ``per_sentence``), the same columns for every row.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from gecscope.report.layout import count_label, layout_of, legend
 from gecscope.result import Score
 
-TITLES = {"cleme": "CLEME", "cleme2": "CLEME2.0", "green": "GREEN", "gleu": "GLEU", "errant": "ERRANT", "m2": "M2"}
+Texts = Mapping[str, Sequence[Any]]
 
 
-def _num(v: float) -> str:
-    return f"{v:.0f}" if float(v).is_integer() else f"{v:.2f}"
+def _num(v: Any) -> str:
+    if isinstance(v, list | tuple):
+        return "/".join(_num(x) for x in v)
+    if v is None:
+        return "-"
+    v = float(v)
+    if v != v or v in (float("inf"), float("-inf")):
+        return str(v)
+    return f"{v:.0f}" if v.is_integer() else f"{v:.2f}"
 
 
-def render_table(score: Score, label: str = "") -> str:
+def _val(v: Any) -> str:
+    if v is None:
+        return "-"
+    f = float(v)
+    return f"{f:.4f}" if f == f and abs(f) != float("inf") else str(f)
+
+
+def _grid(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    return lines
+
+
+def render_block(
+    score: Score, *, per_sentence: bool = False, texts: Sequence[Any] | None = None, types: bool = False
+) -> str:
     """A short human-readable block; the last line is always the signature."""
-    d = score.details
-    title = TITLES.get(score.metric, score.metric)
-    level = "Sent" if "|level:sentence|" in score.signature else ""
-    lines = [f"{label + ': ' if label else ''}{level}{title} = {score.value:.4f}"]
-    if score.metric == "cleme2":
-        lines.append("  " + "  ".join(f"{k} {d[k]:.4f}" for k in ("hit", "wrong", "under", "over")))
-        lines.append(
-            f"  TP {_num(d['tp'])}  FP {_num(d['fp'])} (FP_ne {_num(d['fp_ne'])}, FP_un {_num(d['fp_un'])})"
-            f"  FN {_num(d['fn'])}  TN {_num(d['tn'])}"
-        )
-    elif score.metric == "cleme":
-        lines.append("  " + "  ".join(f"{k.upper()} {d[k]:.4f}" for k in ("p", "r", "f", "acc")))
-        lines.append(f"  TP {_num(d['tp'])}  FP {_num(d['fp'])}  FN {_num(d['fn'])}  TN {_num(d['tn'])}")
-    elif score.metric == "green":
-        lines.append(f"  P {d['p']:.4f}  R {d['r']:.4f}  corpus F {d['corpus_f']:.4f}")
-        lines.append(f"  sentence-mean F {d['sentence_mean_f']:.4f}")
-        lines.append(
-            "  TP/FP/FN per n: "
-            + "  ".join(f"{a:.0f}/{b:.0f}/{c:.0f}" for a, b, c in zip(d["tp"], d["fp"], d["fn"], strict=True))
-        )
-    else:
-        lines.append("  " + "  ".join(f"{k} {v:.4f}" for k, v in d.items() if isinstance(v, float)))
+    d = score.as_dict()
+    lay = layout_of(score.metric)
+    name = f"{score.system}: " if score.system else ""
+    lines = [f"{name}{score.title} = {score.value:.4f}"]
+    comps = [c for c in lay.components if c.key in d["components"]] or []
+    if comps:
+        lines.append("  " + "  ".join(f"{c.label} {_val(d['components'][c.key])} {c.arrow}" for c in comps))
+    elif d["components"]:
+        lines.append("  " + "  ".join(f"{k} {_val(v)}" for k, v in d["components"].items()))
+    if d["counts"]:
+        lines.append("  " + "  ".join(f"{count_label(k)} {_num(v)}" for k, v in d["counts"].items()))
+    extra = {k: v for k, v in d["details"].items() if isinstance(v, int | float) and not isinstance(v, bool)}
+    if extra:
+        lines.append("  " + "  ".join(f"{k} {_num(v) if float(v).is_integer() else _val(v)}" for k, v in extra.items()))
+    table = render_types(score, categories=types)
+    if table:
+        lines.append(table)
+    if per_sentence:
+        lines.append(render_sentences(score, texts))
+    lines.append(f"  {legend(score.metric)}")
     lines.append(f"  signature: {score.signature}")
     return "\n".join(lines)
 
 
-def render_json(scores: Sequence[tuple[str, Score]], *, with_sentences: bool = False) -> str:
-    """One object for one score; ``{label: object}`` for several."""
-    if len(scores) == 1:
-        return json.dumps(scores[0][1].as_dict(with_sentences=with_sentences), indent=2)
-    return json.dumps({lab: s.as_dict(with_sentences=with_sentences) for lab, s in scores}, indent=2)
+def render_types(score: Score, *, categories: bool = False) -> str:
+    """The per-type table of ``details['types']`` (or ERRANT's ``categories`` when ``categories``:
+    a ``--cat`` level was asked for); empty when the score has none."""
+    types = score.details.get("types")
+    if types is None and categories:
+        types = score.details.get("categories")
+    if not types:
+        return ""
+    cols = list(dict.fromkeys(k for row in types.values() for k in row))
+    counts = ("tp", "fp", "fn", "fp_ne", "fp_un", "tn")
+    rows = [[name, *(_num(r.get(c)) if c in counts else _val(r.get(c)) for c in cols)] for name, r in types.items()]
+    return "\n".join("  " + line for line in _grid(["type", *cols], rows))
+
+
+def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:
+    rows = score.sentence_rows(texts)
+    if not rows:
+        return "  (no sentence rows)"
+    cols = [k for k in rows[0] if k not in ("source", "hypothesis", "reference_text")]
+    grid = [[_cell(r.get(c)) for c in cols] for r in rows]
+    lines = ["  " + line for line in _grid(cols, grid)]
+    if texts is not None:
+        out = []
+        for line, r in zip(lines[1:], rows, strict=True):
+            out.append(line)
+            out.append(f"      source:     {r.get('source', '')}")
+            out.append(f"      hypothesis: {r.get('hypothesis', '')}")
+            if "reference_text" in r:
+                out.append(f"      reference:  {r['reference_text']}")
+        lines = [lines[0], *out]
+    return "\n".join(lines)
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, float):
+        return _val(v)
+    if isinstance(v, list | tuple):
+        return _num(v)
+    return str(v)
+
+
+def render_table(score: Score, label: str = "") -> str:
+    """One score as a text block (kept for API compatibility; ``label`` names the system)."""
+    if label and not score.system:
+        from dataclasses import replace
+
+        score = replace(score, system=label)
+    return render_block(score)
+
+
+def render_systems(scores: Sequence[Score]) -> str:
+    """Several systems of one metric: one table, systems as rows (score, components, counts)."""
+    first = scores[0]
+    lay = layout_of(first.metric)
+    dicts = [s.as_dict() for s in scores]
+    comp_keys = list(dicts[0]["components"])
+    count_keys = list(dicts[0]["counts"])
+    labels = {c.key: f"{c.label} {c.arrow}" for c in lay.components}
+    head = ["system", first.title, *(labels.get(k, k) for k in comp_keys), *(count_label(k) for k in count_keys)]
+    rows = [
+        [
+            s.system or f"#{i + 1}",
+            _val(d["score"]),
+            *(_val(d["components"].get(k)) for k in comp_keys),
+            *(_num(d["counts"].get(k)) for k in count_keys),
+        ]
+        for i, (s, d) in enumerate(zip(scores, dicts, strict=True))
+    ]
+    lines = _grid(head, rows)
+    lines.append(legend(first.metric))
+    sigs = dict.fromkeys(s.signature for s in scores)
+    lines += [f"signature: {sig}" for sig in sigs]
+    return "\n".join(lines)
+
+
+def render_text(
+    scores: Sequence[Score], *, per_sentence: bool = False, texts: Texts | None = None, types: bool = False
+) -> str:
+    """Table output for one or more scores (grouped by metric)."""
+    if len(scores) == 1 or per_sentence or types:
+        return "\n\n".join(
+            render_block(s, per_sentence=per_sentence, texts=(texts or {}).get(s.system), types=types) for s in scores
+        )
+    groups: dict[str, list[Score]] = {}
+    for s in scores:
+        groups.setdefault(s.signature.split("|")[0] + "|" + s.metric, []).append(s)
+    return "\n\n".join(render_systems(g) if len(g) > 1 else render_block(g[0]) for g in groups.values())
+
+
+def render_json(
+    scores: Sequence[Score] | Sequence[tuple[str, Score]], *, with_sentences: bool = False, texts: Texts | None = None
+) -> str:
+    """One JSON object for one score, a list of objects for several."""
+    items = [s[1] if isinstance(s, tuple) else s for s in scores]
+    docs = [s.as_dict(with_sentences=with_sentences, texts=(texts or {}).get(s.system)) for s in items]
+    return json.dumps(docs[0] if len(docs) == 1 else docs, indent=2, ensure_ascii=False)
+
+
+def _flat(d: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        out[k] = "/".join(str(x) for x in v) if isinstance(v, list | tuple) else v
+    return out
+
+
+def render_csv(scores: Sequence[Score], *, per_sentence: bool = False, texts: Texts | None = None) -> str:
+    """CSV: one row per score, or one per sentence (with the system and metric on every row)."""
+    rows: list[dict[str, Any]] = []
+    for s in scores:
+        d = s.as_dict()
+        base = {"metric": s.metric, "system": s.system, "level": d["level"]}
+        if per_sentence:
+            for r in s.sentence_rows((texts or {}).get(s.system)):
+                rows.append({**base, **_flat({k: v for k, v in r.items() if not isinstance(v, dict)})})
+        else:
+            summary = {"score": d["score"], **_flat(d["components"]), **_flat(d["counts"])}
+            rows.append({**base, **summary, "signature": s.signature})
+    cols = list(dict.fromkeys(k for r in rows for k in r))
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()

