@@ -114,7 +114,8 @@ class ReportData:
     intervals: Mapping[tuple[str, str], Interval] = field(default_factory=dict)
 
     def type_names(self) -> list[str]:
-        """The error types shown: the most frequent by needed corrections (TP + FP_ne + FN)."""
+        """The error types shown: the most frequent by attributed chunks (TP + FP_ne + FP_un + FN)
+        summed over the systems, at most ``settings.max_types``."""
         need: dict[str, float] = {}
         for s in self.types.values():
             for name, row in s.details.get("types", {}).items():
