@@ -85,5 +85,28 @@ class Score:
             out["sentences"] = self.sentence_rows(texts)
         return out
 
+    def to_frame(self) -> Any:
+        """One-row pandas DataFrame: system, metric, score, components, counts, signature (needs pandas)."""
+        from gecscope.frames import score_frame
+
+        return score_frame(self)
+
+    def sentences_frame(self) -> Any:
+        """One row per sentence (needs pandas)."""
+        from gecscope.frames import sentences_frame
+
+        return sentences_frame(self)
+
+    def types_frame(self) -> Any:
+        """One row per error type (scores computed with ``cat`` 1-3; needs pandas)."""
+        from gecscope.report.types import types_frame
+
+        return types_frame(self)
+
+    def _repr_html_(self) -> str:
+        from gecscope.report.html import score_html
+
+        return score_html(self)
+
     def __str__(self) -> str:
         return f"{self.title} = {self.value:.4f}  {self.signature}"

@@ -77,7 +77,10 @@ def add_parser(sub: Any) -> None:
         help="ERRANT: span correction (default), +type, span/token detection",
     )
     g.add_argument(
-        "--cat", type=int, choices=[1, 2, 3], help="per-type breakdown: 1 operation, 2 category, 3 full ERRANT type"
+        "--cat",
+        type=int,
+        choices=[1, 2, 3],
+        help="per-error-type breakdown (cleme2, cleme, m2, errant): 1 operation, 2 category, 3 full ERRANT type",
     )
     g.add_argument("--max-unchanged-words", type=int, help="M2: unchanged words allowed inside one edit (default 2)")
     g.add_argument(

@@ -75,17 +75,13 @@ def render_block(
 
 
 def render_types(score: Score, *, categories: bool = False) -> str:
-    """The per-type table of ``details['types']`` (or ERRANT's ``categories`` when ``categories``:
-    a ``--cat`` level was asked for); empty when the score has none."""
-    types = score.details.get("types")
-    if types is None and categories:
-        types = score.details.get("categories")
-    if not types:
+    """The indented per-type table of ``details['types']`` (CLEME family, M2 with ``cat``), or of
+    ERRANT's ``categories`` when ``categories`` (a ``--cat`` level was asked for); else empty."""
+    if "types" not in score.details and not categories:
         return ""
-    cols = list(dict.fromkeys(k for row in types.values() for k in row))
-    counts = ("tp", "fp", "fn", "fp_ne", "fp_un", "tn")
-    rows = [[name, *(_num(r.get(c)) if c in counts else _val(r.get(c)) for c in cols)] for name, r in types.items()]
-    return "\n".join("  " + line for line in _grid(["type", *cols], rows))
+    from gecscope.report.types import table_lines
+
+    return "\n".join("  " + line for line in table_lines(score))
 
 
 def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:

@@ -68,11 +68,11 @@ def _cell(value: float, count: bool) -> str:
     return f"{value:.4f}"
 
 
-def render_types(score: Score) -> str:
-    """A text table, one row per error type, with a legend and the score's signature."""
+def table_lines(score: Score) -> list[str]:
+    """The per-type table alone (heading and one row per type; empty when the score has none)."""
     rows = type_table(score)
     if not rows:
-        return f"(no per-type counts: score with cat 1, 2 or 3)\nsignature: {score.signature}"
+        return []
     cols = columns(score)
     head = ["type", *(h for _, h, _ in cols)]
     body = [[name, *(_cell(float(r.get(k, 0.0)), c) for k, _, c in cols)] for name, r in rows.items()]
@@ -83,7 +83,15 @@ def render_types(score: Score) -> str:
         for (_, _, count), text, w in zip(cols, row[1:], widths[1:], strict=True):
             cells.append(text.rjust(w) if count else text.ljust(w))
         lines.append("  ".join(cells).rstrip())
-    legend = LEGENDS["cleme2" if cols is CHUNK2_COLUMNS else "prf"]
+    return lines
+
+
+def render_types(score: Score) -> str:
+    """A text table, one row per error type, with a legend and the score's signature."""
+    lines = table_lines(score)
+    if not lines:
+        return f"(no per-type counts: score with cat 1, 2 or 3)\nsignature: {score.signature}"
+    legend = LEGENDS["cleme2" if columns(score) is CHUNK2_COLUMNS else "prf"]
     return "\n".join([*lines, "", legend, f"signature: {score.signature}"])
 
 
