@@ -168,4 +168,8 @@ def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
 
 
 def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> None:
-    Path(path).write_text(format_m2(blocks), encoding="utf-8")
+    text = format_m2(blocks)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the file ({exc.strerror or exc})", path) from None

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gecscope.errors import InputError
+from gecscope.finite import check_finite
 from gecscope.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
 from gecscope.maxmatch_fast import GroupingLattice
+from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
@@ -49,6 +51,7 @@ class M2Config:
 
     def __post_init__(self) -> None:
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
+        check_finite(beta=self.beta)
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
 
@@ -122,6 +125,7 @@ class M2:
         )
 
     def analyse(self, examples: Sequence[Example]) -> list[tuple[M2Counts, ...]]:
+        require_references(examples)
         return [self.sentence_counts(ex) for ex in examples]
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]]) -> Score:
