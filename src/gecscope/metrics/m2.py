@@ -14,7 +14,7 @@ from typing import Any
 
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
-from gecscope.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
+from gecscope.maxmatch import LATTICES, GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
 from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
@@ -48,9 +48,12 @@ class M2Config:
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
     algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
+    #: v3.2: the scorer 3.2's lattice initialisation; d12eea2: the later m2scorer fix (see maxmatch)
+    edit_lattice: str = "v3.2"
 
     def __post_init__(self) -> None:
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
+        check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_finite(beta=self.beta)
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
@@ -96,12 +99,12 @@ class M2:
         """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
-        base = None if hyp == src else base_arcs(src, hyp)  # unchanged: the diagonal, no edits
+        base = None if hyp == src else base_arcs(src, hyp, cfg.edit_lattice)  # unchanged: the diagonal, no edits
         fast = base is not None and (
             cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)
         )
         lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
-        grouping = GroupingLattice(src, hyp, base) if base is not None and fast else None
+        grouping = GroupingLattice(src, hyp, base, cfg.edit_lattice) if base is not None and fast else None
         out = []
         for ref in ex.references or (Target(ex.source, ()),):
             if ref.edits is None:
@@ -167,6 +170,7 @@ class M2:
             "beta": f"{self.config.beta:g}",
             "max_unchanged": str(self.config.max_unchanged_words),
             "algorithm": self.config.algorithm,
+            "lattice": self.config.edit_lattice,
             "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
         }
         return Score(self.name, f, details, make_signature(self.name, fields), rows)
