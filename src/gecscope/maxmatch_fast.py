@@ -47,9 +47,9 @@ def _gold_arcs(
             toks = alt.split()
             if alt == orig:
                 continue
-            if shifted and gs == ge and len(toks) == 1 and gs + 1 <= len(hyp) and hyp[gs] == toks[0]:
-                if ((0, gs), (0, gs + 1)) in edits:  # a row-0 insertion whose shifted span is gs..gs
-                    found.append(((0, gs), (0, gs + 1)))
+            row0 = ((0, gs), (0, gs + 1))  # a row-0 insertion whose shifted span is gs..gs
+            if shifted and 0 < gs == ge and len(toks) == 1 and row0 in edits and hyp[gs] == toks[0]:
+                found.append(row0)
             for j1 in range(len(hyp) - len(toks) + 1):
                 a, b = (gs, j1), (ge, j1 + len(toks))
                 if a not in nodes or b not in nodes or list(hyp[j1 : j1 + len(toks)]) != toks:
