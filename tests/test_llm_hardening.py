@@ -142,7 +142,7 @@ def test_an_endless_body_is_capped() -> None:
 @pytest.mark.parametrize(
     "fault",
     [
-        b"HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"choices\"",  # IncompleteRead
+        b'HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{"choices"',  # IncompleteRead
         b"garbage status line\r\n\r\n",  # BadStatusLine
         b"",  # connection closed without an answer
         b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n" + b'{"x": 1}\n',  # wrong shape
