@@ -29,7 +29,7 @@ Reply = Callable[[socketserver.StreamRequestHandler, int, dict[str, str]], None]
 @contextmanager
 def raw_server(reply: Reply) -> Iterator[dict[str, Any]]:
     """A bare HTTP server: ``reply(handler, n, headers)`` writes the raw answer to request n."""
-    state: dict[str, Any] = {"n": 0, "headers": [], "lock": threading.Lock()}
+    state: dict[str, Any] = {"n": 0, "headers": [], "lines": [], "lock": threading.Lock()}
 
     class Handler(socketserver.StreamRequestHandler):
         def handle(self) -> None:
@@ -45,6 +45,7 @@ def raw_server(reply: Reply) -> Iterator[dict[str, Any]]:
                 n = state["n"]
                 state["n"] += 1
                 state["headers"].append(headers)
+                state["lines"].append(head.decode("latin-1").strip())
             with suppress(OSError):
                 reply(self, n, headers)
 
@@ -203,3 +204,12 @@ def test_answers_are_cached_as_they_arrive(tmp_path: Path) -> None:
         with pytest.raises(LLMServerError):
             w.rate_prompts(prompts)
     assert len(w.cache.get_many([w.key(p) for p in prompts])) == 5
+
+
+def test_plain_http_goes_through_the_environment_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    with raw_server(lambda h, n, hd: ok(h)) as proxy:
+        monkeypatch.setenv("http_proxy", proxy["url"].rsplit("/", 1)[0])
+        monkeypatch.delenv("no_proxy", raising=False)
+        monkeypatch.delenv("NO_PROXY", raising=False)
+        assert rater("http://llm.invalid:8000/v1").rate(["x"])[0].text == "4"
+        assert proxy["lines"] == ["POST http://llm.invalid:8000/v1/chat/completions HTTP/1.1"]

@@ -117,8 +117,9 @@ def retry_after(value: str | None) -> float | None:
     return max(0.0, seconds)
 
 
-def _connection(url: urllib.parse.SplitResult, timeout: float) -> http.client.HTTPConnection:
-    """A connection to the URL's host, through the environment's proxy when one applies."""
+def _connection(url: urllib.parse.SplitResult, timeout: float) -> tuple[http.client.HTTPConnection, bool]:
+    """A connection to the URL's host, through the environment's proxy when one applies, and
+    whether the request line must carry the absolute URL (plain HTTP through a proxy)."""
     https = url.scheme == "https"
     host = url.hostname or ""
     port = url.port or (443 if https else 80)
@@ -126,10 +127,12 @@ def _connection(url: urllib.parse.SplitResult, timeout: float) -> http.client.HT
     cls = http.client.HTTPSConnection if https else http.client.HTTPConnection
     if proxy and not urllib.request.proxy_bypass(host):
         p = urllib.parse.urlsplit(proxy if "://" in proxy else "http://" + proxy)
+        if not https:
+            return http.client.HTTPConnection(p.hostname or "", p.port or 80, timeout=timeout), True
         conn = cls(p.hostname or "", p.port or 80, timeout=timeout)
-        conn.set_tunnel(host, port)
-        return conn
-    return cls(host, port, timeout=timeout)
+        conn.set_tunnel(host, port)  # CONNECT: the proxy never sees the key
+        return conn, False
+    return cls(host, port, timeout=timeout), False
 
 
 class OpenAIRater:
@@ -168,7 +171,7 @@ class OpenAIRater:
             headers["Authorization"] = f"Bearer {self.api_key}"
         timeout = self.config.timeout
         deadline = time.monotonic() + timeout
-        conn = _connection(self.parts, timeout)
+        conn, absolute = _connection(self.parts, timeout)
         expired = threading.Event()
 
         def abort() -> None:  # wakes a blocked read when the deadline passes
@@ -181,7 +184,7 @@ class OpenAIRater:
         timer = threading.Timer(timeout, abort)
         timer.daemon = True
         timer.start()
-        path = self.parts.path + (f"?{self.parts.query}" if self.parts.query else "")
+        path = self.url if absolute else self.parts.path + (f"?{self.parts.query}" if self.parts.query else "")
         try:
             conn.request("POST", path, body=data, headers=headers)
             response = conn.getresponse()
