@@ -132,3 +132,11 @@ def test_the_api_refuses_a_sentence_without_references(metric: str) -> None:
     assert "\n" not in one_line_error(api.score, metric, examples)
     with pytest.raises(InputError, match=r"sentence s2 .*has no reference"):
         api.get_metric(metric).score(examples)
+
+
+@pytest.mark.parametrize("step", [math.nan, math.inf, 0.0, -0.1])
+def test_grid_steps_must_be_finite_and_positive(step: float) -> None:
+    from gecscope.meta.search import factor_grid
+
+    with pytest.raises(ValueError, match="finite|grid step"):
+        factor_grid(step)

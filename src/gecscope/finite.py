@@ -16,3 +16,16 @@ def check_finite(**values: float | None) -> None:
     for name, value in values.items():
         if value is not None and not math.isfinite(value):
             raise ValueError(f"{name} must be a finite number; got {value}")
+
+
+def check_step(step: float) -> None:
+    """A grid step must be a finite number in (0, 1].
+
+    >>> check_step(0.05)
+    >>> check_step(0)
+    Traceback (most recent call last):
+    ValueError: grid step must be in (0, 1]; got 0
+    """
+    check_finite(step=step)
+    if not 0 < step <= 1:
+        raise ValueError(f"grid step must be in (0, 1]; got {step:g}")
