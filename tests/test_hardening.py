@@ -138,5 +138,5 @@ def test_the_api_refuses_a_sentence_without_references(metric: str) -> None:
 def test_grid_steps_must_be_finite_and_positive(step: float) -> None:
     from gecscope.meta.search import factor_grid
 
-    with pytest.raises(ValueError, match="finite|grid step"):
+    with pytest.raises(ValueError, match=r"finite|grid step"):
         factor_grid(step)
