@@ -213,3 +213,13 @@ def test_plain_http_goes_through_the_environment_proxy(monkeypatch: pytest.Monke
         monkeypatch.delenv("NO_PROXY", raising=False)
         assert rater("http://llm.invalid:8000/v1").rate(["x"])[0].text == "4"
         assert proxy["lines"] == ["POST http://llm.invalid:8000/v1/chat/completions HTTP/1.1"]
+
+
+def test_the_cli_reports_a_failing_server_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from gecscope.cli import main
+
+    with raw_server(lambda h, n, hd: ok(h, b"down", "500 Internal Server Error")) as srv:
+        argv = ["score", "--example", "--weighting", "llm", "--llm-model", "m", "--llm-endpoint", srv["url"]]
+        assert main([*argv, "--llm-retries", "1", "--no-cache"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"gecscope: error: {srv['url']}/chat/completions: HTTP 500 after 2 attempt(s)\n"
