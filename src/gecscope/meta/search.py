@@ -17,7 +17,6 @@ from itertools import product
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.finite import check_step
 from gecscope.stats import ChunkCounts
 
 FloatArray = NDArray[np.float64]
@@ -25,6 +24,8 @@ FloatArray = NDArray[np.float64]
 
 def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
     """Every (hit, wrong, under, over) on the grid that sums to 1 (969 / 1,771 for 0.05)."""
+    from gecscope.finite import check_step
+
     check_step(step)
     units = round(1 / step)
     low = 0 if allow_zero else 1

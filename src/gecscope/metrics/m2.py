@@ -45,16 +45,16 @@ class M2Counts:
 @dataclass(frozen=True)
 class M2Config:
     beta: float = 0.5
+    #: v3.2: the scorer 3.2's lattice initialisation; d12eea2: the later m2scorer fix (see maxmatch)
+    edit_lattice: str = "v3.2"
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
     algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
-    #: v3.2: the scorer 3.2's lattice initialisation; d12eea2: the later m2scorer fix (see maxmatch)
-    edit_lattice: str = "v3.2"
 
     def __post_init__(self) -> None:
-        check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
-        check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_finite(beta=self.beta)
+        check_choice("edit_lattice", self.edit_lattice, LATTICES)
+        check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
 
