@@ -12,6 +12,7 @@ from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
 from gecscope.metrics import METRICS, Metric
+from gecscope.metrics.analysis import require_references
 from gecscope.report.signature import extend_signature
 from gecscope.result import Score
 from gecscope.types import Example
@@ -41,7 +42,7 @@ def load(
     10
     """
     if jsonl is not None:
-        return read_jsonl(jsonl)
+        return read_jsonl(jsonl, require_references)
     if hyp_m2 is not None:
         if ref_m2 is None:
             raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
@@ -96,6 +97,7 @@ def score(
     (0.706, 'cleme2')
     """
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    require_references(examples)
     if m.needs_edits or getattr(m, "needs_reference_edits", False):
         ready, fields = prepare(examples, aligner, hypotheses=m.needs_edits)
     else:

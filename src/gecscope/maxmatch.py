@@ -9,6 +9,11 @@ middle node), noop merges dropped. For each annotator the edges matching a gold 
 (0, 0) to (n, m) gives the hypothesis edits. The closure walks adjacency lists instead of all
 node triples, and the path is one pass over the nodes in topological order instead of
 Bellman-Ford, which is what made the official scorer take minutes on some sentences.
+
+``lattice="v3.2"`` (the default) initialises the Levenshtein matrix as scorer 3.2 does: the
+insertion arc into cell (0, j) is the edit ``ins j-1 j-1``, so a multi-token insertion at the
+sentence start gets a shifted span (``Indeed ,`` before "the cat" becomes ``0 1``, never the gold
+``0 0``). ``lattice="d12eea2"`` is the later m2scorer fix: every such arc is ``ins 0 0``.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 EPSILON = 0.001
+#: Levenshtein-matrix initialisations: the scorer 3.2's, and the later fix (m2scorer commit d12eea2)
+LATTICES = ("v3.2", "d12eea2")
 
 # an edit: (op, start, end, original, correction, unchanged_words)
 LatticeEdit = tuple[str, int, int, str, str, int]
@@ -46,8 +53,11 @@ def _distances(src: Sequence[str], hyp: Sequence[str], cost_sub: int) -> list[li
     return rows
 
 
-def _levenshtein_arcs(src: Sequence[str], hyp: Sequence[str], cost_sub: int) -> dict[Arc, LatticeEdit]:
+def _levenshtein_arcs(
+    src: Sequence[str], hyp: Sequence[str], cost_sub: int, lattice: str = "v3.2"
+) -> dict[Arc, LatticeEdit]:
     """Every arc on an optimal alignment path (the backpointers reachable from (n, m))."""
+    shift = lattice == "v3.2"  # scorer 3.2: the insertion into (0, j) is "ins j-1 j-1"
     d = _distances(src, hyp, cost_sub)
     n, m = len(src), len(hyp)
     arcs: dict[Arc, LatticeEdit] = {}
@@ -59,7 +69,8 @@ def _levenshtein_arcs(src: Sequence[str], hyp: Sequence[str], cost_sub: int) -> 
         opts: list[tuple[Node, LatticeEdit]] = []
         if i == 0:
             if j:
-                opts.append(((0, j - 1), ("ins", 0, 0, "", hyp[j - 1], 0)))
+                at = j - 1 if shift else 0
+                opts.append(((0, j - 1), ("ins", at, at, "", hyp[j - 1], 0)))
         elif j == 0:
             opts.append(((i - 1, 0), ("del", i - 1, i, src[i - 1], "", 0)))
         else:
@@ -101,10 +112,14 @@ class Lattice:
     end: Node
 
 
-def base_arcs(src: Sequence[str], hyp: Sequence[str]) -> tuple[dict[Arc, LatticeEdit], dict[Arc, int]]:
+def base_arcs(
+    src: Sequence[str], hyp: Sequence[str], lattice: str = "v3.2"
+) -> tuple[dict[Arc, LatticeEdit], dict[Arc, int]]:
     """Union of both Levenshtein lattices and each arc's number of copies (1 or 2)."""
-    a1 = _levenshtein_arcs(src, hyp, 1)
-    a2 = _levenshtein_arcs(src, hyp, 2)
+    if lattice not in LATTICES:
+        raise ValueError(f"edit lattice must be one of {', '.join(LATTICES)}; got {lattice!r}")
+    a1 = _levenshtein_arcs(src, hyp, 1, lattice)
+    a2 = _levenshtein_arcs(src, hyp, 2, lattice)
     edits = dict(a2)
     edits.update(a1)  # the substitution-cost-1 lattice's edit wins on shared arcs
     return edits, {arc: (arc in a1) + (arc in a2) for arc in edits}

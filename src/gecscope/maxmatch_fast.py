@@ -8,6 +8,11 @@ program over (node, noops in the open group, whether it holds a change) finds th
 in O(arcs * max_unchanged) time. It differs from the closure only where the closure keeps one of
 several equally short chains between two nodes; `tests/test_golden_errant_m2.py` checks both agree on
 CoNLL-2014 sentence.
+
+With ``lattice="v3.2"`` the scorer 3.2's shifted spans of insertions in row 0 (see
+:mod:`gecscope.maxmatch`) are reproduced: a group starting with row-0 insertions at (0, j) starts
+at j, a group ending in row 0 at (0, j) ends at j-1; gold groups are those whose shifted span is
+the gold span.
 """
 
 from __future__ import annotations
@@ -19,9 +24,18 @@ from gecscope.maxmatch import Arc, GoldEdit, LatticeEdit, Node
 
 
 def _gold_arcs(
-    src: Sequence[str], hyp: Sequence[str], edits: dict[Arc, LatticeEdit], gold: Sequence[GoldEdit], max_unchanged: int
+    src: Sequence[str],
+    hyp: Sequence[str],
+    edits: dict[Arc, LatticeEdit],
+    gold: Sequence[GoldEdit],
+    max_unchanged: int,
+    shifted: bool = False,
 ) -> list[Arc]:
-    """Node pairs joined by a chain (at most ``max_unchanged`` noops) whose merged edit is gold."""
+    """Node pairs joined by a chain (at most ``max_unchanged`` noops) whose merged edit is gold.
+
+    ``shifted``: scorer 3.2's spans (a chain of row-0 insertions from (0, j1) to (0, j2) spans
+    j1..j2-1; one from (0, j1 > 0) that starts with a row-0 insertion starts at j1).
+    """
     succ: dict[Node, list[tuple[Node, bool]]] = defaultdict(list)
     nodes: set[Node] = set()
     for (u, v), edit in edits.items():
@@ -33,17 +47,23 @@ def _gold_arcs(
             toks = alt.split()
             if alt == orig:
                 continue
+            row0 = ((0, gs), (0, gs + 1))  # a row-0 insertion whose shifted span is gs..gs
+            if shifted and 0 < gs == ge and len(toks) == 1 and row0 in edits and hyp[gs] == toks[0]:
+                found.append(row0)
             for j1 in range(len(hyp) - len(toks) + 1):
                 a, b = (gs, j1), (ge, j1 + len(toks))
                 if a not in nodes or b not in nodes or list(hyp[j1 : j1 + len(toks)]) != toks:
                     continue
+                if shifted and ge == 0 and (j1, len(toks)) != (0, 1):
+                    continue  # row-0 insertions span j1..j2-1: only one token at 0 spans 0..0
+                leave_row0 = shifted and gs == 0 and j1 > 0  # else the span would start at j1
                 # fewest noops from a to b inside the rectangle
                 best = {a: 0}
                 stack = [a]
                 while stack:
                     u = stack.pop()
                     for v, is_noop in succ.get(u, ()):
-                        if v[0] > b[0] or v[1] > b[1]:
+                        if v[0] > b[0] or v[1] > b[1] or (leave_row0 and u == a and v[0] == 0):
                             continue
                         k = best[u] + is_noop
                         if k <= max_unchanged and k < best.get(v, max_unchanged + 1):
@@ -57,8 +77,15 @@ def _gold_arcs(
 class GroupingLattice:
     """The reference-independent part: base arcs as integer adjacency in topological order."""
 
-    def __init__(self, src: Sequence[str], hyp: Sequence[str], base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]]):
+    def __init__(
+        self,
+        src: Sequence[str],
+        hyp: Sequence[str],
+        base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]],
+        lattice: str = "v3.2",
+    ):
         self.src, self.hyp, (self.edits, self.mult) = src, hyp, base
+        self.shifted = lattice == "v3.2"
         self.nodes = sorted({x for arc in self.edits for x in arc} | {(0, 0)})
         self.index = {v: i for i, v in enumerate(self.nodes)}
         self.out: list[list[tuple[int, bool, int]]] = [[] for _ in self.nodes]
@@ -75,7 +102,7 @@ class GroupingLattice:
         cost = [inf] * (n_nodes * width)
         back: list[tuple[int, int] | None] = [None] * (n_nodes * width)  # (previous slot index, how)
         gold_out: dict[int, list[int]] = defaultdict(list)
-        for a, b in _gold_arcs(self.src, self.hyp, self.edits, gold, max_unchanged):
+        for a, b in _gold_arcs(self.src, self.hyp, self.edits, gold, max_unchanged, self.shifted):
             gold_out[self.index[a]].append(self.index[b])
         cost[0] = 0
         for v in range(n_nodes):
@@ -114,22 +141,24 @@ class GroupingLattice:
         return self._trace(back, width)
 
     def _trace(self, back: list[tuple[int, int] | None], width: int) -> list[tuple[int, int, str, str]]:
-        groups: list[tuple[Node, Node]] = []
+        groups: list[tuple[Node, Node, bool]] = []  # start, end, whether it starts with a row-0 arc
         here, group_end = self.index[(len(self.src), len(self.hyp))] * width, -1
         while back[here] is not None:
             prev, how = back[here]  # type: ignore[misc]
             node, prev_node = self.nodes[here // width], self.nodes[prev // width]
             if how in (0, 1):
-                groups.append((prev_node, node))
+                groups.append((prev_node, node, node[0] == 0))
             elif how == 3:
                 group_end = here // width
             elif prev % width == 0:  # the arc that opened the group
-                groups.append((prev_node, self.nodes[group_end]))
+                groups.append((prev_node, self.nodes[group_end], node[0] == 0))
             here = prev
         result = []
-        for (i1, j1), (i2, j2) in reversed(groups):
+        for (i1, j1), (i2, j2), row0 in reversed(groups):
             orig, corr = " ".join(self.src[i1:i2]), " ".join(self.hyp[j1:j2])
             if orig == corr and i2 - i1 == j2 - j1:
                 continue  # unchanged words
-            result.append((i1, i2, orig, corr))
+            start = j1 if self.shifted and row0 else i1
+            end = j2 - 1 if self.shifted and i2 == 0 else i2
+            result.append((start, end, orig, corr))
         return result

@@ -55,7 +55,7 @@ def add_llm_args(g: Any) -> None:
     g.add_argument("--llm-expected", action="store_true", help="expected score from the digits' log-probabilities")
     g.add_argument("--llm-fallback", type=float, default=3.0, help="weight of an answer with no score (default 3)")
     g.add_argument("--llm-concurrency", type=int, default=4, help="parallel requests")
-    g.add_argument("--llm-timeout", type=float, default=60.0, help="seconds per request")
+    g.add_argument("--llm-timeout", type=float, default=60.0, help="total seconds per request (deadline)")
     g.add_argument("--llm-retries", type=int, default=3, help="retries per request")
     g.add_argument("--seed", type=int, default=0, help="LLM sampling seed")
 

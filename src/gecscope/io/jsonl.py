@@ -18,7 +18,8 @@ def _field(record: dict[str, object], key: str, path: str | Path, lineno: int) -
     return value
 
 
-def read_jsonl(path: str | Path) -> list[Example]:
+def read_jsonl(path: str | Path, require_references: bool = True) -> list[Example]:
+    """Read JSONL records; with ``require_references`` a record without references is refused."""
     examples: list[Example] = []
     for lineno, line in enumerate(split_lines(read_text(path)), start=1):
         if not line.strip():
@@ -27,18 +28,23 @@ def read_jsonl(path: str | Path) -> list[Example]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"invalid JSON ({exc.msg})", path, lineno) from None
+        except RecursionError:
+            raise InputError("invalid JSON (nested too deeply)", path, lineno) from None
         if not isinstance(record, dict):
             raise InputError("each line must be a JSON object", path, lineno)
         source = tuple(_field(record, "source", path, lineno).split())
         if not source:
             raise InputError("empty source sentence", path, lineno)
+        hypothesis = _field(record, "hypothesis", path, lineno)
         refs = record.get("references", [])
         if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
             raise InputError("field 'references' must be a list of strings", path, lineno)
+        if require_references and not refs:
+            raise InputError("no references: field 'references' must list at least one", path, lineno)
         examples.append(
             Example(
                 source,
-                Target(tuple(_field(record, "hypothesis", path, lineno).split())),
+                Target(tuple(hypothesis.split())),
                 tuple(Target(tuple(r.split())) for r in refs),
                 str(record.get("id", len(examples))),
             )

@@ -89,7 +89,9 @@ def read_m2(path: str | Path) -> list[M2Block]:
     A sentence lacking lines for an annotator that appears elsewhere in the file gets an
     unchanged target for it (the convention of the M2 scorer and gec-metrics).
     """
-    lines = split_lines(read_text(path))
+    text = read_text(path)
+    lines = split_lines(text)
+    n_edit_lines = sum(1 for line in lines if line.startswith("A "))
     raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []  # dict keys: annotators present
     seen: set[int] = set()
     current: tuple[Tokens, dict[int, list[Edit]], int] | None = None
@@ -109,6 +111,13 @@ def read_m2(path: str | Path) -> list[M2Block]:
             if current is None:
                 raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
             annotator, edit = _parse_edit(line, len(current[0]), path, lineno)
+            if annotator > n_edit_lines:  # ids 0..k all need a line: more than k lines
+                raise InputError(
+                    f"annotator id {annotator} is beyond the file's {n_edit_lines} 'A' line(s): "
+                    "annotator ids must run 0, 1, 2, ...",
+                    path,
+                    lineno,
+                )
             if order and annotator != order[-1] and (annotator < order[-1] or annotator in order):
                 raise InputError(
                     f"annotator ids must be ascending and grouped: id {annotator} after id {order[-1]}",
@@ -127,7 +136,10 @@ def read_m2(path: str | Path) -> list[M2Block]:
             raise InputError("unexpected line (expected 'S', 'A' or a blank line)", path, lineno)
     if not raw:
         raise InputError("no 'S' lines: empty or not an M2 file", path)
-    count = max(seen) + 1 if seen else 1
+    if not seen:
+        cr = " (the file has CR-only line endings: convert them to LF)" if "\r" in text and "\n" not in text else ""
+        raise InputError(f"no 'A' (edit) lines after this 'S' line: not an M2 file{cr}", path, raw[0][2])
+    count = max(seen) + 1
     missing = sorted(set(range(count)) - seen)
     if missing:
         raise InputError(
@@ -156,4 +168,8 @@ def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
 
 
 def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> None:
-    Path(path).write_text(format_m2(blocks), encoding="utf-8")
+    text = format_m2(blocks)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write the file ({exc.strerror or exc})", path) from None

@@ -25,6 +25,9 @@ FloatArray = NDArray[np.float64]
 
 def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
     """Every (hit, wrong, under, over) on the grid that sums to 1 (969 / 1,771 for 0.05)."""
+    from gecscope.finite import check_step
+
+    check_step(step)
     units = round(1 / step)
     low = 0 if allow_zero else 1
     rows = [

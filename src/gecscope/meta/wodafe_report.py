@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from gecscope.align import Aligner
+from gecscope.finite import check_step
 from gecscope.meta.datasets import MetaDataset, setting_systems
 from gecscope.meta.evaluate import run_metric
 from gecscope.meta.judgments import human_pairs, read_judgments
@@ -86,6 +87,7 @@ def wodafe_report(
     step: float = 0.005,
     plot_dir: str | Path | None = None,
 ) -> str:
+    check_step(step)
     start = time.perf_counter()
     stats, plain = collect(metric, dataset, aligner)
     collected = time.perf_counter() - start

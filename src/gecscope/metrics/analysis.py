@@ -19,6 +19,13 @@ from gecscope.types import Chunk, Example
 WeightFn = Callable[[int, int, Sequence[Chunk], Labels], Sequence[float]]
 
 
+def require_references(examples: Sequence[Example]) -> None:
+    """Refuse a sentence without references (it would score 1.0 or 0.0 silently)."""
+    for i, example in enumerate(examples):
+        if not example.references:
+            raise InputError(f"sentence {example.id or i} (number {i + 1}) has no reference; every sentence needs one")
+
+
 def kept_references(example: Example, exclude_unchanged: bool) -> tuple[int, ...]:
     """Indices of the references CLEME scores against.
 
@@ -28,7 +35,7 @@ def kept_references(example: Example, exclude_unchanged: bool) -> tuple[int, ...
     """
     refs = example.references
     if not refs:
-        raise InputError(f"sentence {example.id} has no reference")
+        raise InputError(f"sentence {example.id} has no reference; every sentence needs one")
     kept = tuple(i for i, r in enumerate(refs) if r.tokens) or (0,)
     if exclude_unchanged and len(kept) > 1:
         kept = tuple(i for i in kept if refs[i].tokens != example.source) or (kept[0],)

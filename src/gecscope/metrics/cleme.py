@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gecscope.finite import check_finite
 from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.report.signature import make_signature
@@ -26,6 +27,7 @@ class ClemeConfig(ChunkMetricConfig):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        check_finite(beta=self.beta)
         if self.beta <= 0:
             raise ValueError(f"beta must be positive; got {self.beta}")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from gecscope.finite import check_finite
 from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.report.signature import make_signature
@@ -31,6 +32,7 @@ class Factors:
 
     def __post_init__(self) -> None:
         vals = (self.hit, self.wrong, self.under, self.over)
+        check_finite(hit=self.hit, wrong=self.wrong, under=self.under, over=self.over)
         if any(v < 0 for v in vals) or abs(sum(vals) - 1.0) > 1e-5:
             raise ValueError(f"factors must be non-negative and sum to 1; got {vals}")
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gecscope.finite import check_finite
+from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
@@ -129,6 +131,7 @@ class ErrantConfig:
         check_choice("scheme", self.scheme, tuple(MODES))
         check_choice("level", self.level, ("corpus", "sentence"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
+        check_finite(beta=self.beta)
         if self.beta <= 0 or self.cat not in (0, 1, 2, 3):
             raise ValueError("beta must be positive and cat 0, 1, 2 or 3")
 
@@ -142,6 +145,7 @@ class Errant:
         self.config = config or ErrantConfig()
 
     def analyse(self, examples: Sequence[Example]) -> list[tuple[EditCounts, ...]]:
+        require_references(examples)
         mode = self.config.scheme
         out = []
         for ex in examples:

@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.finite import check_finite
+from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
 from gecscope.ngrams import encode, segment_grams
 from gecscope.report.signature import make_signature
@@ -44,6 +46,7 @@ class GreenConfig:
         check_choice("unit", self.unit, ("word", "char"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("level", self.level, ("corpus", "sentence"))
+        check_finite(beta=self.beta)
         if self.n < 0 or self.beta <= 0:
             raise ValueError("n must be >= 1 (0 = default) and beta positive")
 
@@ -108,6 +111,7 @@ class Green:
         self.config = config or GreenConfig()
 
     def analyse(self, examples: Sequence[Example]) -> GreenAnalysis:
+        require_references(examples)
         cfg = self.config
         k_max = max((len(e.references) for e in examples), default=0)
         if k_max == 0:

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gecscope.errors import InputError
-from gecscope.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
+from gecscope.finite import check_finite
+from gecscope.maxmatch import LATTICES, GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
 from gecscope.maxmatch_fast import GroupingLattice
+from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
@@ -43,6 +45,8 @@ class M2Counts:
 @dataclass(frozen=True)
 class M2Config:
     beta: float = 0.5
+    #: v3.2: the scorer 3.2's lattice initialisation; d12eea2: the later m2scorer fix (see maxmatch)
+    edit_lattice: str = "v3.2"
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
     algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
@@ -52,6 +56,8 @@ class M2Config:
     cat: int = 0  # 1-3: per-error-type P/R/F in details["types"] (see metrics/m2_types.py)
 
     def __post_init__(self) -> None:
+        check_finite(beta=self.beta)
+        check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
         check_choice("level", self.level, ("corpus", "sentence"))
         if self.beta <= 0 or self.max_unchanged_words < 0:
@@ -100,12 +106,12 @@ class M2:
         """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
-        base = None if hyp == src else base_arcs(src, hyp)  # unchanged: the diagonal, no edits
+        base = None if hyp == src else base_arcs(src, hyp, cfg.edit_lattice)  # unchanged: the diagonal, no edits
         fast = base is not None and (
             cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)
         )
         lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
-        grouping = GroupingLattice(src, hyp, base) if base is not None and fast else None
+        grouping = GroupingLattice(src, hyp, base, cfg.edit_lattice) if base is not None and fast else None
         out = []
         for ref in ex.references or (Target(ex.source, ()),):
             if ref.edits is None:
@@ -129,6 +135,7 @@ class M2:
         )
 
     def analyse(self, examples: Sequence[Example]) -> list[tuple[M2Counts, ...]]:
+        require_references(examples)
         return [self.sentence_counts(ex) for ex in examples]
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]]) -> Score:
@@ -183,6 +190,7 @@ class M2:
             "beta": f"{self.config.beta:g}",
             "max_unchanged": str(self.config.max_unchanged_words),
             "algorithm": self.config.algorithm,
+            "lattice": self.config.edit_lattice,
             "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
         }
         if self.config.level == "sentence":

@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.finite import check_finite
+from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import edit_keys
 from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_f, m2_prf
@@ -60,6 +62,7 @@ class PTConfig:
 
     def __post_init__(self) -> None:
         check_choice("level", self.level, ("corpus", "sentence"))
+        check_finite(beta=self.beta)
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
 
@@ -92,6 +95,7 @@ class PTBase:
         raise NotImplementedError
 
     def analyse(self, examples: Sequence[Example]) -> PTAnalysis:
+        require_references(examples)
         return PTAnalysis(tuple(ex.source for ex in examples), tuple(self.annotators(ex) for ex in examples))
 
     def weighted_counts(self, analysis: PTAnalysis, sentence_level: bool) -> list[tuple[M2Counts, ...]]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from gecscope.finite import check_finite
 from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
 from gecscope.metrics.config import ChunkMetricConfig
@@ -66,6 +67,7 @@ class WodafeConfig(ChunkMetricConfig):
         super().__post_init__()
         if self.preset not in PRESETS:
             raise ValueError(f"WODAFE preset must be one of {', '.join(PRESETS)}; got {self.preset!r}")
+        check_finite(beta=self.beta, alpha=self.alpha, gamma=self.gamma)
         if self.beta <= 0:
             raise ValueError(f"beta must be positive; got {self.beta}")
         if not self.resolved_alpha >= 0 or not 0 <= self.resolved_gamma <= 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gecscope.finite import check_finite
 from gecscope.weighting.encoders import EncoderConfig
 
 
@@ -16,6 +17,11 @@ class SimilarityConfig:
     cache_dir: str | None = None
     rescale_baseline: float | None = None
     progress: bool = True
+
+    def __post_init__(self) -> None:
+        check_finite(rescale_baseline=self.rescale_baseline)
+        if self.rescale_baseline is not None and self.rescale_baseline >= 1:
+            raise ValueError(f"rescale_baseline must be below 1; got {self.rescale_baseline}")
 
     def signature(self) -> str:
         sig = f"sim:{self.encoder.model_id}"
@@ -47,6 +53,7 @@ class LLMConfig:
     def __post_init__(self) -> None:
         if not self.model:
             raise ValueError("LLM weighting needs a model: --llm-model NAME (and --llm-endpoint URL for a server)")
+        check_finite(temperature=self.temperature, fallback=self.fallback, timeout=self.timeout)
         if not 0 <= self.temperature <= 2:
             raise ValueError(f"temperature must be in [0, 2]; got {self.temperature}")
         if self.retries < 0 or self.concurrency < 1 or self.timeout <= 0 or self.max_tokens < 1:

@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from gecscope.classify import Label, Labels
 from gecscope.types import Chunk
@@ -103,6 +103,13 @@ class Rater(Protocol):
     def rate(self, prompts: Sequence[str]) -> list[Rating]: ...
 
 
+@runtime_checkable
+class StreamingRater(Protocol):
+    """A backend that reports each answer as it arrives (``on_answer(index, rating)``)."""
+
+    def rate_each(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None]) -> list[Rating]: ...
+
+
 @dataclass
 class LLMStats:
     requests: int = 0
@@ -156,11 +163,19 @@ class LLMWeighting:
         todo = {k: p for k, p in zip(keys, prompts, strict=True) if k not in known}
         self.stats.cached += len(set(keys)) - len(todo)
         if todo:
-            answers = self.rater.rate(list(todo.values()))
-            self.stats.requests += len(answers)
-            fresh = {k: {"text": a.text, "top": a.top_logprobs} for k, a in zip(todo, answers, strict=True)}
-            self.cache.put_many(fresh)
-            known.update(fresh)
+            todo_keys = list(todo)
+
+            def keep(i: int, a: Rating) -> None:  # cache each answer as it arrives
+                fresh = {todo_keys[i]: {"text": a.text, "top": a.top_logprobs}}
+                self.cache.put_many(fresh)
+                known.update(fresh)
+                self.stats.requests += 1
+
+            if isinstance(self.rater, StreamingRater):
+                self.rater.rate_each(list(todo.values()), keep)
+            else:
+                for i, a in enumerate(self.rater.rate(list(todo.values()))):
+                    keep(i, a)
         self.stats.seconds += time.perf_counter() - start
         return [self.weight(Rating(known[k]["text"], known[k].get("top") or {})) for k in keys]
 
