@@ -19,6 +19,8 @@ if python -m zipfile -l "$wheel" | awk '{print $1}' | grep -E '^(tests|benchmark
     exit 1
 fi
 echo "wheel: $(basename "$wheel") $(stat -c %s "$wheel") bytes"
+# the fresh environment must see only what it installs (PYTHONPATH would shadow the wheel)
+unset PYTHONPATH
 python -m venv "$out/venv"
 "$out/venv/bin/python" -m pip install --quiet "$wheel[text]" >"$out/pip.log" 2>&1 || { cat "$out/pip.log"; exit 1; }
 cd "$out"  # away from the source tree, so the installed package is the one imported
