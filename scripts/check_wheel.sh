@@ -10,7 +10,9 @@ if [[ -z "$out" ]]; then
     out="$(mktemp -d)"
     trap 'rm -rf "$out"' EXIT
 fi
+had_egg_info=$([[ -d src/gecscope.egg-info ]] && echo 1 || true)
 python -m build --outdir "$out/dist" . >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
+[[ -n "$had_egg_info" ]] || rm -rf src/gecscope.egg-info  # left by the sdist step
 python -m twine check --strict "$out"/dist/*
 wheel=$(ls "$out"/dist/gecscope-*.whl)
 # the wheel ships the package only: no tests, no benchmarks, no shared data
