@@ -9,6 +9,7 @@
 """
 
 from gecscope.api import example_dir, get_metric, load, prepare, score
+from gecscope.examples import Examples
 from gecscope.metrics import FACTOR_PRESETS, METRICS, Factors
 from gecscope.report.explain import explain
 from gecscope.result import Score
@@ -21,6 +22,7 @@ __all__ = [
     "Chunk",
     "Edit",
     "Example",
+    "Examples",
     "Factors",
     "Score",
     "Target",

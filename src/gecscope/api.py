@@ -86,21 +86,50 @@ def prepare(
 
 
 def score(
-    metric: str | Metric, examples: Sequence[Example], *, aligner: Aligner | str = "errant", **options: Any
+    metric: str | Metric,
+    examples: Sequence[Example] | None = None,
+    *,
+    sources: Sequence[str] | None = None,
+    hypotheses: Sequence[str] | None = None,
+    references: Sequence[Sequence[str] | str] | None = None,
+    references_by: str = "annotator",
+    tokenize: str = "whitespace",
+    aligner: Aligner | str = "errant",
+    **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
+
+    Give ``examples`` (from :func:`load` or :class:`gecscope.Examples`), or the sentences
+    themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
+    per sentence with ``references_by="sentence"``), whitespace-tokenised, or raw English text
+    with ``tokenize="spacy"``. Edits are extracted with ``aligner`` where a metric needs them.
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
     >>> s = score("cleme2", ex)
     >>> round(s.value, 4), s.signature.split("|")[0]
     (0.706, 'cleme2')
+    >>> s = score("green", sources=["He go home ."], hypotheses=["He goes home ."], references=[["He goes home ."]])
+    >>> s.value
+    1.0
     """
+    from gecscope.examples import Examples
+
+    if examples is None:
+        if sources is None or hypotheses is None:
+            raise InputError("give examples, or sources + hypotheses (+ references)")
+        examples = Examples.from_lists(sources, hypotheses, references, references_by=references_by, tokenize=tokenize)
+    elif sources is not None or hypotheses is not None or references is not None:
+        raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    if isinstance(examples, Examples):
+        examples = examples.for_metric(str(getattr(m, "missing_annotators", "unchanged")))
     require_references(examples)
     if m.needs_edits or getattr(m, "needs_reference_edits", False):
         ready, fields = prepare(examples, aligner, hypotheses=m.needs_edits)
     else:
         ready, fields = list(examples), {"tok": "whitespace"}
+    if isinstance(examples, Examples):
+        fields["tok"] = examples.tokenize
     result = m.score(ready)
     return dataclasses.replace(result, signature=extend_signature(result.signature, fields))

@@ -1,0 +1,111 @@
+"""gecscope as a Hugging Face ``evaluate`` metric: every gecscope metric (CLEME2.0, CLEME, M2,
+ERRANT, GLEU, GREEN, ...) with the same numbers and signature as the ``gecscope`` command line.
+
+    import evaluate
+    gec = evaluate.load("integrations/evaluate/gecscope")   # a local path: no network
+    gec.compute(sources=["He go home ."], predictions=["He goes home ."],
+                references=[["He goes home ."]], metric="cleme2")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import datasets
+import evaluate
+
+import gecscope
+
+_CITATION = """\
+@inproceedings{ye-etal-2024-cleme2,
+  title  = {{CLEME2.0}: Towards More Interpretable Evaluation by Disentangling Edits for Grammatical Error Correction},
+  author = {Ye, Jingheng and Xu, Zishan and Li, Yinghui and Cheng, Xuxin and Song, Linlin and Zhou, Qingyu and
+            Zheng, Hai-Tao and Shen, Ying and Su, Xin},
+  year   = {2024},
+  eprint = {2407.00934},
+  archivePrefix = {arXiv}
+}
+"""
+
+_DESCRIPTION = """\
+Grammatical error correction metrics from gecscope, each equal number for number to its official
+tool: CLEME2.0 (hit / wrong / under / over and the comprehensive score), CLEME, M2 (MaxMatch
+scorer 3.2), ERRANT 3.0.2, GLEU (the 2016 script), GREEN (word and character level), PT-M2,
+PT-ERRANT and WODAFE. Edits are extracted from text with ERRANT-compatible alignment (English)
+or language-agnostic Levenshtein alignment. Every result carries a reproducibility signature.
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    sources: source sentences (the learner's text), one string per sentence.
+    predictions: system outputs, one string per sentence.
+    references: for each sentence, a list of reference corrections (or one string).
+    metric: gecscope metric name: cleme2 (default), cleme, m2, errant, gleu, green, pt-m2,
+        pt-errant, wodafe.
+    tokenize: "whitespace" (default; text already tokenised) or "spacy" (raw English text).
+    aligner: "errant" (default, English) or "levenshtein" (any language).
+    **settings: the metric's settings, as in gecscope.get_metric (assumption, level, factors,
+        weighting, beta, unit, scheme, ...).
+Returns:
+    "score": the metric's main value in [0, 1], the metric's details (hit/wrong/under/over,
+    precision/recall, counts, ...), "metric" and "signature".
+Examples:
+    >>> gec = evaluate.load("gecscope")  # doctest: +SKIP
+    >>> gec.compute(sources=["He go home ."], predictions=["He goes home ."],
+    ...             references=[["He goes home ."]], metric="green")["score"]  # doctest: +SKIP
+    1.0
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class Gecscope(evaluate.Metric):
+    """Every gecscope metric behind one ``compute``."""
+
+    def _info(self) -> evaluate.MetricInfo:
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[
+                datasets.Features(
+                    {
+                        "sources": datasets.Value("string"),
+                        "predictions": datasets.Value("string"),
+                        "references": datasets.Sequence(datasets.Value("string")),
+                    }
+                ),
+                datasets.Features(
+                    {
+                        "sources": datasets.Value("string"),
+                        "predictions": datasets.Value("string"),
+                        "references": datasets.Value("string"),
+                    }
+                ),
+            ],
+            reference_urls=["https://pypi.org/project/gecscope/"],
+        )
+
+    def _compute(
+        self,
+        sources: list[str],
+        predictions: list[str],
+        references: list[list[str]] | list[str],
+        metric: str = "cleme2",
+        tokenize: str = "whitespace",
+        aligner: str = "errant",
+        **settings: Any,
+    ) -> dict[str, Any]:
+        result = gecscope.score(
+            metric,
+            sources=sources,
+            hypotheses=predictions,
+            references=references,
+            references_by="sentence",
+            tokenize=tokenize,
+            aligner=aligner,
+            **settings,
+        )
+        out: dict[str, Any] = {"metric": result.metric, "score": result.value}
+        out.update((k, v) for k, v in result.details.items() if k != "score")
+        out["signature"] = result.signature
+        return out

@@ -1,0 +1,232 @@
+"""Examples from memory: Python lists, M2/text/JSONL files or a Hugging Face ``datasets`` table.
+
+``Examples`` is an immutable sequence of :class:`gecscope.Example` that every metric takes.
+References come in one of two layouts, named by ``references_by``:
+
+- ``"annotator"`` (default; the CLI's ``--ref`` files, sacreBLEU's convention): one list per
+  annotator, each as long as ``sources``: ``[[ref_a_0, ref_a_1, ...], [ref_b_0, ref_b_1, ...]]``;
+- ``"sentence"`` (Hugging Face ``evaluate``'s convention): one list per sentence, of any length
+  (a bare string counts as one reference): ``[[ref_0_a, ref_0_b], [ref_1_a], ...]``.
+
+>>> ex = Examples.from_lists(["He go home ."], ["He goes home ."], [["He goes home ."]])
+>>> len(ex), ex[0].source, ex[0].references[0].tokens
+(1, ('He', 'go', 'home', '.'), ('He', 'goes', 'home', '.'))
+>>> Examples.from_lists(["a b"], ["a b", "c"], [])
+Traceback (most recent call last):
+...
+gecscope.errors.InputError: hypotheses: has 2 sentences but sources has 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, overload
+
+from gecscope.errors import InputError
+from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
+from gecscope.types import Example, Target, Tokens
+
+TOKENIZERS = ("whitespace", "spacy")
+LAYOUTS = ("annotator", "sentence")
+
+
+def _tokenizer(tokenize: str) -> Callable[[str], Tokens]:
+    if tokenize == "whitespace":
+        return lambda text: tuple(text.split())
+    if tokenize == "spacy":
+        from gecscope.align.errant import load_spacy
+
+        nlp = load_spacy()
+        return lambda text: tuple(t.text for t in nlp.tokenizer(text) if not t.is_space)
+    raise ValueError(f"tokenize must be one of {', '.join(TOKENIZERS)}; got {tokenize!r}")
+
+
+def _strings(values: Any, what: str) -> list[str]:
+    if isinstance(values, str) or not isinstance(values, Iterable):
+        raise InputError("must be a list of strings, not a single string", what)
+    out = list(values)
+    for i, v in enumerate(out):
+        if not isinstance(v, str):
+            raise InputError(f"must be a string, got {type(v).__name__}", what, i + 1)
+    return out
+
+
+def _check_count(what: str, count: int, expected: int) -> None:
+    if count != expected:
+        raise InputError(f"has {count} sentences but sources has {expected}", what)
+
+
+def _reference_rows(references: Any, n: int, references_by: str) -> list[list[str]]:
+    """References as one list of strings per sentence, validated against ``n`` sentences."""
+    if references_by not in LAYOUTS:
+        raise ValueError(f"references_by must be one of {', '.join(LAYOUTS)}; got {references_by!r}")
+    if references is None:
+        return [[] for _ in range(n)]
+    if isinstance(references, str) or not isinstance(references, Iterable):
+        raise InputError("must be a list of lists of strings", "references")
+    outer = list(references)
+    if references_by == "annotator":
+        columns = [_strings(col, f"references[{k}]") for k, col in enumerate(outer)]
+        for k, col in enumerate(columns):
+            _check_count(f"references[{k}]", len(col), n)
+        return [[col[i] for col in columns] for i in range(n)]
+    _check_count("references", len(outer), n)
+    return [[row] if isinstance(row, str) else _strings(row, f"references[{i}]") for i, row in enumerate(outer)]
+
+
+class Examples(Sequence[Example]):
+    """An immutable sequence of examples, with the reading policy it was built with.
+
+    ``missing_annotators`` tells how reference M2 sentences without lines for an annotator
+    were read; :meth:`for_metric` re-reads M2 input with the policy a metric expects (M2 and
+    ERRANT leave such annotators out, as their official scorers do).
+    """
+
+    def __init__(
+        self,
+        items: Iterable[Example],
+        *,
+        missing_annotators: str = "unchanged",
+        reload: Callable[[str], list[Example]] | None = None,
+        tokenize: str = "whitespace",
+    ) -> None:
+        self._items = tuple(items)
+        self.missing_annotators = missing_annotators
+        self.tokenize = tokenize
+        self._reload = reload
+
+    @overload
+    def __getitem__(self, index: int) -> Example: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Examples: ...
+
+    def __getitem__(self, index: int | slice) -> Example | Examples:
+        if isinstance(index, slice):
+            return Examples(self._items[index], missing_annotators=self.missing_annotators, tokenize=self.tokenize)
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Example]:
+        return iter(self._items)
+
+    def __repr__(self) -> str:
+        return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
+
+    def for_metric(self, missing_annotators: str) -> Examples:
+        """These examples read with ``missing_annotators`` (re-read from M2 when it differs)."""
+        if missing_annotators == self.missing_annotators or self._reload is None:
+            return self
+        return Examples(
+            self._reload(missing_annotators),
+            missing_annotators=missing_annotators,
+            reload=self._reload,
+            tokenize=self.tokenize,
+        )
+
+    @classmethod
+    def from_lists(
+        cls,
+        sources: Sequence[str],
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str] | str] | None = None,
+        *,
+        references_by: str = "annotator",
+        tokenize: str = "whitespace",
+        ids: Sequence[str] | None = None,
+    ) -> Examples:
+        """Examples from strings: ``tokenize="whitespace"`` splits on spaces (text already
+        tokenised, as in M2 files); ``"spacy"`` tokenises raw English text with spaCy (extra
+        ``text``). ``references`` follow ``references_by`` (see the module docstring)."""
+        src = _strings(sources, "sources")
+        hyp = _strings(hypotheses, "hypotheses")
+        if not src:
+            raise InputError("no sentences", "sources")
+        _check_count("hypotheses", len(hyp), len(src))
+        refs = _reference_rows(references, len(src), references_by)
+        if ids is not None:
+            _check_count("ids", len(ids), len(src))
+        split = _tokenizer(tokenize)
+        keep_raw = tokenize == "whitespace"
+        out = []
+        for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True)):
+            tokens = split(s)
+            if not tokens:
+                raise InputError("empty source sentence", "sources", i + 1)
+            out.append(
+                Example(
+                    tokens,
+                    Target(split(h), raw=h if keep_raw else None),
+                    tuple(Target(split(r), raw=r if keep_raw else None) for r in rs),
+                    str(ids[i]) if ids is not None else str(i),
+                    s if keep_raw else None,
+                )
+            )
+        return cls(out, tokenize=tokenize)
+
+    @classmethod
+    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path, *, missing_annotators: str = "unchanged") -> Examples:
+        """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
+
+        def reload(policy: str) -> list[Example]:
+            return examples_from_m2(hyp_m2, ref_m2, policy)
+
+        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload)
+
+    @classmethod
+    def from_text(
+        cls,
+        source: str | Path,
+        hypothesis: str | Path,
+        references: Sequence[str | Path] = (),
+        ref_m2: str | Path | None = None,
+        *,
+        missing_annotators: str = "unchanged",
+    ) -> Examples:
+        """Parallel text files (one sentence a line, space-tokenised), references as text files
+        (one per annotator) and/or one M2 file."""
+
+        def reload(policy: str) -> list[Example]:
+            return examples_from_text(source, hypothesis, references, ref_m2, policy)
+
+        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload)
+
+    @classmethod
+    def from_jsonl(cls, path: str | Path) -> Examples:
+        """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
+        return cls(read_jsonl(path))
+
+    @classmethod
+    def from_dataset(
+        cls,
+        dataset: Any,
+        *,
+        source: str = "source",
+        hypothesis: str = "hypothesis",
+        references: str | Sequence[str] = "references",
+        tokenize: str = "whitespace",
+    ) -> Examples:
+        """Examples from a table with named columns: a Hugging Face ``datasets.Dataset`` (the
+        library is not needed otherwise) or a mapping of column name to list. ``references``
+        names one column holding a list of references per row, or several columns, one per
+        annotator.
+
+        >>> table = {"src": ["a b ."], "hyp": ["a c ."], "ref": [["a c .", "a b ."]]}
+        >>> Examples.from_dataset(table, source="src", hypothesis="hyp", references="ref")[0].references[1].tokens
+        ('a', 'b', '.')
+        """
+        names = list(getattr(dataset, "column_names", None) or dataset.keys())
+
+        def column(name: str) -> list[Any]:
+            if name not in names:
+                raise InputError(f"no column {name!r} (columns: {', '.join(map(str, names))})", "dataset")
+            return list(dataset[name])
+
+        if isinstance(references, str):
+            refs, layout = column(references), "sentence"
+        else:
+            refs, layout = [column(c) for c in references], "annotator"
+        return cls.from_lists(column(source), column(hypothesis), refs, references_by=layout, tokenize=tokenize)

@@ -1,0 +1,66 @@
+"""Results as pandas data frames (extra ``pandas``): one row per result, or one per sentence.
+
+Nested details are flattened: a mapping gives dotted column names (``regions.td``), a list of
+per-order values (GREEN's n-gram counts) gives one column per order (``tp_1`` ... ``tp_4``).
+
+>>> import gecscope
+>>> d = gecscope.example_dir()
+>>> result = gecscope.score("cleme2", gecscope.Examples.from_m2(d / "hypothesis.m2", d / "references.m2"))
+>>> score_frame(result)[["metric", "score", "hit"]].round(4).to_dict("records")
+[{'metric': 'cleme2', 'score': 0.706, 'hit': 0.5714}]
+>>> sentences_frame(result).shape[0]
+10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from gecscope.errors import MissingExtraError
+from gecscope.result import Score
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError:
+        raise MissingExtraError("data frames (pip install pandas)", "pandas") from None
+    return pandas
+
+
+def flatten(row: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """One level of columns from nested details.
+
+    >>> flatten({"f": 0.5, "tp": [3.0, 2.0], "regions": {"td": [1.0]}})
+    {'f': 0.5, 'tp_1': 3.0, 'tp_2': 2.0, 'regions.td_1': 1.0}
+    """
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(flatten(value, f"{name}."))
+        elif isinstance(value, list | tuple):
+            out.update({f"{name}_{i}": v for i, v in enumerate(value, start=1)})
+        else:
+            out[name] = value
+    return out
+
+
+def score_frame(scores: Score | Iterable[Score]) -> pd.DataFrame:
+    """One row per result: ``metric``, ``value``, every detail, ``signature``."""
+    pandas = _pandas()
+    items = [scores] if isinstance(scores, Score) else list(scores)
+    rows = [{"metric": s.metric, "value": s.value, **flatten(s.details), "signature": s.signature} for s in items]
+    frame: pd.DataFrame = pandas.DataFrame(rows)
+    return frame
+
+
+def sentences_frame(score: Score) -> pd.DataFrame:
+    """One row per sentence (the metric's per-sentence scores and counts), indexed by sentence."""
+    pandas = _pandas()
+    frame: pd.DataFrame = pandas.DataFrame([flatten(row) for row in score.sentences])
+    return frame.set_index("index") if "index" in frame.columns else frame
