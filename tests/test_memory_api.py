@@ -174,12 +174,13 @@ def test_as_dict_and_frames() -> None:
     result = gecscope.score("green", sources=SOURCES, hypotheses=HYPOTHESES, references=REFERENCES)
     assert result.as_dict()["signature"] == result.signature
     frame = score_frame(result)
-    assert frame.loc[0, "value"] == result.value
+    assert frame.loc[0, "score"] == result.value and frame.loc[0, "level"] == "corpus"
     assert frame.loc[0, "tp_4"] == result.details["tp"][3]
     assert frame.loc[0, "regions.td_1"] == result.details["regions"]["td"][0]
     sentences = sentences_frame(result)
     assert len(sentences) == len(SOURCES)
-    assert list(sentences["f"]) == [row["f"] for row in result.sentences]
+    assert list(sentences["score"]) == [row["f"] for row in result.sentences]
+    assert list(sentences.index) == list(range(1, len(SOURCES) + 1))
     both = score_frame([result, gecscope.score("gleu", sources=SOURCES, hypotheses=HYPOTHESES, references=REFERENCES)])
     assert isinstance(both, pandas.DataFrame)
     assert list(both["metric"]) == ["green", "gleu"]

@@ -51,16 +51,22 @@ def flatten(row: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def score_frame(scores: Score | Iterable[Score]) -> pd.DataFrame:
-    """One row per result: ``metric``, ``value``, every detail, ``signature``."""
+    """One row per result, in the shared output shape: ``metric``, ``system``, ``level``,
+    ``score``, the components, the counts, the other details, ``signature``."""
     pandas = _pandas()
     items = [scores] if isinstance(scores, Score) else list(scores)
-    rows = [{"metric": s.metric, "value": s.value, **flatten(s.details), "signature": s.signature} for s in items]
+    rows = []
+    for s in items:
+        d = s.as_dict()
+        head = {k: d[k] for k in ("metric", "system", "level", "score")}
+        body = flatten({**d["components"], **d["counts"], **d["details"]})
+        rows.append({**head, **body, "signature": s.signature})
     frame: pd.DataFrame = pandas.DataFrame(rows)
     return frame
 
 
 def sentences_frame(score: Score) -> pd.DataFrame:
-    """One row per sentence (the metric's per-sentence scores and counts), indexed by sentence."""
+    """One row per sentence (the metric's per-sentence scores and counts), indexed by the 1-based line."""
     pandas = _pandas()
-    frame: pd.DataFrame = pandas.DataFrame([flatten(row) for row in score.sentences])
-    return frame.set_index("index") if "index" in frame.columns else frame
+    frame: pd.DataFrame = pandas.DataFrame([flatten(row) for row in score.sentence_rows()])
+    return frame.set_index("line") if "line" in frame.columns else frame
