@@ -3,12 +3,16 @@
 Rules (see docs/formats.md): annotator ids of a sentence must be ascending and grouped; a
 sentence without lines for some annotator leaves that annotator's target unchanged; ``-1 -1``
 (noop) lines add no edit; ``-NONE-`` is an empty correction; corrections may contain ``|||``;
-ChERRANT ``T`` lines are ignored. Overlapping or out-of-range edits are errors.
+ChERRANT ``T`` lines: the edits after ``T{k}-A{n}`` with n > 0 (an alternative alignment) are
+kept apart in :attr:`M2Block.alternatives` and never enter ``targets`` (which holds ``A0``, as the
+official CLEME reads it); a ``T{k} 无法标注`` annotator (an ``NA`` line) has an unchanged target and
+is listed in :attr:`M2Block.unannotatable`. Overlapping or out-of-range edits are errors.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +22,7 @@ from gecscope.io.text import read_text, split_lines
 from gecscope.types import Edit, Target, Tokens, apply_edits
 
 NOOP_TYPES = frozenset({"noop", "NA"})
+_ALIGNMENT_TAG = re.compile(r"T(\d+)-A(\d+)(?:\s|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +33,15 @@ class M2Block:
     targets: tuple[Target, ...]
     line: int = 0
     present: tuple[int, ...] = ()  # annotators with at least one line (noop included) here
+    #: ChERRANT alternative alignments ``T{k}-A{n}`` (n > 0), in file order: (annotator, edits)
+    alternatives: tuple[tuple[int, tuple[Edit, ...]], ...] = ()
+    #: annotators whose target is ChERRANT's ``无法标注`` (an ``NA`` line)
+    unannotatable: tuple[int, ...] = ()
+
+    def alignments(self, annotator: int) -> tuple[tuple[Edit, ...], ...]:
+        """Every alignment of ``annotator``: ``A0`` (its target's edits) first, then the alternatives."""
+        first = self.targets[annotator].edits or ()
+        return (first, *(edits for k, edits in self.alternatives if k == annotator))
 
     def references(self, missing: str = "unchanged") -> tuple[Target, ...]:
         """``unchanged``: every annotator of the file (absent ones = unchanged source, the
@@ -93,6 +107,8 @@ def read_m2(path: str | Path) -> list[M2Block]:
     lines = split_lines(text)
     n_edit_lines = sum(1 for line in lines if line.startswith("A "))
     raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []  # dict keys: annotators present
+    extra: list[tuple[list[tuple[int, list[Edit]]], set[int]]] = []  # per sentence: alternatives, NA
+    alternative: list[Edit] | None = None  # collecting a ChERRANT T{k}-A{n>0} alignment
     seen: set[int] = set()
     current: tuple[Tokens, dict[int, list[Edit]], int] | None = None
     order: list[int] = []
@@ -107,6 +123,8 @@ def read_m2(path: str | Path) -> list[M2Block]:
             current = (source, {}, lineno)
             order = []
             raw.append(current)
+            extra.append(([], set()))
+            alternative = None
         elif line.startswith("A "):
             if current is None:
                 raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
@@ -128,10 +146,19 @@ def read_m2(path: str | Path) -> list[M2Block]:
                 order.append(annotator)
             seen.add(annotator)
             edits = current[1].setdefault(annotator, [])
+            if alternative is not None:
+                edits = alternative
+            elif line[2:].split("|||")[1] == "NA":
+                extra[-1][1].add(annotator)
             if edit is not None:
                 edits.append(edit)
         elif line.startswith("T"):
-            continue  # ChERRANT target line: the edits already say everything
+            # ChERRANT target line; T{k}-A{n>0} starts an alternative alignment of annotator k
+            tagged = _ALIGNMENT_TAG.match(line)
+            alternative = None
+            if current is not None and tagged is not None and int(tagged[2]) > 0:
+                alternative = []
+                extra[-1][0].append((int(tagged[1]), alternative))
         else:
             raise InputError("unexpected line (expected 'S', 'A' or a blank line)", path, lineno)
     if not raw:
@@ -147,7 +174,15 @@ def read_m2(path: str | Path) -> list[M2Block]:
             path,
         )
     return [
-        M2Block(src, _build_targets(src, edits, count, path, ln), ln, tuple(sorted(edits))) for src, edits, ln in raw
+        M2Block(
+            src,
+            _build_targets(src, edits, count, path, ln),
+            ln,
+            tuple(sorted(edits)),
+            tuple((k, tuple(sorted(alt, key=lambda e: (e.start, e.end)))) for k, alt in alts),
+            tuple(sorted(na)),
+        )
+        for (src, edits, ln), (alts, na) in zip(raw, extra, strict=True)
     ]
 
 
