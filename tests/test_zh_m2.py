@@ -28,13 +28,13 @@ def test_alternative_alignments_are_kept_apart(tmp_path: Path) -> None:
     first, second = read_m2(path)
     assert first.targets[0].edits == (Edit(2, 3, ("他",), "S"),)
     assert first.targets[0].tokens == ("我", "是", "他")
-    assert first.alternatives == ((0, (Edit(2, 2, ("他",), "M"), Edit(2, 3, (), "R"))),)
-    assert first.alignments(0) == ((Edit(2, 3, ("他",), "S"),), (Edit(2, 2, ("他",), "M"), Edit(2, 3, (), "R")))
-    assert first.alignments(1) == ((),)
+    assert first.targets[0].alternatives == ((Edit(2, 2, ("他",), "M"), Edit(2, 3, (), "R")),)
+    assert first.targets[1].alternatives == ()
     assert first.targets[1].tokens == first.source
-    assert first.unannotatable == ()
-    assert second.unannotatable == (0,)
+    assert not first.targets[0].unannotatable and not first.targets[1].unannotatable
+    assert second.targets[0].unannotatable
     assert second.targets[0].tokens == second.source
+    assert second.targets[0].edits == ()
     assert second.present == (0,)
 
 
@@ -42,6 +42,5 @@ def test_plain_m2_has_no_alternatives(tmp_path: Path) -> None:
     path = tmp_path / "p.m2"
     path.write_text("S a b\nA 0 1|||R:NOUN|||c|||REQUIRED|||-NONE-|||0\n", encoding="utf-8")
     (block,) = read_m2(path)
-    assert block.alternatives == ()
-    assert block.unannotatable == ()
-    assert block.alignments(0) == ((Edit(0, 1, ("c",), "R:NOUN"),),)
+    assert block.targets[0].alternatives == ()
+    assert not block.targets[0].unannotatable

@@ -3,10 +3,10 @@
 Rules (see docs/formats.md): annotator ids of a sentence must be ascending and grouped; a
 sentence without lines for some annotator leaves that annotator's target unchanged; ``-1 -1``
 (noop) lines add no edit; ``-NONE-`` is an empty correction; corrections may contain ``|||``;
-ChERRANT ``T`` lines: the edits after ``T{k}-A{n}`` with n > 0 (an alternative alignment) are
-kept apart in :attr:`M2Block.alternatives` and never enter ``targets`` (which holds ``A0``, as the
-official CLEME reads it); a ``T{k} 无法标注`` annotator (an ``NA`` line) has an unchanged target and
-is listed in :attr:`M2Block.unannotatable`. Overlapping or out-of-range edits are errors.
+ChERRANT ``T`` lines: a target's edits are those of ``T{k}-A0`` (as the official CLEME reads
+them); the edits after ``T{k}-A{n}``, n > 0, go to :attr:`Target.alternatives`; a ``T{k} 无法标注``
+annotator (an ``NA`` line) is an unchanged target with ``unannotatable`` set. Overlapping or
+out-of-range edits are errors.
 """
 
 from __future__ import annotations
@@ -33,15 +33,6 @@ class M2Block:
     targets: tuple[Target, ...]
     line: int = 0
     present: tuple[int, ...] = ()  # annotators with at least one line (noop included) here
-    #: ChERRANT alternative alignments ``T{k}-A{n}`` (n > 0), in file order: (annotator, edits)
-    alternatives: tuple[tuple[int, tuple[Edit, ...]], ...] = ()
-    #: annotators whose target is ChERRANT's ``无法标注`` (an ``NA`` line)
-    unannotatable: tuple[int, ...] = ()
-
-    def alignments(self, annotator: int) -> tuple[tuple[Edit, ...], ...]:
-        """Every alignment of ``annotator``: ``A0`` (its target's edits) first, then the alternatives."""
-        first = self.targets[annotator].edits or ()
-        return (first, *(edits for k, edits in self.alternatives if k == annotator))
 
     def references(self, missing: str = "unchanged") -> tuple[Target, ...]:
         """``unchanged``: every annotator of the file (absent ones = unchanged source, the
@@ -79,8 +70,14 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
 
 
 def _build_targets(
-    source: Tokens, per_annotator: dict[int, list[Edit]], count: int, path: str | Path, lineno: int
+    source: Tokens,
+    per_annotator: dict[int, list[Edit]],
+    count: int,
+    path: str | Path,
+    lineno: int,
+    extra: tuple[list[tuple[int, list[Edit]]], set[int]] | None = None,
 ) -> tuple[Target, ...]:
+    alternative_alignments, unannotatable = extra or ([], set())
     targets = []
     for annotator in range(count):
         edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
@@ -93,7 +90,10 @@ def _build_targets(
                     lineno,
                 )
         frozen = tuple(edits)
-        targets.append(Target(apply_edits(source, frozen), frozen))
+        alternatives = tuple(
+            tuple(sorted(alt, key=lambda e: (e.start, e.end))) for k, alt in alternative_alignments if k == annotator
+        )
+        targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, annotator in unannotatable))
     return tuple(targets)
 
 
@@ -174,15 +174,8 @@ def read_m2(path: str | Path) -> list[M2Block]:
             path,
         )
     return [
-        M2Block(
-            src,
-            _build_targets(src, edits, count, path, ln),
-            ln,
-            tuple(sorted(edits)),
-            tuple((k, tuple(sorted(alt, key=lambda e: (e.start, e.end)))) for k, alt in alts),
-            tuple(sorted(na)),
-        )
-        for (src, edits, ln), (alts, na) in zip(raw, extra, strict=True)
+        M2Block(src, _build_targets(src, edits, count, path, ln, more), ln, tuple(sorted(edits)))
+        for (src, edits, ln), more in zip(raw, extra, strict=True)
     ]
 
 
