@@ -86,3 +86,31 @@ def test_every_golden_row_is_covered() -> None:
     for dataset in ("cherrant_demo", "mucgec_dev"):
         rows = {k for k in zh_golden(dataset) if not k.startswith("ChERRANT")}
         assert rows == {v.format(a=a) for v in VARIANTS for a in ("dep", "ind")}
+
+
+CHERRANT_ROWS = {"ChERRANT": "all", "ChERRANT[A0-only]": "first"}
+
+
+@pytest.mark.parametrize("row", list(CHERRANT_ROWS))
+@pytest.mark.parametrize(("dataset", "system"), RUNS)
+def test_cherrant_counts_match_official_compare(dataset: str, system: str, row: str) -> None:
+    """``python compare_m2_for_evaluation.py -hyp DS/systems_m2/SYS.m2 -ref DS/references.m2``."""
+    table = zh_golden(dataset)
+    if row not in table:
+        pytest.skip(f"no {row} row for {dataset}")
+    expected = table[row][system]
+    metric = get_metric("cherrant", alignments=CHERRANT_ROWS[row])
+    score = metric.score(zh_examples(dataset, system))
+    d = score.details
+    assert (d["tp"], d["fp"], d["fn"]) == (expected["tp"], expected["fp"], expected["fn"])
+    assert (d["p"], d["r"], d["f"]) == pytest.approx(
+        (expected["p_unrounded"], expected["r_unrounded"], expected["f_unrounded"]), abs=1e-12, rel=0
+    )
+    assert score.value == d["f"]
+    printed = metric.official_text(score).splitlines()[3].split("\t")  # type: ignore[attr-defined]
+    assert printed == [str(expected[k]) for k in ("tp", "fp", "fn", "p", "r", "f")]
+
+
+def test_cherrant_skips_only_unannotatable_sentences() -> None:
+    score = get_metric("cherrant").score(zh_examples("mucgec_dev", "example_pred"))
+    assert score.details["skipped"] == 3  # the three 无法标注 sentences of the dev set
