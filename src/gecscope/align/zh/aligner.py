@@ -1,0 +1,194 @@
+"""ChERRANT-compatible character alignment (gecscope's own implementation).
+
+A weighted edit distance over char tokens (insertion and deletion cost 1; a match costs 0; a
+substitution costs ``meaning + character + punctuation-class``, at most about 2; a block of k+1
+tokens that is a permutation costs k), recording every operation that reaches a cell's minimum.
+Every cheapest path is then enumerated (only the first operation of each cell when the lengths
+differ by more than 10), in ChERRANT's order of preference: transposition, substitution,
+insertion, deletion.
+
+Costs (facts from ChERRANT's char mode):
+
+* meaning: Cilin class of each token (major, middle, minor); unknown = 4, same class = 0,
+  otherwise 2 x (3 - number of equal levels); divided by 6;
+* character: 0.5 unless both tokens are all CJK (U+4E00-U+9FFF); 0 when a pinyin reading, the
+  character itself or a confusion-set entry is shared, else 0.5;
+* punctuation class: 0 when both are punctuation, 0.25 when neither is, 0.499 otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache
+from string import punctuation
+
+from gecscope.align.zh.resources import ZhResources
+from gecscope.errors import MissingExtraError
+from gecscope.types import Tokens
+
+CHINESE_PUNCT = (
+    "！？｡＂＃＄％＆＇（）＊＋，－／：；＜＝＞＠［＼］＾＿｀｛｜｝～｟｠｢｣､、〃》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟〰〾〿–—‘'‛“”„‟…‧﹏"
+)
+#: the punctuation string of the alignment costs (membership is a substring test, as in ChERRANT)
+ALIGN_PUNCT = CHINESE_PUNCT + punctuation
+#: beyond this length difference only the first cheapest path is followed
+ALL_PATHS_MAX_DIFF = 10
+
+Step = tuple[str, int, int, int, int]  # (operation, src start, src end, tgt start, tgt end)
+
+
+@cache
+def _pinyin() -> Callable[[str], frozenset[str]]:
+    try:
+        from pypinyin import Style, pinyin
+    except ImportError as exc:
+        raise MissingExtraError("Chinese alignment (pypinyin)", "zh") from exc
+
+    @cache
+    def readings(token: str) -> frozenset[str]:
+        return frozenset(pinyin(token, style=Style.NORMAL, heteronym=True)[0])
+
+    return readings
+
+
+def all_cjk(token: str) -> bool:
+    return all("\u4e00" <= ch <= "\u9fff" for ch in token)
+
+
+class CostModel:
+    """Substitution costs between two tokens (cached per pair)."""
+
+    def __init__(self, resources: ZhResources) -> None:
+        self.resources = resources
+        self.readings = _pinyin()
+        self._cache: dict[tuple[str, str], float] = {}
+
+    def meaning(self, a: str, b: str) -> int:
+        ca, cb = self.resources.semantic.get(a), self.resources.semantic.get(b)
+        if ca is None or cb is None:
+            return 4
+        if ca == cb:
+            return 0
+        return 2 * (3 - sum(x == y for x, y in zip(ca, cb, strict=True)))
+
+    def character(self, a: str, b: str) -> float:
+        if not (all_cjk(a) and all_cjk(b)):
+            return 0.5
+        if len(a) > len(b):
+            a, b = b, a
+        if a == b:
+            return 0
+        shared_reading = bool(self.readings(a) & self.readings(b))
+        confusion = self.resources.confusion
+        hits = 0
+        for x in a:
+            for y in b:
+                if x == y or shared_reading or x in confusion.get(y, ()) or y in confusion.get(x, ()):
+                    hits += 1
+                    break
+        return (len(a) - hits) / (len(a) * 2)
+
+    @staticmethod
+    def punctuation_class(a: str, b: str) -> float:
+        pa, pb = a in ALIGN_PUNCT, b in ALIGN_PUNCT
+        if pa and pb:
+            return 0.0
+        if not pa and not pb:
+            return 0.25
+        return 0.499
+
+    def substitution(self, a: str, b: str) -> float:
+        if a == b:
+            return 0
+        key = (a, b)
+        cost = self._cache.get(key)
+        if cost is None:
+            cost = self.meaning(a, b) / 6.0 + self.character(a, b) + self.punctuation_class(a, b)
+            self._cache[key] = cost
+        return cost
+
+
+def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[list[str]]]:
+    """The operations reaching each cell's minimum cost (``M``, ``T{n}``, ``S``, ``I``, ``D``)."""
+    n, m = len(source), len(target)
+    cost = [[0.0] * (m + 1) for _ in range(n + 1)]
+    ops: list[list[list[str]]] = [[[] for _ in range(m + 1)] for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        cost[i][0] = cost[i - 1][0] + 1
+        ops[i][0] = ["D"]
+    for j in range(1, m + 1):
+        cost[0][j] = cost[0][j - 1] + 1
+        ops[0][j] = ["I"]
+    inf = float("inf")
+    for i in range(n):
+        row, nxt = cost[i], cost[i + 1]
+        s = source[i]
+        for j in range(m):
+            t = target[j]
+            if s == t:
+                nxt[j + 1] = row[j]
+                ops[i + 1][j + 1] = ["M"]
+                continue
+            deletion = row[j + 1] + 1
+            insertion = nxt[j] + 1
+            substitution = row[j] + costs.substitution(s, t)
+            transposition, k = inf, 1
+            balance: dict[str, int] = {}
+            _shift(balance, s, 1)
+            _shift(balance, t, -1)
+            while i - k >= 0 and j - k >= 0 and cost[i - k + 1][j - k + 1] != cost[i - k][j - k]:
+                _shift(balance, source[i - k], 1)
+                _shift(balance, target[j - k], -1)
+                if not balance:
+                    transposition = cost[i - k][j - k] + k
+                    break
+                k += 1
+            best = min(transposition, substitution, insertion, deletion)
+            nxt[j + 1] = best
+            cell = ops[i + 1][j + 1]
+            if transposition == best:
+                cell.append(f"T{k + 1}")
+            if substitution == best:
+                cell.append("S")
+            if insertion == best:
+                cell.append("I")
+            if deletion == best:
+                cell.append("D")
+    return ops
+
+
+def _shift(balance: dict[str, int], token: str, by: int) -> None:
+    value = balance.get(token, 0) + by
+    if value:
+        balance[token] = value
+    else:
+        del balance[token]
+
+
+def cheapest_paths(ops: list[list[list[str]]], *, every: bool = True) -> Iterator[list[Step]]:
+    """Every cheapest path from the start, in ChERRANT's depth-first order (``every=False``: the first)."""
+    n, m = len(ops) - 1, len(ops[0]) - 1
+    stack: list[tuple[int, int, list[Step]]] = [(n, m, [])]
+    while stack:
+        i, j, rev = stack.pop()
+        if i + j == 0:
+            yield rev[::-1]
+            continue
+        cell = ops[i][j] if every else ops[i][j][:1]
+        for op in reversed(cell):
+            if op in ("M", "S"):
+                stack.append((i - 1, j - 1, [*rev, (op, i - 1, i, j - 1, j)]))
+            elif op == "D":
+                stack.append((i - 1, j, [*rev, (op, i - 1, i, j, j)]))
+            elif op == "I":
+                stack.append((i, j - 1, [*rev, (op, i, i, j - 1, j)]))
+            else:
+                k = int(op[1:])
+                stack.append((i - k, j - k, [*rev, (op, i - k, i, j - k, j)]))
+
+
+def alignments(source: Tokens, target: Tokens, costs: CostModel) -> Iterator[list[Step]]:
+    """All cheapest alignments (one when the lengths differ by more than 10)."""
+    ops = cost_table(source, target, costs)
+    every = abs(len(source) - len(target)) <= ALL_PATHS_MAX_DIFF
+    return cheapest_paths(ops, every=every)
