@@ -18,6 +18,7 @@ Costs (facts from ChERRANT's char mode):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import cache
 from string import punctuation
@@ -61,7 +62,8 @@ class CostModel:
     def __init__(self, resources: ZhResources) -> None:
         self.resources = resources
         self.readings = _pinyin()
-        self._cache: dict[tuple[str, str], float] = {}
+        #: substitution costs computed so far, by token pair
+        self.known: dict[tuple[str, str], float] = {}
 
     def meaning(self, a: str, b: str) -> int:
         ca, cb = self.resources.semantic.get(a), self.resources.semantic.get(b)
@@ -101,15 +103,22 @@ class CostModel:
         if a == b:
             return 0
         key = (a, b)
-        cost = self._cache.get(key)
+        cost = self.known.get(key)
         if cost is None:
             cost = self.meaning(a, b) / 6.0 + self.character(a, b) + self.punctuation_class(a, b)
-            self._cache[key] = cost
+            self.known[key] = cost
         return cost
 
 
 def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[list[str]]]:
-    """The operations reaching each cell's minimum cost (``M``, ``T{n}``, ``S``, ``I``, ``D``)."""
+    """The operations reaching each cell's minimum cost (``M``, ``T{n}``, ``S``, ``I``, ``D``).
+
+    A transposition ending at (i, j) looks back k = 1, 2, ... steps along the diagonal while the
+    diagonal costs keep changing and takes the first k whose two blocks are permutations of each
+    other. The search is pruned without changing its result: k stops before the last diagonal
+    step of equal cost (tracked per diagonal), and starts where both blocks can hold the other's
+    last token (the nearest earlier occurrence of each).
+    """
     n, m = len(source), len(target)
     cost = [[0.0] * (m + 1) for _ in range(n + 1)]
     ops: list[list[list[str]]] = [[[] for _ in range(m + 1)] for _ in range(n + 1)]
@@ -119,32 +128,49 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[li
     for j in range(1, m + 1):
         cost[0][j] = cost[0][j - 1] + 1
         ops[0][j] = ["I"]
+    in_source, in_target = _positions(source), _positions(target)
+    known = costs.known
+    last_equal: dict[int, int] = {}  # diagonal i - j -> last row x with cost[x][x-d] == cost[x-1][x-d-1]
     inf = float("inf")
     for i in range(n):
         row, nxt = cost[i], cost[i + 1]
         s = source[i]
+        s_at = in_target.get(s, ())
         for j in range(m):
             t = target[j]
             if s == t:
                 nxt[j + 1] = row[j]
                 ops[i + 1][j + 1] = ["M"]
+                last_equal[i - j] = i + 1
                 continue
             deletion = row[j + 1] + 1
             insertion = nxt[j] + 1
-            substitution = row[j] + costs.substitution(s, t)
-            transposition, k = inf, 1
-            balance: dict[str, int] = {}
-            _shift(balance, s, 1)
-            _shift(balance, t, -1)
-            while i - k >= 0 and j - k >= 0 and cost[i - k + 1][j - k + 1] != cost[i - k][j - k]:
-                _shift(balance, source[i - k], 1)
-                _shift(balance, target[j - k], -1)
-                if not balance:
-                    transposition = cost[i - k][j - k] + k
-                    break
-                k += 1
+            sub = known.get((s, t))
+            if sub is None:
+                sub = costs.substitution(s, t)
+            substitution = row[j] + sub
+            transposition, k = inf, 0
+            k_max = min(i, j, i - last_equal.get(i - j, 0))
+            if k_max >= 1:
+                p = bisect_left(s_at, j) - 1  # nearest earlier target position of s
+                q = bisect_left(in_source.get(t, ()), i) - 1  # nearest earlier source position of t
+                if p >= 0 and q >= 0:
+                    k = max(1, j - s_at[p], i - in_source[t][q])
+                    if k <= k_max:
+                        balance = _balance(source[i - k : i + 1], target[j - k : j + 1])
+                        while True:
+                            if not balance:
+                                transposition = cost[i - k][j - k] + k
+                                break
+                            k += 1
+                            if k > k_max:
+                                break
+                            _shift(balance, source[i - k], 1)
+                            _shift(balance, target[j - k], -1)
             best = min(transposition, substitution, insertion, deletion)
             nxt[j + 1] = best
+            if best == row[j]:
+                last_equal[i - j] = i + 1
             cell = ops[i + 1][j + 1]
             if transposition == best:
                 cell.append(f"T{k + 1}")
@@ -155,6 +181,22 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[li
             if deletion == best:
                 cell.append("D")
     return ops
+
+
+def _positions(tokens: Tokens) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for i, tok in enumerate(tokens):
+        out.setdefault(tok, []).append(i)
+    return out
+
+
+def _balance(a: Tokens, b: Tokens) -> dict[str, int]:
+    balance: dict[str, int] = {}
+    for tok in a:
+        _shift(balance, tok, 1)
+    for tok in b:
+        _shift(balance, tok, -1)
+    return balance
 
 
 def _shift(balance: dict[str, int], token: str, by: int) -> None:
