@@ -8,6 +8,7 @@ from pathlib import Path
 from gecscope.align.zh.aligner import CostModel, alignments
 from gecscope.align.zh.merge import merge, to_edits
 from gecscope.align.zh.resources import load_resources
+from gecscope.align.zh.tokens import SIGNATURE
 from gecscope.progress import progress
 from gecscope.types import Edit, Tokens
 
@@ -22,6 +23,7 @@ class CherrantAligner:
 
     name = "cherrant"
     signature = "cherrant-char"
+    tokenisation = SIGNATURE
 
     def __init__(self, resources: str | Path | None = None) -> None:
         self.costs = CostModel(load_resources(resources))
