@@ -27,17 +27,21 @@ class CherrantAligner:
 
     def __init__(self, resources: str | Path | None = None) -> None:
         self.costs = CostModel(load_resources(resources))
+        self._done: dict[tuple[Tokens, Tokens], list[tuple[Edit, ...]]] = {}
 
     def alignments(self, source: Tokens, target: Tokens) -> list[tuple[Edit, ...]]:
-        """Every distinct edit set of the cheapest alignments, first one first."""
+        """Every distinct edit set of the cheapest alignments, first one first (remembered per pair)."""
         if source == target:
             return [()]
-        seen: list[list[tuple[str, int, int, int, int]]] = []
-        for path in alignments(source, target, self.costs):
-            steps = merge(path, source, target)
-            if steps not in seen:
-                seen.append(steps)
-        return [to_edits(steps, target) for steps in seen]
+        found = self._done.get((source, target))
+        if found is None:
+            seen: list[list[tuple[str, int, int, int, int]]] = []
+            for path in alignments(source, target, self.costs):
+                steps = merge(path, source, target)
+                if steps not in seen:
+                    seen.append(steps)
+            found = self._done[(source, target)] = [to_edits(steps, target) for steps in seen]
+        return found
 
     def alignments_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[list[tuple[Edit, ...]]]:
         return [self.alignments(s, t) for s, t in progress(pairs, desc="aligning (zh)")]
