@@ -1,0 +1,55 @@
+"""ChERRANT's alignment tables: located (never bundled), pinned download list, costs."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from gecscope.align.zh.resources import MUCGEC_COMMIT, RESOURCE_FILES, load_resources, resources_dir
+from gecscope.errors import InputError
+
+RES = DATA / "zh" / "resources"
+
+
+def test_download_list_is_pinned_and_matches_the_shared_tables() -> None:
+    if not RES.is_dir():
+        pytest.skip("Chinese shared data not found")
+    for dest, url, sha in RESOURCE_FILES:
+        assert url.startswith(f"https://raw.githubusercontent.com/HillZhang1999/MuCGEC/{MUCGEC_COMMIT}/")
+        assert url.endswith("/scorers/ChERRANT/data/" + Path(dest).name)
+        assert hashlib.sha256((DATA / dest).read_bytes()).hexdigest() == sha
+
+
+def test_location_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GECSCOPE_ZH_RESOURCES", raising=False)
+    monkeypatch.setenv("GECSCOPE_DATA", str(tmp_path / "data"))
+    assert resources_dir() == tmp_path / "data" / "zh" / "resources"
+    monkeypatch.setenv("GECSCOPE_ZH_RESOURCES", str(tmp_path / "env"))
+    assert resources_dir() == tmp_path / "env"
+    assert resources_dir(tmp_path / "arg") == tmp_path / "arg"
+
+
+def test_missing_table_says_where_to_get_it(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"raw\.githubusercontent\.com.*cilin\.txt") as err:
+        load_resources(tmp_path)
+    assert "\n" not in str(err.value)
+
+
+def test_costs_on_the_real_tables() -> None:
+    pytest.importorskip("pypinyin")
+    if not RES.is_dir():
+        pytest.skip("Chinese shared data not found")
+    from gecscope.align.zh.aligner import CostModel
+
+    costs = CostModel(load_resources(RES))
+    assert costs.punctuation_class("，", "！") == 0.0
+    assert costs.punctuation_class("，", "。") == 0.499  # ChERRANT's list lacks U+3002 (it has U+FF61)
+    assert costs.punctuation_class("我", "你") == 0.25
+    assert costs.punctuation_class("我", "。") == 0.499
+    assert costs.character("a", "我") == 0.5  # not CJK
+    assert costs.character("在", "再") == 0  # same reading (zai)
+    assert costs.meaning("[缺失成分]", "我") == 4  # unknown to Cilin
+    assert costs.substitution("我", "我") == 0
