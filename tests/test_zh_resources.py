@@ -48,7 +48,7 @@ def test_costs_on_the_real_tables() -> None:
     assert costs.punctuation_class("，", "！") == 0.0
     assert costs.punctuation_class("，", "。") == 0.499  # ChERRANT's list lacks U+3002 (it has U+FF61)
     assert costs.punctuation_class("我", "你") == 0.25
-    assert costs.punctuation_class("我", "。") == 0.499
+    assert costs.punctuation_class("我", "，") == 0.499
     assert costs.character("a", "我") == 0.5  # not CJK
     assert costs.character("在", "再") == 0  # same reading (zai)
     assert costs.meaning("[缺失成分]", "我") == 4  # unknown to Cilin
