@@ -99,6 +99,12 @@ class CostModel:
             return 0.25
         return 0.499
 
+    def row(self, a: str, target: Tokens) -> list[float]:
+        """Substitution costs of ``a`` against every target token."""
+        known = self.known
+        out = [known.get((a, b)) for b in target]
+        return [self.substitution(a, b) if c is None else c for c, b in zip(out, target, strict=True)]
+
     def substitution(self, a: str, b: str) -> float:
         if a == b:
             return 0
@@ -110,7 +116,7 @@ class CostModel:
         return cost
 
 
-def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[list[str]]]:
+def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[tuple[str, ...]]]:
     """The operations reaching each cell's minimum cost (``M``, ``T{n}``, ``S``, ``I``, ``D``).
 
     A transposition ending at (i, j) looks back k = 1, 2, ... steps along the diagonal while the
@@ -121,39 +127,37 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[li
     """
     n, m = len(source), len(target)
     cost = [[0.0] * (m + 1) for _ in range(n + 1)]
-    ops: list[list[list[str]]] = [[[] for _ in range(m + 1)] for _ in range(n + 1)]
+    ops: list[list[tuple[str, ...]]] = [[_DELETE] * (m + 1) for _ in range(n + 1)]
+    ops[0] = [_INSERT] * (m + 1)
     for i in range(1, n + 1):
         cost[i][0] = cost[i - 1][0] + 1
-        ops[i][0] = ["D"]
     for j in range(1, m + 1):
         cost[0][j] = cost[0][j - 1] + 1
-        ops[0][j] = ["I"]
     in_source, in_target = _positions(source), _positions(target)
-    known = costs.known
-    last_equal: dict[int, int] = {}  # diagonal i - j -> last row x with cost[x][x-d] == cost[x-1][x-d-1]
+    rows = {s: costs.row(s, target) for s in in_source}
+    # per diagonal (offset i - j + m): the last row x with cost[x][x-d] == cost[x-1][x-d-1]
+    last_equal = [0] * (n + m + 1)
     inf = float("inf")
     for i in range(n):
-        row, nxt = cost[i], cost[i + 1]
+        row, nxt, cell_ops = cost[i], cost[i + 1], ops[i + 1]
         s = source[i]
         s_at = in_target.get(s, ())
+        subs = rows[s]
         for j in range(m):
             t = target[j]
             if s == t:
                 nxt[j + 1] = row[j]
-                ops[i + 1][j + 1] = ["M"]
-                last_equal[i - j] = i + 1
+                cell_ops[j + 1] = _MATCH
+                last_equal[i - j + m] = i + 1
                 continue
             deletion = row[j + 1] + 1
             insertion = nxt[j] + 1
-            sub = known.get((s, t))
-            if sub is None:
-                sub = costs.substitution(s, t)
-            substitution = row[j] + sub
+            substitution = row[j] + subs[j]
             transposition, k = inf, 0
-            k_max = min(i, j, i - last_equal.get(i - j, 0))
-            if k_max >= 1:
+            k_max = min(i, j, i - last_equal[i - j + m])
+            if k_max >= 1 and s_at and t in in_source:
                 p = bisect_left(s_at, j) - 1  # nearest earlier target position of s
-                q = bisect_left(in_source.get(t, ()), i) - 1  # nearest earlier source position of t
+                q = bisect_left(in_source[t], i) - 1  # nearest earlier source position of t
                 if p >= 0 and q >= 0:
                     k = max(1, j - s_at[p], i - in_source[t][q])
                     if k <= k_max:
@@ -170,17 +174,32 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[li
             best = min(transposition, substitution, insertion, deletion)
             nxt[j + 1] = best
             if best == row[j]:
-                last_equal[i - j] = i + 1
-            cell = ops[i + 1][j + 1]
+                last_equal[i - j + m] = i + 1
             if transposition == best:
-                cell.append(f"T{k + 1}")
-            if substitution == best:
-                cell.append("S")
-            if insertion == best:
-                cell.append("I")
-            if deletion == best:
-                cell.append("D")
+                found: tuple[str, ...] = (f"T{k + 1}",)
+                if substitution == best:
+                    found += ("S",)
+                if insertion == best:
+                    found += ("I",)
+                if deletion == best:
+                    found += ("D",)
+            elif substitution == best:
+                found = _S_TIES[insertion == best, deletion == best]
+            elif insertion == best:
+                found = _INSERT_DELETE if deletion == best else _INSERT
+            else:
+                found = _DELETE
+            cell_ops[j + 1] = found
     return ops
+
+
+_MATCH, _INSERT, _DELETE, _INSERT_DELETE = ("M",), ("I",), ("D",), ("I", "D")
+_S_TIES = {
+    (False, False): ("S",),
+    (True, False): ("S", "I"),
+    (False, True): ("S", "D"),
+    (True, True): ("S", "I", "D"),
+}
 
 
 def _positions(tokens: Tokens) -> dict[str, list[int]]:
@@ -207,7 +226,7 @@ def _shift(balance: dict[str, int], token: str, by: int) -> None:
         del balance[token]
 
 
-def cheapest_paths(ops: list[list[list[str]]], *, every: bool = True) -> Iterator[list[Step]]:
+def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> Iterator[list[Step]]:
     """Every cheapest path from the start, in ChERRANT's depth-first order (``every=False``: the first)."""
     n, m = len(ops) - 1, len(ops[0]) - 1
     stack: list[tuple[int, int, list[Step]]] = [(n, m, [])]
