@@ -53,3 +53,35 @@ def test_costs_on_the_real_tables() -> None:
     assert costs.character("在", "再") == 0  # same reading (zai)
     assert costs.meaning("[缺失成分]", "我") == 4  # unknown to Cilin
     assert costs.substitution("我", "我") == 0
+
+
+ALPHABET = list("我你他是在再的了不学生，。！a1[缺失成分]")
+
+
+def test_every_alignment_rebuilds_the_target() -> None:
+    """Property: each cheapest alignment's edits, applied to the source, give the target."""
+    pytest.importorskip("pypinyin")
+    if not RES.is_dir():
+        pytest.skip("Chinese shared data not found")
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from gecscope.align.zh.cherrant import CherrantAligner
+    from gecscope.align.zh.tokens import char_tokens
+    from gecscope.types import apply_edits
+
+    aligner = CherrantAligner(RES)
+    text = st.lists(st.sampled_from(ALPHABET), min_size=1, max_size=12).map("".join)
+
+    @settings(max_examples=200, deadline=None)
+    @given(text, text)
+    def check(a: str, b: str) -> None:
+        src, tgt = char_tokens(a), char_tokens(b)
+        found = aligner.alignments(src, tgt)
+        assert found
+        assert len({tuple(e) for e in found}) == len(found)  # repeats dropped
+        for edits in found:
+            assert apply_edits(src, edits) == tgt
+            assert all(e.type in ("S", "M", "R", "W") for e in edits)
+
+    check()
