@@ -24,11 +24,17 @@ def test_download_list_is_pinned_and_matches_the_shared_tables() -> None:
 
 
 def test_location_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("GECSCOPE_ZH_RESOURCES", raising=False)
+    for name in ("GECSCOPE_ZH_RESOURCES", "GECSCOPE_SHARED"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("GECSCOPE_DATA", str(tmp_path / "data"))
-    assert resources_dir() == tmp_path / "data" / "zh" / "resources"
-    monkeypatch.setenv("GECSCOPE_ZH_RESOURCES", str(tmp_path / "env"))
-    assert resources_dir() == tmp_path / "env"
+    assert resources_dir() == tmp_path / "data" / "zh" / "resources"  # nothing there: the first candidate
+    found = tmp_path / "xdg" / "gecscope" / "data" / "zh" / "resources"
+    found.mkdir(parents=True)
+    (found / "cilin.txt").write_text("", encoding="utf-8")
+    assert resources_dir() == found  # the first that holds the tables
+    monkeypatch.setenv("GECSCOPE_ZH_RESOURCES", str(found))
+    assert resources_dir() == found
     assert resources_dir(tmp_path / "arg") == tmp_path / "arg"
 
 

@@ -54,10 +54,13 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
     ]
 
 
-def get_aligner(name: str) -> Aligner:
+def get_aligner(name: str | Aligner) -> Aligner:
     """``errant`` (English, needs the 'text' extra), ``levenshtein`` (any language), ``cherrant``
     (Chinese char tokens, needs the 'zh' extra), or one registered in
-    :mod:`gecscope.align.languages` (``register_aligner`` or the ``gecscope.aligners`` entry points)."""
+    :mod:`gecscope.align.languages` (``register_aligner`` or the ``gecscope.aligners`` entry points).
+    An aligner object is returned as it is."""
+    if not isinstance(name, str):
+        return name
     if name == "errant":
         from gecscope.align.errant import ErrantAligner
 

@@ -3,7 +3,8 @@
 The tables are data from the MuCGEC repository (Apache-2.0), fetched from their original home
 pinned to one commit (:data:`RESOURCE_FILES`, verified by sha256). They are looked up in, in
 order: the ``directory`` argument, ``$GECSCOPE_ZH_RESOURCES``, ``$GECSCOPE_DATA/zh/resources``,
-``~/.cache/gecscope/data/zh/resources``.
+``$GECSCOPE_SHARED/data/zh/resources``, and the download directory of ``gecscope download``
+(``$XDG_DATA_HOME`` or ``~/.local/share``, then ``gecscope/data/zh/resources``).
 """
 
 from __future__ import annotations
@@ -48,15 +49,27 @@ class ZhResources:
     confusion: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
+def default_dirs() -> list[Path]:
+    """Where the tables are looked for when no folder is given, in order."""
+    out = []
+    if env := os.environ.get("GECSCOPE_ZH_RESOURCES"):
+        out.append(Path(env))
+    if data := os.environ.get("GECSCOPE_DATA"):
+        out.append(Path(data) / "zh" / "resources")
+    if shared := os.environ.get("GECSCOPE_SHARED"):
+        out.append(Path(shared) / "data" / "zh" / "resources")
+    xdg = os.environ.get("XDG_DATA_HOME")
+    out.append((Path(xdg) if xdg else Path.home() / ".local" / "share") / "gecscope" / "data" / "zh" / "resources")
+    return out
+
+
 def resources_dir(directory: str | Path | None = None) -> Path:
-    """The folder holding ``cilin.txt`` and ``confusion_dict.txt`` (see the module docstring)."""
+    """The folder holding ``cilin.txt`` and ``confusion_dict.txt``: ``directory`` when given, else
+    the first of :func:`default_dirs` that holds ``cilin.txt`` (else the first of them)."""
     if directory is not None:
         return Path(directory)
-    if env := os.environ.get("GECSCOPE_ZH_RESOURCES"):
-        return Path(env)
-    data = os.environ.get("GECSCOPE_DATA")
-    root = Path(data) if data else Path.home() / ".cache" / "gecscope" / "data"
-    return root / "zh" / "resources"
+    candidates = default_dirs()
+    return next((d for d in candidates if (d / "cilin.txt").is_file()), candidates[0])
 
 
 def parse_cilin(text: str) -> dict[str, SemanticClass]:
