@@ -97,11 +97,12 @@ class Cherrant:
         details["skipped"] = len(counts) - len(kept)
         rows: list[dict[str, Any]] = []
         for i in range(len(counts)):
-            if i not in picked:
-                rows.append({"index": i, "skipped": True})
+            if i not in picked:  # only 无法标注 references: ChERRANT skips the sentence
+                rows.append({"index": i, "f": None, "p": None, "r": None, "skipped": True})
                 continue
             j, c = picked[i]
-            rows.append({"index": i, "reference": j, "tp": c.tp, "fp": c.fp, "fn": c.fn})
+            sp, sr, sf = errant_prf(c.tp, c.fp, c.fn, beta)
+            rows.append({"index": i, "reference": j, "f": sf, "p": sp, "r": sr, "tp": c.tp, "fp": c.fp, "fn": c.fn})
         fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
         return Score(self.name, f, details, make_signature(self.name, fields), tuple(rows))
 
