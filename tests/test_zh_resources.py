@@ -59,6 +59,12 @@ def test_costs_on_the_real_tables() -> None:
     assert costs.character("在", "再") == 0  # same reading (zai)
     assert costs.meaning("[缺失成分]", "我") == 4  # unknown to Cilin
     assert costs.substitution("我", "我") == 0
+    sample = [*"我你他是在再的了不学生，。！a1Ａ", "[缺失成分]", "学生"]
+    for a in sample:  # the feature-based fast path gives the very same floats as the definition
+        for b in sample:
+            if a != b:
+                want = costs.meaning(a, b) / 6.0 + costs.character(a, b) + costs.punctuation_class(a, b)
+                assert costs.substitution(a, b) == want, (a, b)
 
 
 ALPHABET = list("我你他是在再的了不学生，。！a1[缺失成分]")

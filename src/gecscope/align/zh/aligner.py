@@ -64,6 +64,7 @@ class CostModel:
         self.readings = _pinyin()
         #: substitution costs computed so far, by token pair
         self.known: dict[tuple[str, str], float] = {}
+        self._seen: dict[str, _Features] = {}
 
     def meaning(self, a: str, b: str) -> int:
         ca, cb = self.resources.semantic.get(a), self.resources.semantic.get(b)
@@ -111,9 +112,50 @@ class CostModel:
         key = (a, b)
         cost = self.known.get(key)
         if cost is None:
-            cost = self.meaning(a, b) / 6.0 + self.character(a, b) + self.punctuation_class(a, b)
+            cost = self._compute(a, b)
             self.known[key] = cost
         return cost
+
+    def _features(self, token: str) -> _Features:
+        found = self._seen.get(token)
+        if found is None:
+            cjk = all_cjk(token)
+            found = self._seen[token] = (
+                self.resources.semantic.get(token),
+                cjk,
+                cjk and len(token) == 1,
+                token in ALIGN_PUNCT,
+                self.readings(token) if cjk else frozenset(),
+                self.resources.confusion.get(token, frozenset()),
+            )
+        return found
+
+    def _compute(self, a: str, b: str) -> float:
+        """``meaning / 6 + character + punctuation class``, from per-token features (same floats)."""
+        ca, cjk_a, single_a, punct_a, read_a, conf_a = self._features(a)
+        cb, cjk_b, single_b, punct_b, read_b, conf_b = self._features(b)
+        if ca is None or cb is None:
+            meaning = 4
+        elif ca == cb:
+            meaning = 0
+        else:
+            meaning = 2 * (3 - ((ca[0] == cb[0]) + (ca[1] == cb[1]) + (ca[2] == cb[2])))
+        if not (cjk_a and cjk_b):
+            character = 0.5
+        elif single_a and single_b:
+            character = 0.0 if read_a & read_b or b in conf_a or a in conf_b else 0.5
+        else:
+            character = self.character(a, b)
+        if punct_a and punct_b:
+            punct = 0.0
+        elif not punct_a and not punct_b:
+            punct = 0.25
+        else:
+            punct = 0.499
+        return meaning / 6.0 + character + punct
+
+
+_Features = tuple[tuple[str, str, str] | None, bool, bool, bool, frozenset[str], frozenset[str]]
 
 
 def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[tuple[str, ...]]]:
