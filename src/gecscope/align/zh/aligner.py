@@ -213,7 +213,11 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[tu
                                 break
                             _shift(balance, source[i - k], 1)
                             _shift(balance, target[j - k], -1)
-            best = min(transposition, substitution, insertion, deletion)
+            best = deletion if deletion < insertion else insertion  # min() of the four, inlined
+            if substitution < best:
+                best = substitution
+            if transposition < best:
+                best = transposition
             nxt[j + 1] = best
             if best == row[j]:
                 last_equal[i - j + m] = i + 1
