@@ -124,3 +124,22 @@ def test_mucgec_dev_t2s_input_counts() -> None:
     """The unchanged INPUT gets t2s edits on the 23 traditional-character sources: TP 24, FP 6."""
     d = api.score("cherrant", from_text("mucgec_dev", "INPUT")).details
     assert (d["tp"], d["fp"], d["fn"]) == (24, 6, 3618)
+
+
+def test_opencc_t2s_matches_cherrant_targets() -> None:
+    """The PyPI ``opencc`` package converts exactly as ChERRANT's OpenCC 1.1.2 did on MuCGEC dev:
+    23 sources with traditional characters (the INPUT system's targets) and 5 references."""
+    require_zh()
+    from gecscope.align.zh.text import read_cherrant_tsv
+    from gecscope.align.zh.tokens import NO_ERROR, UNANNOTATABLE, remove_whitespace, target_text
+
+    rows = read_cherrant_tsv(ZH / "mucgec_dev" / "references.tsv")
+    changed = {"sources": 0, "references": 0}
+    for (_, src, refs), block in zip(rows, from_m2("mucgec_dev", "INPUT"), strict=True):
+        changed["sources"] += target_text(src) != remove_whitespace(src)
+        assert tuple(target_text(src)) == block.hypothesis.tokens  # INPUT's target, as ChERRANT wrote it
+        for ref, m2 in zip(refs, block.references, strict=True):
+            changed["references"] += target_text(ref) != remove_whitespace(ref)
+            if target_text(ref) not in (NO_ERROR, UNANNOTATABLE):
+                assert "".join(m2.tokens) == target_text(ref)
+    assert changed == {"sources": 23, "references": 5}
