@@ -33,9 +33,15 @@ def load(
     jsonl: str | Path | None = None,
     require_references: bool = True,
     missing_annotators: str = "unchanged",
+    lang: str = "en",
+    ref_tsv: str | Path | None = None,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL.
+
+    ``lang="zh"`` reads text as ChERRANT does (char tokens, ``t2s`` targets, ``没有错误`` /
+    ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...`` file) and M2 with only the
+    annotators present in each sentence. Mostly-Chinese text read as English is refused.
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -43,15 +49,48 @@ def load(
     """
     if jsonl is not None:
         return read_jsonl(jsonl, require_references)
+    if lang == "zh":
+        return _load_zh(source, hypothesis, references, ref_m2, hyp_m2, ref_tsv, require_references)
+    if ref_tsv is not None:
+        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
+    from gecscope.align.languages import refuse_cjk
+
     if hyp_m2 is not None:
         if ref_m2 is None:
             raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
-        return examples_from_m2(hyp_m2, ref_m2, missing_annotators)
+        examples = examples_from_m2(hyp_m2, ref_m2, missing_annotators)
+        refuse_cjk(("".join(e.source) for e in examples), hyp_m2, lang)
+        return examples
     if source is None or hypothesis is None:
         raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
     if require_references and not references and ref_m2 is None:
         raise InputError("no references given (references or ref_m2)", hypothesis)
+    from gecscope.io import read_lines
+
+    refuse_cjk(read_lines(source), source, lang)
     return examples_from_text(source, hypothesis, references, ref_m2, missing_annotators)
+
+
+def _load_zh(
+    source: str | Path | None,
+    hypothesis: str | Path | None,
+    references: Sequence[str | Path],
+    ref_m2: str | Path | None,
+    hyp_m2: str | Path | None,
+    ref_tsv: str | Path | None,
+    require_references: bool,
+) -> list[Example]:
+    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
+
+    if hyp_m2 is not None:
+        if ref_m2 is None:
+            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
+        return zh_examples_from_m2(hyp_m2, ref_m2)
+    if source is None or hypothesis is None:
+        raise InputError("give hyp_m2 + ref_m2, or source + hypothesis + references/ref_m2/ref_tsv")
+    if require_references and not references and ref_m2 is None and ref_tsv is None:
+        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypothesis)
+    return zh_examples_from_text(source, hypothesis, references, ref_m2, ref_tsv)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -69,7 +108,8 @@ def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str
     name = aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
     hyp = "m2" if all(e.hypothesis.edits is not None for e in examples) else name
     ref = "m2" if all(r.edits is not None for e in examples for r in e.references) else name
-    return {"tok": "whitespace", "edits": f"hyp={hyp},ref={ref}"}
+    tok = getattr(aligner, "tokenisation", {"tok": "whitespace"})
+    return {**tok, "edits": f"hyp={hyp},ref={ref}"}
 
 
 def prepare(

@@ -26,6 +26,7 @@ EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "plot": (("matplotlib",), "pip install 'gecscope[plot]'"),
     "trueskill": (("trueskill",), "pip install 'gecscope[trueskill]'"),
+    "zh": (("opencc", "pypinyin"), "pip install 'gecscope[zh]'"),
     "report": (("jinja2",), "pip install 'gecscope[report]'"),
     "pandas": (("pandas",), "pip install 'gecscope[pandas]'"),
 }
@@ -72,6 +73,8 @@ def check_metric(metric: object, *, aligner: str | None = None) -> None:
     config = getattr(metric, "config", None)
     if aligner == "errant":
         require("text", "edit extraction from text (ERRANT)")
+    if aligner == "cherrant":
+        require("zh", "Chinese edit extraction from text (ChERRANT)")
     weighting = str(getattr(config, "weighting", "none"))
     if "similarity" in weighting or name in ("pt-m2", "pt-errant"):
         extra = _encoder_extra(getattr(config, "similarity", None))

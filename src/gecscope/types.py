@@ -37,6 +37,11 @@ class Target:
     tokens: Tokens
     edits: tuple[Edit, ...] | None = None
     raw: str | None = field(default=None, compare=False)
+    #: other equally cheap alignments of the same target (ChERRANT's ``T{k}-A{n}``, n > 0);
+    #: ``edits`` is the first. Only ChERRANT's compare pools them; every other metric ignores them.
+    alternatives: tuple[tuple[Edit, ...], ...] = field(default=(), compare=False, repr=False)
+    #: ChERRANT's ``无法标注`` ("cannot be annotated"): an unchanged target that its compare skips
+    unannotatable: bool = field(default=False, compare=False, repr=False)
 
     @property
     def text(self) -> str:

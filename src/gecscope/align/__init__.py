@@ -29,13 +29,18 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
             if t.edits is None and t.tokens != ex.source:
                 todo[(ex.source, t.tokens)] = ()
     pairs = list(todo)
-    for pair, edits in zip(pairs, aligner.edits_batch(pairs), strict=True):
-        todo[pair] = edits
+    alternatives: dict[tuple[Tokens, Tokens], tuple[tuple[Edit, ...], ...]] = {}
+    if hasattr(aligner, "alignments_batch"):  # every cheapest alignment (ChERRANT's -s all)
+        for pair, found in zip(pairs, aligner.alignments_batch(pairs), strict=True):
+            todo[pair], alternatives[pair] = found[0], tuple(found[1:])
+    else:
+        for pair, edits in zip(pairs, aligner.edits_batch(pairs), strict=True):
+            todo[pair] = edits
 
     def fill(src: Tokens, t: Target) -> Target:
         if t.edits is not None:
             return t
-        return Target(t.tokens, todo.get((src, t.tokens), ()), t.raw)
+        return Target(t.tokens, todo.get((src, t.tokens), ()), t.raw, alternatives.get((src, t.tokens), ()))
 
     return [
         Example(
@@ -49,15 +54,30 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
     ]
 
 
-def get_aligner(name: str) -> Aligner:
-    """``errant`` (English, needs the 'text' extra) or ``levenshtein`` (any language)."""
+def get_aligner(name: str | Aligner) -> Aligner:
+    """``errant`` (English, needs the 'text' extra), ``levenshtein`` (any language), ``cherrant``
+    (Chinese char tokens, needs the 'zh' extra), or one registered in
+    :mod:`gecscope.align.languages` (``register_aligner`` or the ``gecscope.aligners`` entry points).
+    An aligner object is returned as it is."""
+    if not isinstance(name, str):
+        return name
     if name == "errant":
         from gecscope.align.errant import ErrantAligner
 
         return ErrantAligner()
     if name == "levenshtein":
         return LevenshteinAligner()
-    raise ValueError(f"unknown aligner {name!r} (errant or levenshtein)")
+    if name == "cherrant":
+        from gecscope.align.zh.cherrant import CherrantAligner
+
+        return CherrantAligner()
+    from gecscope.align.languages import REGISTRY
+
+    factory = REGISTRY.find(name)
+    if factory is not None:
+        aligner: Aligner = factory()
+        return aligner
+    raise ValueError(f"unknown aligner {name!r} (errant, levenshtein, cherrant or a registered one)")
 
 
 __all__ = ["Aligner", "LevenshteinAligner", "align_examples", "get_aligner"]

@@ -28,9 +28,23 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
     g.add_argument(
         "--aligner",
-        choices=["errant", "levenshtein"],
-        default="errant",
-        help="edit extraction for text input: ERRANT 3.0.2-compatible (English) or language-agnostic",
+        default=None,
+        help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
+        "(language-agnostic), cherrant (Chinese) or a registered one; default: the one --lang picks",
+    )
+    g.add_argument(
+        "--lang",
+        default="en",
+        help="language: en (whitespace tokens, ERRANT), zh (ChERRANT char tokens, t2s targets, ChERRANT "
+        "alignment; M2 annotators per sentence), any other code (whitespace tokens, Levenshtein or a "
+        "plug-in aligner)",
+    )
+    g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
+    g.add_argument(
+        "--zh-resources",
+        metavar="DIR",
+        help="folder of ChERRANT's alignment tables (cilin.txt, confusion_dict.txt); default "
+        "$GECSCOPE_ZH_RESOURCES, else $GECSCOPE_DATA/zh/resources, else the download directory",
     )
 
 
@@ -48,6 +62,7 @@ def load_examples(
 ) -> list[Example]:
     """One system's examples (``hyp``/``hyp_m2`` override the parsed options)."""
     missing = _missing_annotators(args)
+    lang = _language(args)
     hyp = hyp if hyp is not None else _one(args.hyp)
     hyp_m2 = hyp_m2 if hyp_m2 is not None else _one(args.hyp_m2)
     if [args.source, hyp, args.ref_m2, *args.ref].count("-") > 1:
@@ -65,12 +80,28 @@ def load_examples(
         jsonl=args.jsonl,
         require_references=require_references,
         missing_annotators=missing,
+        lang=lang,
+        ref_tsv=getattr(args, "ref_tsv", None),
     )
     if args.ref and args.ref_m2 is None and hyp is not None:
         warning = swap_warning(examples)
         if warning:
             print(f"gecscope: warning: {warning}", file=sys.stderr)
     return examples
+
+
+def _language(args: argparse.Namespace) -> str:
+    """``--lang``; also resolves ``--aligner`` (default: the one the language picks)."""
+    from gecscope.align.languages import aligner_for
+
+    lang = str(getattr(args, "lang", "en"))
+    if getattr(args, "aligner", None) is None:
+        args.aligner = aligner_for(lang)
+    if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
+        from gecscope.align.zh.cherrant import CherrantAligner
+
+        args.aligner = CherrantAligner(args.zh_resources)
+    return lang
 
 
 def _one(value: str | list[str] | None) -> str | None:

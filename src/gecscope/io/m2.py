@@ -3,12 +3,16 @@
 Rules (see docs/formats.md): annotator ids of a sentence must be ascending and grouped; a
 sentence without lines for some annotator leaves that annotator's target unchanged; ``-1 -1``
 (noop) lines add no edit; ``-NONE-`` is an empty correction; corrections may contain ``|||``;
-ChERRANT ``T`` lines are ignored. Overlapping or out-of-range edits are errors.
+ChERRANT ``T`` lines: a target's edits are those of ``T{k}-A0`` (as the official CLEME reads
+them); the edits after ``T{k}-A{n}``, n > 0, go to :attr:`Target.alternatives`; a ``T{k} 无法标注``
+annotator (an ``NA`` line) is an unchanged target with ``unannotatable`` set. Overlapping or
+out-of-range edits are errors.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +22,7 @@ from gecscope.io.text import read_text, split_lines
 from gecscope.types import Edit, Target, Tokens, apply_edits
 
 NOOP_TYPES = frozenset({"noop", "NA"})
+_ALIGNMENT_TAG = re.compile(r"T(\d+)-A(\d+)(?:\s|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +70,14 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
 
 
 def _build_targets(
-    source: Tokens, per_annotator: dict[int, list[Edit]], count: int, path: str | Path, lineno: int
+    source: Tokens,
+    per_annotator: dict[int, list[Edit]],
+    count: int,
+    path: str | Path,
+    lineno: int,
+    extra: tuple[list[tuple[int, list[Edit]]], set[int]] | None = None,
 ) -> tuple[Target, ...]:
+    alternative_alignments, unannotatable = extra or ([], set())
     targets = []
     for annotator in range(count):
         edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
@@ -79,7 +90,10 @@ def _build_targets(
                     lineno,
                 )
         frozen = tuple(edits)
-        targets.append(Target(apply_edits(source, frozen), frozen))
+        alternatives = tuple(
+            tuple(sorted(alt, key=lambda e: (e.start, e.end))) for k, alt in alternative_alignments if k == annotator
+        )
+        targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, annotator in unannotatable))
     return tuple(targets)
 
 
@@ -93,6 +107,8 @@ def read_m2(path: str | Path) -> list[M2Block]:
     lines = split_lines(text)
     n_edit_lines = sum(1 for line in lines if line.startswith("A "))
     raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []  # dict keys: annotators present
+    extra: list[tuple[list[tuple[int, list[Edit]]], set[int]]] = []  # per sentence: alternatives, NA
+    alternative: list[Edit] | None = None  # collecting a ChERRANT T{k}-A{n>0} alignment
     seen: set[int] = set()
     current: tuple[Tokens, dict[int, list[Edit]], int] | None = None
     order: list[int] = []
@@ -107,6 +123,8 @@ def read_m2(path: str | Path) -> list[M2Block]:
             current = (source, {}, lineno)
             order = []
             raw.append(current)
+            extra.append(([], set()))
+            alternative = None
         elif line.startswith("A "):
             if current is None:
                 raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
@@ -128,10 +146,19 @@ def read_m2(path: str | Path) -> list[M2Block]:
                 order.append(annotator)
             seen.add(annotator)
             edits = current[1].setdefault(annotator, [])
+            if alternative is not None:
+                edits = alternative
+            elif line[2:].split("|||")[1] == "NA":
+                extra[-1][1].add(annotator)
             if edit is not None:
                 edits.append(edit)
         elif line.startswith("T"):
-            continue  # ChERRANT target line: the edits already say everything
+            # ChERRANT target line; T{k}-A{n>0} starts an alternative alignment of annotator k
+            tagged = _ALIGNMENT_TAG.match(line)
+            alternative = None
+            if current is not None and tagged is not None and int(tagged[2]) > 0:
+                alternative = []
+                extra[-1][0].append((int(tagged[1]), alternative))
         else:
             raise InputError("unexpected line (expected 'S', 'A' or a blank line)", path, lineno)
     if not raw:
@@ -147,7 +174,8 @@ def read_m2(path: str | Path) -> list[M2Block]:
             path,
         )
     return [
-        M2Block(src, _build_targets(src, edits, count, path, ln), ln, tuple(sorted(edits))) for src, edits, ln in raw
+        M2Block(src, _build_targets(src, edits, count, path, ln, more), ln, tuple(sorted(edits)))
+        for (src, edits, ln), more in zip(raw, extra, strict=True)
     ]
 
 

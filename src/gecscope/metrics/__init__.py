@@ -2,6 +2,7 @@
 
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
 from gecscope.metrics.base import Metric, MetricSpec
+from gecscope.metrics.cherrant import Cherrant, CherrantConfig
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import FACTOR_PRESETS, Cleme2, Cleme2Config, Factors
 from gecscope.metrics.errant import Errant, ErrantConfig
@@ -21,6 +22,7 @@ METRICS: dict[str, MetricSpec] = {
     "pt-m2": MetricSpec(PTM2, PTConfig, "PT-M2: M2 with edits weighted by PTScore (BERTScore)"),
     "pt-errant": MetricSpec(PTErrant, PTConfig, "PT-ERRANT: ERRANT with edits weighted by PTScore"),
     "wodafe": MetricSpec(Wodafe, WodafeConfig, "WODAFE: over-correction-decoupled F-score mixed with LM fluency"),
+    "cherrant": MetricSpec(Cherrant, CherrantConfig, "ChERRANT: Chinese char-level F0.5, all alignments pooled"),
 }
 
 __all__ = [

@@ -1,0 +1,107 @@
+"""Languages: which tokenisation and which aligner ``--lang`` picks, and the plug-in point.
+
+* ``en``: whitespace tokens, ERRANT 3.0.2-compatible edits (the ``text`` extra);
+* ``zh``: ChERRANT char tokens (targets converted with OpenCC ``t2s``), ChERRANT-compatible
+  character alignment (the ``zh`` extra and the alignment tables, see ``align.zh.resources``);
+* any other code: whitespace tokens and the language-agnostic Levenshtein aligner (no error
+  types), unless an aligner is registered for that code.
+
+Plug-ins: language-specific ERRANT ports (German, Czech, Russian, Arabic, ...) register a
+factory returning an object with ``name`` and ``edits_batch(pairs)`` (see
+:class:`gecscope.align.Aligner`), either in Python with :func:`register_aligner` or, from an
+installed package, as an entry point in the group ``gecscope.aligners`` whose name is the
+language code (or an aligner name for ``--aligner``)::
+
+    [project.entry-points."gecscope.aligners"]
+    de = "errant_de_gecscope:make_aligner"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from importlib.metadata import entry_points
+from typing import Any
+
+from gecscope.errors import InputError
+
+ENTRY_POINT_GROUP = "gecscope.aligners"
+BUILTIN = {"en": "errant", "zh": "cherrant"}
+#: text with more than this share of Han characters (among non-space ones) needs ``--lang zh``
+CJK_SHARE = 0.5
+
+
+class AlignerRegistry:
+    """Aligner factories by name: registered in Python, else found among the entry points."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, Callable[[], Any]] = {}
+
+    def register(self, name: str, factory: Callable[[], Any]) -> None:
+        self._factories[name] = factory
+
+    def find(self, name: str) -> Callable[[], Any] | None:
+        if name in self._factories:
+            return self._factories[name]
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            if ep.name == name:
+                factory: Callable[[], Any] = ep.load()
+                return factory
+        return None
+
+    def names(self) -> list[str]:
+        return sorted({*self._factories, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
+
+
+#: the process-wide registry that ``get_aligner`` and ``--lang`` consult (empty until used)
+REGISTRY = AlignerRegistry()
+
+
+def register_aligner(name: str, factory: Callable[[], Any]) -> None:
+    """Make ``factory()`` the aligner for language code (or aligner name) ``name``."""
+    REGISTRY.register(name, factory)
+
+
+def aligner_for(lang: str) -> str:
+    """The aligner name ``--lang`` picks.
+
+    >>> aligner_for("en"), aligner_for("zh"), aligner_for("xx")
+    ('errant', 'cherrant', 'levenshtein')
+    """
+    if lang in BUILTIN:
+        return BUILTIN[lang]
+    return lang if REGISTRY.find(lang) is not None else "levenshtein"
+
+
+def tokenisation(lang: str) -> dict[str, str]:
+    """Signature fields of the tokenisation ``--lang`` implies."""
+    if lang == "zh":
+        from gecscope.align.zh.tokens import SIGNATURE
+
+        return dict(SIGNATURE)
+    return {"tok": "whitespace"}
+
+
+def han_share(lines: Iterable[str]) -> float:
+    """Share of Han characters among the non-space characters.
+
+    >>> han_share(["我是学生。", "ok"])
+    0.5714285714285714
+    """
+    han = total = 0
+    for line in lines:
+        for ch in line:
+            if ch.isspace():
+                continue
+            total += 1
+            han += "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
+    return han / total if total else 0.0
+
+
+def refuse_cjk(lines: Iterable[str], path: object, lang: str) -> None:
+    """Refuse mostly-Chinese text read as English (one line saying what to add). An explicit
+    other language (``ja``, ...) is the user's choice and is not refused."""
+    if lang == "en" and han_share(lines) > CJK_SHARE:
+        raise InputError(
+            "text is mostly Chinese characters, read as English with whitespace tokens; add --lang zh",
+            str(path),
+        )

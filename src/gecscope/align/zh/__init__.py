@@ -1,0 +1,1 @@
+"""Chinese support: ChERRANT's char tokenisation, its character aligner and merger."""

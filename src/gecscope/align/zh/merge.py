@@ -1,0 +1,176 @@
+"""ChERRANT-compatible merging of a char alignment into edits (gecscope's own implementation).
+
+Rules (facts from ChERRANT's char mode):
+
+1. Split the alignment into runs: matches, transpositions (each its own edit) and the rest.
+   A run of the rest becomes one edit, except a run of deletions and insertions only, whose steps
+   stay separate; a run of only deletions (only insertions) is one deletion (insertion), any
+   other run one substitution.
+2. Scanning left to right, ``S M S`` becomes one transposition when the swapped strings are equal
+   (some part one character long) or each within Levenshtein distance 1 of its counterpart;
+   ``D M I`` / ``I M D`` (the middle may be a transposition) becomes one when neither side is
+   punctuation, their lengths differ by at most 1, and they are equal (one character), within
+   distance 1 or rotations of each other. Matches are dropped.
+3. An edit whose source and target strings are equal is dropped; a substitution sharing a
+   prefix or suffix with its target is trimmed to an insertion, deletion or smaller substitution.
+
+Edit types: ``W`` (transposition), ``R`` (deletion), ``M`` (insertion), ``S`` (substitution).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from string import punctuation
+
+from gecscope.align.zh.aligner import Step
+from gecscope.types import Edit, Tokens
+
+#: the punctuation string of the merger (membership is a substring test, as in ChERRANT)
+MERGE_PUNCT = punctuation + (
+    "！？｡＂＃＄％＆＇（）＊＋，－／：；＜＝＞＠［＼］＾＿｀｛｜｝～｟｠｢｣､、〃》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟–—‘'‛“”„‟…‧."
+)
+TYPES = {"T": "W", "D": "R", "I": "M", "S": "S"}
+
+
+def levenshtein(a: str, b: str) -> int:
+    """Plain edit distance (unit costs).
+
+    >>> levenshtein("冬阴功", "冬阴")
+    1
+    """
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        cur = [i]
+        for j, y in enumerate(b, start=1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def _span(run: Sequence[Step], tag: str) -> Step:
+    return (tag, run[0][1], run[-1][2], run[0][3], run[-1][4])
+
+
+def _runs(alignment: Sequence[Step]) -> list[Step]:
+    out: list[Step] = []
+    run: list[Step] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        kinds = {step[0] for step in run}
+        if len(run) == 1 or kinds == {"D", "I"}:
+            out.extend(run)
+        elif kinds in ({"D"}, {"I"}, {"M"}):
+            out.append(_span(run, kinds.pop()))
+        else:
+            out.append(_span(run, "S"))
+        run.clear()
+
+    group = None
+    for step in alignment:
+        kind = step[0][0] if step[0][0] in "MT" else ""
+        if kind != group:
+            flush()
+            group = kind
+        if kind == "T":
+            out.append(step)
+        else:
+            run.append(step)
+    flush()
+    return out
+
+
+def _swap(edits: list[Step], i: int, src: Tokens, tgt: Tokens) -> bool:
+    """Whether ``edits[i:i+3]`` is a transposition pattern to merge."""
+    e1, e2, e3 = (edits[i + d][0][0] for d in range(3))
+    first, third = edits[i], edits[i + 2]
+    if e1 == "S" and e2 == "M" and e3 == "S":
+        w1, w2 = "".join(src[first[1] : first[2]]), "".join(tgt[first[3] : first[4]])
+        w3, w4 = "".join(src[third[1] : third[2]]), "".join(tgt[third[3] : third[4]])
+        if min(len(w1), len(w2), len(w3), len(w4)) == 1:
+            return w1 == w4 and w2 == w3
+        return levenshtein(w1, w4) <= 1 and levenshtein(w2, w3) <= 1
+    if (e1, e3) in (("D", "I"), ("I", "D")) and (e2 == "M" or e2 == "T"):
+        deleted, inserted = (first, third) if e1 == "D" else (third, first)
+        a = "".join(src[deleted[1] : deleted[2]])
+        b = "".join(tgt[inserted[3] : inserted[4]])
+        if len(a) < len(b):
+            a, b = b, a
+        if a in MERGE_PUNCT or b in MERGE_PUNCT or len(a) - len(b) > 1:
+            return False
+        if len(b) == 1:
+            return a == b
+        return levenshtein(a, b) <= 1 or (len(a) == len(b) and b in a + a)
+    return False
+
+
+def _trim(edit: Step, src: Tokens, tgt: Tokens) -> Step:
+    """Drop a shared prefix / suffix of a substitution (ChERRANT's second filter)."""
+    _, s1, e1, s2, e2 = edit
+    span2 = "".join(tgt[s2:e2])
+    changed = False
+    common, cut1 = "", s1
+    for i in range(s1, e1):
+        if not span2.startswith(common + src[i]):
+            break
+        common += src[i]
+        cut1 = i + 1
+    new_s1, new_s2 = s1, s2
+    if common:
+        acc = ""
+        for i in range(s2, e2):
+            acc += tgt[i]
+            if acc == common:
+                new_s1, new_s2, changed = cut1, i + 1, True
+                break
+            if len(acc) > len(common):
+                break
+    common, cut1 = "", e1
+    new_e1, new_e2 = e1, e2
+    for i in reversed(range(new_s1, e1)):
+        if not span2.endswith(src[i] + common):
+            break
+        common = src[i] + common
+        cut1 = i
+    if common:
+        acc = ""
+        for i in reversed(range(new_s2, e2)):
+            acc = tgt[i] + acc
+            if acc == common:
+                new_e1, new_e2, changed = cut1, i, True
+                break
+            if len(acc) > len(common):
+                break
+    if not changed:
+        return edit
+    tag = "I" if new_s1 == new_e1 else "D" if new_s2 == new_e2 else "S"
+    return (tag, new_s1, new_e1, new_s2, new_e2)
+
+
+def merge(alignment: Sequence[Step], src: Tokens, tgt: Tokens) -> list[Step]:
+    """The edits of one alignment, as ChERRANT's merger makes them."""
+    edits = _runs(alignment)
+    kept: list[Step] = []
+    i = 0
+    while i < len(edits):
+        if i < len(edits) - 2 and _swap(edits, i, src, tgt):
+            kept.append(_span(edits[i : i + 3], f"T{edits[i + 2][2] - edits[i][1]}"))
+            i += 3
+            continue
+        if edits[i][0][0] != "M":
+            kept.append(edits[i])
+        i += 1
+    out: list[Step] = []
+    for edit in kept:
+        if "".join(src[edit[1] : edit[2]]) == "".join(tgt[edit[3] : edit[4]]):
+            continue
+        out.append(_trim(edit, src, tgt) if edit[0] == "S" else edit)
+    return out
+
+
+def to_edits(steps: Sequence[Step], tgt: Tokens) -> tuple[Edit, ...]:
+    """ChERRANT's char-level classification: W / R / M / S with the target tokens."""
+    return tuple(
+        Edit(s1, e1, () if op[0] == "D" else tgt[s2:e2], TYPES[op[0]]) for op, s1, e1, s2, e2 in steps
+    )

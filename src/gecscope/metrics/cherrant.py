@@ -1,0 +1,131 @@
+"""ChERRANT's scorer (MuCGEC ``compare_m2_for_evaluation.py``, char level, span-based correction).
+
+Differences from ERRANT's compare, all reproduced:
+
+* the edits of **every alignment** of a target (``T{k}-A0``, ``T{k}-A1``, ...: ``edits`` plus
+  :attr:`Target.alternatives`) are pooled into one table keyed by ``(start, end, correction
+  without spaces)``; an edit found in several alignments counts several times (TP or FN);
+* a reference marked ``无法标注`` (:attr:`Target.unannotatable`) is left out, and a sentence whose
+  only references are such is skipped altogether;
+* ``UNK`` edits are skipped; error types are ignored.
+
+The corpus pass is ERRANT's: per sentence the reference maximising the running F-beta rounded to
+4 dp, then more TP, fewer FP, fewer FN. P = 1 when FP = 0 and R = 1 when FN = 0.
+``alignments="first"`` keeps only ``A0`` (not official: the golden ``ChERRANT[A0-only]`` rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gecscope.metrics.config import check_choice
+from gecscope.metrics.errant import EditCounts, compare, errant_prf
+from gecscope.report.signature import make_signature
+from gecscope.result import Score
+from gecscope.scoring import greedy_choice
+from gecscope.types import Edit, Example, Target
+
+Key = tuple[int, int, str]
+
+
+@dataclass(frozen=True)
+class CherrantConfig:
+    beta: float = 0.5
+    #: ``all``: pool every alignment of a target (official); ``first``: ``A0`` only
+    alignments: str = "all"
+
+    def __post_init__(self) -> None:
+        check_choice("alignments", self.alignments, ("all", "first"))
+        if self.beta <= 0:
+            raise ValueError("beta must be positive")
+
+
+def pooled_keys(target: Target, alignments: str = "all") -> dict[tuple[Any, ...], list[str]]:
+    """ChERRANT's edit table of a target: key -> one type per occurrence.
+
+    >>> t = Target(("我", "是"), (Edit(1, 2, ("在",), "S"),), alternatives=((Edit(1, 2, ("在",), "S"),),))
+    >>> pooled_keys(t)
+    {(1, 2, '在'): ['S', 'S']}
+    """
+    groups: list[tuple[Edit, ...]] = [target.edits or ()]
+    if alignments == "all":
+        groups.extend(target.alternatives)
+    out: dict[tuple[Any, ...], list[str]] = {}
+    for edits in groups:
+        for e in edits:
+            if e.type == "UNK":
+                continue
+            out.setdefault((e.start, e.end, "".join(e.correction)), []).append(e.type)
+    return out
+
+
+class Cherrant:
+    name = "cherrant"
+    needs_edits = True
+    missing_annotators = "absent"
+
+    def __init__(self, config: CherrantConfig | None = None) -> None:
+        self.config = config or CherrantConfig()
+
+    def analyse(self, examples: Sequence[Example]) -> list[tuple[EditCounts, ...]]:
+        """One count per usable reference; an empty tuple marks a skipped sentence."""
+        mode = self.config.alignments
+        out: list[tuple[EditCounts, ...]] = []
+        for ex in examples:
+            hyp = pooled_keys(ex.hypothesis, mode)
+            refs = [r for r in ex.references if not r.unannotatable]
+            if ex.references and not refs:
+                out.append(())
+                continue
+            out.append(tuple(compare(hyp, pooled_keys(r, mode)) for r in refs) or (compare(hyp, {}),))
+        return out
+
+    def score_analysis(self, counts: Sequence[Sequence[EditCounts]]) -> Score:
+        beta = self.config.beta
+        kept = [i for i, c in enumerate(counts) if c]
+
+        def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
+            return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], 4), c.tp, -c.fp, -c.fn)
+
+        chosen = greedy_choice([counts[i] for i in kept], EditCounts(), key)
+        picked = {i: (j, counts[i][j]) for i, j in zip(kept, chosen, strict=True)}
+        tp, fp, fn = (sum(getattr(c, f) for _, c in picked.values()) for f in ("tp", "fp", "fn"))
+        p, r, f = errant_prf(tp, fp, fn, beta)
+        details: dict[str, Any] = {"f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn}
+        details["skipped"] = len(counts) - len(kept)
+        rows: list[dict[str, Any]] = []
+        for i in range(len(counts)):
+            if i not in picked:  # only 无法标注 references: ChERRANT skips the sentence
+                rows.append({"index": i, "f": None, "p": None, "r": None, "skipped": True})
+                continue
+            j, c = picked[i]
+            sp, sr, sf = errant_prf(c.tp, c.fp, c.fn, beta)
+            rows.append({"index": i, "reference": j, "f": sf, "p": sp, "r": sr, "tp": c.tp, "fp": c.fp, "fn": c.fn})
+        fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
+        return Score(self.name, f, details, make_signature(self.name, fields), tuple(rows))
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, counts: Sequence[Sequence[EditCounts]]) -> list[float]:
+        """Sentence F-beta against the best reference for that sentence alone (skipped: 1.0)."""
+        beta = self.config.beta
+        return [max((errant_prf(c.tp, c.fp, c.fn, beta)[2] for c in options), default=1.0) for options in counts]
+
+    def official_text(self, score: Score) -> str:
+        """The block ``compare_m2_for_evaluation.py`` prints."""
+        d, beta = score.details, self.config.beta
+        title = " Span-Based Correction "
+        p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))
+        return "\n".join(
+            [
+                "",
+                f"{title:=^46}",
+                "\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]),
+                "\t".join(map(str, [d["tp"], d["fp"], d["fn"], p, r, f])),
+                "=" * 46,
+                "",
+            ]
+        )
