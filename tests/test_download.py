@@ -13,7 +13,7 @@ import pytest
 
 from conftest import DATA, require_shared
 from gecscope.errors import InputError
-from gecscope.meta.download import MANIFEST, download
+from gecscope.meta.download import MANIFEST, download, zh_resources
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
 
@@ -27,7 +27,8 @@ class QuietHandler(SimpleHTTPRequestHandler):
 def mirror(tmp_path: Path) -> Iterator[str]:
     require_shared()
     root = tmp_path / "mirror"
-    for dest, remote in MANIFEST.items():
+    remotes = {**MANIFEST, **{dest: remote for dest, (remote, _) in zh_resources().items()}}
+    for dest, remote in remotes.items():
         target = root / remote
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(DATA / dest, target)  # the shared data uses the manifest's layout
@@ -48,7 +49,9 @@ def lines(path: Path) -> list[str]:
 def test_download_and_derive(mirror: str, tmp_path: Path) -> None:
     out = tmp_path / "data"
     result = download(out, mirror)
-    assert len(result["downloaded"]) == len(MANIFEST)
+    assert len(result["downloaded"]) == len(MANIFEST) + 3
+    for name in ("char_meta.txt", "cilin.txt", "confusion_dict.txt"):
+        assert (out / "zh" / "resources" / name).read_bytes() == (DATA / "zh" / "resources" / name).read_bytes()
     for name in ("REF0.txt", "REF1.txt", "sources.txt"):
         assert lines(out / "conll14" / name) == lines(DATA / "conll14" / name), name
     assert [s.split() for s in lines(out / "conll14" / "systems" / "AMU.txt")] == [

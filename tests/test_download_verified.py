@@ -17,7 +17,7 @@ import pytest
 from conftest import DATA, require_shared
 from gecscope.errors import InputError
 from gecscope.fetch import fetch_verified, http_fetch
-from gecscope.meta.download import MANIFEST, SHA256, derive, download
+from gecscope.meta.download import MANIFEST, SHA256, derive, download, zh_resources
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -29,7 +29,8 @@ class QuietHandler(SimpleHTTPRequestHandler):
 def mirror_root(tmp_path: Path) -> Path:
     require_shared()
     root = tmp_path / "mirror"
-    for dest, remote in MANIFEST.items():
+    remotes = {**MANIFEST, **{dest: remote for dest, (remote, _) in zh_resources().items()}}
+    for dest, remote in remotes.items():
         target = root / remote
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(DATA / dest, target)

@@ -190,6 +190,14 @@ def subset_line_ids(full: list[str], subset: list[str]) -> list[int]:
     return out
 
 
+def zh_resources() -> dict[str, tuple[str, str]]:
+    """The Chinese alignment tables (ChERRANT's data, pinned in :mod:`gecscope.align.zh.resources`):
+    destination -> (path under the base URL, sha256)."""
+    from gecscope.align.zh.resources import RESOURCE_FILES
+
+    return {dest: (url.removeprefix(DEFAULT_BASE), digest) for dest, url, digest in RESOURCE_FILES}
+
+
 def download(data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http_fetch) -> dict[str, list[str]]:
     """Download every manifest file under ``data`` and derive the rest.
 
@@ -199,7 +207,8 @@ def download(data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http
     """
     data = Path(data)
     fetched = []
-    for dest, remote in MANIFEST.items():
-        if fetch_verified(base_url.rstrip("/") + "/" + remote, SHA256[dest], data / dest, fetch):
+    pinned = {dest: (remote, SHA256[dest]) for dest, remote in MANIFEST.items()} | zh_resources()
+    for dest, (remote, digest) in pinned.items():
+        if fetch_verified(base_url.rstrip("/") + "/" + remote, digest, data / dest, fetch):
             fetched.append(dest)
     return {"downloaded": fetched, "derived": derive(data)}
