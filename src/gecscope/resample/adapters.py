@@ -65,7 +65,7 @@ def stat_table(metric: Any, analysis: Any) -> Table:
         assert isinstance(metric, Cleme)
         return GreedyTable(cleme_rule(metric.beta), values, mask)
     if chunk or (kind is Green and level(metric) == "sentence"):
-        return MeanTable(np.asarray(metric.sentence_scores(analysis), dtype=np.float64))
+        return MeanTable(np.asarray(metric.sentence_scores(analysis), dtype=np.float64), sequential=chunk)
     if kind is Errant and metric.config.convention == "official":
         values, mask = edit_array(analysis)
         return GreedyTable(errant_rule(metric.config.beta), values, mask)

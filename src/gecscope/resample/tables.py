@@ -163,21 +163,31 @@ class SumTable:
 
 @dataclass(frozen=True)
 class MeanTable:
-    """Sentence scores; a resample scores the mean of its sentences' scores."""
+    """Sentence scores; a resample scores the mean of its sentences' scores.
+
+    ``sequential``: summed left to right as Python's ``sum`` (CLEME family), else numpy's
+    pairwise ``mean`` (GREEN) — so that the mean is bit-identical to the metric's."""
 
     values: FloatArray
+    sequential: bool = False
 
     @property
     def rows(self) -> int:
         return int(self.values.shape[0])
 
     def stacked(self, others: Sequence[Table]) -> MeanTable:
-        return MeanTable(np.concatenate([self.values, *(t.values for t in others if isinstance(t, MeanTable))]))
+        vals = [self.values, *(t.values for t in others if isinstance(t, MeanTable))]
+        return MeanTable(np.concatenate(vals), self.sequential)
 
     def scores(self, order: IntArray) -> FloatArray:
         out = np.zeros(order.shape[0])
-        for blk in _blocks(order.shape[0], order.shape[1]):
-            out[blk] = self.values[order[blk]].mean(axis=1)
+        n = order.shape[1]
+        for blk in _blocks(order.shape[0], n):
+            picked = self.values[order[blk]]
+            if self.sequential:
+                out[blk] = np.cumsum(picked, axis=1)[:, -1] / (n or 1) if n else 0.0
+            else:
+                out[blk] = picked.mean(axis=1)
         return out
 
 
