@@ -27,6 +27,7 @@ from gecscope.api import get_metric, prepare
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
+from gecscope.report.signature import extend_signature
 from gecscope.resample import stat_table
 from gecscope.resample.paired import (
     ar_differences,
@@ -181,7 +182,7 @@ def compare_analyses(
     point = bootstrap_scores(table, n, range(len(names)), np.arange(n, dtype=np.int64)[None])[:, 0]
     boot = bootstrap_scores(table, n, range(len(names)), bootstrap_indices(n, config.bootstrap, config.seed))
     swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
-    sig = signature + "|" + "|".join(f"{k}:{v}" for k, v in config.signature_fields().items())
+    sig = extend_signature(signature, config.signature_fields())
     rows = []
     with bar(len(names), f"resampling {metric.name}") as progress:
         for i, name in enumerate(names):

@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gecscope.cli import convert, download, explain, meta, score
+from gecscope.cli import compare, convert, download, explain, meta, score
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
-COMMANDS = {"score": score, "explain": explain, "convert": convert, "meta": meta, "download": download}
+COMMANDS = {"score": score, "explain": explain, "convert": convert, "meta": meta, "download": download, "compare": compare}
 
 
 def build_parser() -> argparse.ArgumentParser:
