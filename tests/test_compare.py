@@ -9,16 +9,16 @@ from functools import cache
 
 import numpy as np
 import pytest
+from tests.conftest import CONLL, require_shared
 
 from gecscope import api
 from gecscope.cli import main
-from gecscope.comparison import Comparison, compare, compare_analyses, CompareConfig
+from gecscope.comparison import CompareConfig, Comparison, compare, compare_analyses
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.io import examples_from_m2
 from gecscope.resample import stat_table
 from gecscope.systems import load_systems
 from gecscope.types import Example
-from tests.conftest import CONLL, require_shared
 
 EXAMPLE = api.example_dir()
 
@@ -166,7 +166,10 @@ def conll_comparison() -> Comparison:
     for metric in ("cleme2", "errant", "m2", "green"):
         m = api.get_metric(metric)
         missing = getattr(m, "missing_annotators", "unchanged")
-        analyses = {s: m.analyse(examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2", missing)) for s in names}
+        analyses = {
+            s: m.analyse(examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2", missing))
+            for s in names
+        }
         analyses["AMU again"] = analyses["AMU"]
         rows += compare_analyses(m, analyses, "INPUT", cfg, m.name)
         rows += compare_analyses(m, {"AMU": analyses["AMU"], "AMU again": analyses["AMU"]}, "AMU", cfg, m.name)

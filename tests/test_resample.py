@@ -8,16 +8,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import CONLL, require_shared
 
 from gecscope import api
 from gecscope.io import examples_from_m2
-from gecscope.metrics import Errant, M2
+from gecscope.metrics import M2, Errant
 from gecscope.metrics.errant import EditCounts
 from gecscope.metrics.m2 import M2Counts
-from gecscope.resample import GreedyTable, MeanTable, SumTable, stat_table, take
-from gecscope.resample import kernel
+from gecscope.resample import GreedyTable, MeanTable, SumTable, kernel, stat_table, take
 from gecscope.resample.rules import py_round
-from tests.conftest import CONLL, require_shared
 
 CASES = [
     ("cleme2", {}),
@@ -54,7 +53,9 @@ def check(metric: object, analysis: object, order: np.ndarray, monkeypatch: pyte
 
 @pytest.mark.parametrize(("name", "options"), CASES)
 @pytest.mark.parametrize("system", ["AMU", "CUUI", "INPUT"])
-def test_conll_resamples_equal_rescoring(name: str, options: dict, system: str, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[type-arg]
+def test_conll_resamples_equal_rescoring(
+    name: str, options: dict, system: str, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[type-arg]
     metric = api.get_metric(name, **options)
     ex = conll(system, getattr(metric, "missing_annotators", "unchanged"))
     analysis = metric.analyse(ex)

@@ -43,7 +43,11 @@ def system_names(paths: Sequence[PathLike], names: Sequence[str] = ()) -> list[s
 
 
 def _from_text(
-    source: PathLike, hypotheses: Sequence[PathLike], references: Sequence[PathLike], ref_m2: PathLike | None, missing: str
+    source: PathLike,
+    hypotheses: Sequence[PathLike],
+    references: Sequence[PathLike],
+    ref_m2: PathLike | None,
+    missing: str,
 ) -> list[list[Example]]:
     base = examples_from_text(source, hypotheses[0], references, ref_m2, missing)
     out = [base]

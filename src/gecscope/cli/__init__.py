@@ -10,7 +10,8 @@ from gecscope.cli import compare, convert, download, explain, meta, score
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
-COMMANDS = {"score": score, "explain": explain, "convert": convert, "meta": meta, "download": download, "compare": compare}
+COMMANDS = {"score": score, "explain": explain, "convert": convert, "meta": meta, "download": download}
+COMMANDS["compare"] = compare
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -17,6 +17,8 @@ import numpy as np
 
 from gecscope.resample.rules import FloatArray
 
+numba: Any
+prange: Any
 try:  # the 'fast' extra; without it these are plain Python functions (used by the doctests)
     import numba
 
@@ -41,7 +43,6 @@ def _jit_parallel(fn: Fn) -> Fn:
 def available() -> bool:
     """Whether the compiled replay can be used (numba is installed)."""
     return numba is not None
-
 
 
 @_jit
