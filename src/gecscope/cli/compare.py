@@ -19,6 +19,9 @@ from gecscope.report.signature import extend_signature
 from gecscope.systems import load_systems
 from gecscope.types import Example
 
+#: this command defines its own --quiet (the shared common options are not added to it)
+OWN_COMMON_OPTIONS = True
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
