@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.resample.rules import BoolArray, FloatArray
-from gecscope.resample.tables import Table
+from gecscope.resample.tables import SumTable, Table
 
 IntArray = NDArray[np.int64]
 #: resamples scored per call (bounds the memory of the index arrays)
@@ -49,7 +49,8 @@ def bootstrap_indices(n: int, samples: int, seed: int) -> IntArray:
 
 def ar_swaps(n: int, trials: int, seed: int) -> BoolArray:
     """``(trials, n)`` coin flips: swap sentence ``i`` in trial ``t``."""
-    return np.asarray(generators(seed)[1].random((trials, n)) < 0.5)
+    octets = generators(seed)[1].integers(0, 256, (trials, (n + 7) // 8), dtype=np.uint8)
+    return np.asarray(np.unpackbits(octets, axis=1)[:, :n].astype(bool))
 
 
 def bootstrap_scores(table: Table, n: int, systems: Sequence[int], idx: IntArray) -> FloatArray:
@@ -63,6 +64,9 @@ def bootstrap_scores(table: Table, n: int, systems: Sequence[int], idx: IntArray
 
 def ar_differences(table: Table, n: int, system: int, baseline: int, swaps: BoolArray) -> FloatArray:
     """Per trial: score(system with swaps) - score(baseline with swaps)."""
+    if isinstance(table, SumTable) and table.integral:
+        mine, theirs = table.flip_scores(system, baseline, n, swaps)
+        return np.asarray(mine - theirs, dtype=np.float64)
     pos = np.arange(n, dtype=np.int64)
     out = np.zeros(len(swaps))
     for lo in range(0, len(swaps), CHUNK):

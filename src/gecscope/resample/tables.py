@@ -147,6 +147,25 @@ class SumTable:
     def rows(self) -> int:
         return int(self.values.shape[0])
 
+    @property
+    def integral(self) -> bool:
+        """Whether every statistic is a whole number (then sums are exact in any order)."""
+        return bool(np.array_equal(self.values, np.round(self.values)))
+
+    def flip_scores(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
+        """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
+        systems' rows, the swapped corpora total ``sum(B) + swaps @ (A - B)`` and
+        ``sum(A) - swaps @ (A - B)`` (exact: whole numbers)."""
+        shape = self.values.shape[1:]
+        flat = self.values.reshape(self.rows, -1)
+        a, b = flat[theirs * n : theirs * n + n], flat[mine * n : mine * n + n]
+        delta = a - b
+        moved = swaps.astype(np.float64) @ delta
+        x = b.sum(axis=0) + moved
+        y = a.sum(axis=0) - moved
+        fn = self.score_fn
+        return np.asarray(fn(x.reshape(-1, *shape))), np.asarray(fn(y.reshape(-1, *shape)))
+
     def stacked(self, others: Sequence[Table]) -> SumTable:
         vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
         return SumTable(np.concatenate(vals), self.score_fn)
@@ -156,8 +175,18 @@ class SumTable:
         width = int(np.prod(self.values.shape[1:]))
         flat = self.values.reshape(self.rows, width)
         totals = np.zeros((n_res, width))
-        for blk in _blocks(n_res, n * width):
-            totals[blk] = flat[order[blk]].sum(axis=1)
+        if self.integral and n_res:
+            # integral statistics sum exactly in any order: count each row's uses, multiply
+            lo = int(order.min())
+            span = int(order.max()) + 1 - lo
+            for blk in _blocks(n_res, span):
+                rows = order[blk] - lo
+                offsets = (np.arange(len(rows))[:, None] * span + rows).ravel()
+                counts = np.bincount(offsets, minlength=len(rows) * span).reshape(len(rows), span)
+                totals[blk] = counts.astype(np.float64) @ flat[lo : lo + span]
+        else:
+            for blk in _blocks(n_res, n * width):
+                totals[blk] = flat[order[blk]].sum(axis=1)
         return np.asarray(self.score_fn(totals.reshape(n_res, *self.values.shape[1:])), dtype=np.float64)
 
 
