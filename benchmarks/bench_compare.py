@@ -81,6 +81,7 @@ def main() -> None:
     ap.add_argument("--trials", type=int, default=10000)
     ap.add_argument("--calls", default="3,12", help="N for part 2 (comma-separated; empty: skip)")
     ap.add_argument("--repeat", type=int, default=1, help="repetitions of part 2 (min and median reported)")
+    ap.add_argument("--m2", action="store_true", help="part 1 from the systems' M2 files (no alignment)")
     args = ap.parse_args()
     data = Path(args.data)
     conll = data / "conll14"
@@ -88,8 +89,8 @@ def main() -> None:
     cli = argparse.Namespace(
         metric=list(METRIC_NAMES),
         source=str(conll / "sources.txt"),
-        hyp=[str(conll / "systems" / f"{s}.txt") for s in names],
-        hyp_m2=[],
+        hyp=[] if args.m2 else [str(conll / "systems" / f"{s}.txt") for s in names],
+        hyp_m2=[str(conll / "systems_m2" / f"{s}.m2") for s in names] if args.m2 else [],
         ref=[],
         ref_m2=str(conll / "references.m2"),
         name=[],
@@ -110,7 +111,8 @@ def main() -> None:
         "trials": args.trials,
         "compare_wall_s": round(wall, 2),
         "compare_cpu_s": round(cpu, 2),
-        "phases_wall_s": {k: round(v, 2) for k, v in phases.items()},
+        "input": "m2" if args.m2 else "text",
+        "phases_s": {k: round(v, 2) for k, v in phases.items()},
     }
     print(json.dumps(out), flush=True)
     for n in [int(x) for x in args.calls.split(",") if x]:

@@ -75,7 +75,7 @@ def load_for_metrics(
     refs = hyps or any(getattr(m, "needs_reference_edits", False) for m in metrics)
     flat = [ex for systems in groups.values() for exs in systems.values() for ex in exs]
     todo = [*([e.hypothesis for e in flat] if hyps else []), *(r for e in flat for r in e.references)] if refs else []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     if any(t.edits is None for t in todo):
         aligned = align_examples(flat, get_aligner(args.aligner), hypotheses=hyps)
         pos = 0
@@ -84,6 +84,7 @@ def load_for_metrics(
                 systems[name] = aligned[pos : pos + len(exs)]
                 pos += len(exs)
     timings["align"] = time.perf_counter() - t0
+    timings["align_cpu"] = time.process_time() - c0
     return groups
 
 
@@ -110,10 +111,14 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
             fields = {"tok": "whitespace", "edits": "hyp=m2" if args.hyp_m2 else f"hyp={args.aligner}"}
             analysed.append((m, analyses, extend_signature(signature, fields)))
         timings["analyse"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for m, analyses, signature in analysed:
+        t1, c1 = time.perf_counter(), time.process_time()
         rows.extend(compare_analyses(m, analyses, base, config, signature))
+        timings[f"resample_{m.name}"] = time.perf_counter() - t1
+        timings[f"resample_{m.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0
+    timings["resample_cpu"] = time.process_time() - c0
     return Comparison(tuple(rows), base, config)
 
 
