@@ -107,26 +107,61 @@ def corpus_value(kind: int, t: FloatArray, params: FloatArray) -> float:
 
 
 @_jit
-def _key(kind: int, tot: FloatArray, c: FloatArray, params: FloatArray, out: FloatArray) -> None:
-    """The metric's reference key of ``tot`` (running totals + candidate) and candidate ``c``."""
-    if kind == 0:
-        out[0] = corpus_value(0, tot, params)
-        out[1], out[2], out[3], out[4] = c[0], -(c[1] + c[2]), -c[3], c[4]
-    elif kind == 1:
-        out[0] = corpus_value(1, tot, params)
-        out[1], out[2], out[3], out[4] = c[0], -(c[1] + c[2]), -c[3], c[4]
-    elif kind == 2:
-        out[0] = round4(corpus_value(2, tot, params))
-        out[1], out[2], out[3], out[4] = c[0], -c[1], -c[2], 0.0
-    else:
-        beta = params[0]
-        cc, e, g = tot[0], tot[1], tot[2]
-        denom = beta * beta * g + e
-        if denom == 0.0:
-            out[0] = 1.0 if cc == 0.0 else 0.0
-        else:
-            out[0] = (1 + beta * beta) * cc / denom
-        out[1], out[2], out[3], out[4] = cc, -(e + params[0] ** 2 * g), 0.0, 0.0
+def _first(kind: int, tot: FloatArray, values: FloatArray, r: int, k: int, params: FloatArray) -> float:
+    """The first key component of reference ``k`` of row ``r``: the corpus value of ``tot + c``
+    (rounded to 4 dp for ERRANT, the annotator-choice F for M2)."""
+    if kind <= 1:
+        tp = tot[0] + values[r, k, 0]
+        fp_ne = tot[1] + values[r, k, 1]
+        fp_un = tot[2] + values[r, k, 2]
+        fn = tot[3] + values[r, k, 3]
+        if kind == 0:
+            ne = tp + fp_ne + fn
+            hit = _div(tp, ne, 0.0)
+            err = _div(fp_ne, ne, 0.0)
+            und = _div(fn, ne, 0.0)
+            ove = _div(fp_un, tp + fp_ne + fp_un, 0.0)
+            return float(params[0] * hit + params[1] * (1 - err) + params[2] * (1 - und) + params[3] * (1 - ove))
+        fp = fp_ne + fp_un
+        return round4(_fbeta(_div(tp, tp + fp, 1.0), _div(tp, tp + fn, 1.0), params[0]))
+    a = tot[0] + values[r, k, 0]
+    b = tot[1] + values[r, k, 1]
+    c = tot[2] + values[r, k, 2]
+    if kind == 2:
+        p = a / (a + b) if b != 0.0 else 1.0
+        rr = a / (a + c) if c != 0.0 else 1.0
+        return round4(_fbeta(p, rr, params[0]))
+    beta = params[0]
+    denom = beta * beta * c + b
+    if denom == 0.0:
+        return 1.0 if a == 0.0 else 0.0
+    return float((1 + beta * beta) * a / denom)
+
+
+@_jit
+def _tie(kind: int, tot: FloatArray, values: FloatArray, r: int, k: int, params: FloatArray, i: int) -> float:
+    """Tie-break component ``i`` (1..4) of the key, as the metrics define it."""
+    if kind <= 1:  # (c.tp, -c.fp, -c.fn, c.tn)
+        if i == 1:
+            return float(values[r, k, 0])
+        if i == 2:
+            return float(-(values[r, k, 1] + values[r, k, 2]))
+        if i == 3:
+            return float(-values[r, k, 3])
+        return float(values[r, k, 4])
+    if kind == 2:  # (c.tp, -c.fp, -c.fn)
+        if i == 1:
+            return float(values[r, k, 0])
+        if i == 2:
+            return float(-values[r, k, 1])
+        if i == 3:
+            return float(-values[r, k, 2])
+        return 0.0
+    if i == 1:  # M2: (total.correct, -(total.proposed + beta**2 * total.gold))
+        return float(tot[0] + values[r, k, 0])
+    if i == 2:
+        return float(-((tot[1] + values[r, k, 1]) + params[0] ** 2 * (tot[2] + values[r, k, 2])))
+    return 0.0
 
 
 @_jit_parallel
@@ -144,30 +179,25 @@ def replay(
     out = np.zeros(n_res)
     for b in prange(n_res):
         tot = np.zeros(n_fields)
-        cand = np.zeros(n_fields)
-        key = np.zeros(5)
-        best = np.zeros(5)
         for t in range(n):
             r = order[b, t]
             pick = choice[r]
             if pick < 0:
-                first = True
+                best = 0.0
                 for k in range(k_max):
                     if not mask[r, k]:
                         continue
-                    for f in range(n_fields):
-                        cand[f] = tot[f] + values[r, k, f]
-                    _key(kind, cand, values[r, k], params, key)
-                    better = first
-                    if not first:
-                        for i in range(5):
-                            if key[i] != best[i]:
-                                better = key[i] > best[i]
+                    v = _first(kind, tot, values, r, k, params)
+                    if pick < 0 or v > best:
+                        pick, best = k, v
+                    elif v == best:
+                        for i in range(1, 5):
+                            x = _tie(kind, tot, values, r, k, params, i)
+                            y = _tie(kind, tot, values, r, pick, params, i)
+                            if x != y:
+                                if x > y:
+                                    pick = k
                                 break
-                    if better:
-                        best[:] = key
-                        pick = k
-                        first = False
             for f in range(n_fields):
                 tot[f] = tot[f] + values[r, pick, f]
         out[b] = corpus_value(kind, tot, params)
