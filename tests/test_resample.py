@@ -113,3 +113,42 @@ def test_random_counts_equal_rescoring(rows: list, seed: int, name: str) -> None
         assert numpy_path.scores(order).tolist() == expected
     finally:
         kernel.available = original  # type: ignore[assignment]
+
+
+counts5 = st.tuples(*(st.integers(0, 3) for _ in range(5)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.lists(counts5, min_size=1, max_size=3), min_size=1, max_size=12),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(["paper", "table12", "0.1,0.2,0.6,0.1"]),
+    st.sampled_from(["cleme2", "cleme"]),
+)
+def test_random_chunk_counts_equal_rescoring(rows: list, seed: int, factors: str, name: str) -> None:  # type: ignore[type-arg]
+    """Small counts tie often: the replay must break ties exactly as the metric does."""
+    from gecscope.metrics import Cleme, Cleme2, Cleme2Config, ClemeConfig
+    from gecscope.metrics.cleme2 import resolve_factors
+    from gecscope.resample.adapters import chunk_array
+    from gecscope.resample.rules import cleme2_rule, cleme_rule
+    from gecscope.stats import ChunkCounts
+
+    counts = [tuple(ChunkCounts(*map(float, c)) for c in opts) for opts in rows]
+    kept = [tuple(range(len(opts))) for opts in rows]
+    values, mask = chunk_array(counts)
+    if name == "cleme2":
+        metric: Cleme | Cleme2 = Cleme2(Cleme2Config(factors=factors))
+        f = resolve_factors(factors).corpus
+        table = GreedyTable(cleme2_rule((f.hit, f.wrong, f.under, f.over)), values, mask)
+    else:
+        metric = Cleme(ClemeConfig(weighting="none"))
+        table = GreedyTable(cleme_rule(0.5), values, mask)
+    order = np.random.default_rng(seed).integers(0, len(rows), (5, len(rows)))
+    expected = [metric.score_counts([counts[i] for i in o], [kept[i] for i in o]).value for o in order]
+    assert table.scores(order).tolist() == expected
+    original = kernel.available
+    try:
+        kernel.available = lambda: False  # type: ignore[assignment]
+        assert table.scores(order).tolist() == expected
+    finally:
+        kernel.available = original  # type: ignore[assignment]
