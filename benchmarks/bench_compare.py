@@ -26,9 +26,8 @@ from clitiming import DEFAULT_DATA
 
 from gecscope import api
 from gecscope.align.errant import ErrantAligner
-from gecscope.cli.compare import run_compare
+from gecscope.cli.compare import load_for_metrics, run_compare
 from gecscope.metrics import METRICS
-from gecscope.systems import load_systems
 
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
 METRIC_NAMES = ("cleme2", "errant", "m2", "green")
@@ -41,21 +40,22 @@ def timed(fn: Callable[[], Any]) -> tuple[float, float]:
 
 
 def one_call(data: Path, names: tuple[str, ...]) -> None:
+    """What ``gecscope compare`` does before resampling: read once, align once, analyse, score."""
     conll = data / "conll14"
-    for mode in ("unchanged", "absent"):  # the metrics' two readings of missing annotators
-        systems = load_systems(
-            source=conll / "sources.txt",
-            hypotheses=[conll / "systems" / f"{s}.txt" for s in names],
-            ref_m2=conll / "references.m2",
-            aligner=ErrantAligner() if mode == "unchanged" else None,
-            missing_annotators=mode,
-        )
-        for name in METRIC_NAMES:
-            spec = METRICS[name]
-            if spec.missing_annotators == mode:
-                m = spec.build()
-                for exs in systems.values():
-                    m.score_analysis(m.analyse(exs))
+    args = argparse.Namespace(
+        source=str(conll / "sources.txt"),
+        hyp=[str(conll / "systems" / f"{s}.txt") for s in names],
+        hyp_m2=[],
+        ref=[],
+        ref_m2=str(conll / "references.m2"),
+        name=[],
+        aligner="errant",
+    )
+    metrics = [METRICS[name].build() for name in METRIC_NAMES]
+    groups = load_for_metrics(metrics, args, {})
+    for m in metrics:
+        for exs in groups[str(getattr(m, "missing_annotators", "unchanged"))].values():
+            m.score_analysis(m.analyse(exs))
 
 
 def separate_calls(data: Path, names: tuple[str, ...]) -> None:
