@@ -230,18 +230,19 @@ def compare(
     metrics: list[str | Metric] = (
         list(metric) if isinstance(metric, Sequence) and not isinstance(metric, str) else [metric]
     )
+    built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
+    hyps = any(m.needs_edits for m in built)
+    if hyps or any(getattr(m, "needs_reference_edits", False) for m in built):
+        # every system aligned in one pass (each distinct sentence pair once, one aligner)
+        flat = [ex for exs in systems.values() for ex in exs]
+        ready, fields = prepare(flat, aligner, hypotheses=hyps)
+        n = len(systems[base])
+        systems = {name: ready[i * n : (i + 1) * n] for i, name in enumerate(systems)}
+    else:
+        fields = {"tok": "whitespace"}
     rows: list[SystemResult] = []
-    for m in metrics:
-        met = get_metric(m) if isinstance(m, str) else m
-        analyses = {}
-        signature = ""
-        for name, examples in systems.items():
-            if met.needs_edits or getattr(met, "needs_reference_edits", False):
-                ready, _ = prepare(examples, aligner, hypotheses=met.needs_edits)
-            else:
-                ready = list(examples)
-            analyses[name] = met.analyse(ready)
-            if not signature:
-                signature = met.score_analysis(analyses[name]).signature
+    for met in built:
+        analyses = {name: met.analyse(list(examples)) for name, examples in systems.items()}
+        signature = extend_signature(met.score_analysis(analyses[base]).signature, fields)
         rows.extend(compare_analyses(met, analyses, base, config, signature))
     return Comparison(tuple(rows), base, config)
