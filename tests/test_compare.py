@@ -184,3 +184,36 @@ def test_conll_input_significantly_worse() -> None:
             assert r.ci[0] <= r.score <= r.ci[1]
         if r.system == r.baseline or (r.system == "AMU again" and r.baseline == "AMU"):
             assert not r.significant(0.05) and r.diff == 0.0 and r.p_ar == 1.0 and r.p_bootstrap == 1.0, r
+
+
+def test_load_systems_aligns_each_distinct_pair_once() -> None:
+    from gecscope.align import LevenshteinAligner
+
+    calls: list[int] = []
+
+    class Counting(LevenshteinAligner):
+        def edits_batch(self, pairs):  # type: ignore[no-untyped-def]
+            calls.append(len(pairs))
+            return super().edits_batch(pairs)
+
+    hyps = [EXAMPLE / "hypothesis.txt", EXAMPLE / "hypothesis.txt", EXAMPLE / "source.txt"]
+    systems = load_systems(
+        source=EXAMPLE / "source.txt",
+        hypotheses=hyps,
+        references=[EXAMPLE / "reference0.txt", EXAMPLE / "reference1.txt"],
+        names=["a", "b", "input"],
+        aligner=Counting(),
+    )
+    assert list(systems) == ["a", "b", "input"]
+    one = load_systems(
+        source=EXAMPLE / "source.txt",
+        hypotheses=hyps[:1],
+        references=[EXAMPLE / "reference0.txt", EXAMPLE / "reference1.txt"],
+        aligner=LevenshteinAligner(),
+    )["hypothesis"]
+    assert systems["a"] == systems["b"] == one
+    assert all(ex.hypothesis.edits == () for ex in systems["input"])
+    # one batch; the second copy of a system and the unchanged system add no pair
+    assert len(calls) == 1
+    distinct = {(e.source, t.tokens) for e in one for t in (e.hypothesis, *e.references) if t.tokens != e.source}
+    assert calls[0] == len(distinct)
