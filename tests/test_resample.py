@@ -152,3 +152,24 @@ def test_random_chunk_counts_equal_rescoring(rows: list, seed: int, factors: str
         assert table.scores(order).tolist() == expected
     finally:
         kernel.available = original  # type: ignore[assignment]
+
+
+def test_other_metrics_are_rescored() -> None:
+    from gecscope.metrics.pt_m2 import PTAnalysis
+    from gecscope.resample import ReplayTable, stack
+
+    ex = api.load(
+        source=api.example_dir() / "source.txt",
+        hypothesis=api.example_dir() / "hypothesis.txt",
+        references=[api.example_dir() / "reference0.txt", api.example_dir() / "reference1.txt"],
+    )
+    m = api.get_metric("gleu", iterations=20)
+    table = stat_table(m, m.analyse(ex))
+    assert isinstance(table, ReplayTable)
+    order = np.vstack([np.arange(len(ex)), np.arange(len(ex))[::-1]])
+    assert table.scores(order)[0] == api.score(m, ex).value
+    both = table.stacked([table])
+    assert both.rows == 2 * len(ex) and both.scores(order + len(ex)).tolist() == table.scores(order).tolist()
+    a = PTAnalysis((("a",), ("b",), ("c",)), ((1,), (2,), (3,)))
+    assert take(a, [2, 0]) == PTAnalysis((("c",), ("a",)), ((3,), (1,)))
+    assert stack([a, a]).sources == a.sources * 2

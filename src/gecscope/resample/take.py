@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +32,20 @@ def take(analysis: Any, idx: Sequence[int] | IntArray) -> Any:
         return GreenAnalysis(analysis.regions[:, idx], analysis.present[idx])
     if isinstance(analysis, np.ndarray):
         return analysis[np.asarray(idx)]
+    if dataclasses.is_dataclass(analysis) and not isinstance(analysis, type):
+        names = _sentence_fields(analysis)
+        return dataclasses.replace(analysis, **{k: tuple(getattr(analysis, k)[i] for i in idx) for k in names})
     return [analysis[i] for i in idx]
+
+
+def _sentence_fields(analysis: Any) -> list[str]:
+    """The tuple fields of a dataclass analysis that hold one entry per sentence."""
+    tuples = {f.name: getattr(analysis, f.name) for f in dataclasses.fields(analysis)}
+    tuples = {k: v for k, v in tuples.items() if isinstance(v, tuple)}
+    if not tuples:
+        raise TypeError(f"cannot resample a {type(analysis).__name__} (no per-sentence fields)")
+    n = len(next(iter(tuples.values())))
+    return [k for k, v in tuples.items() if len(v) == n]
 
 
 def stack(analyses: Sequence[Any]) -> Any:
@@ -55,4 +69,7 @@ def stack(analyses: Sequence[Any]) -> Any:
         return GreenAnalysis(np.concatenate(regions, axis=1), np.concatenate(present, axis=0))
     if isinstance(first, np.ndarray):
         return np.concatenate(analyses, axis=0)
+    if dataclasses.is_dataclass(first) and not isinstance(first, type):
+        names = _sentence_fields(first)
+        return dataclasses.replace(first, **{k: tuple(x for a in analyses for x in getattr(a, k)) for k in names})
     return [row for a in analyses for row in a]
