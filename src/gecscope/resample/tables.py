@@ -16,6 +16,7 @@ of the rows ``order[b]`` in that order, scored exactly as the metric scores such
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -99,6 +100,11 @@ class GreedyTable:
             params = np.asarray(self.rule.params, dtype=np.float64)
             return np.asarray(kernel.replay(self.rule.code, params, self.values, self.mask, choice, order))
         n_res, n = order.shape
+        if n_res * n > 50_000_000:
+            warnings.warn(
+                "resampling without numba is slow; pip install 'gecscope[fast]' for the compiled replay",
+                stacklevel=2,
+            )
         n_fields = self.values.shape[2]
         integral = bool(np.array_equal(self.values, np.round(self.values)))
         # with integral statistics every sum is exact in any order, so only the positions whose
