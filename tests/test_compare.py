@@ -9,8 +9,8 @@ from functools import cache
 
 import numpy as np
 import pytest
-from tests.conftest import CONLL, require_shared
 
+from conftest import CONLL, require_shared
 from gecscope import api
 from gecscope.cli import main
 from gecscope.comparison import CompareConfig, Comparison, compare, compare_analyses

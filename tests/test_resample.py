@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.conftest import CONLL, require_shared
 
+from conftest import CONLL, require_shared
 from gecscope import api
 from gecscope.io import examples_from_m2
 from gecscope.metrics import M2, Errant
