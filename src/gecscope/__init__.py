@@ -9,6 +9,7 @@
 """
 
 from gecscope.api import example_dir, get_metric, load, prepare, score
+from gecscope.comparison import compare as compare
 from gecscope.examples import Examples
 from gecscope.metrics import FACTOR_PRESETS, METRICS, Factors
 from gecscope.report.explain import explain

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -135,9 +135,13 @@ def score(
     references_by: str = "annotator",
     tokenize: str = "whitespace",
     aligner: Aligner | str = "errant",
+    input_fields: Mapping[str, str] | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
+
+    ``input_fields`` (tokenisation and edit origin for the signature) are for callers that
+    aligned the examples themselves, e.g. once for several systems.
 
     Give ``examples`` (from :func:`load` or :class:`gecscope.Examples`), or the sentences
     themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
@@ -165,7 +169,9 @@ def score(
     if isinstance(examples, Examples):
         examples = examples.for_metric(str(getattr(m, "missing_annotators", "unchanged")))
     require_references(examples)
-    if m.needs_edits or getattr(m, "needs_reference_edits", False):
+    if input_fields is not None:  # aligned beforehand by the caller, who knows where the edits came from
+        ready, fields = list(examples), dict(input_fields)
+    elif m.needs_edits or getattr(m, "needs_reference_edits", False):
         ready, fields = prepare(examples, aligner, hypotheses=m.needs_edits)
     else:
         ready, fields = list(examples), {"tok": "whitespace"}

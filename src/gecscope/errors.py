@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+#: standard input is kept in a temporary file named like this (read once, used by every metric)
+STDIN_PREFIX = "gecscope-stdin-"
+
+
+def display_path(path: str | Path) -> str:
+    """``<stdin>`` for standard input (``-`` or its temporary copy), else the path as given."""
+    text = str(path)
+    return "<stdin>" if text == "-" or Path(text).name.startswith(STDIN_PREFIX) else text
+
 
 class InputError(ValueError):
     """Bad input. ``str(err)`` is one line: ``path:line: message``."""
 
     def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
-        self.path = ("<stdin>" if str(path) == "-" else str(path)) if path is not None else None
+        self.path = display_path(path) if path is not None else None
         self.line = line
         self.message = message
         where = self.path or "<input>"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from gecscope import progress
-from gecscope.cli import convert, download, explain, meta, report, score
+from gecscope.cli import compare, convert, download, explain, meta, report, score
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
@@ -25,6 +25,7 @@ COMMANDS: dict[str, Any] = {
     "meta": meta,
     "download": download,
     "report": report,
+    "compare": compare,
 }
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from gecscope import api
-from gecscope.errors import InputError
+from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import swap_warning
 from gecscope.types import Example
 
@@ -58,15 +60,19 @@ def _missing_annotators(args: argparse.Namespace) -> str:
 
 
 def load_examples(
-    args: argparse.Namespace, *, require_references: bool = True, hyp: str | None = None, hyp_m2: str | None = None
+    args: argparse.Namespace,
+    *,
+    require_references: bool = True,
+    hyp: str | None = None,
+    hyp_m2: str | None = None,
+    missing: str | None = None,
 ) -> list[Example]:
-    """One system's examples (``hyp``/``hyp_m2`` override the parsed options)."""
-    missing = _missing_annotators(args)
+    """One system's examples (``hyp``/``hyp_m2`` override the parsed options; ``missing`` the
+    missing-annotator convention, by default the first metric's)."""
+    missing = missing or _missing_annotators(args)
     lang = _language(args)
     hyp = hyp if hyp is not None else _one(args.hyp)
     hyp_m2 = hyp_m2 if hyp_m2 is not None else _one(args.hyp_m2)
-    if [args.source, hyp, args.ref_m2, *args.ref].count("-") > 1:
-        raise InputError("only one input can be read from standard input ('-')")
     if args.example:
         d = api.example_dir()
         if hyp is None and args.source is None:
@@ -128,11 +134,90 @@ def system_names(args: argparse.Namespace) -> list[str]:
     return names
 
 
-def load_systems(args: argparse.Namespace) -> dict[str, list[Example]]:
+def _read_stdin_once(args: argparse.Namespace) -> None:
+    """Standard input can be read once: keep it in a temporary file when an input is ``-``."""
+    names = ("source", "hyp", "hyp_m2", "ref_m2", "jsonl")
+    uses: list[tuple[str, str]] = []
+    for name in names:
+        value = getattr(args, name, None)
+        values = value if isinstance(value, list) else [value]
+        uses += [(name, v) for v in values if v == "-"]
+    uses += [("ref", v) for v in args.ref if v == "-"]
+    if len(uses) > 1:
+        raise InputError("only one input can be read from standard input ('-')")
+    if not uses:
+        return
+    import tempfile
+
+    data = sys.stdin.buffer.read()
+    with tempfile.NamedTemporaryFile(prefix=STDIN_PREFIX, delete=False) as handle:
+        handle.write(data)
+    args.stdin_copy = handle.name
+    name = uses[0][0]
+    value = getattr(args, name)
+    if isinstance(value, list):
+        setattr(args, name, [handle.name if v == "-" else v for v in value])
+    else:
+        setattr(args, name, handle.name)
+    if name in ("hyp", "hyp_m2") and not getattr(args, "name", None):
+        args.name = ["stdin" if v == handle.name else Path(v).stem for v in getattr(args, name)]
+
+
+def load_systems(args: argparse.Namespace, missing: str | None = None) -> dict[str, list[Example]]:
     """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
     names = system_names(args)
     if args.hyp and len(args.hyp) > 1:
-        return {n: load_examples(args, hyp=h) for n, h in zip(names, args.hyp, strict=True)}
+        return {n: load_examples(args, hyp=h, missing=missing) for n, h in zip(names, args.hyp, strict=True)}
     if args.hyp_m2 and len(args.hyp_m2) > 1:
-        return {n: load_examples(args, hyp_m2=h) for n, h in zip(names, args.hyp_m2, strict=True)}
-    return {names[0]: load_examples(args)}
+        return {n: load_examples(args, hyp_m2=h, missing=missing) for n, h in zip(names, args.hyp_m2, strict=True)}
+    return {names[0]: load_examples(args, missing=missing)}
+
+
+Groups = dict[str, dict[str, list[Example]]]
+
+
+def load_for_metrics(
+    metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None
+) -> tuple[Groups, dict[str, str]]:
+    """Systems per missing-annotator convention of ``metrics`` (``unchanged``/``absent``), read
+    once each; every distinct sentence pair the metrics need aligned is aligned once, in one pass
+    over all systems. Returns the groups and the input signature fields (tokenisation, where the
+    edits came from). ``timings`` receives the seconds of reading and aligning."""
+    import time
+
+    from gecscope.align import align_examples, get_aligner
+
+    timings = {} if timings is None else timings
+    _read_stdin_once(args)
+    t0 = time.perf_counter()
+    modes = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
+    try:
+        groups = {mode: load_systems(args, mode) for mode in modes}
+    finally:
+        if getattr(args, "stdin_copy", None):
+            Path(args.stdin_copy).unlink(missing_ok=True)
+    timings["read"] = time.perf_counter() - t0
+    hyps = any(m.needs_edits for m in metrics)
+    refs = hyps or any(getattr(m, "needs_reference_edits", False) for m in metrics)
+    flat = [ex for systems in groups.values() for exs in systems.values() for ex in exs]
+    todo = [*([e.hypothesis for e in flat] if hyps else []), *(r for e in flat for r in e.references)] if refs else []
+    t0, c0 = time.perf_counter(), time.process_time()
+    fields = api.edit_origin(flat, "none") if flat else {"tok": "whitespace"}
+    if any(t.edits is None for t in todo):
+        from gecscope.extras import check_metric
+
+        for m in metrics:
+            check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
+        aligner = get_aligner(args.aligner)
+        fields = api.edit_origin(flat, aligner)
+        aligned = align_examples(flat, aligner, hypotheses=hyps)
+        pos = 0
+        for systems in groups.values():
+            for name, exs in systems.items():
+                systems[name] = aligned[pos : pos + len(exs)]
+                pos += len(exs)
+    timings["align"] = time.perf_counter() - t0
+    timings["align_cpu"] = time.process_time() - c0
+    if not refs:
+        fields = {"tok": fields.get("tok", "whitespace")}
+    return groups, fields

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Sequence
 from typing import Any
 
 from gecscope import api
-from gecscope.align import Aligner, get_aligner
-from gecscope.cli.inputs import add_input_args, load_systems
+from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.models import add_model_args, model_options
 from gecscope.extras import check_metric
-from gecscope.metrics import METRICS, Metric
+from gecscope.metrics import METRICS
 from gecscope.report.render import render_csv, render_json, render_text
-from gecscope.types import Example
 
 
 def add_parser(sub: Any) -> None:
@@ -142,41 +139,32 @@ def _metrics(args: argparse.Namespace) -> list[str]:
     return list(dict.fromkeys(metrics))
 
 
-def _needs_alignment(metric: Metric, examples: Sequence[Example]) -> bool:
-    hyps = metric.needs_edits
-    refs = hyps or bool(getattr(metric, "needs_reference_edits", False))
-    return any(
-        (hyps and e.hypothesis.edits is None) or (refs and any(r.edits is None for r in e.references)) for e in examples
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     metric_names = _metrics(args)
     options = metric_options(args)
     metrics = {m: api.get_metric(m, **options[m]) for m in metric_names}
     if args.format == "official" and (len(metrics) > 1 or not hasattr(next(iter(metrics.values())), "official_text")):
         raise ValueError(f"--format official is available for errant and m2 (one at a time), not {' '.join(metrics)}")
-    systems = load_systems(args)
-    if args.format == "official" and len(systems) > 1:
-        raise ValueError("--format official prints one system at a time")
-    needs_alignment = False
     for metric in metrics.values():
-        needs = any(_needs_alignment(metric, ex) for ex in systems.values())
-        check_metric(metric, aligner=args.aligner if needs else None)
-        needs_alignment = needs_alignment or needs
-    aligner: Aligner | str = get_aligner(args.aligner) if needs_alignment else args.aligner
+        check_metric(metric)  # model extras, before any work
+    groups, fields = load_for_metrics(list(metrics.values()), args)
+    some = next(iter(groups.values()))
+    if args.format == "official" and len(some) > 1:
+        raise ValueError("--format official prints one system at a time")
+    named = len(some) > 1 or bool(getattr(args, "name", None))
     scores = []
     for metric in metrics.values():
-        for name, examples in systems.items():
-            result = api.score(metric, examples, aligner=aligner)
-            scores.append(dataclasses.replace(result, system=name if len(systems) > 1 or args.name else ""))
-    texts = {s.system: systems[s.system or next(iter(systems))] for s in scores} if args.with_text else None
+        for name, examples in groups[str(getattr(metric, "missing_annotators", "unchanged"))].items():
+            result = api.score(metric, examples, aligner=args.aligner, input_fields=fields)
+            scores.append(dataclasses.replace(result, system=name if named else ""))
+    texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None
+    rows = args.per_sentence or args.with_text
     if args.format == "official":
         print(next(iter(metrics.values())).official_text(scores[0]))  # type: ignore[attr-defined]
     elif args.format == "json":
-        print(render_json(scores, with_sentences=args.per_sentence or args.with_text, texts=texts))
+        print(render_json(scores, with_sentences=rows, texts=texts))
     elif args.format == "csv":
-        print(render_csv(scores, per_sentence=args.per_sentence or args.with_text, texts=texts), end="")
+        print(render_csv(scores, per_sentence=rows, texts=texts), end="")
     else:
-        print(render_text(scores, per_sentence=args.per_sentence or args.with_text, texts=texts, types=bool(args.cat)))
+        print(render_text(scores, per_sentence=rows, texts=texts, types=bool(args.cat)))
     return 0

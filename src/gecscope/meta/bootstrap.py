@@ -17,27 +17,10 @@ from numpy.typing import NDArray
 
 from gecscope.meta.evaluate import MetricRun
 from gecscope.meta.search import correlations
-from gecscope.metrics.analysis import ChunkAnalysis
-from gecscope.metrics.green import GreenAnalysis
+from gecscope.resample import Table, stat_table, take
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
-
-
-def take(analysis: Any, idx: IntArray) -> Any:
-    """The cached statistics of the sentences ``idx`` (with repeats), for any metric."""
-    if isinstance(analysis, ChunkAnalysis):
-        return ChunkAnalysis(
-            analysis.assumption,
-            tuple(analysis.chunks[i] for i in idx),
-            tuple(analysis.kept[i] for i in idx),
-            tuple(analysis.labels[i] for i in idx),
-        )
-    if isinstance(analysis, GreenAnalysis):
-        return GreenAnalysis(analysis.regions[:, idx], analysis.present[idx])
-    if isinstance(analysis, np.ndarray):
-        return analysis[idx]
-    return [analysis[i] for i in idx]
 
 
 @dataclass(frozen=True)
@@ -51,14 +34,23 @@ class Interval:
         return f"{self.estimate:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
-def _system_matrix(run: MetricRun, systems: Sequence[str], aggregation: str, idx: IntArray | None) -> FloatArray:
+def _system_matrix(
+    run: MetricRun,
+    systems: Sequence[str],
+    aggregation: str,
+    idx: IntArray | None,
+    tables: dict[str, Table] | None = None,
+) -> FloatArray:
     if idx is None:
         scores = run.system_scores(aggregation)
         return np.asarray([scores[s] for s in systems])
     if aggregation == "sentence":
         table = run.sentence_scores()
         return np.asarray([np.mean(np.asarray(table[s])[idx]) for s in systems])
-    return np.asarray([run.metric.score_analysis(take(run.analyses[s], idx)).value for s in systems])
+    if tables is None:  # re-score from scratch (the reference the shared tables are tested against)
+        return np.asarray([run.metric.score_analysis(take(run.analyses[s], idx)).value for s in systems])
+    # the shared resampling tables: the same values, without re-building per-sentence objects
+    return np.asarray([tables[s].scores(idx[None].astype(np.int64))[0] for s in systems])
 
 
 def bootstrap_correlation(
@@ -81,12 +73,18 @@ def bootstrap_correlation(
     n_sent = len(next(iter(runs[0].analyses.values())))
     full = [_system_matrix(r, systems, aggregation, None) for r in runs]
     base = [correlations(f[None], vec) for f in full]
+    tables = [
+        {s: stat_table(r.metric, r.analyses[s]) for s in systems}
+        if resample != "systems" and aggregation != "sentence"
+        else None
+        for r in runs
+    ]
     draws = np.zeros((len(runs), 2, samples))
     for b in range(samples):
         sys_idx = rng.integers(0, len(systems), len(systems)) if resample != "sentences" else np.arange(len(systems))
         sent_idx = rng.integers(0, n_sent, n_sent) if resample != "systems" else None
         for k, run in enumerate(runs):
-            matrix = full[k] if sent_idx is None else _system_matrix(run, systems, aggregation, sent_idx)
+            matrix = full[k] if sent_idx is None else _system_matrix(run, systems, aggregation, sent_idx, tables[k])
             scores = matrix[sys_idx]
             p, s = correlations(scores[None], vec[sys_idx])
             draws[k, :, b] = (p[0], s[0])

@@ -1,0 +1,111 @@
+"""Paired significance tests and percentile intervals from statistic tables.
+
+Paired bootstrap (Koehn, 2004): ``samples`` corpora of ``n`` sentence indices drawn with
+replacement; the *same* indices for every system and metric. Each resample is scored as the
+metric scores a corpus (:mod:`gecscope.resample.tables`).
+
+* interval: the percentile interval (``numpy.quantile``, linear) of the resampled scores and of
+  the resampled differences ``system - baseline``;
+* p-value (two-sided): with ``d`` the observed difference and ``c`` the number of resamples
+  whose difference does not have the sign of ``d`` (``<= 0`` when ``d > 0``, ``>= 0`` when
+  ``d < 0``), ``p = min(1, 2 (c + 1) / (samples + 1))``; ``p = 1`` when ``d = 0``.
+
+Approximate randomization (Riezler and Maxwell, 2005; sacreBLEU's ``--paired-ar``): in each of
+``trials`` trials every sentence's statistics are swapped between the two systems with
+probability 1/2 (the same swaps for every system and metric), and the two shuffled corpora are
+scored; with ``c`` the number of trials whose ``|difference|`` is at least the observed one,
+``p = (c + 1) / (trials + 1)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gecscope.resample.rules import BoolArray, FloatArray
+from gecscope.resample.tables import SumTable, Table
+
+IntArray = NDArray[np.int64]
+#: resamples scored per call (bounds the memory of the index arrays)
+CHUNK = 2000
+
+
+def generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
+    """Independent streams for the bootstrap and for approximate randomization."""
+    a, b = np.random.SeedSequence(seed).spawn(2)
+    return np.random.default_rng(a), np.random.default_rng(b)
+
+
+def bootstrap_indices(n: int, samples: int, seed: int) -> IntArray:
+    """``(samples, n)`` sentence indices drawn with replacement.
+
+    >>> bootstrap_indices(5, 2, 0).shape
+    (2, 5)
+    """
+    return np.asarray(generators(seed)[0].integers(0, n, (samples, n)), dtype=np.int64)
+
+
+def ar_swaps(n: int, trials: int, seed: int) -> BoolArray:
+    """``(trials, n)`` coin flips: swap sentence ``i`` in trial ``t``."""
+    octets = generators(seed)[1].integers(0, 256, (trials, (n + 7) // 8), dtype=np.uint8)
+    return np.asarray(np.unpackbits(octets, axis=1)[:, :n].astype(bool))
+
+
+def bootstrap_scores(table: Table, n: int, systems: Sequence[int], idx: IntArray) -> FloatArray:
+    """``(len(systems), samples)`` scores; system ``s`` owns rows ``s*n .. s*n + n - 1`` of ``table``."""
+    out = np.zeros((len(systems), len(idx)))
+    for i, s in enumerate(systems):
+        for lo in range(0, len(idx), CHUNK):
+            out[i, lo : lo + CHUNK] = table.scores(idx[lo : lo + CHUNK] + s * n)
+    return out
+
+
+def ar_differences(table: Table, n: int, system: int, baseline: int, swaps: BoolArray) -> FloatArray:
+    """Per trial: score(system with swaps) - score(baseline with swaps)."""
+    if isinstance(table, SumTable) and table.integral:
+        mine, theirs = table.flip_scores(system, baseline, n, swaps)
+        return np.asarray(mine - theirs, dtype=np.float64)
+    pos = np.arange(n, dtype=np.int64)
+    out = np.zeros(len(swaps))
+    for lo in range(0, len(swaps), CHUNK):
+        sw = swaps[lo : lo + CHUNK]
+        mine = np.where(sw, baseline * n + pos, system * n + pos)
+        theirs = np.where(sw, system * n + pos, baseline * n + pos)
+        scores = table.scores(np.concatenate([mine, theirs]))
+        out[lo : lo + len(sw)] = scores[: len(sw)] - scores[len(sw) :]
+    return out
+
+
+def percentile_interval(draws: FloatArray, confidence: float = 0.95) -> tuple[float, float]:
+    """The central ``confidence`` percentile interval.
+
+    >>> [round(x, 6) for x in percentile_interval(np.arange(101.0))]
+    [2.5, 97.5]
+    """
+    tail = (1 - confidence) / 2
+    lo, hi = np.quantile(draws, [tail, 1 - tail])
+    return float(lo), float(hi)
+
+
+def bootstrap_p(observed: float, diffs: FloatArray) -> float:
+    """Two-sided paired-bootstrap p-value (see the module docstring).
+
+    >>> bootstrap_p(0.0, np.zeros(9)), bootstrap_p(1.0, np.ones(9)), bootstrap_p(-1.0, np.ones(9))
+    (1.0, 0.2, 1.0)
+    """
+    if observed == 0:
+        return 1.0
+    c = int(np.sum(diffs <= 0)) if observed > 0 else int(np.sum(diffs >= 0))
+    return float(min(1.0, 2 * (c + 1) / (len(diffs) + 1)))
+
+
+def ar_p(observed: float, diffs: FloatArray) -> float:
+    """Approximate-randomization p-value ``(c + 1) / (trials + 1)``.
+
+    >>> ar_p(0.0, np.zeros(9)), ar_p(1.0, np.zeros(9))
+    (1.0, 0.1)
+    """
+    c = int(np.sum(np.abs(diffs) >= abs(observed)))
+    return float((c + 1) / (len(diffs) + 1))

@@ -1,0 +1,249 @@
+"""Compact statistic tables read from a metric's analysis, re-aggregated for many resamples at once.
+
+A table holds one row per sentence (``rows`` of several systems can be stacked) and scores
+``order``, an integer array ``(resamples, n)`` of row indices: resample ``b`` is the corpus made
+of the rows ``order[b]`` in that order, scored exactly as the metric scores such a corpus.
+
+* :class:`GreedyTable` — CLEME, CLEME2.0, ERRANT, M2 at corpus level: the greedy reference choice
+  on running totals is replayed for every resample in parallel (one step per sentence position
+  whose references give different statistics; the others only add their fixed statistics);
+* :class:`SumTable` — GREEN at corpus level: the per-sentence choice is fixed, the chosen
+  statistics are summed;
+* :class:`MeanTable` — sentence-level metrics: the mean of the resampled sentence scores;
+* :class:`ReplayTable` — anything else (GLEU, PT-M2, WODAFE, non-default conventions): the
+  metric re-scores every resample from its cached analysis (exact, slow).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gecscope.progress import progress
+from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
+from gecscope.resample.take import stack, take
+
+IntArray = NDArray[np.int64]
+#: elements per block of gathered statistics (bounds the memory of one step)
+BLOCK_ELEMENTS = 4_000_000
+
+
+class Table(Protocol):
+    @property
+    def rows(self) -> int: ...
+
+    def scores(self, order: IntArray) -> FloatArray: ...
+
+    def stacked(self, others: Sequence[Table]) -> Table: ...
+
+
+def _blocks(total: int, per_row: int) -> list[slice]:
+    size = max(1, BLOCK_ELEMENTS // max(per_row, 1))
+    return [slice(i, min(i + size, total)) for i in range(0, total, size)] or [slice(0, 0)]
+
+
+@dataclass(frozen=True)
+class GreedyTable:
+    """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first)."""
+
+    rule: GreedyRule
+    values: FloatArray
+    mask: BoolArray
+
+    @property
+    def rows(self) -> int:
+        return int(self.values.shape[0])
+
+    def stacked(self, others: Sequence[Table]) -> GreedyTable:
+        tables = [self, *others]
+        k = max(t.values.shape[1] for t in tables if isinstance(t, GreedyTable))
+        vals, masks = [], []
+        for t in tables:
+            assert isinstance(t, GreedyTable)
+            pad = k - t.values.shape[1]
+            vals.append(np.pad(t.values, ((0, 0), (0, pad), (0, 0))))
+            masks.append(np.pad(t.mask, ((0, 0), (0, pad))))
+        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks))
+
+    def varied(self) -> BoolArray:
+        """Rows whose valid references do not all give the first one's statistics."""
+        same = (self.values == self.values[:, :1]).all(axis=2) | ~self.mask
+        return np.asarray(~same.all(axis=1))
+
+    def choice(self) -> IntArray:
+        """Per row the reference chosen whatever the running totals, or -1 when it depends on them.
+
+        Rows whose references agree take the first; under a monotone rule, the first reference
+        at least as good as every other on every field (it wins the key or ties with equal
+        statistics)."""
+        out = np.where(self.varied(), -1, 0).astype(np.int64)
+        signs = self.rule.monotone
+        if signs is None:
+            return out
+        s = self.values * np.asarray(signs)  # larger is better on every field
+        ge = (s[:, :, None, :] >= s[:, None, :, :]).all(axis=3) | ~self.mask[:, None, :]  # (R, j, k)
+        dom = ge.all(axis=2) & self.mask
+        has = dom.any(axis=1)
+        return np.asarray(np.where(has, dom.argmax(axis=1), -1), dtype=np.int64)
+
+    def scores(self, order: IntArray) -> FloatArray:
+        from gecscope.resample import kernel
+
+        order = np.ascontiguousarray(order, dtype=np.int64)
+        choice = self.choice()
+        if kernel.available():
+            params = np.asarray(self.rule.params, dtype=np.float64)
+            return np.asarray(kernel.replay(self.rule.code, params, self.values, self.mask, choice, order))
+        n_res, n = order.shape
+        if n_res * n > 50_000_000:
+            warnings.warn(
+                "resampling without numba is slow; pip install 'gecscope[fast]' for the compiled replay",
+                stacklevel=2,
+            )
+        n_fields = self.values.shape[2]
+        integral = bool(np.array_equal(self.values, np.round(self.values)))
+        # with integral statistics every sum is exact in any order, so only the positions whose
+        # choice depends on the totals need a step; otherwise every position is a step, in order
+        varied = choice < 0 if integral else np.ones(self.rows, dtype=bool)
+        fixed = np.where(varied[:, None], 0.0, self.values[np.arange(self.rows), np.maximum(choice, 0), :])
+        out = np.zeros(n_res)
+        for blk in _blocks(n_res, n * n_fields):
+            out[blk] = self.rule.score(self._replay(order[blk], varied, fixed))
+        return out
+
+    def _replay(self, order: IntArray, varied: BoolArray, fixed: FloatArray) -> FloatArray:
+        b, n = order.shape
+        var = varied[order]  # (b, n)
+        before = np.zeros((b, n + 1, fixed.shape[1]))
+        np.cumsum(fixed[order], axis=1, out=before[:, 1:])  # fixed statistics before each position
+        counts = var.sum(axis=1)
+        steps = int(counts.max()) if b else 0
+        # positions of the varied sentences of each resample, in order, padded with n
+        pos = np.full((b, max(steps, 1)), n, dtype=np.int64)
+        r_idx, c_idx = np.nonzero(var)
+        rank = np.arange(len(r_idx)) - np.repeat(np.cumsum(counts) - counts, counts)
+        pos[r_idx, rank] = c_idx
+        chosen = np.zeros((b, fixed.shape[1]))
+        all_rows = np.arange(b)
+        for m in range(steps):
+            active = all_rows[counts > m]
+            p = pos[active, m]
+            rows = order[active, p]
+            tot = chosen[active] + before[active, p]
+            cand = self.values[rows]  # (a, K, F)
+            keys = self.rule.key(tot[:, None, :] + cand, cand)
+            pick = lex_argmax(keys, self.mask[rows])
+            chosen[active] = chosen[active] + cand[np.arange(len(rows)), pick]
+        return np.asarray(chosen + before[:, n], dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class SumTable:
+    """Fixed per-row statistics ``values[row, ...]`` summed over a resample, then ``score(totals)``."""
+
+    values: FloatArray
+    score_fn: Any  # Callable[[FloatArray], FloatArray] on (resamples, *values.shape[1:])
+
+    @property
+    def rows(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def integral(self) -> bool:
+        """Whether every statistic is a whole number (then sums are exact in any order)."""
+        return bool(np.array_equal(self.values, np.round(self.values)))
+
+    def flip_scores(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
+        """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
+        systems' rows, the swapped corpora total ``sum(B) + swaps @ (A - B)`` and
+        ``sum(A) - swaps @ (A - B)`` (exact: whole numbers)."""
+        shape = self.values.shape[1:]
+        flat = self.values.reshape(self.rows, -1)
+        a, b = flat[theirs * n : theirs * n + n], flat[mine * n : mine * n + n]
+        delta = a - b
+        moved = swaps.astype(np.float64) @ delta
+        x = b.sum(axis=0) + moved
+        y = a.sum(axis=0) - moved
+        fn = self.score_fn
+        return np.asarray(fn(x.reshape(-1, *shape))), np.asarray(fn(y.reshape(-1, *shape)))
+
+    def stacked(self, others: Sequence[Table]) -> SumTable:
+        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
+        return SumTable(np.concatenate(vals), self.score_fn)
+
+    def scores(self, order: IntArray) -> FloatArray:
+        n_res, n = order.shape
+        width = int(np.prod(self.values.shape[1:]))
+        flat = self.values.reshape(self.rows, width)
+        totals = np.zeros((n_res, width))
+        if self.integral and n_res:
+            # integral statistics sum exactly in any order: count each row's uses, multiply
+            lo = int(order.min())
+            span = int(order.max()) + 1 - lo
+            for blk in _blocks(n_res, span):
+                rows = order[blk] - lo
+                offsets = (np.arange(len(rows))[:, None] * span + rows).ravel()
+                counts = np.bincount(offsets, minlength=len(rows) * span).reshape(len(rows), span)
+                totals[blk] = counts.astype(np.float64) @ flat[lo : lo + span]
+        else:
+            for blk in _blocks(n_res, n * width):
+                totals[blk] = flat[order[blk]].sum(axis=1)
+        return np.asarray(self.score_fn(totals.reshape(n_res, *self.values.shape[1:])), dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class MeanTable:
+    """Sentence scores; a resample scores the mean of its sentences' scores.
+
+    ``sequential``: summed left to right as Python's ``sum`` (CLEME family), else numpy's
+    pairwise ``mean`` (GREEN) — so that the mean is bit-identical to the metric's."""
+
+    values: FloatArray
+    sequential: bool = False
+
+    @property
+    def rows(self) -> int:
+        return int(self.values.shape[0])
+
+    def stacked(self, others: Sequence[Table]) -> MeanTable:
+        vals = [self.values, *(t.values for t in others if isinstance(t, MeanTable))]
+        return MeanTable(np.concatenate(vals), self.sequential)
+
+    def scores(self, order: IntArray) -> FloatArray:
+        out = np.zeros(order.shape[0])
+        n = order.shape[1]
+        for blk in _blocks(order.shape[0], n):
+            picked = self.values[order[blk]]
+            if self.sequential:
+                out[blk] = np.cumsum(picked, axis=1)[:, -1] / (n or 1) if n else 0.0
+            else:
+                out[blk] = picked.mean(axis=1)
+        return out
+
+
+@dataclass(frozen=True)
+class ReplayTable:
+    """The generic path: ``metric.score_analysis(take(analysis, order[b]))`` for every resample."""
+
+    metric: Any
+    analysis: Any
+    size: int
+
+    @property
+    def rows(self) -> int:
+        return self.size
+
+    def stacked(self, others: Sequence[Table]) -> ReplayTable:
+        parts = [self, *(t for t in others if isinstance(t, ReplayTable))]
+        return ReplayTable(self.metric, stack([t.analysis for t in parts]), sum(t.size for t in parts))
+
+    def scores(self, order: IntArray) -> FloatArray:
+        desc = f"re-scoring {self.metric.name}"
+        return np.asarray(
+            [float(self.metric.score_analysis(take(self.analysis, o)).value) for o in progress(order, desc=desc)]
+        )
