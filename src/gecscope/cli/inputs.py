@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from gecscope import api
+from gecscope.align import Aligner
+from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
 from gecscope.types import Example
 
 
@@ -23,11 +25,50 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
         default="errant",
         help="edit extraction for text input: ERRANT 3.0.2-compatible (English) or language-agnostic",
     )
+    g.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help=f"ERRANT parser processes (default: the cores, at most 8; here {default_jobs()})",
+    )
+    g.add_argument(
+        "--max-align-tokens",
+        type=int,
+        default=DEFAULT_MAX_TOKENS,
+        help=f"longest run of changed tokens ERRANT aligns (cubic merger; default {DEFAULT_MAX_TOKENS}, 0: none)",
+    )
+
+
+def align_settings(args: argparse.Namespace) -> AlignSettings:
+    """Alignment settings from the options (``--cache-dir``/``--no-cache`` where the command has them)."""
+    return AlignSettings(
+        cache=getattr(args, "cache", True),
+        cache_dir=getattr(args, "cache_dir", None),
+        jobs=getattr(args, "jobs", 1),
+        max_tokens=getattr(args, "max_align_tokens", DEFAULT_MAX_TOKENS),
+    )
+
+
+def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
+    """The aligner the options ask for (ERRANT behind the alignment cache; loads nothing yet)."""
+    from gecscope.align import get_aligner
+
+    name = args.aligner if isinstance(args.aligner, str) else args.aligner.name
+    if name != "errant":
+        return name
+    aligner = get_aligner(name, align_settings(args))
+    aligner.origin = Origin(  # type: ignore[attr-defined]
+        hypothesis=args.hyp, references=tuple(str(r) for r in args.ref), jsonl=args.jsonl
+    )
+    return aligner
 
 
 def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
     from gecscope.metrics import METRICS
 
+    if isinstance(args.aligner, str):
+        # the commands pass ``args.aligner`` on to api.score/prepare: make it the configured one
+        args.aligner = aligner_from_args(args)
     metric = getattr(args, "metric", None)
     missing = METRICS[metric].missing_annotators if metric in METRICS else "unchanged"
     if args.example:

@@ -67,10 +67,10 @@ def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], set
 
 
 def full_report(data: str | Path) -> str:
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align import get_aligner
 
     start = time.perf_counter()
-    aligner = ErrantAligner()
+    aligner = get_aligner("errant")
     out = [
         "# gecscope meta-evaluation report",
         "",
