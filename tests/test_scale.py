@@ -41,3 +41,15 @@ def test_errant_greedy_on_tallies_matches_full_counts() -> None:
     rows = metric.score_analysis(counts).sentences
     assert [r["reference"] for r in rows] == direct
     assert len(set(direct)) > 1  # the choice is not trivial on this system
+
+
+@pytest.mark.parametrize("unit", ["word", "char"])
+def test_green_in_blocks_is_identical(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    from gecscope.metrics import green as green_mod
+
+    examples = system_examples("AMU")
+    metric = green_mod.Green(green_mod.GreenConfig(unit=unit))
+    whole = metric.score(examples)
+    monkeypatch.setattr(green_mod, "BLOCK", 97)
+    blocked = metric.score(examples)
+    assert blocked.details == whole.details and blocked.sentences == whole.sentences
