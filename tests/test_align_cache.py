@@ -160,3 +160,18 @@ def test_warm_cli_run_never_imports_spacy(tmp_path: Path) -> None:
     assert runs[1].stdout.splitlines()[-1] == "False 0"
     assert runs[0].stdout == runs[1].stdout.replace("False 0", "True 0")
     assert (tmp_path / "align.sqlite").exists()
+
+
+def test_no_cache_writes_nothing_and_cache_dir_is_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = api.example_dir()
+    args = ["score", "--metric", "cleme2", "--jobs", "1", "--source", str(d / "source.txt")]
+    args += ["--hyp", str(d / "hypothesis.txt"), "--ref-m2", str(d / "references.m2")]
+    assert main([*args, "--no-cache", "--cache-dir", str(tmp_path / "off")]) == 0
+    assert not (tmp_path / "off").exists()
+    assert main([*args, "--cache-dir", str(tmp_path / "on")]) == 0
+    assert (tmp_path / "on" / "align.sqlite").exists()
+    (tmp_path / "file").write_text("x")
+    assert main([*args, "--cache-dir", str(tmp_path / "file")]) == 0  # a file: one warning, same score
+    out = capsys.readouterr()
+    first, second, third = out.out.split("CLEME2.0")[1:]
+    assert first == second == third and out.err.count("warning") == 1
