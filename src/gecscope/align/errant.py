@@ -130,7 +130,13 @@ class ErrantAligner:
         out: list[tuple[Edit, ...]] = []
         jobs = self.settings.jobs
         with bar(len(pairs), "aligning (ERRANT)", unit="pair") as b:
-            if jobs > 1 and len(pairs) > self.settings.batch_size:
+            if self.settings.executor == "dask":
+                from gecscope.align.sharded import dask_edits
+
+                for part in dask_edits(self.model, self._batches(pairs), jobs, self.settings.scheduler):
+                    out.extend(part)
+                    b.update(len(part))
+            elif jobs > 1 and len(pairs) > self.settings.batch_size:
                 from gecscope.align.workers import parallel_edits
 
                 for part in parallel_edits(self.model, self._batches(pairs), jobs):

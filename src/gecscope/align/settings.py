@@ -40,7 +40,8 @@ class AlignSettings:
     ``cache``/``cache_dir``: the persistent edit cache (``<dir>/align.sqlite``; default
     ``$GECSCOPE_CACHE`` or ``~/.cache/gecscope``). ``jobs``: parser processes (1: in this
     process). ``max_tokens``: the runaway guard (0: no limit). ``batch_size``: sentence pairs
-    parsed and annotated at a time (their parses are dropped after each batch).
+    parsed and annotated at a time (their parses are dropped after each batch). ``executor``:
+    where batches run when ``jobs > 1`` or on a Dask cluster.
 
     >>> AlignSettings(jobs=0)
     Traceback (most recent call last):
@@ -53,8 +54,16 @@ class AlignSettings:
     jobs: int = 1
     max_tokens: int = DEFAULT_MAX_TOKENS
     batch_size: int = 2000
+    #: ``processes`` (local worker processes) or ``dask`` (a Dask cluster: ``scheduler`` is its
+    #: address, or None for a local cluster of ``jobs`` workers)
+    executor: str = "processes"
+    scheduler: str | None = None
 
     def __post_init__(self) -> None:
+        if self.executor not in ("processes", "dask"):
+            raise ValueError(f"executor must be 'processes' or 'dask', got {self.executor!r}")
+        if self.scheduler is not None and self.executor != "dask":
+            raise ValueError("a scheduler address needs executor='dask' (--executor dask)")
         if self.jobs < 1:
             raise ValueError(f"jobs must be at least 1, got {self.jobs}")
         if self.max_tokens < 0:

@@ -29,6 +29,13 @@ def _start(model: str) -> None:
     _WORKER["aligner"] = aligner
 
 
+def annotate_here(model: str, batch: Batch) -> list[tuple[Edit, ...]]:
+    """Annotate ``batch`` with this process's aligner for ``model`` (loaded on first use)."""
+    if "aligner" not in _WORKER or _WORKER["aligner"].model != model:
+        _start(model)
+    return _annotate(batch)
+
+
 def _annotate(batch: Batch) -> list[tuple[Edit, ...]]:
     result: list[tuple[Edit, ...]] = _WORKER["aligner"].annotate_batch(batch)
     return result

@@ -38,6 +38,16 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
         help=f"longest run of changed tokens ERRANT aligns (cubic merger; default {DEFAULT_MAX_TOKENS}, 0: none)",
     )
 
+    g.add_argument(
+        "--executor",
+        choices=["processes", "dask"],
+        default="processes",
+        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
+    )
+    g.add_argument(
+        "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
+    )
+
 
 def align_settings(args: argparse.Namespace) -> AlignSettings:
     """Alignment settings from the options (``--cache-dir``/``--no-cache`` where the command has them)."""
@@ -46,6 +56,8 @@ def align_settings(args: argparse.Namespace) -> AlignSettings:
         cache_dir=getattr(args, "cache_dir", None),
         jobs=getattr(args, "jobs", 1),
         max_tokens=getattr(args, "max_align_tokens", DEFAULT_MAX_TOKENS),
+        executor=getattr(args, "executor", "processes"),
+        scheduler=getattr(args, "scheduler", None),
     )
 
 
