@@ -16,6 +16,7 @@ def test_gleu_in_blocks_is_bitwise_identical(monkeypatch: pytest.MonkeyPatch, va
     metric = gleu_mod.Gleu(gleu_mod.GleuConfig(variant=variant, iterations=60))
     stats = metric.analyse(examples)
     whole = metric.score_analysis(stats)
+    monkeypatch.setattr(gleu_mod, "CACHED", 0)
     monkeypatch.setattr(gleu_mod, "BLOCK", 7 * len(examples) + 3)  # blocks of 7 iterations, a short last one
     blocked = metric.score_analysis(stats)
     assert blocked.details == whole.details
@@ -23,6 +24,7 @@ def test_gleu_in_blocks_is_bitwise_identical(monkeypatch: pytest.MonkeyPatch, va
 
 
 def test_gleu_blocks_cover_every_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gleu_mod, "CACHED", 10)
     monkeypatch.setattr(gleu_mod, "BLOCK", 10)
     blocks = list(gleu_mod.draw_blocks(7, 4, 3, 101, "py2"))
     assert [len(b) for b in blocks] == [2, 2, 2, 1]

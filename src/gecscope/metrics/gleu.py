@@ -102,16 +102,18 @@ def draws(iterations: int, sentences: int, refs: int, seed_step: int, sampling: 
     return _draw_rows(0, iterations, sentences, refs, seed_step, sampling)
 
 
-#: draws are cached whole (per shape) up to this many entries; larger runs draw them block by
-#: block, so memory stays bounded (131k sentences x 500 iterations: blocks of 15 iterations)
-BLOCK = 2_000_000
+#: draws are cached whole (per shape) up to this many entries (16 MB: CoNLL-2014 x 500 iterations,
+#: reused by the bootstrap); larger runs draw them BLOCK entries at a time, so memory stays
+#: bounded (131k sentences x 500 iterations: blocks of 3 iterations)
+CACHED = 2_000_000
+BLOCK = 500_000
 
 
 def draw_blocks(
     iterations: int, sentences: int, refs: int, seed_step: int, sampling: str
 ) -> Iterator[NDArray[np.int64]]:
     """The rows of :func:`draws`, in order, a bounded block at a time."""
-    if iterations * sentences <= BLOCK:
+    if iterations * sentences <= CACHED:
         yield draws(iterations, sentences, refs, seed_step, sampling)
         return
     step = max(1, BLOCK // max(sentences, 1))

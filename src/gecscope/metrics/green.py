@@ -27,7 +27,7 @@ from gecscope.types import Example
 
 REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
 #: sentences counted at a time (bounds the memory of the n-gram tables)
-BLOCK = 20_000
+BLOCK = 4_000
 FloatArray = NDArray[np.float64]
 
 
