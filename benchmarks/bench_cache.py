@@ -7,7 +7,9 @@ CPU = user + sys, worker processes included, and of wall):
 * ERRANT from M2 (``gecscope score --metric errant --hyp-m2 --ref-m2``) beside the official
   ``errant_compare -hyp -ref`` on the same files, and ERRANT from text (cold cache) beside the
   official ``errant_parallel`` + ``errant_compare``. The official commands come with
-  ``pip install errant==3.0.2`` (plus the spaCy model it asks for); they run when found on PATH
+  ``pip install errant==3.0.2``; ``errant_parallel`` also needs spaCy's ``en_core_web_sm``
+  (``python -m spacy download en_core_web_sm``; a case whose tool fails is listed under
+  "skipped" with the reason). They run when found on PATH
   (or named by ``$ERRANT_COMPARE`` / ``$ERRANT_PARALLEL``), in the same run, alternating with
   gecscope so that both see the same machine load.
 
@@ -38,7 +40,7 @@ def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float, float]
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode() if proc.stderr else ""
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"failed: {' '.join(argv)}\n{err}")
+        raise RuntimeError(f"failed: {' '.join(argv)}\n{err}")
     return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024.0
 
 
@@ -73,6 +75,7 @@ def main() -> None:
     text = ["--source", str(conll / "sources.txt"), "--hyp", str(hyp_txt)]
     compare, parallel = tool("ERRANT_COMPARE", "errant_compare"), tool("ERRANT_PARALLEL", "errant_parallel")
     runs: dict[str, list[tuple[float, float, float]]] = {}
+    skipped: dict[str, str] = {}
 
     def add(name: str, argv: list[str], env: dict[str, str]) -> None:
         runs.setdefault(name, []).append(run_once(argv, env))
@@ -96,10 +99,14 @@ def main() -> None:
             cold = [*gec, "--metric", "errant", *text, "--ref-m2", str(ref_m2), "--jobs", "1"]
             add("errant-text-gecscope-cold", cold, env)
             add("errant-text-gecscope-warm", cold, env)
-            if compare and parallel:
+            if compare and parallel and "errant-text-official" not in skipped:
                 out = Path(tmp) / f"hyp-{r}.m2"
                 ori, cor = str(conll / "sources.txt"), str(hyp_txt)
-                first = run_once([parallel, "-orig", ori, "-cor", cor, "-out", str(out)], env)
+                try:
+                    first = run_once([parallel, "-orig", ori, "-cor", cor, "-out", str(out)], env)
+                except RuntimeError as exc:  # e.g. errant_parallel wants the en_core_web_sm model
+                    skipped["errant-text-official"] = str(exc).strip().splitlines()[-1]
+                    continue
                 second = run_once([compare, "-hyp", str(out), "-ref", str(ref_m2)], env)
                 runs.setdefault("errant-text-official", []).append(
                     (first[0] + second[0], first[1] + second[1], max(first[2], second[2]))
@@ -115,6 +122,7 @@ def main() -> None:
         if a in results and b in results
     }
     out = {"system": args.system, "nproc": os.cpu_count(), "results": results, "side_by_side": ratios}
+    out["skipped"] = skipped
     print(json.dumps(out, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2))
