@@ -2,7 +2,9 @@
 
 ``ErrantAligner`` is ERRANT 3.0.2-compatible (spaCy English, linguistic alignment, rule
 merging); ``LevenshteinAligner`` is language-agnostic (token Levenshtein, adjacent changes
-merged into one edit).
+merged into one edit). ``get_aligner("errant")`` puts the ERRANT aligner behind the
+persistent alignment cache (:mod:`gecscope.align.store`), so every metric and command shares
+it; :class:`AlignSettings` holds the cache, worker and runaway-guard options.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from gecscope.align.levenshtein import LevenshteinAligner
+from gecscope.align.settings import AlignSettings, Origin, too_long
+from gecscope.errors import InputError
 from gecscope.types import Edit, Example, Target, Tokens
 
 
@@ -22,11 +26,21 @@ class Aligner(Protocol):
 
 def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses: bool = True) -> list[Example]:
     """Return examples whose targets all carry edits (targets with edits are left untouched).
-    ``hypotheses=False`` aligns the references only."""
+    ``hypotheses=False`` aligns the references only.
+
+    An aligner with a ``max_tokens`` limit (ERRANT) refuses a pair over it (see
+    :func:`gecscope.align.settings.too_long`) with one line naming the file and line, taken from
+    the aligner's ``origin`` when it has one."""
     todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
-    for ex in examples:
-        for t in (ex.hypothesis, *ex.references) if hypotheses else ex.references:
-            if t.edits is None and t.tokens != ex.source:
+    limit = int(getattr(aligner, "max_tokens", 0) or 0)
+    for i, ex in enumerate(examples):
+        for j, t in enumerate((ex.hypothesis, *ex.references)):
+            if (j == 0 and not hypotheses) or t.edits is not None or t.tokens == ex.source:
+                continue
+            if (ex.source, t.tokens) not in todo:
+                why = too_long(ex.source, t.tokens, limit)
+                if why is not None:
+                    raise _runaway(why, aligner, i, j)
                 todo[(ex.source, t.tokens)] = ()
     pairs = list(todo)
     alternatives: dict[tuple[Tokens, Tokens], tuple[tuple[Edit, ...], ...]] = {}
@@ -54,17 +68,33 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
     ]
 
 
-def get_aligner(name: str | Aligner) -> Aligner:
-    """``errant`` (English, needs the 'text' extra), ``levenshtein`` (any language), ``cherrant``
-    (Chinese char tokens, needs the 'zh' extra), or one registered in
-    :mod:`gecscope.align.languages` (``register_aligner`` or the ``gecscope.aligners`` entry points).
-    An aligner object is returned as it is."""
+def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
+    origin = getattr(aligner, "origin", None) or Origin()
+    path, line = origin.locate(index, target)
+    what = "hypothesis" if target == 0 else f"reference {target}"
+    if path is None:
+        what = f"sentence {index + 1}: {what}"
+    return InputError(
+        f"{what} has {why}; raise the limit with --max-align-tokens N (0: none), or use --aligner levenshtein",
+        path,
+        line if path is not None else None,
+    )
+
+
+def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> Aligner:
+    """``errant`` (English, needs the 'text' extra; behind the alignment cache unless
+    ``settings.cache`` is off), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
+    needs the 'zh' extra), or one registered in :mod:`gecscope.align.languages`
+    (``register_aligner`` or the ``gecscope.aligners`` entry points). An aligner object is returned
+    as it is."""
     if not isinstance(name, str):
         return name
     if name == "errant":
         from gecscope.align.errant import ErrantAligner
+        from gecscope.align.store import cached
 
-        return ErrantAligner()
+        settings = settings or AlignSettings()
+        return cached(ErrantAligner(settings=settings), settings.cache_dir, settings.cache)
     if name == "levenshtein":
         return LevenshteinAligner()
     if name == "cherrant":
@@ -80,4 +110,4 @@ def get_aligner(name: str | Aligner) -> Aligner:
     raise ValueError(f"unknown aligner {name!r} (errant, levenshtein, cherrant or a registered one)")
 
 
-__all__ = ["Aligner", "LevenshteinAligner", "align_examples", "get_aligner"]
+__all__ = ["AlignSettings", "Aligner", "LevenshteinAligner", "Origin", "align_examples", "get_aligner"]

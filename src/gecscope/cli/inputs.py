@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from gecscope import api
+from gecscope.align import Aligner
+from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import swap_warning
 from gecscope.types import Example
@@ -48,6 +51,59 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         help="folder of ChERRANT's alignment tables (cilin.txt, confusion_dict.txt); default "
         "$GECSCOPE_ZH_RESOURCES, else $GECSCOPE_DATA/zh/resources, else the download directory",
     )
+    g.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help=f"ERRANT parser processes (default: the cores, at most 8; here {default_jobs()})",
+    )
+    g.add_argument(
+        "--max-align-tokens",
+        type=int,
+        default=DEFAULT_MAX_TOKENS,
+        help=f"longest run of changed tokens ERRANT aligns (cubic merger; default {DEFAULT_MAX_TOKENS}, 0: none)",
+    )
+
+    g.add_argument(
+        "--executor",
+        choices=["processes", "dask"],
+        default="processes",
+        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
+    )
+    g.add_argument(
+        "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
+    )
+
+
+def align_settings(args: argparse.Namespace) -> AlignSettings:
+    """Alignment settings from the options (``--cache-dir``/``--no-cache`` where the command has them)."""
+    return AlignSettings(
+        cache=getattr(args, "cache", True),
+        cache_dir=getattr(args, "cache_dir", None),
+        jobs=getattr(args, "jobs", 1),
+        max_tokens=getattr(args, "max_align_tokens", DEFAULT_MAX_TOKENS),
+        executor=getattr(args, "executor", "processes"),
+        scheduler=getattr(args, "scheduler", None),
+    )
+
+
+def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
+    """The aligner the options ask for (ERRANT behind the alignment cache; loads nothing yet)."""
+    from gecscope.align import get_aligner
+
+    if args.aligner is None:
+        _language(args)
+    if not isinstance(args.aligner, str):
+        found: Aligner = args.aligner  # an aligner object (e.g. ChERRANT's with its tables)
+        return found
+    if args.aligner != "errant":
+        return str(args.aligner)
+    aligner = get_aligner("errant", align_settings(args))
+    hyps = args.hyp if isinstance(args.hyp, list) else [args.hyp]
+    aligner.origin = Origin(  # type: ignore[attr-defined]
+        hypothesis=hyps[0] if len(hyps) == 1 else None, references=tuple(str(r) for r in args.ref), jsonl=args.jsonl
+    )
+    return aligner
 
 
 def _missing_annotators(args: argparse.Namespace) -> str:
@@ -208,7 +264,13 @@ def load_for_metrics(
 
         for m in metrics:
             check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-        aligner = get_aligner(args.aligner)
+        aligner = get_aligner(aligner_from_args(args))
+        some = next(iter(groups.values()))
+        if hasattr(aligner, "origin") and len(some) > 1:
+            files = [*(args.hyp or []), *(args.hyp_m2 or [])]
+            aligner.origin = dataclasses.replace(
+                aligner.origin, hypotheses=tuple(files), period=len(next(iter(some.values())))
+            )
         fields = api.edit_origin(flat, aligner)
         aligned = align_examples(flat, aligner, hypotheses=hyps)
         pos = 0

@@ -29,8 +29,12 @@ def add_encoder_args(p: argparse.ArgumentParser) -> Any:
     g.add_argument("--device", default="cpu", help="torch device for encoders and language models (cpu, cuda)")
     g.add_argument("--batch-size", type=int, default=16, help="encoder batch size")
     g.add_argument("--rescale-baseline", type=float, help="BERTScore baseline b: F -> (F - b) / (1 - b)")
-    g.add_argument("--no-cache", dest="cache", action="store_false", help="do not read or write the model cache")
-    g.add_argument("--cache-dir", help="model-output cache (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
+    g.add_argument(
+        "--no-cache", dest="cache", action="store_false", help="do not read or write the model and alignment caches"
+    )
+    g.add_argument(
+        "--cache-dir", help="model-output and alignment cache (default $GECSCOPE_CACHE or ~/.cache/gecscope)"
+    )
     return g
 
 

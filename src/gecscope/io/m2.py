@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,7 +66,7 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
         raise InputError(f"edit span {start} {end} is out of range for a {n}-token source", path, lineno)
     field = "|||".join(parts[2:-3])
     options = field.split("||") if "||" in field and "|||" not in field else [field]
-    alternatives = tuple(() if alt.strip() == "-NONE-" else tuple(alt.split()) for alt in options)
+    alternatives = tuple(() if alt.strip() == "-NONE-" else tuple(map(sys.intern, alt.split())) for alt in options)
     return annotator, Edit(start, end, alternatives[0], etype, alternatives if len(alternatives) > 1 else ())
 
 
@@ -117,7 +118,7 @@ def read_m2(path: str | Path) -> list[M2Block]:
             current = None
             continue
         if line.startswith("S ") or line == "S":
-            source = tuple(line[2:].split())
+            source = tuple(map(sys.intern, line[2:].split()))  # one str per distinct token
             if not source:
                 raise InputError("empty source sentence", path, lineno)
             current = (source, {}, lineno)

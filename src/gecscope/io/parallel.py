@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -58,12 +59,12 @@ def examples_from_text(
     src_lines = read_lines(source, allow_empty_lines=False)
     hyp_lines = read_lines(hypothesis)
     _check_count(hypothesis, len(hyp_lines), source, len(src_lines))
-    sources = [tuple(line.split()) for line in src_lines]
+    sources = [tuple(map(sys.intern, line.split())) for line in src_lines]  # one str per distinct token
     ref_columns: list[list[Target]] = []
     for path in references:
         lines = read_lines(path)
         _check_count(path, len(lines), source, len(src_lines))
-        ref_columns.append([Target(tuple(line.split()), raw=line) for line in lines])
+        ref_columns.append([Target(tuple(map(sys.intern, line.split())), raw=line) for line in lines])
     blocks: list[M2Block] = []
     if ref_m2 is not None:
         blocks = read_m2(ref_m2)
@@ -74,7 +75,7 @@ def examples_from_text(
     return [
         Example(
             sources[i],
-            Target(tuple(hyp_lines[i].split()), raw=hyp_lines[i]),
+            Target(tuple(map(sys.intern, hyp_lines[i].split())), raw=hyp_lines[i]),
             (*(col[i] for col in ref_columns), *m2_refs[i]),
             str(i),
             src_lines[i],

@@ -85,10 +85,10 @@ def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], set
 def full_report(data: str | Path, *, sim: bool = False, neural: bool = False) -> str:
     """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
     ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim)."""
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align import get_aligner
 
     start = time.perf_counter()
-    aligner = ErrantAligner()
+    aligner = get_aligner("errant")
     out = [
         "# gecscope meta-evaluation report",
         "",

@@ -39,9 +39,9 @@ def meta_run(
         metric = get_metric(registry, **options)
         needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
         if needs and aligner is None:
-            from gecscope.align.errant import ErrantAligner
+            from gecscope.align import get_aligner
 
-            aligner = ErrantAligner()
+            aligner = get_aligner("errant")
         start = time.perf_counter()
         run = run_metric(name, metric, ds, aligner)
         cfg_setting = setting if dataset == "seeda" else None
@@ -122,7 +122,7 @@ def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: 
 
 
 def factor_search(data: str | Path, level: str, assumption: str, allow_zero: bool) -> dict[str, Any]:
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align import get_aligner
     from gecscope.meta.gjg15 import reference_set_analyses
     from gecscope.meta.human import read_human_scores
     from gecscope.meta.search import factor_grid, search
@@ -136,7 +136,7 @@ def factor_search(data: str | Path, level: str, assumption: str, allow_zero: boo
         "sn8gec-turker-fluency",
     ]
     start = time.perf_counter()
-    analyses = reference_set_analyses(data, sets, ErrantAligner())
+    analyses = reference_set_analyses(data, sets, get_aligner("errant"))
     counts = {rs: {s: relabel(a, assumption).counts() for s, a in by_sys.items()} for rs, by_sys in analyses.items()}
     scored = time.perf_counter()
     human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")

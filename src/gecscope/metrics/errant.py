@@ -55,6 +55,19 @@ class EditCounts:
         return {k: (v[0], v[1], v[2]) for k, v in sorted(acc.items())}
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """TP/FP/FN alone: what the greedy reference choice sums (constant-time ``+``, unlike
+    :class:`EditCounts`, whose category rows grow with the corpus)."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn)
+
+
 def category(cat: str, level: int) -> str:
     """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
     if level == 1 and cat != "UNK":
@@ -160,13 +173,14 @@ class Errant:
 
         digits = 4 if self.config.convention == "official" else 17
 
-        def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
+        def key(tot: Tally, c: Tally) -> tuple[float, ...]:
             return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], digits), c.tp, -c.fp, -c.fn)
 
         if self.config.level == "sentence":
             chosen = best_choice(counts, lambda c: (errant_prf(c.tp, c.fp, c.fn, beta)[2], c.tp, -c.fp, -c.fn))
         else:
-            chosen = greedy_choice(counts, EditCounts(), key)
+            tallies = [[Tally(c.tp, c.fp, c.fn) for c in options] for options in counts]
+            chosen = greedy_choice(tallies, Tally(), key)
         picked = [counts[i][j] for i, j in enumerate(chosen)]
         tp, fp, fn = (sum(getattr(c, f) for c in picked) for f in ("tp", "fp", "fn"))
         p, r, f = errant_prf(tp, fp, fn, beta)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -85,17 +85,40 @@ def sentence_stats(source: Tokens, hyp: Tokens, ref: Tokens, n_max: int, variant
     return stats
 
 
+def _draw_rows(start: int, stop: int, sentences: int, refs: int, seed_step: int, sampling: str) -> NDArray[np.int64]:
+    out = np.empty((stop - start, sentences), dtype=np.int64)
+    for row, j in enumerate(range(start, stop)):
+        rng = random.Random(j * seed_step)
+        if sampling == "py2":
+            out[row] = [int(rng.random() * refs) for _ in range(sentences)]
+        else:
+            out[row] = [rng.randint(0, refs - 1) for _ in range(sentences)]
+    return out
+
+
 @lru_cache(maxsize=32)
 def draws(iterations: int, sentences: int, refs: int, seed_step: int, sampling: str) -> NDArray[np.int64]:
     """Reference index per (iteration, sentence), as the official script draws them."""
-    out = np.empty((iterations, sentences), dtype=np.int64)
-    for j in range(iterations):
-        rng = random.Random(j * seed_step)
-        if sampling == "py2":
-            out[j] = [int(rng.random() * refs) for _ in range(sentences)]
-        else:
-            out[j] = [rng.randint(0, refs - 1) for _ in range(sentences)]
-    return out
+    return _draw_rows(0, iterations, sentences, refs, seed_step, sampling)
+
+
+#: draws are cached whole (per shape) up to this many entries (16 MB: CoNLL-2014 x 500 iterations,
+#: reused by the bootstrap); larger runs draw them BLOCK entries at a time, so memory stays
+#: bounded (131k sentences x 500 iterations: blocks of 3 iterations)
+CACHED = 2_000_000
+BLOCK = 500_000
+
+
+def draw_blocks(
+    iterations: int, sentences: int, refs: int, seed_step: int, sampling: str
+) -> Iterator[NDArray[np.int64]]:
+    """The rows of :func:`draws`, in order, a bounded block at a time."""
+    if iterations * sentences <= CACHED:
+        yield draws(iterations, sentences, refs, seed_step, sampling)
+        return
+    step = max(1, BLOCK // max(sentences, 1))
+    for start in range(0, iterations, step):
+        yield _draw_rows(start, min(iterations, start + step), sentences, refs, seed_step, sampling)
 
 
 def split_space_lengths(row: FloatArray, hyp: Tokens, ref: Tokens) -> None:
@@ -161,10 +184,17 @@ class Gleu:
     def score_analysis(self, stats: FloatArray) -> Score:
         cfg = self.config
         d, k, _ = stats.shape
-        idx = draws(cfg.iterations, d, k, cfg.seed_step, cfg.sampling)
-        picked = stats[np.arange(d)[None, :], idx]  # (iterations, D, stats)
-        per_iter = gleu_from_stats(picked.sum(axis=1), cfg.n)
-        sent = gleu_from_stats(picked, cfg.n, smooth=True).mean(axis=0)
+        # one block of iterations at a time: the sums are the same, the memory bounded
+        smoothed = gleu_from_stats(stats, cfg.n, smooth=True)  # (D, k): a sentence's value per reference
+        ids = np.arange(d)
+        totals = []
+        sent_sum = np.zeros(d)
+        for idx in draw_blocks(cfg.iterations, d, k, cfg.seed_step, cfg.sampling):
+            totals.append(stats[ids[None, :], idx].sum(axis=1))
+            for draw in idx:
+                sent_sum += smoothed[ids, draw]
+        per_iter = gleu_from_stats(np.concatenate(totals), cfg.n)
+        sent = sent_sum / cfg.iterations
         corpus = float(per_iter.mean())
         details: dict[str, Any] = {
             "score": corpus if cfg.level == "corpus" else float(sent.mean()),

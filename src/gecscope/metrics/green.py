@@ -28,6 +28,8 @@ from gecscope.result import Score
 from gecscope.types import Example
 
 REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
+#: sentences counted at a time (bounds the memory of the n-gram tables)
+BLOCK = 4_000
 FloatArray = NDArray[np.float64]
 
 
@@ -111,11 +113,20 @@ class Green:
         self.config = config or GreenConfig()
 
     def analyse(self, examples: Sequence[Example]) -> GreenAnalysis:
+        """Region counts of every sentence and reference, :data:`BLOCK` sentences at a time (the
+        counts of a sentence depend on it alone, so memory stays bounded and the result exact)."""
         require_references(examples)
-        cfg = self.config
         k_max = max((len(e.references) for e in examples), default=0)
         if k_max == 0:
             raise ValueError("GREEN needs at least one reference")
+        parts = [self._analyse_block(examples[i : i + BLOCK], k_max) for i in range(0, len(examples), BLOCK)]
+        if len(parts) == 1:
+            return parts[0]
+        regions = np.concatenate([p.regions for p in parts], axis=1)
+        return GreenAnalysis(regions, np.concatenate([p.present for p in parts], axis=0))
+
+    def _analyse_block(self, examples: Sequence[Example], k_max: int) -> GreenAnalysis:
+        cfg = self.config
         width = k_max + 2  # segments per sentence: source, hypothesis, references
         seqs: list[Sequence[str]] = []
         present = np.zeros((len(examples), k_max), dtype=bool)

@@ -1,0 +1,158 @@
+"""How cost grows with corpus size: CoNLL-2014 (one system) repeated k times, every metric.
+
+Each copy of a sentence carries a token unique to that copy, so nothing can be shared between
+copies (no cache hit, no duplicate parse). Every case is one whole CLI process; we report its
+user+system CPU seconds (worker processes included), wall seconds and peak RSS (of the main
+process; ``--jobs 1`` keeps everything in it), and the exponent b of cost ~ k^b fitted between
+the two largest k.
+
+Run (big sizes take minutes; use nice on a shared machine):
+    nice python benchmarks/bench_scale.py --k 1 20 100 [--inputs m2 text] [--jobs 1] [--json out.json]
+
+Text input aligns with a cold alignment cache (a fresh ``GECSCOPE_CACHE`` per case).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data"))
+M2_METRICS = ("cleme2", "cleme", "errant", "m2", "gleu", "green")
+TEXT_METRICS = ("cleme2", "errant", "gleu", "green")
+
+
+def run_case(argv: list[str], env: dict[str, str]) -> dict[str, float]:
+    """CPU (user + sys, children included), wall and peak RSS of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode != 0:
+        raise SystemExit(f"failed ({proc.returncode}): {' '.join(argv)}\n{err}")
+    return {"cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": wall, "peak_rss_mb": usage.ru_maxrss / 1024.0}
+
+
+def m2_blocks(path: Path) -> list[list[str]]:
+    blocks, cur = [], []
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if line.strip():
+            cur.append(line)
+        elif cur:
+            blocks.append(cur)
+            cur = []
+    if cur:
+        blocks.append(cur)
+    return blocks
+
+
+def tagged_m2(blocks: list[list[str]], tag: str) -> str:
+    """The blocks with ``tag`` appended to every source (edits keep their offsets)."""
+    out = []
+    for b in blocks:
+        out.append("\n".join([f"{b[0]} {tag}", *b[1:]]))
+    return "\n\n".join(out) + "\n"
+
+
+def build(conll: Path, system: str, k: int, out: Path) -> dict[str, Path]:
+    """The k-fold corpus in M2 and text form, every copy tagged with a unique token."""
+    out.mkdir(parents=True, exist_ok=True)
+    texts = {
+        "source": (conll / "sources.txt").read_text(encoding="utf-8").splitlines(),
+        "hyp": (conll / "systems" / f"{system}.txt").read_text(encoding="utf-8").splitlines(),
+        "ref0": (conll / "REF0.txt").read_text(encoding="utf-8").splitlines(),
+        "ref1": (conll / "REF1.txt").read_text(encoding="utf-8").splitlines(),
+    }
+    paths = {}
+    for name, lines in texts.items():
+        p = out / f"{name}.txt"
+        with p.open("w", encoding="utf-8") as f:
+            for c in range(k):
+                f.writelines(f"{line} zzcopy{c}\n" for line in lines)
+        paths[name] = p
+    for name, src in (("hyp_m2", conll / "systems_m2" / f"{system}.m2"), ("ref_m2", conll / "references.m2")):
+        blocks = m2_blocks(src)
+        p = out / f"{name}.m2"
+        with p.open("w", encoding="utf-8") as f:
+            for c in range(k):
+                f.write(tagged_m2(blocks, f"zzcopy{c}"))
+                f.write("\n")
+        paths[name] = p
+    return paths
+
+
+def exponent(points: list[tuple[int, float]]) -> float | None:
+    """b in cost ~ k^b between the two largest k."""
+    pts = sorted(p for p in points if p[1] > 0)
+    if len(pts) < 2 or pts[-1][0] == pts[-2][0]:
+        return None
+    (k1, c1), (k2, c2) = pts[-2], pts[-1]
+    return math.log(c2 / c1) / math.log(k2 / k1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--k", type=int, nargs="+", default=[1, 20, 100])
+    ap.add_argument("--inputs", nargs="+", choices=["m2", "text"], default=["m2", "text"])
+    ap.add_argument("--metrics", nargs="+", help="default: every metric that the input allows")
+    ap.add_argument("--system", default="AMU")
+    ap.add_argument("--jobs", type=int, default=1, help="--jobs for text input (alignment)")
+    ap.add_argument("--data", default=DEFAULT_DATA)
+    ap.add_argument("--json", help="write the results here too")
+    args = ap.parse_args()
+    conll = Path(args.data) / "conll14"
+    cli = [sys.executable, "-m", "gecscope", "score", "--format", "json", "--metric"]
+    results: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in args.k:
+            paths = build(conll, args.system, k, Path(tmp) / f"k{k}")
+            n = sum(1 for _ in paths["source"].open(encoding="utf-8"))
+            for inp in args.inputs:
+                metrics = args.metrics or (M2_METRICS if inp == "m2" else TEXT_METRICS)
+                for metric in metrics:
+                    if inp == "m2":
+                        files = ["--hyp-m2", str(paths["hyp_m2"]), "--ref-m2", str(paths["ref_m2"])]
+                        if metric in ("gleu", "green"):
+                            files = ["--source", str(paths["source"]), "--hyp", str(paths["hyp"])]
+                            files += ["--ref", str(paths["ref0"]), str(paths["ref1"])]
+                    else:
+                        files = ["--source", str(paths["source"]), "--hyp", str(paths["hyp"])]
+                        files += ["--ref", str(paths["ref0"]), str(paths["ref1"]), "--jobs", str(args.jobs)]
+                    cache = Path(tmp) / f"cache-{k}-{inp}-{metric}"
+                    env = {**os.environ, "GECSCOPE_CACHE": str(cache)}
+                    row = {
+                        "k": k,
+                        "sentences": n,
+                        "input": inp,
+                        "metric": metric,
+                        **run_case([*cli, metric, *files], env),
+                    }
+                    results.append(row)
+                    print(json.dumps(row), flush=True)
+    print()
+    print("| metric | input | " + " | ".join(f"k = {k}" for k in args.k) + " | exponent (CPU) | exponent (RSS) |")
+    print("|---|---|" + "---|" * (len(args.k) + 2))
+    for inp in args.inputs:
+        for metric in args.metrics or (M2_METRICS if inp == "m2" else TEXT_METRICS):
+            rows = [r for r in results if r["metric"] == metric and r["input"] == inp]
+            cells = [f"{r['cpu_s']:.2f} s / {r['peak_rss_mb']:.0f} MB" for r in rows]
+            e_cpu = exponent([(int(r["k"]), float(r["cpu_s"])) for r in rows])  # type: ignore[arg-type]
+            e_rss = exponent([(int(r["k"]), float(r["peak_rss_mb"])) for r in rows])  # type: ignore[arg-type]
+            fmt = lambda e: "—" if e is None else f"{e:.2f}"  # noqa: E731
+            print(f"| {metric} | {inp} | " + " | ".join(cells) + f" | {fmt(e_cpu)} | {fmt(e_rss)} |")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"system": args.system, "jobs": args.jobs, "results": results}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The persistent alignment cache: the edits of each (source, target) pair, on disk.
+
+Keys digest the aligner's signature (aligner, errant, spaCy and model versions, merging rules)
+with the two token sequences, so a cache written by another version is never read. A stored
+value is used only if it is well formed and its edits rebuild the target from the source
+(anything else is a miss and is recomputed), so a damaged cache can cost time but never a score.
+
+Edits are stored compactly as JSON ``[[start, end, type, token, ...], ...]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from gecscope.align.settings import Origin
+from gecscope.cache import ValueCache, cache_key, open_cache
+from gecscope.types import Edit, Tokens, apply_edits
+
+KIND = "align"
+
+
+class SignedAligner(Protocol):
+    name: str
+
+    @property
+    def signature(self) -> str: ...
+
+    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]: ...
+
+
+def encode_edits(edits: Sequence[Edit]) -> list[list[Any]]:
+    """The compact JSON form of ``edits``.
+
+    >>> encode_edits((Edit(1, 2, ("B", "b"), "R:NOUN"),))
+    [[1, 2, 'R:NOUN', 'B', 'b']]
+    """
+    return [[e.start, e.end, e.type, *e.correction] for e in edits]
+
+
+def well_formed(value: Any) -> bool:
+    """Whether ``value`` looks like :func:`encode_edits` output."""
+    return isinstance(value, list) and all(
+        isinstance(row, list)
+        and len(row) >= 3
+        and all(type(x) is int and x >= 0 for x in row[:2])
+        and row[0] <= row[1]
+        and all(isinstance(x, str) for x in row[2:])
+        for row in value
+    )
+
+
+def decode_edits(value: Any, source: Tokens, target: Tokens) -> tuple[Edit, ...] | None:
+    """The edits of a stored value, or None unless they turn ``source`` into ``target``.
+
+    >>> decode_edits([[1, 2, "R:NOUN", "B"]], ("a", "b"), ("a", "B"))
+    (Edit(start=1, end=2, correction=('B',), type='R:NOUN'),)
+    >>> decode_edits([[1, 2, "R:NOUN", "C"]], ("a", "b"), ("a", "B")) is None
+    True
+    """
+    if not well_formed(value):
+        return None
+    edits = tuple(Edit(row[0], row[1], tuple(row[3:]), row[2]) for row in value)
+    try:
+        ok = apply_edits(source, edits) == target
+    except ValueError:
+        return None
+    return edits if ok else None
+
+
+def pair_key(signature: str, source: Tokens, target: Tokens) -> str:
+    return cache_key("edits", signature, "\n".join(source), "\n".join(target))
+
+
+class CachedAligner:
+    """Wraps an aligner: pairs seen before (same signature) come from the cache, the rest from
+    the aligner (which then need not even load its model)."""
+
+    def __init__(self, inner: SignedAligner, cache: ValueCache) -> None:
+        self.inner = inner
+        self.cache = cache
+        self.name = inner.name
+        self.computed = 0
+        self.rejected = 0
+        #: where the examples come from (names the file and line in alignment errors)
+        self.origin: Origin | None = None
+
+    @property
+    def signature(self) -> str:
+        return self.inner.signature
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr == "inner":  # not set yet (copying, unpickling)
+            raise AttributeError(attr)
+        return getattr(self.inner, attr)
+
+    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
+        sig = self.signature
+        keys = [pair_key(sig, s, t) for s, t in pairs]
+        stored = self.cache.get_many(keys)
+        out: list[tuple[Edit, ...] | None] = []
+        for key, (s, t) in zip(keys, pairs, strict=True):
+            edits = decode_edits(stored[key], s, t) if key in stored else None
+            if key in stored and edits is None:
+                self.rejected += 1
+            out.append(edits)
+        todo = [i for i, e in enumerate(out) if e is None]
+        if todo:
+            fresh = self.inner.edits_batch([pairs[i] for i in todo])
+            self.computed += len(todo)
+            for i, edits in zip(todo, fresh, strict=True):
+                out[i] = edits
+            self.cache.put_many({keys[i]: encode_edits(e) for i, e in zip(todo, fresh, strict=True)})
+        return [e if e is not None else () for e in out]
+
+
+def cached(inner: SignedAligner, cache_dir: str | None = None, enabled: bool = True) -> CachedAligner:
+    """``inner`` behind the alignment cache file ``<cache_dir>/align.sqlite``."""
+    # the cache checks the cheap part; decode_edits checks the rest (and rebuilds the target)
+    return CachedAligner(inner, open_cache(KIND, cache_dir, enabled, validate=lambda v: isinstance(v, list)))
