@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,20 @@ SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST",
 def require_shared() -> None:
     if not shared_present():
         pytest.skip(f"shared data not found at {SHARED} (set GECSCOPE_SHARED to run this test)")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The caches (alignments, model outputs) live in a temporary folder for the whole session:
+    tests never write into the user's ~/.cache, and share what earlier tests aligned."""
+    path = tmp_path_factory.mktemp("gecscope-cache")
+    old = os.environ.get("GECSCOPE_CACHE")
+    os.environ["GECSCOPE_CACHE"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("GECSCOPE_CACHE", None)
+    else:
+        os.environ["GECSCOPE_CACHE"] = old
 
 
 def shared_present() -> bool:

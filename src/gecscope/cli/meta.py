@@ -56,6 +56,29 @@ def _task(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
     return p
 
 
+def _alignment(p: argparse.ArgumentParser, cache: bool = True) -> None:
+    """ERRANT alignment options of the tasks that align system outputs."""
+    from gecscope.align.settings import DEFAULT_MAX_TOKENS, default_jobs
+
+    g = p.add_argument_group("alignment (ERRANT)")
+    g.add_argument("--jobs", type=int, default=default_jobs(), help="parser processes (default: the cores, at most 8)")
+    g.add_argument(
+        "--max-align-tokens",
+        type=int,
+        default=DEFAULT_MAX_TOKENS,
+        help=f"longest run of changed tokens ERRANT aligns (default {DEFAULT_MAX_TOKENS}, 0: none)",
+    )
+    if cache:
+        g.add_argument("--no-cache", dest="cache", action="store_false", help="do not read or write the caches")
+        g.add_argument("--cache-dir", help="cache directory (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from gecscope.cli.inputs import align_settings
+
+    return align_settings(args)
+
+
 def _output(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("table", "json")) -> None:
     if len(formats) > 1:
         p.add_argument("--format", choices=formats, default=formats[0])
@@ -92,12 +115,14 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--bootstrap", type=int, default=0, help="bootstrap samples for confidence intervals")
     r.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
     r.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    _alignment(r)
     _output(r)
 
     s = _task(tasks, "search", "CLEME2.0 factor search with leave-one-reference-set-out cross-validation")
     s.add_argument("--level", choices=["corpus", "sentence"], default="corpus")
     s.add_argument("--assumption", choices=["dependent", "independent"], default="dependent")
     s.add_argument("--allow-zero", action="store_true", help="allow factors of 0 (1,771 settings)")
+    _alignment(s)
     _output(s)
 
     rep = _task(tasks, "report", "every non-neural metric on GJG15 and SEEDA as one markdown document")
@@ -105,6 +130,7 @@ def add_parser(sub: Any) -> None:
     rep.add_argument(
         "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
     )
+    _alignment(rep)
     _output(rep, ("md",))
 
     h = _task(tasks, "human", "recompute Expected Wins (and TrueSkill) from the judgments")
@@ -118,6 +144,7 @@ def add_parser(sub: Any) -> None:
     w.add_argument("--weighting", default="length+similarity", help="chunk weights (none, length, ...)")
     w.add_argument("--plot-dir", help="write alpha x gamma heat maps here (needs the 'plot' extra)")
     add_lm_args(add_encoder_args(w))
+    _alignment(w, cache=False)
     _output(w, ("md",))
 
 
@@ -206,6 +233,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         seed=args.seed,
         window=args.window,
         plot=args.plot,
+        settings=_settings(args),
     )
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
@@ -213,14 +241,14 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
 def run_search(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.report import factor_search, render
 
-    doc = factor_search(data, args.level, args.assumption, args.allow_zero)
+    doc = factor_search(data, args.level, args.assumption, args.allow_zero, settings=_settings(args))
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
 
 def run_report(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.fullreport import full_report
 
-    return full_report(data, sim=args.sim or args.neural, neural=args.neural)
+    return full_report(data, sim=args.sim or args.neural, neural=args.neural, settings=_settings(args))
 
 
 def run_human(args: argparse.Namespace, data: Path) -> str:
@@ -236,7 +264,9 @@ def run_wodafe(args: argparse.Namespace, data: Path) -> str:
     from gecscope.metrics.wodafe import Wodafe, WodafeConfig
 
     config = WodafeConfig(weighting=args.weighting, similarity=similarity_config(args), fluency=fluency_config(args))
-    return wodafe_report(Wodafe(config), seeda(data), get_aligner("errant"), step=args.step, plot_dir=args.plot_dir)
+    return wodafe_report(
+        Wodafe(config), seeda(data), get_aligner("errant", _settings(args)), step=args.step, plot_dir=args.plot_dir
+    )
 
 
 __all__ = ["NEURAL", "add_parser", "default_data_dir", "resolve_data", "run"]

@@ -82,13 +82,13 @@ def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], set
     return lines
 
 
-def full_report(data: str | Path, *, sim: bool = False, neural: bool = False) -> str:
+def full_report(data: str | Path, *, sim: bool = False, neural: bool = False, settings: Any = None) -> str:
     """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
     ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim)."""
     from gecscope.align import get_aligner
 
     start = time.perf_counter()
-    aligner = get_aligner("errant")
+    aligner = get_aligner("errant", settings)
     out = [
         "# gecscope meta-evaluation report",
         "",

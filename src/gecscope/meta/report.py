@@ -24,6 +24,7 @@ def meta_run(
     seed: int = 0,
     window: int = 0,
     plot: str | None = None,
+    settings: Any = None,
 ) -> dict[str, Any]:
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
     runs = []
@@ -41,7 +42,7 @@ def meta_run(
         if needs and aligner is None:
             from gecscope.align import get_aligner
 
-            aligner = get_aligner("errant")
+            aligner = get_aligner("errant", settings)
         start = time.perf_counter()
         run = run_metric(name, metric, ds, aligner)
         cfg_setting = setting if dataset == "seeda" else None
@@ -121,7 +122,9 @@ def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: 
     return out
 
 
-def factor_search(data: str | Path, level: str, assumption: str, allow_zero: bool) -> dict[str, Any]:
+def factor_search(
+    data: str | Path, level: str, assumption: str, allow_zero: bool, settings: Any = None
+) -> dict[str, Any]:
     from gecscope.align import get_aligner
     from gecscope.meta.gjg15 import reference_set_analyses
     from gecscope.meta.human import read_human_scores
@@ -136,7 +139,7 @@ def factor_search(data: str | Path, level: str, assumption: str, allow_zero: boo
         "sn8gec-turker-fluency",
     ]
     start = time.perf_counter()
-    analyses = reference_set_analyses(data, sets, get_aligner("errant"))
+    analyses = reference_set_analyses(data, sets, get_aligner("errant", settings))
     counts = {rs: {s: relabel(a, assumption).counts() for s, a in by_sys.items()} for rs, by_sys in analyses.items()}
     scored = time.perf_counter()
     human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
