@@ -34,7 +34,8 @@ def test_line_count_mismatch(tmp_text) -> None:  # type: ignore[no-untyped-def]
 def test_m2_sentence_count_mismatch(tmp_text) -> None:  # type: ignore[no-untyped-def]
     hyp = tmp_text("h.m2", "S a b c\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n")
     ref = tmp_text("r.m2", M2_OK + "S d e\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n")
-    assert error_of(examples_from_m2, hyp, ref).startswith(f"{hyp}:2: has 1 sentences but {ref} has 2")
+    # the longer file is named, at the line of its first sentence without a counterpart
+    assert error_of(examples_from_m2, hyp, ref).startswith(f"{ref}:5: has 2 sentences but {hyp} has 1")
 
 
 def test_m2_source_mismatch(tmp_text) -> None:  # type: ignore[no-untyped-def]

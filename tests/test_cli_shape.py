@@ -316,3 +316,25 @@ def test_no_progress_when_stderr_is_not_a_terminal() -> None:
         text=True,
     )
     assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_signature_does_not_depend_on_the_other_metrics(capsys: pytest.CaptureFixture[str]) -> None:
+    _, alone, _ = run(capsys, "score", "--metric", "green", "--example", "--format", "json")
+    _, together, _ = run(capsys, "score", "--metric", "cleme2", "green", "--example", "--format", "json")
+    assert json.loads(alone)["signature"] == json.loads(together)[1]["signature"]
+    assert "edits:" not in json.loads(alone)["signature"]
+
+
+def test_per_type_rows_in_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "score", "--metric", "cleme2", "errant", "--example", "--cat", "1", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    typed = [(r["metric"], r["type"]) for r in rows if r["type"]]
+    assert ("cleme2", "R") in typed and ("errant", "M") in typed
+    _, out, _ = run(capsys, "score", "--metric", "errant", "--example", "--format", "csv")
+    assert all(not r["type"] for r in csv.DictReader(io.StringIO(out)))
+
+
+def test_errors_without_a_file_have_no_placeholder(capsys: pytest.CaptureFixture[str]) -> None:
+    hyp = str(EX / "hypothesis.m2")
+    code, _, err = run(capsys, "score", "--hyp-m2", hyp, hyp, "--ref-m2", str(EX / "references.m2"), "--name", "a")
+    assert code == 2 and err == "gecscope: error: --name has 1 names for 2 systems\n"

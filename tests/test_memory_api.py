@@ -191,5 +191,21 @@ def test_frames_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setitem(sys.modules, "pandas", None)
     result = gecscope.score("green", sources=["a b"], hypotheses=["a b"], references=[["a b"]])
-    with pytest.raises(MissingExtraError, match=r"pip install pandas.*gecscope\[pandas\]"):
+    with pytest.raises(
+        MissingExtraError, match=r"data frames needs the 'pandas' extra: pip install 'gecscope\[pandas\]'"
+    ):
         score_frame(result)
+
+
+def test_an_ambiguous_reference_layout_is_refused() -> None:
+    sources, hyps = ["a b", "c d"], ["a b", "c d"]
+    square = [["a b", "c d"], ["a b", "c e"]]
+    with pytest.raises(InputError, match="fit both layouts: pass references_by="):
+        gecscope.score("cleme2", sources=sources, hypotheses=hyps, references=square)
+    by_annotator = gecscope.score(
+        "cleme2", sources=sources, hypotheses=hyps, references=square, references_by="annotator"
+    )
+    by_sentence = gecscope.score(
+        "cleme2", sources=sources, hypotheses=hyps, references=square, references_by="sentence"
+    )
+    assert by_annotator.value != by_sentence.value

@@ -132,7 +132,7 @@ def score(
     sources: Sequence[str] | None = None,
     hypotheses: Sequence[str] | None = None,
     references: Sequence[Sequence[str] | str] | None = None,
-    references_by: str = "annotator",
+    references_by: str | None = None,
     tokenize: str = "whitespace",
     aligner: Aligner | str = "errant",
     input_fields: Mapping[str, str] | None = None,

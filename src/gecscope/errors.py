@@ -21,10 +21,10 @@ class InputError(ValueError):
         self.path = display_path(path) if path is not None else None
         self.line = line
         self.message = message
-        where = self.path or "<input>"
+        where = self.path
         if line is not None:
-            where = f"{where}:{line}"
-        super().__init__(f"{where}: {message}")
+            where = f"{where or '<input>'}:{line}"
+        super().__init__(f"{where}: {message}" if where else message)
 
 
 class MissingExtraError(ImportError):

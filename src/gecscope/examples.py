@@ -57,8 +57,26 @@ def _check_count(what: str, count: int, expected: int) -> None:
         raise InputError(f"has {count} sentences but sources has {expected}", what)
 
 
-def _reference_rows(references: Any, n: int, references_by: str) -> list[list[str]]:
-    """References as one list of strings per sentence, validated against ``n`` sentences."""
+def _reference_rows(references: Any, n: int, references_by: str | None) -> list[list[str]]:
+    """References as one list of strings per sentence, validated against ``n`` sentences.
+    ``references_by=None``: one list per annotator, unless the layout is ambiguous (n lists of n
+    strings, n >= 2: either layout fits), which is refused rather than guessed."""
+    if references_by is None:
+        square = (
+            references is not None
+            and not isinstance(references, str)
+            and isinstance(references, Sequence)
+            and n >= 2
+            and len(references) == n
+            and all(not isinstance(r, str) and isinstance(r, Sequence) and len(r) == n for r in references)
+        )
+        if square:
+            raise InputError(
+                f"{n} lists of {n} references fit both layouts: pass references_by='annotator' "
+                "(one list per annotator) or references_by='sentence' (one list per sentence)",
+                "references",
+            )
+        references_by = "annotator"
     if references_by not in LAYOUTS:
         raise ValueError(f"references_by must be one of {', '.join(LAYOUTS)}; got {references_by!r}")
     if references is None:
@@ -134,7 +152,7 @@ class Examples(Sequence[Example]):
         hypotheses: Sequence[str],
         references: Sequence[Sequence[str] | str] | None = None,
         *,
-        references_by: str = "annotator",
+        references_by: str | None = None,
         tokenize: str = "whitespace",
         ids: Sequence[str] | None = None,
     ) -> Examples:

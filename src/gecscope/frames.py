@@ -28,7 +28,7 @@ def _pandas() -> Any:
     try:
         import pandas
     except ImportError:
-        raise MissingExtraError("data frames (pip install pandas)", "pandas") from None
+        raise MissingExtraError("data frames", "pandas") from None
     return pandas
 
 

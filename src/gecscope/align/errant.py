@@ -61,6 +61,10 @@ def signature_of(model: str) -> str:
     )
 
 
+#: pairs parsed and annotated between two progress updates when aligning in this process
+PROGRESS_STEP = 100
+
+
 class ErrantAligner:
     """Parses with spaCy and annotates with ERRANT, one batch of pairs at a time."""
 
@@ -120,8 +124,10 @@ class ErrantAligner:
             out.append(tuple(Edit(e.o_start, e.o_end, tuple(tok.text for tok in e.c_toks), e.type) for e in found))
         return out
 
-    def _batches(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> Iterator[list[tuple[Tokens, Tokens]]]:
-        size = self.settings.batch_size
+    def _batches(
+        self, pairs: Sequence[tuple[Tokens, Tokens]], size: int | None = None
+    ) -> Iterator[list[tuple[Tokens, Tokens]]]:
+        size = size or self.settings.batch_size
         for i in range(0, len(pairs), size):
             yield list(pairs[i : i + size])
 
@@ -142,8 +148,8 @@ class ErrantAligner:
                 for part in parallel_edits(self.model, self._batches(pairs), jobs):
                     out.extend(part)
                     b.update(len(part))
-            else:
-                for batch in self._batches(pairs):
+            else:  # in this process: small steps, so that the progress bar moves (and shows an ETA)
+                for batch in self._batches(pairs, min(self.settings.batch_size, PROGRESS_STEP)):
                     out.extend(self.annotate_batch(batch))
                     b.update(len(batch))
         return out

@@ -53,7 +53,7 @@ class AlignSettings:
     cache_dir: str | None = None
     jobs: int = 1
     max_tokens: int = DEFAULT_MAX_TOKENS
-    batch_size: int = 2000
+    batch_size: int = 500
     #: ``processes`` (local worker processes) or ``dask`` (a Dask cluster: ``scheduler`` is its
     #: address, or None for a local cluster of ``jobs`` workers)
     executor: str = "processes"

@@ -155,7 +155,9 @@ def run(args: argparse.Namespace) -> int:
     scores = []
     for metric in metrics.values():
         for name, examples in groups[str(getattr(metric, "missing_annotators", "unchanged"))].items():
-            result = api.score(metric, examples, aligner=args.aligner, input_fields=fields)
+            uses_edits = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
+            own = fields if uses_edits else {"tok": fields.get("tok", "whitespace")}
+            result = api.score(metric, examples, aligner=args.aligner, input_fields=own)
             scores.append(dataclasses.replace(result, system=name if named else ""))
     texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None
     rows = args.per_sentence or args.with_text
@@ -164,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "json":
         print(render_json(scores, with_sentences=rows, texts=texts))
     elif args.format == "csv":
-        print(render_csv(scores, per_sentence=rows, texts=texts), end="")
+        print(render_csv(scores, per_sentence=rows, texts=texts, types=bool(args.cat)), end="")
     else:
         print(render_text(scores, per_sentence=rows, texts=texts, types=bool(args.cat)))
     return 0

@@ -36,7 +36,15 @@ def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unc
     """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator;
     ``missing`` says what an annotator without lines in a sentence is, see :class:`M2Block`)."""
     hyps, refs = read_m2(hyp_m2), read_m2(ref_m2)
-    _check_count(hyp_m2, len(hyps), ref_m2, len(refs))
+    if len(hyps) != len(refs):  # name the line of the first sentence that has no counterpart
+        longer, shorter = (hyp_m2, ref_m2) if len(hyps) > len(refs) else (ref_m2, hyp_m2)
+        extra = (hyps if len(hyps) > len(refs) else refs)[min(len(hyps), len(refs))]
+        raise InputError(
+            f"has {max(len(hyps), len(refs))} sentences but {shorter} has {min(len(hyps), len(refs))} "
+            "(this is the first sentence without a counterpart)",
+            longer,
+            extra.line,
+        )
     examples = []
     for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
         _source_matches(h, r.source, hyp_m2, f"{ref_m2}:{r.line}")

@@ -47,6 +47,10 @@ P = Component("p", "P", HIGHER, "precision")
 R = Component("r", "R", HIGHER, "recall")
 F = Component("f", "F", HIGHER, "F-beta")
 EDIT_COUNTS = "TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits"
+CLEME_COUNTS = (
+    "TP = correct chunk, FP = wrong or unnecessary change, FN = missed correction, TN = untouched and fine "
+    "(length-weighted by default)"
+)
 CHUNK_COUNTS = (
     "TP = correct chunk, FP_ne = wrong correction where one was needed, FP_un = unnecessary change "
     "(over-correction), FN = missed correction, TN = untouched and fine"
@@ -66,7 +70,7 @@ LAYOUTS: dict[str, Layout] = {
         CHUNK_COUNTS,
     ),
     "cleme": Layout(
-        "CLEME", "f", (P, R, F, Component("acc", "Acc", HIGHER, "accuracy")), ("tp", "fp", "fn", "tn"), CHUNK_COUNTS
+        "CLEME", "f", (P, R, F, Component("acc", "Acc", HIGHER, "accuracy")), ("tp", "fp", "fn", "tn"), CLEME_COUNTS
     ),
     "errant": Layout("ERRANT", "f", (P, R, F), ("tp", "fp", "fn"), EDIT_COUNTS),
     "m2": Layout("M2", "f", (P, R, F), ("tp", "fp", "fn", "proposed", "gold"), EDIT_COUNTS),

@@ -175,8 +175,11 @@ def _flat(d: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def render_csv(scores: Sequence[Score], *, per_sentence: bool = False, texts: Texts | None = None) -> str:
-    """CSV: one row per score, or one per sentence (with the system and metric on every row)."""
+def render_csv(
+    scores: Sequence[Score], *, per_sentence: bool = False, texts: Texts | None = None, types: bool = False
+) -> str:
+    """CSV: one row per score, or one per sentence (with the system and metric on every row);
+    ``types`` adds one row per error type after each score's row (column ``type``)."""
     rows: list[dict[str, Any]] = []
     for s in scores:
         d = s.as_dict()
@@ -186,7 +189,10 @@ def render_csv(scores: Sequence[Score], *, per_sentence: bool = False, texts: Te
                 rows.append({**base, **_flat({k: v for k, v in r.items() if not isinstance(v, dict)})})
         else:
             summary = {"score": d["score"], **_flat(d["components"]), **_flat(d["counts"])}
-            rows.append({**base, **summary, "signature": s.signature})
+            rows.append({**base, "type": "", **summary, "signature": s.signature})
+            per_type = s.details.get("types") or (s.details.get("categories") if types else None)
+            for name, counts in (per_type or {}).items() if types else ():
+                rows.append({**base, "type": name, **_flat(counts), "signature": s.signature})
     cols = list(dict.fromkeys(k for r in rows for k in r))
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")

@@ -109,8 +109,9 @@ def load_resources(directory: str | Path | None = None) -> ZhResources:
         if not path.is_file():
             url = next(u for dest, u, _ in RESOURCE_FILES if dest.endswith(name))
             raise InputError(
-                f"ChERRANT alignment table {name} not found; download {url} into {folder} "
-                "(or set GECSCOPE_ZH_RESOURCES)",
+                f"ChERRANT alignment table {name} not found: run 'gecscope download' (or set GECSCOPE_DATA "
+                f"to a data directory that has zh/resources, or GECSCOPE_ZH_RESOURCES), or download {url} "
+                f"into {folder}",
                 path,
             )
     cilin = paths["cilin.txt"].read_bytes().decode("gbk")
