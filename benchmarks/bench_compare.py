@@ -26,7 +26,9 @@ from clitiming import DEFAULT_DATA
 
 from gecscope import api
 from gecscope.align.errant import ErrantAligner
-from gecscope.cli.compare import load_for_metrics, run_compare
+from gecscope.cli import build_parser
+from gecscope.cli.compare import run_compare
+from gecscope.cli.inputs import load_for_metrics
 from gecscope.metrics import METRICS
 
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
@@ -39,20 +41,22 @@ def timed(fn: Callable[[], Any]) -> tuple[float, float]:
     return time.perf_counter() - w, time.process_time() - c
 
 
+def compare_args(argv: list[str]) -> argparse.Namespace:
+    """``gecscope compare`` options as the command line parses them; no alignment cache (cold runs)."""
+    args = build_parser().parse_args(["compare", "--quiet", *argv])
+    args.cache = False
+    return args
+
+
 def one_call(data: Path, names: tuple[str, ...]) -> None:
     """What ``gecscope compare`` does before resampling: read once, align once, analyse, score."""
     conll = data / "conll14"
-    args = argparse.Namespace(
-        source=str(conll / "sources.txt"),
-        hyp=[str(conll / "systems" / f"{s}.txt") for s in names],
-        hyp_m2=[],
-        ref=[],
-        ref_m2=str(conll / "references.m2"),
-        name=[],
-        aligner="errant",
+    hyps = [str(conll / "systems" / f"{s}.txt") for s in names]
+    args = compare_args(
+        ["--source", str(conll / "sources.txt"), "--hyp", *hyps, "--ref-m2", str(conll / "references.m2")]
     )
     metrics = [METRICS[name].build() for name in METRIC_NAMES]
-    groups = load_for_metrics(metrics, args, {})
+    groups, _ = load_for_metrics(metrics, args, {})
     for m in metrics:
         for exs in groups[str(getattr(m, "missing_annotators", "unchanged"))].values():
             m.score_analysis(m.analyse(exs))
@@ -86,21 +90,25 @@ def main() -> None:
     data = Path(args.data)
     conll = data / "conll14"
     names = SYSTEMS[: args.systems]
-    cli = argparse.Namespace(
-        metric=list(METRIC_NAMES),
-        source=str(conll / "sources.txt"),
-        hyp=[] if args.m2 else [str(conll / "systems" / f"{s}.txt") for s in names],
-        hyp_m2=[str(conll / "systems_m2" / f"{s}.m2") for s in names] if args.m2 else [],
-        ref=[],
-        ref_m2=str(conll / "references.m2"),
-        name=[],
-        baseline=None,
-        aligner="errant",
-        test="both",
-        bootstrap=args.bootstrap,
-        trials=args.trials,
-        seed=12345,
-        alpha=0.05,
+    systems = (
+        ["--hyp-m2", *(str(conll / "systems_m2" / f"{s}.m2") for s in names)]
+        if args.m2
+        else ["--source", str(conll / "sources.txt"), "--hyp", *(str(conll / "systems" / f"{s}.txt") for s in names)]
+    )
+    cli = compare_args(
+        [
+            "--metric",
+            *METRIC_NAMES,
+            *systems,
+            "--ref-m2",
+            str(conll / "references.m2"),
+            "--bootstrap",
+            str(args.bootstrap),
+            "--trials",
+            str(args.trials),
+            "--seed",
+            "12345",
+        ]
     )
     phases: dict[str, float] = {}
     wall, cpu = timed(lambda: run_compare(cli, phases))
