@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from browser import FLAGS
 from test_report import render_three
 
 pytestmark = pytest.mark.browser
@@ -64,13 +65,7 @@ def browser() -> str:
 
 def chromium(exe: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
     flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
+        *FLAGS,
         f"--user-data-dir={profile}",
         "--enable-logging=stderr",
         "--v=0",

@@ -88,6 +88,21 @@ class SystemResult:
     p_ar: float | None
     signature: str
 
+    def cells(self) -> list[str]:
+        """Score, CI, difference, its CI and the two p-values, formatted for tables."""
+
+        def p(x: float | None) -> str:
+            return "-" if x is None else f"{x:.4f}"
+
+        return [
+            f"{self.score:.4f}",
+            f"[{self.ci[0]:.4f}, {self.ci[1]:.4f}]",
+            f"{self.diff:+.4f}",
+            f"[{self.diff_ci[0]:+.4f}, {self.diff_ci[1]:+.4f}]",
+            p(self.p_bootstrap),
+            p(self.p_ar),
+        ]
+
     def significant(self, alpha: float = 0.05) -> bool:
         """Whether every p-value computed is below ``alpha`` (never for the baseline itself)."""
         ps = [p for p in (self.p_bootstrap, self.p_ar) if p is not None]
@@ -130,22 +145,9 @@ class Comparison:
     def _repr_html_(self) -> str:
         head = ["metric", "system", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
         lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
-
-        def p(x: float | None) -> str:
-            return "" if x is None else f"{x:.4f}"
-
         for r in self.rows:
             mark = " *" if r.significant(self.config.alpha) else ""
-            cells = [
-                r.metric,
-                r.system + mark,
-                f"{r.score:.4f}",
-                f"[{r.ci[0]:.4f}, {r.ci[1]:.4f}]",
-                f"{r.diff:+.4f}",
-                f"[{r.diff_ci[0]:+.4f}, {r.diff_ci[1]:+.4f}]",
-                p(r.p_bootstrap),
-                p(r.p_ar),
-            ]
+            cells = [r.metric, r.system + mark, *r.cells()]
             lines.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
         lines.append("</table>")
         return "\n".join(lines)

@@ -80,24 +80,10 @@ def render_table(result: Comparison) -> str:
     alpha = result.config.alpha
     head = ["metric", "system", "score", "95% CI", "diff", "diff 95% CI", "p (bs)", "p (ar)", ""]
 
-    def p(x: float | None) -> str:
-        return "-" if x is None else f"{x:.4f}"
-
     body = []
     for r in result.rows:
-        body.append(
-            [
-                r.metric,
-                r.system + (" (baseline)" if r.system == result.baseline else ""),
-                f"{r.score:.4f}",
-                f"[{r.ci[0]:.4f}, {r.ci[1]:.4f}]",
-                f"{r.diff:+.4f}",
-                f"[{r.diff_ci[0]:+.4f}, {r.diff_ci[1]:+.4f}]",
-                p(r.p_bootstrap),
-                p(r.p_ar),
-                "*" if r.significant(alpha) else "",
-            ]
-        )
+        label = r.system + (" (baseline)" if r.system == result.baseline else "")
+        body.append([r.metric, label, *r.cells(), "*" if r.significant(alpha) else ""])
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in [head, *body]]
     lines.insert(1, "  ".join("-" * w for w in widths).rstrip())
