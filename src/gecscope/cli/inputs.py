@@ -174,20 +174,17 @@ def _one(value: str | list[str] | None) -> str | None:
 
 def system_names(args: argparse.Namespace) -> list[str]:
     """Names of the systems given with ``--hyp``/``--hyp-m2`` (``--name`` or the file stems)."""
+    from gecscope.systems import system_names as names_of
+
     files = list(args.hyp or []) + list(args.hyp_m2 or [])
     if args.hyp and args.hyp_m2:
         raise InputError("give the systems either as --hyp text files or as --hyp-m2 files, not both")
     names = list(getattr(args, "name", None) or [])
+    if not files:
+        return names[:1] or ["example" if args.example else "system"]
     if names and len(names) != len(files):
         raise InputError(f"--name has {len(names)} names for {len(files)} systems")
-    if not names:
-        names = ["stdin" if f == "-" else Path(f).stem for f in files] or ["example" if args.example else "system"]
-    seen: dict[str, str] = {}
-    for name, f in zip(names, files or names, strict=False):
-        if name in seen:
-            raise InputError(f"duplicate system name '{name}' (also {seen[name]}); use --name", f)
-        seen[name] = f
-    return names
+    return names_of(["stdin" if f == "-" else f for f in files], names)
 
 
 def _read_stdin_once(args: argparse.Namespace) -> None:
