@@ -219,6 +219,21 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
 def load_systems(args: argparse.Namespace, missing: str | None = None) -> dict[str, list[Example]]:
     """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
     names = system_names(args)
+    several = len(args.hyp or []) > 1 or len(args.hyp_m2 or []) > 1
+    if several and _language(args) == "en" and not getattr(args, "ref_tsv", None):
+        from gecscope import systems
+
+        # references read once for all systems (the per-system path below re-reads them)
+        return systems.load_systems(
+            source=args.source,
+            hypotheses=args.hyp or (),
+            hyp_m2=args.hyp_m2 or (),
+            references=args.ref,
+            ref_m2=args.ref_m2,
+            names=names,
+            aligner=None,
+            missing_annotators=missing or _missing_annotators(args),
+        )
     if args.hyp and len(args.hyp) > 1:
         return {n: load_examples(args, hyp=h, missing=missing) for n, h in zip(names, args.hyp, strict=True)}
     if args.hyp_m2 and len(args.hyp_m2) > 1:
