@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import threading
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -103,3 +106,35 @@ def aligned_text_examples(system: str) -> list[Example]:
         source=CONLL / "sources.txt", hypothesis=CONLL / "systems" / f"{system}.txt", ref_m2=CONLL / "references.m2"
     )
     return api.prepare(examples, errant_aligner())[0]
+
+
+# ---- a local HTTP mirror of the original repositories (download tests) ----
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def mirror_root(tmp_path: Path) -> Path:
+    """The shared data laid out as the pinned upstream paths (``gecscope download``'s manifest)."""
+    from gecscope.meta.download import MANIFEST, zh_resources
+
+    require_shared()
+    root = tmp_path / "mirror"
+    remotes = {**MANIFEST, **{dest: remote for dest, (remote, _) in zh_resources().items()}}
+    for dest, remote in remotes.items():
+        target = root / remote
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(DATA / dest, target)
+    return root
+
+
+@pytest.fixture
+def mirror(mirror_root: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(mirror_root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -2,44 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA, require_shared
+from conftest import DATA
 from gecscope.errors import InputError
-from gecscope.meta.download import MANIFEST, download, zh_resources
+from gecscope.meta.download import MANIFEST, download
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def mirror(tmp_path: Path) -> Iterator[str]:
-    require_shared()
-    root = tmp_path / "mirror"
-    remotes = {**MANIFEST, **{dest: remote for dest, (remote, _) in zh_resources().items()}}
-    for dest, remote in remotes.items():
-        target = root / remote
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(DATA / dest, target)  # the shared data uses the manifest's layout
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def lines(path: Path) -> list[str]:

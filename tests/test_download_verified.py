@@ -4,11 +4,8 @@ verification, one-line errors for bad status and truncated bodies, no IndexError
 from __future__ import annotations
 
 import hashlib
-import shutil
 import socketserver
 import threading
-from collections.abc import Iterator
-from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -17,35 +14,7 @@ import pytest
 from conftest import DATA, require_shared
 from gecscope.errors import InputError
 from gecscope.fetch import fetch_verified, http_fetch
-from gecscope.meta.download import MANIFEST, SHA256, derive, download, zh_resources
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def mirror_root(tmp_path: Path) -> Path:
-    require_shared()
-    root = tmp_path / "mirror"
-    remotes = {**MANIFEST, **{dest: remote for dest, (remote, _) in zh_resources().items()}}
-    for dest, remote in remotes.items():
-        target = root / remote
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(DATA / dest, target)
-    return root
-
-
-@pytest.fixture
-def mirror(mirror_root: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(mirror_root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+from gecscope.meta.download import MANIFEST, SHA256, derive, download
 
 
 def one_line(err: pytest.ExceptionInfo[InputError]) -> str:
