@@ -11,7 +11,7 @@ Every metric has the same output shape (see :mod:`gecscope.report.layout`)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +30,8 @@ class Score:
     value: float
     details: Mapping[str, Any]
     signature: str
-    sentences: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
+    #: a tuple, or a :class:`gecscope.rows.LazyRows` that builds each row on demand
+    sentences: Sequence[Mapping[str, Any]] = field(default=(), repr=False)
     #: the system's name (a file stem or a ``--name`` label); empty when unnamed
     system: str = ""
 
