@@ -98,9 +98,11 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
     if name == "levenshtein":
         return LevenshteinAligner()
     if name == "cherrant":
+        from gecscope.align.store import cached
         from gecscope.align.zh.cherrant import CherrantAligner
 
-        return CherrantAligner()
+        settings = settings or AlignSettings()
+        return cached(CherrantAligner(), settings.cache_dir, settings.cache)
     from gecscope.align.languages import REGISTRY
 
     factory = REGISTRY.find(name)

@@ -114,7 +114,59 @@ class CachedAligner:
         return [e if e is not None else () for e in out]
 
 
+class CachedAlternatives(CachedAligner):
+    """Wraps an aligner that finds every cheapest alignment of a pair (ChERRANT's ``-s all``):
+    the whole list is stored, each alternative checked like a single alignment."""
+
+    def alignments_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[list[tuple[Edit, ...]]]:
+        sig = self.signature
+        keys = [cache_key("alternatives", sig, "\n".join(s), "\n".join(t)) for s, t in pairs]
+        stored = self.cache.get_many(keys)
+        out: list[list[tuple[Edit, ...]] | None] = []
+        for key, (s, t) in zip(keys, pairs, strict=True):
+            found = None
+            if key in stored:
+                found = decode_alternatives(stored[key], s, t)
+                self.rejected += found is None
+            out.append(found)
+        todo = [i for i, e in enumerate(out) if e is None]
+        if todo:
+            fresh = self.inner.alignments_batch([pairs[i] for i in todo])  # type: ignore[attr-defined]
+            self.computed += len(todo)
+            for i, found in zip(todo, fresh, strict=True):
+                out[i] = found
+            self.cache.put_many({keys[i]: [encode_edits(e) for e in f] for i, f in zip(todo, fresh, strict=True)})
+        return [found if found is not None else [()] for found in out]
+
+    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
+        return [found[0] for found in self.alignments_batch(pairs)]
+
+
+def decode_alternatives(value: Any, source: Tokens, target: Tokens) -> list[tuple[Edit, ...]] | None:
+    """The alternatives of a stored value, or None unless there is at least one and each
+    turns ``source`` into ``target``.
+
+    >>> decode_alternatives([[[0, 1, "S", "b"]], [[0, 1, "R", "b"]]], ("a",), ("b",))[1]
+    (Edit(start=0, end=1, correction=('b',), type='R'),)
+    >>> decode_alternatives([], ("a",), ("b",)) is None
+    True
+    """
+    if not isinstance(value, list) or not value:
+        return None
+    out = []
+    for alt in value:
+        edits = decode_edits(alt, source, target)
+        if edits is None:
+            return None
+        out.append(edits)
+    return out
+
+
 def cached(inner: SignedAligner, cache_dir: str | None = None, enabled: bool = True) -> CachedAligner:
-    """``inner`` behind the alignment cache file ``<cache_dir>/align.sqlite``."""
+    """``inner`` behind the alignment cache file ``<cache_dir>/align.sqlite`` (with its list of
+    alternative alignments when it has ``alignments_batch``)."""
     # the cache checks the cheap part; decode_edits checks the rest (and rebuilds the target)
-    return CachedAligner(inner, open_cache(KIND, cache_dir, enabled, validate=lambda v: isinstance(v, list)))
+    store = open_cache(KIND, cache_dir, enabled, validate=lambda v: isinstance(v, list))
+    if hasattr(inner, "alignments_batch"):
+        return CachedAlternatives(inner, store)
+    return CachedAligner(inner, store)

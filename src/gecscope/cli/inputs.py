@@ -95,7 +95,14 @@ def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
         _language(args)
     if not isinstance(args.aligner, str):
         found: Aligner = args.aligner  # an aligner object (e.g. ChERRANT's with its tables)
+        if getattr(found, "name", "") == "cherrant" and not hasattr(found, "cache"):
+            from gecscope.align.store import cached
+
+            settings = align_settings(args)
+            found = args.aligner = cached(found, settings.cache_dir, settings.cache)  # type: ignore[arg-type]
         return found
+    if args.aligner == "cherrant":
+        return get_aligner("cherrant", align_settings(args))
     if args.aligner != "errant":
         return str(args.aligner)
     aligner = get_aligner("errant", align_settings(args))

@@ -12,6 +12,9 @@ from gecscope.align.zh.tokens import SIGNATURE
 from gecscope.progress import progress
 from gecscope.types import Edit, Tokens
 
+#: bump when a change to the alignment, merging or typing changes any edit (invalidates the cache)
+VERSION = 1
+
 
 class CherrantAligner:
     """Char tokens in, ChERRANT's edits out: ``edits_batch`` gives the first alignment (``A0``),
@@ -22,11 +25,13 @@ class CherrantAligner:
     """
 
     name = "cherrant"
-    signature = "cherrant-char"
     tokenisation = SIGNATURE
 
     def __init__(self, resources: str | Path | None = None) -> None:
-        self.costs = CostModel(load_resources(resources))
+        tables = load_resources(resources)
+        self.costs = CostModel(tables)
+        #: names the alignment (and keys its cache): the tables' digest and our alignment version
+        self.signature = f"cherrant-char+tables-{tables.digest}+gecscope-zh-align-{VERSION}"
         self._done: dict[tuple[Tokens, Tokens], list[tuple[Edit, ...]]] = {}
 
     def alignments(self, source: Tokens, target: Tokens) -> list[tuple[Edit, ...]]:

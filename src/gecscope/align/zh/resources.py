@@ -9,6 +9,7 @@ order: the ``directory`` argument, ``$GECSCOPE_ZH_RESOURCES``, ``$GECSCOPE_DATA/
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from functools import cache
@@ -47,6 +48,8 @@ class ZhResources:
 
     semantic: dict[str, SemanticClass] = field(default_factory=dict)
     confusion: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: the first hex digits of the tables' sha256 (in the aligner's cache key and signature)
+    digest: str = "none"
 
 
 def default_dirs() -> list[Path]:
@@ -114,6 +117,8 @@ def load_resources(directory: str | Path | None = None) -> ZhResources:
                 f"into {folder}",
                 path,
             )
-    cilin = paths["cilin.txt"].read_bytes().decode("gbk")
-    confusion = paths["confusion_dict.txt"].read_text(encoding="utf-8")
-    return ZhResources(parse_cilin(cilin), parse_confusion(confusion))
+    raw = {name: path.read_bytes() for name, path in paths.items()}
+    digest = hashlib.sha256(raw["cilin.txt"] + b"\0" + raw["confusion_dict.txt"]).hexdigest()[:10]
+    cilin = raw["cilin.txt"].decode("gbk")
+    confusion = raw["confusion_dict.txt"].decode("utf-8")
+    return ZhResources(parse_cilin(cilin), parse_confusion(confusion), digest)
