@@ -16,7 +16,6 @@ bootstrap and approximate randomization then resample the cached statistics (see
 from __future__ import annotations
 
 import dataclasses
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -143,14 +142,9 @@ class Comparison:
         return pd.DataFrame(flat)
 
     def _repr_html_(self) -> str:
-        head = ["metric", "system", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
-        lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
-        for r in self.rows:
-            mark = " *" if r.significant(self.config.alpha) else ""
-            cells = [r.metric, r.system + mark, *r.cells()]
-            lines.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
-        lines.append("</table>")
-        return "\n".join(lines)
+        from gecscope.report.html import comparison_html
+
+        return comparison_html(self)
 
 
 def check_systems(systems: Mapping[str, Sequence[Any]], baseline: str | None) -> str:

@@ -200,3 +200,16 @@ def score_html(score: Score) -> str:
         parts.append(f"<table><thead><tr><th>type</th>{th}</tr></thead><tbody>{trs}</tbody></table>")
     parts.append(f"<p><code>{escape(score.signature)}</code></p></div>")
     return "".join(parts)
+
+
+def comparison_html(comparison: Any) -> str:
+    """The HTML table of a :class:`gecscope.comparison.Comparison` (notebooks: its
+    ``_repr_html_``); ``*`` marks a system significantly different from the baseline."""
+    head = ["metric", "system", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
+    lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+    for r in comparison.rows:
+        mark = " *" if r.significant(comparison.config.alpha) else ""
+        cells = [r.metric, r.system + mark, *r.cells()]
+        lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    lines.append("</table>")
+    return "\n".join(lines)
