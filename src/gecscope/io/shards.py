@@ -13,7 +13,7 @@ consumer that scores after the last shard never prints a score for a bad input.
 >>> from gecscope.api import example_dir
 >>> d = example_dir()
 >>> [len(s) for s in m2_shards(d / "hypothesis.m2", d / "references.m2", size=4)]
-[2, 1]
+[4, 4, 2]
 """
 
 from __future__ import annotations
