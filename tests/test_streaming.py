@@ -7,6 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import CONLL
 from gecscope import api
@@ -147,3 +149,43 @@ def test_cli_bad_input_in_the_last_shard_same_error(
     monkeypatch.setattr(streamed, "eligible", lambda *a: False)
     whole = _cli(capsys, argv)
     assert shard == whole and shard[0] == 2 and shard[1] == "" and "error" in shard[2]
+
+
+counts = st.lists(st.lists(st.tuples(*[st.integers(0, 4)] * 3), min_size=1, max_size=3), min_size=1, max_size=25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts, st.sampled_from(["corpus", "sentence"]))
+def test_table_choice_is_the_generic_greedy_choice(rows: list[list[tuple[int, int, int]]], level: str) -> None:
+    """The array loops choose what :mod:`gecscope.scoring` chooses on the count objects (ties too)."""
+    from gecscope.metrics.errant import EditCounts, errant_prf
+    from gecscope.metrics.m2 import M2Config, M2Counts, m2_f, m2_prf
+    from gecscope.scoring import best_choice, greedy_choice
+
+    m2_rows = [[(min(c, p), p, g) for c, p, g in options] for options in rows]
+    m2_objs = [tuple(M2Counts(*c) for c in options) for options in m2_rows]
+    metric = M2(M2Config(level=level))
+    b2 = 0.25
+    if level == "sentence":
+        want = best_choice(m2_objs, lambda c: (c.f(0.5), c.correct, -(c.proposed + b2 * c.gold)))
+    else:
+        want = greedy_choice(
+            m2_objs,
+            M2Counts(),
+            lambda t, c: (m2_f(t.correct, t.proposed, t.gold, 0.5), t.correct, -(t.proposed + b2 * t.gold)),
+        )
+    assert metric.choose(M2Table.build(m2_rows)) == want
+    assert metric.sentence_scores(m2_objs) == [max(m2_prf(*c, 0.5)[2] for c in o) for o in m2_rows]
+    objs = [tuple(EditCounts(*c, ((f"R:X{c[0]}", *c),)) for c in options) for options in rows]
+    errant = Errant(ErrantConfig(level=level))
+    if level == "sentence":
+        want = best_choice(objs, lambda c: (errant_prf(c.tp, c.fp, c.fn, 0.5)[2], c.tp, -c.fp, -c.fn))
+    else:
+        want = greedy_choice(
+            objs, EditCounts(), lambda t, c: (round(errant_prf(t.tp, t.fp, t.fn, 0.5)[2], 4), c.tp, -c.fp, -c.fn)
+        )
+    table = EditTable.of(objs)
+    assert errant.choose(table) == want and table == objs
+    assert stack([table, take(table, [0])]) == [*objs, objs[0]]
+    cats = errant.score_analysis(objs).details["categories"]
+    assert sum(v["tp"] for v in cats.values()) == sum(objs[i][j].tp for i, j in enumerate(want))
