@@ -9,6 +9,12 @@ the two largest k.
 Run (big sizes take minutes; use nice on a shared machine):
     nice python benchmarks/bench_scale.py --k 1 20 100 [--inputs m2 text] [--jobs 1] [--json out.json]
 
+``--sizes N ...`` gives exact corpus sizes instead (CoNLL-2014 repeated with unique tags and
+truncated to N sentences) and adds throughput (sentences per wall / CPU second); the exponents
+are then fitted against N. The issue's scale acceptance (M2 input, 1M sentences in <= 4 GB):
+    nice python benchmarks/bench_scale.py --sizes 10000 100000 1000000 --inputs m2 \
+        --metrics cleme2 errant m2 --json scale.json
+
 Text input aligns with a cold alignment cache (a fresh ``GECSCOPE_CACHE`` per case).
 """
 
@@ -18,6 +24,7 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,8 +71,10 @@ def tagged_m2(blocks: list[list[str]], tag: str) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def build(conll: Path, system: str, k: int, out: Path) -> dict[str, Path]:
-    """The k-fold corpus in M2 and text form, every copy tagged with a unique token."""
+def build(conll: Path, system: str, k: int, out: Path, size: int | None = None, text: bool = True) -> dict[str, Path]:
+    """The k-fold corpus in M2 and text form, every copy tagged with a unique token; with
+    ``size``, cut to its first ``size`` sentences (k is then enough copies to reach it);
+    ``text=False`` writes only the M2 files (and the source, for counting)."""
     out.mkdir(parents=True, exist_ok=True)
     texts = {
         "source": (conll / "sources.txt").read_text(encoding="utf-8").splitlines(),
@@ -73,19 +82,22 @@ def build(conll: Path, system: str, k: int, out: Path) -> dict[str, Path]:
         "ref0": (conll / "REF0.txt").read_text(encoding="utf-8").splitlines(),
         "ref1": (conll / "REF1.txt").read_text(encoding="utf-8").splitlines(),
     }
+    size = size if size is not None else k * len(texts["source"])
     paths = {}
     for name, lines in texts.items():
+        if not text and name != "source":
+            continue
         p = out / f"{name}.txt"
         with p.open("w", encoding="utf-8") as f:
             for c in range(k):
-                f.writelines(f"{line} zzcopy{c}\n" for line in lines)
+                f.writelines(f"{line} zzcopy{c}\n" for line in lines[: size - c * len(lines)])
         paths[name] = p
     for name, src in (("hyp_m2", conll / "systems_m2" / f"{system}.m2"), ("ref_m2", conll / "references.m2")):
         blocks = m2_blocks(src)
         p = out / f"{name}.m2"
         with p.open("w", encoding="utf-8") as f:
             for c in range(k):
-                f.write(tagged_m2(blocks, f"zzcopy{c}"))
+                f.write(tagged_m2(blocks[: size - c * len(blocks)], f"zzcopy{c}"))
                 f.write("\n")
         paths[name] = p
     return paths
@@ -103,6 +115,7 @@ def exponent(points: list[tuple[int, float]]) -> float | None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--k", type=int, nargs="+", default=[1, 20, 100])
+    ap.add_argument("--sizes", type=int, nargs="+", help="exact corpus sizes in sentences (instead of --k)")
     ap.add_argument("--inputs", nargs="+", choices=["m2", "text"], default=["m2", "text"])
     ap.add_argument("--metrics", nargs="+", help="default: every metric that the input allows")
     ap.add_argument("--system", default="AMU")
@@ -113,9 +126,12 @@ def main() -> None:
     conll = Path(args.data) / "conll14"
     cli = [sys.executable, "-m", "gecscope", "score", "--format", "json", "--metric"]
     results: list[dict[str, object]] = []
+    per_copy = sum(1 for _ in (conll / "sources.txt").open(encoding="utf-8"))
+    points = [(-(-n // per_copy), n) for n in args.sizes] if args.sizes else [(k, None) for k in args.k]
+    wants_text = "text" in args.inputs or any(m in ("gleu", "green") for m in args.metrics or M2_METRICS)
     with tempfile.TemporaryDirectory() as tmp:
-        for k in args.k:
-            paths = build(conll, args.system, k, Path(tmp) / f"k{k}")
+        for k, size in points:
+            paths = build(conll, args.system, k, Path(tmp) / f"k{k}-{size}", size, text=wants_text)
             n = sum(1 for _ in paths["source"].open(encoding="utf-8"))
             for inp in args.inputs:
                 metrics = args.metrics or (M2_METRICS if inp == "m2" else TEXT_METRICS)
@@ -130,28 +146,41 @@ def main() -> None:
                         files += ["--ref", str(paths["ref0"]), str(paths["ref1"]), "--jobs", str(args.jobs)]
                     cache = Path(tmp) / f"cache-{k}-{inp}-{metric}"
                     env = {**os.environ, "GECSCOPE_CACHE": str(cache)}
-                    row = {
+                    row: dict[str, object] = {
                         "k": k,
                         "sentences": n,
                         "input": inp,
                         "metric": metric,
                         **run_case([*cli, metric, *files], env),
                     }
+                    row["sentences_per_wall_s"] = round(n / float(row["wall_s"]), 1)  # type: ignore[arg-type]
+                    row["sentences_per_cpu_s"] = round(n / float(row["cpu_s"]), 1)  # type: ignore[arg-type]
                     results.append(row)
                     print(json.dumps(row), flush=True)
+                    shutil.rmtree(cache, ignore_errors=True)
+            shutil.rmtree(Path(tmp) / f"k{k}-{size}", ignore_errors=True)
     print()
-    print("| metric | input | " + " | ".join(f"k = {k}" for k in args.k) + " | exponent (CPU) | exponent (RSS) |")
-    print("|---|---|" + "---|" * (len(args.k) + 2))
+    by = "sentences" if args.sizes else "k"
+    heads = [f"{n:,} sentences" for n in args.sizes] if args.sizes else [f"k = {k}" for k in args.k]
+    print("| metric | input | " + " | ".join(heads) + " | exponent (CPU) | exponent (RSS) |")
+    print("|---|---|" + "---|" * (len(heads) + 2))
     for inp in args.inputs:
         for metric in args.metrics or (M2_METRICS if inp == "m2" else TEXT_METRICS):
             rows = [r for r in results if r["metric"] == metric and r["input"] == inp]
             cells = [f"{r['cpu_s']:.2f} s / {r['peak_rss_mb']:.0f} MB" for r in rows]
-            e_cpu = exponent([(int(r["k"]), float(r["cpu_s"])) for r in rows])  # type: ignore[arg-type]
-            e_rss = exponent([(int(r["k"]), float(r["peak_rss_mb"])) for r in rows])  # type: ignore[arg-type]
+            if args.sizes:
+                cells = [
+                    f"{r['cpu_s']:.1f} s CPU, {r['wall_s']:.1f} s wall / {r['peak_rss_mb']:.0f} MB / "
+                    f"{r['sentences_per_cpu_s']:,.0f} sent/CPU-s, {r['sentences_per_wall_s']:,.0f} sent/s"
+                    for r in rows
+                ]
+            e_cpu = exponent([(int(r[by]), float(r["cpu_s"])) for r in rows])  # type: ignore[call-overload, arg-type]
+            e_rss = exponent([(int(r[by]), float(r["peak_rss_mb"])) for r in rows])  # type: ignore[call-overload, arg-type]
             fmt = lambda e: "—" if e is None else f"{e:.2f}"  # noqa: E731
             print(f"| {metric} | {inp} | " + " | ".join(cells) + f" | {fmt(e_cpu)} | {fmt(e_rss)} |")
     if args.json:
-        Path(args.json).write_text(json.dumps({"system": args.system, "jobs": args.jobs, "results": results}, indent=2))
+        report = {"system": args.system, "jobs": args.jobs, "by": by, "results": results}
+        Path(args.json).write_text(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

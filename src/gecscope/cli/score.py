@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from gecscope import api
+from gecscope.cli import streamed
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.models import add_model_args, model_options
 from gecscope.extras import check_metric
@@ -139,14 +140,8 @@ def _metrics(args: argparse.Namespace) -> list[str]:
     return list(dict.fromkeys(metrics))
 
 
-def run(args: argparse.Namespace) -> int:
-    metric_names = _metrics(args)
-    options = metric_options(args)
-    metrics = {m: api.get_metric(m, **options[m]) for m in metric_names}
-    if args.format == "official" and (len(metrics) > 1 or not hasattr(next(iter(metrics.values())), "official_text")):
-        raise ValueError(f"--format official is available for errant and m2 (one at a time), not {' '.join(metrics)}")
-    for metric in metrics.values():
-        check_metric(metric)  # model extras, before any work
+def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[list[Any], dict[str, Any] | None]:
+    """Every system read (and aligned) at once, then scored: the path for every input."""
     groups, fields = load_for_metrics(list(metrics.values()), args)
     some = next(iter(groups.values()))
     if args.format == "official" and len(some) > 1:
@@ -160,6 +155,23 @@ def run(args: argparse.Namespace) -> int:
             result = api.score(metric, examples, aligner=args.aligner, input_fields=own)
             scores.append(dataclasses.replace(result, system=name if named else ""))
     texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None
+    return scores, texts
+
+
+def run(args: argparse.Namespace) -> int:
+    metric_names = _metrics(args)
+    options = metric_options(args)
+    metrics = {m: api.get_metric(m, **options[m]) for m in metric_names}
+    if args.format == "official" and (len(metrics) > 1 or not hasattr(next(iter(metrics.values())), "official_text")):
+        raise ValueError(f"--format official is available for errant and m2 (one at a time), not {' '.join(metrics)}")
+    for metric in metrics.values():
+        check_metric(metric)  # model extras, before any work
+    several = len(args.hyp_m2 or []) > 1
+    if streamed.eligible(list(metrics.values()), args) and not (args.format == "official" and several):
+        scores, _ = streamed.score_or_explain(list(metrics.values()), args)  # M2 input, shard by shard
+        texts = None
+    else:
+        scores, texts = _score_loaded(metrics, args)
     rows = args.per_sentence or args.with_text
     if args.format == "official":
         print(next(iter(metrics.values())).official_text(scores[0]))  # type: ignore[attr-defined]

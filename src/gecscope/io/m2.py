@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,33 +98,32 @@ def _build_targets(
     return tuple(targets)
 
 
-def read_m2(path: str | Path) -> list[M2Block]:
-    """Read an M2 file. Every error names the file and line.
+_Raw = tuple[Tokens, dict[int, list[Edit]], int, tuple[list[tuple[int, list[Edit]]], set[int]]]
 
-    A sentence lacking lines for an annotator that appears elsewhere in the file gets an
-    unchanged target for it (the convention of the M2 scorer and gec-metrics).
-    """
-    text = read_text(path)
-    lines = split_lines(text)
-    n_edit_lines = sum(1 for line in lines if line.startswith("A "))
-    raw: list[tuple[Tokens, dict[int, list[Edit]], int]] = []  # dict keys: annotators present
-    extra: list[tuple[list[tuple[int, list[Edit]]], set[int]]] = []  # per sentence: alternatives, NA
+
+def parse_blocks(
+    lines: Iterable[tuple[int, str]], path: str | Path, n_edit_lines: int, seen: set[int]
+) -> Iterator[_Raw]:
+    """The raw sentences of numbered M2 lines, each once it is complete: source, edits per
+    annotator present, line of its ``S`` line, (ChERRANT alternatives, ``NA`` annotators).
+    ``n_edit_lines`` is the file's number of ``A`` lines; annotator ids are added to ``seen``."""
     alternative: list[Edit] | None = None  # collecting a ChERRANT T{k}-A{n>0} alignment
-    seen: set[int] = set()
-    current: tuple[Tokens, dict[int, list[Edit]], int] | None = None
+    current: _Raw | None = None
     order: list[int] = []
-    for lineno, line in enumerate(lines, start=1):
+    for lineno, line in lines:
         if not line.strip():
+            if current is not None:
+                yield current
             current = None
             continue
         if line.startswith("S ") or line == "S":
+            if current is not None:
+                yield current
             source = tuple(map(sys.intern, line[2:].split()))  # one str per distinct token
             if not source:
                 raise InputError("empty source sentence", path, lineno)
-            current = (source, {}, lineno)
+            current = (source, {}, lineno, ([], set()))
             order = []
-            raw.append(current)
-            extra.append(([], set()))
             alternative = None
         elif line.startswith("A "):
             if current is None:
@@ -150,7 +149,7 @@ def read_m2(path: str | Path) -> list[M2Block]:
             if alternative is not None:
                 edits = alternative
             elif line[2:].split("|||")[1] == "NA":
-                extra[-1][1].add(annotator)
+                current[3][1].add(annotator)
             if edit is not None:
                 edits.append(edit)
         elif line.startswith("T"):
@@ -159,14 +158,18 @@ def read_m2(path: str | Path) -> list[M2Block]:
             alternative = None
             if current is not None and tagged is not None and int(tagged[2]) > 0:
                 alternative = []
-                extra[-1][0].append((int(tagged[1]), alternative))
+                current[3][0].append((int(tagged[1]), alternative))
         else:
             raise InputError("unexpected line (expected 'S', 'A' or a blank line)", path, lineno)
-    if not raw:
-        raise InputError("no 'S' lines: empty or not an M2 file", path)
+    if current is not None:
+        yield current
+
+
+def check_annotators(path: str | Path, seen: set[int], first_line: int, cr_only: bool) -> int:
+    """The file's number of annotators; refuses a file without ``A`` lines or with a gap in the ids."""
     if not seen:
-        cr = " (the file has CR-only line endings: convert them to LF)" if "\r" in text and "\n" not in text else ""
-        raise InputError(f"no 'A' (edit) lines after this 'S' line: not an M2 file{cr}", path, raw[0][2])
+        cr = " (the file has CR-only line endings: convert them to LF)" if cr_only else ""
+        raise InputError(f"no 'A' (edit) lines after this 'S' line: not an M2 file{cr}", path, first_line)
     count = max(seen) + 1
     missing = sorted(set(range(count)) - seen)
     if missing:
@@ -174,10 +177,30 @@ def read_m2(path: str | Path) -> list[M2Block]:
             f"annotator ids are not contiguous: id {missing[0]} never appears but id {count - 1} does",
             path,
         )
-    return [
-        M2Block(src, _build_targets(src, edits, count, path, ln, more), ln, tuple(sorted(edits)))
-        for (src, edits, ln), more in zip(raw, extra, strict=True)
-    ]
+    return count
+
+
+def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
+    """An :class:`M2Block` from a raw sentence of a file with ``count`` annotators."""
+    src, edits, ln, more = raw
+    return M2Block(src, _build_targets(src, edits, count, path, ln, more), ln, tuple(sorted(edits)))
+
+
+def read_m2(path: str | Path) -> list[M2Block]:
+    """Read an M2 file. Every error names the file and line.
+
+    A sentence lacking lines for an annotator that appears elsewhere in the file gets an
+    unchanged target for it (the convention of the M2 scorer and gec-metrics).
+    """
+    text = read_text(path)
+    lines = split_lines(text)
+    n_edit_lines = sum(1 for line in lines if line.startswith("A "))
+    seen: set[int] = set()
+    raw = list(parse_blocks(enumerate(lines, start=1), path, n_edit_lines, seen))
+    if not raw:
+        raise InputError("no 'S' lines: empty or not an M2 file", path)
+    count = check_annotators(path, seen, raw[0][2], "\r" in text and "\n" not in text)
+    return [make_block(r, count, path) for r in raw]
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:

@@ -14,12 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.counts import EditTable, EditTableBuilder
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.scoring import best_choice, f_beta, greedy_choice
+from gecscope.rows import LazyRows
+from gecscope.scoring import f_beta
 from gecscope.types import Edit, Example
 
 MODES = {
@@ -157,40 +161,59 @@ class Errant:
     def __init__(self, config: ErrantConfig | None = None) -> None:
         self.config = config or ErrantConfig()
 
-    def analyse(self, examples: Sequence[Example]) -> list[tuple[EditCounts, ...]]:
+    def analyse(self, examples: Sequence[Example]) -> EditTable:
+        """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
         require_references(examples)
         mode = self.config.scheme
-        out = []
+        builder = EditTableBuilder()
         for ex in examples:
             hyp = edit_keys(ex.hypothesis.edits or (), mode)
-            out.append(
+            builder.add(
                 tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),)
             )
-        return out
+        return builder.table()
 
-    def score_analysis(self, counts: Sequence[Sequence[EditCounts]]) -> Score:
+    def choose(self, table: EditTable) -> list[int]:
+        """The reference of each sentence: errant_compare's greedy corpus choice (running F
+        rounded to 4 dp, then TP, -FP, -FN), or per sentence at the sentence level."""
         beta = self.config.beta
-
         digits = 4 if self.config.convention == "official" else 17
+        vals, width, stride = table.flat()
+        sentence = self.config.level == "sentence"
+        chosen: list[int] = []
+        tot_tp = tot_fp = tot_fn = 0
+        for i, w in enumerate(width):
+            best_j, best = 0, None
+            for j in range(w):
+                o = i * stride + 3 * j
+                tp, fp, fn = vals[o], vals[o + 1], vals[o + 2]
+                if sentence:
+                    k = (errant_prf(tp, fp, fn, beta)[2], tp, -fp, -fn)
+                else:
+                    f = errant_prf(tot_tp + tp, tot_fp + fp, tot_fn + fn, beta)[2]
+                    k = (round(f, digits), tp, -fp, -fn)
+                if best is None or k > best:
+                    best_j, best = j, k
+            o = i * stride + 3 * best_j
+            tot_tp, tot_fp, tot_fn = tot_tp + vals[o], tot_fp + vals[o + 1], tot_fn + vals[o + 2]
+            chosen.append(best_j)
+        return chosen
 
-        def key(tot: Tally, c: Tally) -> tuple[float, ...]:
-            return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], digits), c.tp, -c.fp, -c.fn)
-
-        if self.config.level == "sentence":
-            chosen = best_choice(counts, lambda c: (errant_prf(c.tp, c.fp, c.fn, beta)[2], c.tp, -c.fp, -c.fn))
-        else:
-            tallies = [[Tally(c.tp, c.fp, c.fn) for c in options] for options in counts]
-            chosen = greedy_choice(tallies, Tally(), key)
-        picked = [counts[i][j] for i, j in enumerate(chosen)]
-        tp, fp, fn = (sum(getattr(c, f) for c in picked) for f in ("tp", "fp", "fn"))
+    def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
+        beta = self.config.beta
+        table = EditTable.of(counts)
+        chosen = np.asarray(self.choose(table), dtype=np.int64)
+        picked = table.values[np.arange(len(table)), chosen]
+        tp, fp, fn = (int(x) for x in picked.sum(axis=0))
         p, r, f = errant_prf(tp, fp, fn, beta)
-        sentence_prf = [errant_prf(c.tp, c.fp, c.fn, beta) for c in picked]
         if self.config.level == "sentence":
-            n = len(sentence_prf) or 1
-            p, r, f = (sum(v[i] for v in sentence_prf) / n for i in range(3))
-        cats = EditCounts(categories=tuple(row for c in picked for row in c.categories)).category_totals(
-            self.config.cat
-        )
+            columns: tuple[list[float], list[float], list[float]] = ([], [], [])
+            for c in picked.tolist():
+                for col, v in zip(columns, errant_prf(c[0], c[1], c[2], beta), strict=True):
+                    col.append(v)
+            n = len(table) or 1
+            p, r, f = (sum(col) / n for col in columns)
+        cats = table.category_totals(chosen, self.config.cat)
         details: dict[str, Any] = {
             "f": f,
             "p": p,
@@ -203,24 +226,41 @@ class Errant:
                 for k, v in cats.items()
             },
         }
-        rows = tuple(
-            {"index": i, "reference": j, "f": v[2], "p": v[0], "r": v[1], "tp": c.tp, "fp": c.fp, "fn": c.fn}
-            for i, (j, c, v) in enumerate(zip(chosen, picked, sentence_prf, strict=True))
-        )
+
+        def row(i: int) -> dict[str, Any]:
+            c_tp, c_fp, c_fn = (int(x) for x in picked[i])
+            v = errant_prf(c_tp, c_fp, c_fn, beta)
+            return {
+                "index": i,
+                "reference": int(chosen[i]),
+                "f": v[2],
+                "p": v[0],
+                "r": v[1],
+                "tp": c_tp,
+                "fp": c_fp,
+                "fn": c_fn,
+            }
+
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": select}
         if self.config.level == "sentence":
             fields["level"] = "sentence"
-        return Score(self.name, f, details, make_signature(self.name, fields), rows)
+        return Score(self.name, f, details, make_signature(self.name, fields), LazyRows(len(table), row))
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
 
-    def sentence_scores(self, counts: Sequence[Sequence[EditCounts]]) -> list[float]:
+    def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the reference best for that sentence alone (SentERRANT, and
         the sentence-level meta-evaluation); ties on F do not change the value."""
         beta = self.config.beta
-        return [max(errant_prf(c.tp, c.fp, c.fn, beta)[2] for c in options) for options in counts]
+        vals, width, stride = EditTable.of(counts).flat()
+        return [
+            max(
+                errant_prf(vals[o], vals[o + 1], vals[o + 2], beta)[2] for o in range(i * stride, i * stride + 3 * w, 3)
+            )
+            for i, w in enumerate(width)
+        ]
 
     def official_text(self, score: Score) -> str:
         """The text errant_compare prints (the overall block; with categories when cat is set)."""

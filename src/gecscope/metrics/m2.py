@@ -12,15 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
 from gecscope.maxmatch import LATTICES, GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
 from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.counts import M2Table
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.scoring import best_choice, greedy_choice
+from gecscope.rows import LazyRows
 from gecscope.types import Example, Target
 
 #: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
@@ -134,58 +137,75 @@ class M2:
             M2Counts(count_correct(edits, gold), len(edits), len(gold)) for edits, gold in self.annotator_edits(ex)
         )
 
-    def analyse(self, examples: Sequence[Example]) -> list[tuple[M2Counts, ...]]:
+    def analyse(self, examples: Sequence[Example]) -> M2Table:
+        """Per (sentence, annotator) correct / proposed / gold, as compact arrays."""
         require_references(examples)
-        return [self.sentence_counts(ex) for ex in examples]
+        return M2Table.build([[(c.correct, c.proposed, c.gold) for c in self.sentence_counts(ex)] for ex in examples])
 
-    def score_analysis(self, counts: Sequence[Sequence[M2Counts]]) -> Score:
-        b2 = self.config.beta**2
-
-        def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
-            return (
-                m2_f(tot.correct, tot.proposed, tot.gold, self.config.beta),
-                tot.correct,
-                -(tot.proposed + b2 * tot.gold),
-            )
-
+    def choose(self, table: M2Table) -> list[int]:
+        """The annotator of each sentence: the scorer's greedy corpus choice (running F, then
+        correct, then fewer proposed + beta^2 gold), or per sentence at the sentence level."""
         beta = self.config.beta
+        b2 = beta**2
+        vals, width, stride = table.flat()
+        sentence = self.config.level == "sentence"
+        chosen: list[int] = []
+        tc = tp_ = tg = 0
+        for i, w in enumerate(width):
+            best_j, best = 0, None
+            for j in range(w):
+                o = i * stride + 3 * j
+                c, e, g = vals[o], vals[o + 1], vals[o + 2]
+                if sentence:
+                    k = (m2_prf(c, e, g, beta)[2], c, -(e + b2 * g))
+                else:
+                    k = (m2_f(tc + c, tp_ + e, tg + g, beta), tc + c, -((tp_ + e) + b2 * (tg + g)))
+                if best is None or k > best:
+                    best_j, best = j, k
+            o = i * stride + 3 * best_j
+            tc, tp_, tg = tc + vals[o], tp_ + vals[o + 1], tg + vals[o + 2]
+            chosen.append(best_j)
+        return chosen
+
+    def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
+        beta = self.config.beta
+        table = M2Table.of(counts)
+        chosen = np.asarray(self.choose(table), dtype=np.int64)
+        picked = table.values[np.arange(len(table)), chosen]
+        correct, proposed, gold = (int(x) for x in picked.sum(axis=0))
+        p, r, f = m2_prf(correct, proposed, gold, beta)
         if self.config.level == "sentence":
-            chosen = best_choice(counts, lambda c: (c.f(beta), c.correct, -(c.proposed + b2 * c.gold)))
-        else:
-            chosen = greedy_choice(counts, M2Counts(), key)
-        total = M2Counts()
-        for options, j in zip(counts, chosen, strict=True):
-            total = total + options[j]
-        p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
-        per_sentence = [
-            m2_prf(counts[i][j].correct, counts[i][j].proposed, counts[i][j].gold, beta) for i, j in enumerate(chosen)
-        ]
-        if self.config.level == "sentence":
-            n = len(per_sentence) or 1
-            p, r, f = (sum(v[k] for v in per_sentence) / n for k in range(3))
+            columns: tuple[list[float], list[float], list[float]] = ([], [], [])
+            for c in picked.tolist():
+                for col, v in zip(columns, m2_prf(c[0], c[1], c[2], beta), strict=True):
+                    col.append(v)
+            n = len(table) or 1
+            p, r, f = (sum(col) / n for col in columns)
         details: dict[str, Any] = {
             "f": f,
             "p": p,
             "r": r,
-            "tp": total.correct,
-            "fp": total.proposed - total.correct,
-            "fn": total.gold - total.correct,
-            "proposed": total.proposed,
-            "gold": total.gold,
+            "tp": correct,
+            "fp": proposed - correct,
+            "fn": gold - correct,
+            "proposed": proposed,
+            "gold": gold,
         }
-        rows = tuple(
-            {
+
+        def row(i: int) -> dict[str, Any]:
+            c, e, g = (int(x) for x in picked[i])
+            v = m2_prf(c, e, g, beta)
+            return {
                 "index": i,
-                "reference": j,
-                "f": per_sentence[i][2],
-                "p": per_sentence[i][0],
-                "r": per_sentence[i][1],
-                "correct": counts[i][j].correct,
-                "proposed": counts[i][j].proposed,
-                "gold": counts[i][j].gold,
+                "reference": int(chosen[i]),
+                "f": v[2],
+                "p": v[0],
+                "r": v[1],
+                "correct": c,
+                "proposed": e,
+                "gold": g,
             }
-            for i, j in enumerate(chosen)
-        )
+
         fields = {
             "beta": f"{self.config.beta:g}",
             "max_unchanged": str(self.config.max_unchanged_words),
@@ -195,7 +215,7 @@ class M2:
         }
         if self.config.level == "sentence":
             fields["level"] = "sentence"
-        return Score(self.name, f, details, make_signature(self.name, fields), rows)
+        return Score(self.name, f, details, make_signature(self.name, fields), LazyRows(len(table), row))
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:  # per-error-type breakdown (details["types"])
@@ -204,10 +224,14 @@ class M2:
             return score_with_types(self, examples)
         return self.score_analysis(self.analyse(examples))
 
-    def sentence_scores(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
+    def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
         beta = self.config.beta
-        return [max(m2_prf(c.correct, c.proposed, c.gold, beta)[2] for c in options) for options in counts]
+        vals, width, stride = M2Table.of(counts).flat()
+        return [
+            max(m2_prf(vals[o], vals[o + 1], vals[o + 2], beta)[2] for o in range(i * stride, i * stride + 3 * w, 3))
+            for i, w in enumerate(width)
+        ]
 
     def official_text(self, score: Score) -> str:
         d = score.details

@@ -9,6 +9,7 @@ import numpy as np
 
 from gecscope.metrics.cleme import Cleme
 from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
+from gecscope.metrics.counts import CountTable
 from gecscope.metrics.errant import EditCounts, Errant
 from gecscope.metrics.green import Green, GreenAnalysis, green_f
 from gecscope.metrics.m2 import M2, M2Counts
@@ -36,13 +37,17 @@ def chunk_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, An
     return _array(counts, CHUNK_FIELDS)
 
 
-def edit_array(counts: Sequence[Sequence[EditCounts]]) -> tuple[FloatArray, Any]:
+def edit_array(counts: Sequence[Sequence[EditCounts]] | CountTable) -> tuple[FloatArray, Any]:
     """(sentences, references, 3) ERRANT ``tp, fp, fn`` and the mask."""
+    if isinstance(counts, CountTable):
+        return counts.values.astype(np.float64), counts.mask()
     return _array(counts, ("tp", "fp", "fn"))
 
 
-def m2_array(counts: Sequence[Sequence[M2Counts]]) -> tuple[FloatArray, Any]:
+def m2_array(counts: Sequence[Sequence[M2Counts]] | CountTable) -> tuple[FloatArray, Any]:
     """(sentences, references, 3) M2 ``correct, proposed, gold`` and the mask."""
+    if isinstance(counts, CountTable):
+        return counts.values.astype(np.float64), counts.mask()
     return _array(counts, ("correct", "proposed", "gold"))
 
 

@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.counts import CountTable
 from gecscope.metrics.green import GreenAnalysis
 
 IntArray = NDArray[np.int64]
@@ -30,6 +31,8 @@ def take(analysis: Any, idx: Sequence[int] | IntArray) -> Any:
         )
     if isinstance(analysis, GreenAnalysis):
         return GreenAnalysis(analysis.regions[:, idx], analysis.present[idx])
+    if isinstance(analysis, CountTable):  # ERRANT, M2
+        return analysis.take(idx)
     if isinstance(analysis, np.ndarray):
         return analysis[np.asarray(idx)]
     if dataclasses.is_dataclass(analysis) and not isinstance(analysis, type):
@@ -67,6 +70,8 @@ def stack(analyses: Sequence[Any]) -> Any:
         regions = [np.pad(a.regions, ((0, 0), (0, 0), (0, k - a.regions.shape[2]), (0, 0))) for a in analyses]
         present = [np.pad(a.present, ((0, 0), (0, k - a.present.shape[1]))) for a in analyses]
         return GreenAnalysis(np.concatenate(regions, axis=1), np.concatenate(present, axis=0))
+    if isinstance(first, CountTable):  # ERRANT, M2
+        return first.stack(analyses)
     if isinstance(first, np.ndarray):
         return np.concatenate(analyses, axis=0)
     if dataclasses.is_dataclass(first) and not isinstance(first, type):

@@ -1,0 +1,239 @@
+"""Compact per-(sentence, reference) counts of ERRANT and M2: numpy arrays, not objects.
+
+A table holds ``values`` (sentences, references, 3) — ERRANT's ``tp, fp, fn``, M2's
+``correct, proposed, gold`` — and ``width``, each sentence's number of references (the rest of
+its row is zero padding). ERRANT's table also holds each option's per-category counts as
+ranges into two flat arrays. A table is a read-only sequence of per-sentence tuples of
+:class:`~gecscope.metrics.errant.EditCounts` / :class:`~gecscope.metrics.m2.M2Counts`, built on
+demand, so code written for lists of tuples keeps working; the metrics read the arrays.
+
+>>> t = M2Table.build([[(1, 2, 3)], [(0, 0, 1), (0, 1, 1)]])
+>>> len(t), t.values.shape, t[1][1]
+(2, (2, 2, 3), M2Counts(correct=0, proposed=1, gold=1))
+>>> M2Table.stack([t, t.take([1])])[2] == t[1]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+IntArray = NDArray[np.int64]
+C = TypeVar("C", bound="CountTable")
+
+
+def _pad(values: IntArray, k: int) -> IntArray:
+    return np.pad(values, ((0, 0), (0, k - values.shape[1]), (0, 0))) if values.shape[1] < k else values
+
+
+@dataclass(frozen=True, eq=False)
+class CountTable(Sequence[tuple[Any, ...]]):
+    """``values`` (sentences, references, 3) int64 and ``width`` (sentences,) references each."""
+
+    values: IntArray
+    width: IntArray
+
+    def __len__(self) -> int:
+        return int(self.width.shape[0])
+
+    def item(self, i: int, j: int) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        i = int(i) + n if int(i) < 0 else int(i)
+        if not 0 <= i < n:
+            raise IndexError(f"sentence {i} of {n}")
+        return tuple(self.item(i, j) for j in range(int(self.width[i])))
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(other) == len(self) and all(tuple(a) == tuple(b) for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self)} sentences, {int(self.width.sum())} options)"
+
+    def mask(self) -> NDArray[np.bool_]:
+        """(sentences, references): which cells are real references."""
+        return np.arange(self.values.shape[1])[None, :] < self.width[:, None]
+
+    def flat(self) -> tuple[list[int], list[int], int]:
+        """Python ints for sequential loops: the values row-major, the widths, and the stride."""
+        return self.values.reshape(-1).tolist(), self.width.tolist(), 3 * self.values.shape[1]
+
+    def take(self: C, idx: Sequence[int] | IntArray) -> C:
+        """The sentences ``idx`` (in that order, with repeats)."""
+        rows = np.asarray(idx, dtype=np.int64)
+        return self._replace(self.values[rows], self.width[rows], rows)
+
+    def _replace(self: C, values: IntArray, width: IntArray, rows: IntArray) -> C:
+        return type(self)(values, width)
+
+    @classmethod
+    def stack(cls: type[C], tables: Sequence[C]) -> C:
+        """The sentences of ``tables`` one after another."""
+        k = max(t.values.shape[1] for t in tables)
+        values = np.concatenate([_pad(t.values, k) for t in tables], axis=0)
+        return cls(values, np.concatenate([t.width for t in tables]))
+
+    @classmethod
+    def _arrays(cls, rows: Sequence[Sequence[tuple[Any, Any, Any]]]) -> tuple[IntArray, IntArray]:
+        k = max((len(r) for r in rows), default=1) or 1
+        values = np.zeros((len(rows), k, 3), dtype=np.int64)
+        for i, options in enumerate(rows):
+            if options:
+                values[i, : len(options)] = options
+        return values, np.array([len(r) for r in rows], dtype=np.int64)
+
+
+class M2Table(CountTable):
+    """M2's ``correct, proposed, gold`` per (sentence, annotator)."""
+
+    def item(self, i: int, j: int) -> Any:
+        from gecscope.metrics.m2 import M2Counts
+
+        c, p, g = (int(v) for v in self.values[i, j])
+        return M2Counts(c, p, g)
+
+    @classmethod
+    def build(cls, rows: Sequence[Sequence[tuple[Any, Any, Any]]]) -> M2Table:
+        return cls(*cls._arrays(rows))
+
+    @classmethod
+    def of(cls, counts: Sequence[Sequence[Any]]) -> M2Table:
+        """A table from per-sentence tuples of ``M2Counts`` (or a table itself)."""
+        if isinstance(counts, M2Table):
+            return counts
+        rows = [[(c.correct, c.proposed, c.gold) for c in options] for options in counts]
+        if any(type(v) is not int for options in rows for c in options for v in c):
+            raise TypeError("M2 counts must be integers (weighted counts belong to PT-M2)")
+        return cls.build(rows)
+
+
+@dataclass(frozen=True, eq=False)
+class EditTable(CountTable):
+    """ERRANT's ``tp, fp, fn`` per (sentence, reference), and per-category counts: option
+    ``(i, j)`` has the category rows ``cat_start[i, j]:cat_stop[i, j]`` of ``cat_ids`` (indices
+    into ``names``) and ``cat_values`` (rows, 3), in the order :func:`errant.compare` gives."""
+
+    cat_start: IntArray
+    cat_stop: IntArray
+    cat_ids: IntArray
+    cat_values: IntArray
+    names: tuple[str, ...]
+
+    def item(self, i: int, j: int) -> Any:
+        from gecscope.metrics.errant import EditCounts
+
+        tp, fp, fn = (int(v) for v in self.values[i, j])
+        lo, hi = int(self.cat_start[i, j]), int(self.cat_stop[i, j])
+        cats = tuple(
+            (self.names[int(c)], int(v[0]), int(v[1]), int(v[2]))
+            for c, v in zip(self.cat_ids[lo:hi], self.cat_values[lo:hi], strict=True)
+        )
+        return EditCounts(tp, fp, fn, cats)
+
+    def _replace(self, values: IntArray, width: IntArray, rows: IntArray) -> EditTable:
+        return EditTable(
+            values, width, self.cat_start[rows], self.cat_stop[rows], self.cat_ids, self.cat_values, self.names
+        )
+
+    @classmethod
+    def stack(cls, tables: Sequence[EditTable]) -> EditTable:
+        k = max(t.values.shape[1] for t in tables)
+        names: dict[str, int] = {}
+        ids, starts, stops, offset = [], [], [], 0
+        for t in tables:
+            remap = np.array([names.setdefault(n, len(names)) for n in t.names] or [0], dtype=np.int64)
+            ids.append(remap[t.cat_ids])
+            pad = ((0, 0), (0, k - t.cat_start.shape[1]))
+            starts.append(np.pad(t.cat_start + offset, pad))
+            stops.append(np.pad(t.cat_stop + offset, pad))
+            offset += t.cat_ids.shape[0]
+        return EditTable(
+            np.concatenate([_pad(t.values, k) for t in tables], axis=0),
+            np.concatenate([t.width for t in tables]),
+            np.concatenate(starts, axis=0),
+            np.concatenate(stops, axis=0),
+            np.concatenate(ids),
+            np.concatenate([t.cat_values for t in tables], axis=0),
+            tuple(names),
+        )
+
+    @classmethod
+    def of(cls, counts: Sequence[Sequence[Any]]) -> EditTable:
+        """A table from per-sentence tuples of ``EditCounts`` (or a table itself)."""
+        if isinstance(counts, EditTable):
+            return counts
+        builder = EditTableBuilder()
+        for options in counts:
+            builder.add(options)
+        return builder.table()
+
+    def category_totals(self, chosen: IntArray, level: int) -> dict[str, tuple[int, int, int]]:
+        """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
+        from gecscope.metrics.errant import category
+
+        rows = np.arange(len(self))
+        lo, hi = self.cat_start[rows, chosen], self.cat_stop[rows, chosen]
+        lengths = hi - lo
+        picked = np.repeat(lo - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
+        merged = sorted({category(n, level) for n in self.names})
+        slot = {name: i for i, name in enumerate(merged)}
+        to_slot = np.array([slot[category(n, level)] for n in self.names] or [0], dtype=np.int64)
+        totals = np.zeros((len(merged), 3), dtype=np.int64)
+        np.add.at(totals, to_slot[self.cat_ids[picked]], self.cat_values[picked])
+        used = np.zeros(len(merged), dtype=bool)
+        used[to_slot[self.cat_ids[picked]]] = True
+        return {
+            name: (int(totals[s, 0]), int(totals[s, 1]), int(totals[s, 2])) for s, name in enumerate(merged) if used[s]
+        }
+
+
+class EditTableBuilder:
+    """Collects per-sentence tuples of ``EditCounts`` into an :class:`EditTable` (one shard's
+    objects at a time, so a corpus never holds them all)."""
+
+    def __init__(self) -> None:
+        self._rows: list[list[tuple[int, int, int]]] = []
+        self._spans: list[list[tuple[int, int]]] = []
+        self._ids: list[int] = []
+        self._values: list[tuple[int, int, int]] = []
+        self._names: dict[str, int] = {}
+
+    def add(self, options: Iterable[Any]) -> None:
+        row, spans = [], []
+        for c in options:
+            row.append((c.tp, c.fp, c.fn))
+            lo = len(self._ids)
+            for name, tp, fp, fn in c.categories:
+                self._ids.append(self._names.setdefault(name, len(self._names)))
+                self._values.append((tp, fp, fn))
+            spans.append((lo, len(self._ids)))
+        self._rows.append(row)
+        self._spans.append(spans)
+
+    def table(self) -> EditTable:
+        values, width = CountTable._arrays(self._rows)
+        start = np.zeros(values.shape[:2], dtype=np.int64)
+        stop = np.zeros(values.shape[:2], dtype=np.int64)
+        for i, spans in enumerate(self._spans):
+            for j, (lo, hi) in enumerate(spans):
+                start[i, j], stop[i, j] = lo, hi
+        cat_values = np.array(self._values, dtype=np.int64).reshape(-1, 3)
+        return EditTable(
+            values, width, start, stop, np.array(self._ids, dtype=np.int64), cat_values, tuple(self._names)
+        )

@@ -1,0 +1,176 @@
+"""Shard-wise readers: the eager readers' examples, in shards, with the eager readers' errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import CONLL
+from gecscope.errors import InputError
+from gecscope.io import examples_from_m2, examples_from_text
+from gecscope.io.shards import batches, m2_shards, text_shards
+from gecscope.types import Example
+
+HYP_M2 = (
+    "S a b c .\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\n\nS d e .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"
+)
+REF_M2 = (
+    "S a b c .\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\nA 0 1|||U:X|||-NONE-|||REQUIRED|||-NONE-|||1\n\n"
+    "S d e .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"
+)
+
+
+def _flat(shards: object) -> list[Example]:
+    return [e for s in shards for e in s]  # type: ignore[attr-defined]
+
+
+def _same(a: list[Example], b: list[Example]) -> bool:
+    return a == b and [(e.id, e.source_raw, e.hypothesis.raw) for e in a] == [
+        (e.id, e.source_raw, e.hypothesis.raw) for e in b
+    ]
+
+
+def test_batches_sizes() -> None:
+    assert [len(b) for b in batches(range(15), 7)] == [7, 7, 1]
+    with pytest.raises(ValueError, match="at least 1"):
+        list(batches([1], 0))
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("size", [1, 7, 100_000])
+@pytest.mark.parametrize("missing", ["unchanged", "absent"])
+def test_m2_shards_equal_the_eager_reader(size: int, missing: str) -> None:
+    hyp, ref = CONLL / "systems_m2" / "CUUI.m2", CONLL / "references.m2"
+    shards = list(m2_shards(hyp, ref, missing, size=size))
+    assert all(len(s) == size for s in shards[:-1]) and 0 < len(shards[-1]) <= size
+    assert _same(_flat(shards), examples_from_m2(hyp, ref, missing))
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("size", [1, 500])
+def test_text_shards_equal_the_eager_reader(size: int) -> None:
+    args = (CONLL / "sources.txt", CONLL / "systems" / "AMU.txt", [CONLL / "REF0.txt", CONLL / "REF1.txt"])
+    assert _same(_flat(text_shards(*args, size=size)), examples_from_text(*args))
+    with_m2 = (*args[:2], [CONLL / "REF0.txt"], CONLL / "references.m2", "absent")
+    assert _same(_flat(text_shards(*with_m2, size=size)), examples_from_text(*with_m2))
+
+
+def test_small_m2_pair_and_crlf_bom(tmp_path: Path) -> None:
+    hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
+    hyp.write_bytes(b"\xef\xbb\xbf" + HYP_M2.replace("\n", "\r\n").encode())
+    ref.write_text(REF_M2, encoding="utf-8")
+    for missing in ("unchanged", "absent"):
+        got = _flat(m2_shards(hyp, ref, missing, size=1))
+        assert _same(got, examples_from_m2(hyp, ref, missing))
+    assert len(got[1].references) == 1 and len(_flat(m2_shards(hyp, ref, size=1))[1].references) == 2
+
+
+def _eager_error(call: Callable[[], object]) -> str:
+    with pytest.raises(InputError) as info:
+        call()
+    return str(info.value)
+
+
+M2_BAD = {
+    "malformed edit line late": REF_M2 + "\nS f g .\nA 0 1|||R:X|||h\n",
+    "span out of range": REF_M2 + "\nS f g .\nA 0 9|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
+    "unexpected line": REF_M2 + "\nS f g .\nX what\n",
+    "edit outside a sentence": REF_M2 + "\nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
+    "ids not ascending": REF_M2 + "\nS f g .\nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||1\n"
+    "A 0 1|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
+    "ids not contiguous": REF_M2 + "\nS f g .\nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||3\n",
+    "id beyond the lines": "S a .\nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||7\n",
+    "overlapping edits": REF_M2 + "\nS f g .\nA 0 2|||R:X|||h|||REQUIRED|||-NONE-|||0\n"
+    "A 1 2|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
+    "no A lines": "S a b .\n\nS c .\n",
+    "no S lines": "\n\n",
+    "empty source": REF_M2 + "\nS \nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
+    "CR only": REF_M2.replace("\n", "\r"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(M2_BAD))
+@pytest.mark.parametrize("which", ["hyp", "ref"])
+def test_m2_shards_raise_the_eager_errors(tmp_path: Path, case: str, which: str) -> None:
+    good, bad = tmp_path / "good.m2", tmp_path / "bad.m2"
+    good.write_text(REF_M2 + "\nS f g .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n", encoding="utf-8")
+    bad.write_bytes(M2_BAD[case].encode())
+    hyp, ref = (bad, good) if which == "hyp" else (good, bad)
+    expected = _eager_error(lambda: examples_from_m2(hyp, ref))
+    assert _eager_error(lambda: _flat(m2_shards(hyp, ref, size=1))) == expected
+
+
+@pytest.mark.parametrize(
+    "name,content",
+    [
+        ("bad UTF-8 late", REF_M2.encode() + b"\nS f \xff .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"),
+        ("empty", b""),
+        ("BOM only", b"\xef\xbb\xbf"),
+    ],
+)
+def test_m2_shards_encoding_and_empty_files(tmp_path: Path, name: str, content: bytes) -> None:
+    good, bad = tmp_path / "good.m2", tmp_path / "bad.m2"
+    good.write_text(REF_M2, encoding="utf-8")
+    bad.write_bytes(content)
+    expected = _eager_error(lambda: examples_from_m2(good, bad))
+    assert _eager_error(lambda: _flat(m2_shards(good, bad, size=1))) == expected
+
+
+def test_m2_shards_mismatches_found_in_the_last_shard(tmp_path: Path) -> None:
+    hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
+    three = REF_M2 + "\nS f g .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"
+    hyp.write_text(three, encoding="utf-8")
+    ref.write_text(REF_M2, encoding="utf-8")
+    msg = _eager_error(lambda: _flat(m2_shards(hyp, ref, size=1)))
+    assert msg == _eager_error(lambda: examples_from_m2(hyp, ref)) and "has 3 sentences" in msg
+    ref.write_text(three.replace("S f g .", "S f x ."), encoding="utf-8")  # the last source differs
+    shards = m2_shards(hyp, ref, size=1)
+    assert len(next(shards)) == 1 and len(next(shards)) == 1  # the first shards come, then the error
+    with pytest.raises(InputError, match="source sentence differs") as info:
+        next(shards)
+    assert str(info.value) == _eager_error(lambda: examples_from_m2(hyp, ref))
+    with pytest.raises(InputError, match="file not found"):
+        _flat(m2_shards(tmp_path / "nope.m2", ref))
+
+
+def _text(tmp_path: Path, files: dict[str, bytes]) -> dict[str, Path]:
+    out = {}
+    for name, data in files.items():
+        out[name] = tmp_path / f"{name}.txt"
+        out[name].write_bytes(data)
+    return out
+
+
+TEXT_BAD = {
+    "hypothesis shorter": {"hyp": b"a b\nc d\n"},
+    "hypothesis longer": {"hyp": b"a b\nc d\ne f\ng\n"},
+    "reference shorter (last shard)": {"ref": b"a b\nc d\n"},
+    "empty source line late": {"src": b"a b\nc d\n \n"},
+    "bad UTF-8 late in the reference": {"ref": b"a b\nc d\ne \xfe\n"},
+    "empty hypothesis file": {"hyp": b""},
+    "missing reference": {"ref": None},
+}
+
+
+@pytest.mark.parametrize("case", sorted(TEXT_BAD))
+def test_text_shards_raise_the_eager_errors(tmp_path: Path, case: str) -> None:
+    files = {"src": b"a b\nc d\ne f\n", "hyp": b"a b\nc d\ne f\n", "ref": b"a b\nc d\ne f\n"}
+    files.update(TEXT_BAD[case])  # type: ignore[arg-type]
+    paths = _text(tmp_path, {k: v for k, v in files.items() if v is not None})
+    ref = paths.get("ref", tmp_path / "missing.txt")
+    expected = _eager_error(lambda: examples_from_text(paths["src"], paths["hyp"], [ref]))
+    assert _eager_error(lambda: _flat(text_shards(paths["src"], paths["hyp"], [ref], size=1))) == expected
+
+
+def test_text_shards_with_a_reference_m2_that_differs(tmp_path: Path) -> None:
+    paths = _text(tmp_path, {"src": b"a b c .\nd e .\n", "hyp": b"a B c .\nd e .\n"})
+    ref = tmp_path / "r.m2"
+    ref.write_text(REF_M2.replace("S d e .", "S d x ."), encoding="utf-8")
+    expected = _eager_error(lambda: examples_from_text(paths["src"], paths["hyp"], (), ref))
+    assert "source sentence differs" in expected
+    assert _eager_error(lambda: _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=1))) == expected
+    ref.write_text(REF_M2, encoding="utf-8")
+    got = _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=1))
+    assert _same(got, examples_from_text(paths["src"], paths["hyp"], (), ref))

@@ -1,0 +1,191 @@
+"""Shard-wise scoring gives the one-shot numbers: every metric, any shard size, the CLI too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import CONLL
+from gecscope import api
+from gecscope.cli import main, streamed
+from gecscope.io import examples_from_m2
+from gecscope.io.shards import m2_shards
+from gecscope.metrics import METRICS
+from gecscope.metrics.counts import EditTable, M2Table
+from gecscope.metrics.errant import Errant, ErrantConfig
+from gecscope.metrics.m2 import M2
+from gecscope.resample.adapters import edit_array, m2_array
+from gecscope.resample.take import stack, take
+from gecscope.result import Score
+from gecscope.streaming import score_shards, streamable
+
+EX = api.example_dir()
+#: the model-free settings of every registered metric (WODAFE without its language model)
+OPTIONS: dict[str, dict[str, object]] = {"wodafe": {"gamma": 0.0}}
+
+
+def _same(a: Score, b: Score) -> bool:
+    dump = lambda s: json.dumps([s.value, s.details, list(s.sentences)], sort_keys=True, default=str)  # noqa: E731
+    return a.signature == b.signature and dump(a) == dump(b)
+
+
+@pytest.mark.parametrize("name", sorted(METRICS))
+@pytest.mark.parametrize("size", [1, 7, 1000])
+def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
+    # the example: two annotators, an unchanged sentence (no edits anywhere), edits everywhere else
+    metric = api.get_metric(name, **OPTIONS.get(name, {}))
+    policy = METRICS[name].missing_annotators
+    hyp, ref = EX / "hypothesis.m2", EX / "references.m2"
+    examples = examples_from_m2(hyp, ref, policy)
+    assert any(not r.edits for e in examples for r in e.references) and any(not e.hypothesis.edits for e in examples)
+    [got] = score_shards([metric], m2_shards(hyp, ref, policy, size=size))
+    assert _same(got, metric.score(examples))
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("size", [7, 5000])
+def test_conll_in_shards_every_streamable_metric(size: int) -> None:
+    hyp, ref = CONLL / "systems_m2" / "CUUI.m2", CONLL / "references.m2"
+    configs = {"errant": [{}, {"level": "sentence"}, {"cat": 2}], "m2": [{}, {"level": "sentence"}]}
+    for name in ("cleme2", "cleme", "errant", "m2"):
+        for options in configs.get(name, [{}]):
+            metric = api.get_metric(name, **options)
+            assert streamable(metric)
+            policy = METRICS[name].missing_annotators
+            [got] = score_shards([metric], m2_shards(hyp, ref, policy, size=size))
+            assert _same(got, metric.score(examples_from_m2(hyp, ref, policy))), (name, options)
+
+
+def test_streamable_settings() -> None:
+    assert not streamable(api.get_metric("m2", cat=1))
+    assert not streamable(api.get_metric("cleme2", cat=1))
+    assert streamable(api.get_metric("errant", cat=1))
+    assert not streamable(api.get_metric("gleu"))
+
+
+def test_tables_are_the_old_lists() -> None:
+    examples = examples_from_m2(EX / "hypothesis.m2", EX / "references.m2", "absent")
+    table = Errant(ErrantConfig(scheme="cse")).analyse(examples)
+    listed = [tuple(options) for options in table]
+    assert isinstance(table, EditTable) and table == listed and len({len(o) for o in listed}) == 1
+    assert EditTable.of(listed) == table and table[-1] == listed[-1] and table[2:4] == listed[2:4]
+    assert any(c.categories for options in listed for c in options)
+    idx = [3, 3, 0, 9]
+    assert take(table, idx) == [listed[i] for i in idx]
+    assert stack([table, take(table, [1]), table]) == [*listed, listed[1], *listed]
+    for got, want in zip(edit_array(table), edit_array(listed), strict=True):
+        assert np.array_equal(got, want)
+    m2 = M2().analyse(examples)
+    assert isinstance(m2, M2Table) and M2Table.of([tuple(o) for o in m2]) == m2
+    assert stack([m2, m2]) == [*m2, *m2]
+    for got, want in zip(m2_array(m2), m2_array([tuple(o) for o in m2]), strict=True):
+        assert np.array_equal(got, want)
+
+
+def test_tables_of_different_widths_stack() -> None:
+    one = M2Table.build([[(1, 1, 1)]])
+    two = M2Table.build([[(0, 1, 2), (1, 1, 1)]])
+    both = stack([one, two])
+    assert both.values.shape == (2, 2, 3) and both == [*one, *two]
+    assert m2_array(both)[1].tolist() == [[True, False], [True, True]]
+
+
+def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("fmt", ["json", "csv", "table"])
+def test_cli_streams_m2_input_with_the_one_shot_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    argv = ["score", "--metric", "cleme2", "errant", "m2", "--format", fmt, "--per-sentence"]
+    argv += ["--hyp-m2", str(CONLL / "systems_m2" / "AMU.m2"), str(CONLL / "systems_m2" / "UMC.m2")]
+    argv += ["--ref-m2", str(CONLL / "references.m2")]
+    calls: list[int] = []
+    real = streamed.score_streamed
+    monkeypatch.setattr(streamed, "score_streamed", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "500")
+    shard = _cli(capsys, argv)
+    assert calls == [1]
+    monkeypatch.setattr(streamed, "eligible", lambda *a: False)
+    whole = _cli(capsys, argv)
+    assert calls == [1] and shard == whole and shard[0] == 0
+
+
+def test_cli_falls_back_where_streaming_is_not_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(streamed, "score_streamed", lambda *a: pytest.fail("streamed"))
+    m2 = ["--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2")]
+    assert main(["score", "--metric", "m2", "--cat", "1", *m2]) == 0
+    assert main(["score", "--metric", "errant", "--with-text", *m2]) == 0
+    assert main(["score", "--metric", "errant", "gleu", *m2]) == 0
+    assert main(["score", "--metric", "errant", "--example"]) == 0
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda t: t + "\nS extra sentence .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",  # one more
+        lambda t: t.rstrip("\n") + "\nA 0 99|||R:X|||y|||REQUIRED|||-NONE-|||0\n",  # bad span, last line
+        lambda t: t.replace("S My brother", "S Your brother"),  # a source that differs
+    ],
+)
+def test_cli_bad_input_in_the_last_shard_same_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], edit: object
+) -> None:
+    hyp = tmp_path / "hyp.m2"
+    hyp.write_text(edit((EX / "hypothesis.m2").read_text(encoding="utf-8")), encoding="utf-8")  # type: ignore[operator]
+    argv = ["score", "--metric", "errant", "m2", "--hyp-m2", str(hyp), str(EX / "hypothesis.m2")]
+    argv += ["--ref-m2", str(EX / "references.m2")]
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
+    shard = _cli(capsys, argv)
+    monkeypatch.setattr(streamed, "eligible", lambda *a: False)
+    whole = _cli(capsys, argv)
+    assert shard == whole and shard[0] == 2 and shard[1] == "" and "error" in shard[2]
+
+
+counts = st.lists(st.lists(st.tuples(*[st.integers(0, 4)] * 3), min_size=1, max_size=3), min_size=1, max_size=25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts, st.sampled_from(["corpus", "sentence"]))
+def test_table_choice_is_the_generic_greedy_choice(rows: list[list[tuple[int, int, int]]], level: str) -> None:
+    """The array loops choose what :mod:`gecscope.scoring` chooses on the count objects (ties too)."""
+    from gecscope.metrics.errant import EditCounts, errant_prf
+    from gecscope.metrics.m2 import M2Config, M2Counts, m2_f, m2_prf
+    from gecscope.scoring import best_choice, greedy_choice
+
+    m2_rows = [[(min(c, p), p, g) for c, p, g in options] for options in rows]
+    m2_objs = [tuple(M2Counts(*c) for c in options) for options in m2_rows]
+    metric = M2(M2Config(level=level))
+    b2 = 0.25
+    if level == "sentence":
+        want = best_choice(m2_objs, lambda c: (c.f(0.5), c.correct, -(c.proposed + b2 * c.gold)))
+    else:
+        want = greedy_choice(
+            m2_objs,
+            M2Counts(),
+            lambda t, c: (m2_f(t.correct, t.proposed, t.gold, 0.5), t.correct, -(t.proposed + b2 * t.gold)),
+        )
+    assert metric.choose(M2Table.build(m2_rows)) == want
+    assert metric.sentence_scores(m2_objs) == [max(m2_prf(*c, 0.5)[2] for c in o) for o in m2_rows]
+    objs = [tuple(EditCounts(*c, ((f"R:X{c[0]}", *c),)) for c in options) for options in rows]
+    errant = Errant(ErrantConfig(level=level))
+    if level == "sentence":
+        want = best_choice(objs, lambda c: (errant_prf(c.tp, c.fp, c.fn, 0.5)[2], c.tp, -c.fp, -c.fn))
+    else:
+        want = greedy_choice(
+            objs, EditCounts(), lambda t, c: (round(errant_prf(t.tp, t.fp, t.fn, 0.5)[2], 4), c.tp, -c.fp, -c.fn)
+        )
+    table = EditTable.of(objs)
+    assert errant.choose(table) == want and table == objs
+    assert stack([table, take(table, [0])]) == [*objs, objs[0]]
+    cats = errant.score_analysis(objs).details["categories"]
+    assert sum(v["tp"] for v in cats.values()) == sum(objs[i][j].tp for i, j in enumerate(want))
