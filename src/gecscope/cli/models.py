@@ -53,6 +53,7 @@ def fluency_config(args: argparse.Namespace) -> FluencyConfig:
         scaling=args.fluency_scaling,
         cache=args.cache,
         cache_dir=args.cache_dir,
+        sharding=model_sharding(args),
     )
 
 

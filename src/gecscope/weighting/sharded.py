@@ -26,10 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gecscope.progress import progress
 from gecscope.weighting.encoders import EncoderConfig, load_encoder, minilm_tokenizer
 
 if TYPE_CHECKING:
     from gecscope.align.settings import AlignSettings
+    from gecscope.weighting.causal_lm import CausalLM
+    from gecscope.weighting.fluency import FluencyConfig
 
 #: encoder (or LM) batches per task: small enough to spread a window over the workers, large
 #: enough that a task's overhead (a few ms) is negligible against its model work
@@ -116,10 +119,13 @@ class DaskSession:
             self._finalizer()
             self._client = None
 
-    def map_ordered(self, function: Any, config: object, shards: Sequence[Any]) -> list[Any]:
-        """``function(config, shard)`` for every shard on the cluster, results in shard order."""
+    def map_ordered(self, function: Any, config: object, shards: Sequence[Any], desc: str = "") -> list[Any]:
+        """``function(config, shard)`` for every shard on the cluster, results in shard order
+        (a progress bar named ``desc``, if given)."""
         futures = [self.client.submit(function, config, shard, pure=False) for shard in shards]
-        return [future.result() for future in futures]
+        if not desc:
+            return [future.result() for future in futures]
+        return [future.result() for future in progress(futures, desc=desc, unit="shard")]
 
 
 #: the open sessions of this process, by settings: every weighting of a run (CLEME2.0's and
@@ -171,3 +177,53 @@ class DaskEncoder:
 
     def close(self) -> None:
         self.session.close()
+
+
+def _lm_here(config: FluencyConfig) -> CausalLM:
+    key = ("causal-lm", config.model, config.device, config.cache_dir)
+    lm = _MODELS.get(key)
+    if lm is None:
+        from gecscope.weighting.causal_lm import load_causal_lm
+
+        lm = _MODELS[key] = load_causal_lm(config.model, device=config.device, cache_dir=config.cache_dir)
+    found: CausalLM = lm
+    return found
+
+
+def ids_here(config: FluencyConfig, texts: Sequence[str]) -> list[list[int]]:
+    """Token ids of ``texts`` by this process's LM for ``config`` (loaded on first use)."""
+    from gecscope.weighting.fluency import token_ids
+
+    return token_ids(_lm_here(config), texts)
+
+
+def nll_here(config: FluencyConfig, batches: Sequence[Sequence[Sequence[int]]]) -> list[list[float]]:
+    """Mean token NLL of the rows of each batch, by this process's LM for ``config``."""
+    from gecscope.weighting.fluency import batch_nll
+
+    lm = _lm_here(config)
+    return [batch_nll(lm, rows) for rows in batches]
+
+
+def dask_nll(config: FluencyConfig, texts: Sequence[str]) -> list[float | None]:
+    """What ``FluencyScorer`` computes serially (mean NLL per text, None for a blank one), on the
+    cluster of ``config.sharding``: texts are tokenised in shards, sorted into the serial batches
+    on the client, and whole batches go to the workers."""
+    from gecscope.weighting.fluency import length_order
+
+    assert config.sharding is not None
+    session = session_for(config.sharding)
+    size = config.batch_size * SHARD_BATCHES
+    chunks = [list(texts[b : b + size]) for b in range(0, len(texts), size)]
+    # the first shard alone: a worker may dequantise a preset and write its copy to the cache
+    parts = session.map_ordered(ids_here, config, chunks[:1]) + session.map_ordered(ids_here, config, chunks[1:])
+    ids = [row for part in parts for row in part]
+    order = length_order(ids)
+    batches = [[ids[i] for i in order[b : b + config.batch_size]] for b in range(0, len(order), config.batch_size)]
+    shards = [batches[b : b + SHARD_BATCHES] for b in range(0, len(batches), SHARD_BATCHES)]
+    results = session.map_ordered(nll_here, config, shards, "LM fluency")
+    values = [v for shard in results for batch in shard for v in batch]
+    out: list[float | None] = [None] * len(texts)
+    for i, value in zip(order, values, strict=True):
+        out[i] = value
+    return out
