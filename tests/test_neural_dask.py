@@ -113,7 +113,7 @@ def test_pt_m2_on_dask_equals_serial_and_reuses_the_workers_models(
         assert list(scores["dask", level].sentences) == list(scores["serial", level].sentences)
 
 
-@pytest.mark.parametrize("name", list(ENCODERS))
+@pytest.mark.parametrize("name", ["minilm-int8", pytest.param("minilm", marks=pytest.mark.neural)])
 def test_batch_order_is_the_encoders_own_order(name: str) -> None:
     """Embedding in batch order, one batch at a time, gives the one-call result bit for bit."""
     encoder_config = ENCODERS[name]
