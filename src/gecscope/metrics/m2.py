@@ -1,7 +1,7 @@
 """M2 / MaxMatch (Dahlmeier & Ng, 2012) with the semantics of the M2 scorer 3.2.
 
 Per sentence and annotator, the hypothesis edits are the path through the edit lattice that
-matches the most gold edits (see :mod:`gecscope.maxmatch`); the annotator is chosen greedily on
+matches the most gold edits (see :mod:`gecscope.metrics.maxmatch`); the annotator is chosen greedily on
 the cumulative corpus F (then more correct, then fewer proposed + beta^2 * gold, then the first).
 Default beta 0.5 and at most 2 unchanged words inside one edit.
 """
@@ -14,10 +14,18 @@ from typing import Any
 
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
-from gecscope.maxmatch import LATTICES, GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
-from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.maxmatch import (
+    LATTICES,
+    GoldEdit,
+    base_arcs,
+    best_edits,
+    build_lattice,
+    count_correct,
+    edge_weights,
+)
+from gecscope.metrics.maxmatch_fast import GroupingLattice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import best_choice, greedy_choice

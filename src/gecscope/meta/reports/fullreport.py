@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.api import get_metric
-from gecscope.meta.correlate import system_correlation
-from gecscope.meta.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
-from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
-from gecscope.meta.gjg15 import (
+from gecscope.meta.data.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
+from gecscope.meta.data.human import read_human_scores
+from gecscope.meta.data.published import SENTENCE, SOURCES, SYSTEM
+from gecscope.meta.protocols.correlate import system_correlation
+from gecscope.meta.protocols.evaluate import MetricRun, run_metric, sentence_level, system_level
+from gecscope.meta.protocols.gjg15 import (
     PAPER_TABLE1,
     PAPER_TABLE1_SN8GEC,
     TABLE1_SIM_VARIANTS,
@@ -19,9 +21,7 @@ from gecscope.meta.gjg15 import (
     reference_set_analyses,
     table1,
 )
-from gecscope.meta.human import read_human_scores
-from gecscope.meta.presets import META_METRICS, NEURAL
-from gecscope.meta.published import SENTENCE, SOURCES, SYSTEM
+from gecscope.meta.reports.presets import META_METRICS, NEURAL
 from gecscope.metrics.analysis import relabel
 
 SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gecscope.align import Aligner, align_examples
-from gecscope.meta.correlate import Correlation, system_correlation
-from gecscope.meta.datasets import MetaDataset, setting_systems
-from gecscope.meta.judgments import human_pairs, read_judgments
-from gecscope.meta.pairwise import PairwiseResult, pairwise_agreement
+from gecscope.meta.data.datasets import MetaDataset, setting_systems
+from gecscope.meta.data.judgments import human_pairs, read_judgments
+from gecscope.meta.protocols.correlate import Correlation, system_correlation
+from gecscope.meta.protocols.pairwise import PairwiseResult, pairwise_agreement
 from gecscope.metrics.base import Metric
 from gecscope.progress import progress
 
