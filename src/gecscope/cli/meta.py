@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,9 @@ def add_parser(sub: Any) -> None:
     rep.add_argument(
         "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
     )
+    rep.add_argument(
+        "--timings", action="store_true", help="print each stage's wall time as JSON on standard error"
+    )
     _alignment(rep)
     _output(rep, ("md",))
 
@@ -247,8 +251,13 @@ def run_search(args: argparse.Namespace, data: Path) -> str:
 
 def run_report(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.fullreport import full_report
+    from gecscope.meta.reports.timings import StageClock
 
-    return full_report(data, sim=args.sim or args.neural, neural=args.neural, settings=_settings(args))
+    clock = StageClock()
+    text = full_report(data, sim=args.sim or args.neural, neural=args.neural, settings=_settings(args), clock=clock)
+    if getattr(args, "timings", False):
+        print(clock.to_json(), file=sys.stderr)
+    return text
 
 
 def run_human(args: argparse.Namespace, data: Path) -> str:

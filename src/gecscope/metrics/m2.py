@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
@@ -30,6 +30,9 @@ from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import best_choice, greedy_choice
 from gecscope.types import Example, Target
+
+if TYPE_CHECKING:
+    from gecscope.metrics.m2_store import LatticeStore
 
 #: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
 FAST_PATH_ARCS = 1500
@@ -109,9 +112,17 @@ class M2:
 
     def __init__(self, config: M2Config | None = None) -> None:
         self.config = config or M2Config()
+        #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
+        self.lattice_store: LatticeStore | None = None
 
     def annotator_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
         """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""
+        if self.lattice_store is not None:
+            return self.lattice_store.annotator_edits(self, ex)
+        return self.search_edits(ex)
+
+    def search_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
+        """:meth:`annotator_edits` without the cache: the lattice search itself."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
         base = None if hyp == src else base_arcs(src, hyp, cfg.edit_lattice)  # unchanged: the diagonal, no edits

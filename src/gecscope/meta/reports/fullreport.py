@@ -21,7 +21,9 @@ from gecscope.meta.protocols.gjg15 import (
     reference_set_analyses,
     table1,
 )
+from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS, NEURAL
+from gecscope.meta.reports.timings import StageClock
 from gecscope.metrics.analysis import relabel
 
 SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")
@@ -37,15 +39,18 @@ def table1_variants(sim: bool = False) -> list[str]:
     return [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if sim else ())]
 
 
-def _runs(ds: MetaDataset, aligner: Any, neural: bool = False) -> dict[str, tuple[MetricRun, str]]:
-    """One run per distinct metric configuration; presets that differ only in aggregation share it."""
+def _runs(
+    ds: MetaDataset, aligner: Any, neural: bool = False, session: MetaSession | None = None
+) -> dict[str, tuple[MetricRun, str]]:
+    """One run per distinct metric configuration; presets that differ only in aggregation share it
+    (and, with a ``session``, its examples, alignments and shareable analyses)."""
     cache: dict[str, MetricRun] = {}
     out = {}
     for name in report_presets(neural):
         registry, options, aggregation = META_METRICS[name]
         key = f"{registry}|{sorted(options.items())}"
         if key not in cache:
-            cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner)
+            cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner, session)
         out[name] = (cache[key], aggregation)
     return out
 
@@ -82,13 +87,25 @@ def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], set
     return lines
 
 
-def full_report(data: str | Path, *, sim: bool = False, neural: bool = False, settings: Any = None) -> str:
+def full_report(
+    data: str | Path,
+    *,
+    sim: bool = False,
+    neural: bool = False,
+    settings: Any = None,
+    clock: StageClock | None = None,
+) -> str:
     """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
-    ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim)."""
-    from gecscope.align import get_aligner
+    ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim). ``clock`` records the
+    wall time of each stage."""
+    from gecscope.align import AlignSettings, get_aligner
+    from gecscope.metrics.m2_store import open_store
 
     start = time.perf_counter()
+    clock = clock or StageClock()
     aligner = get_aligner("errant", settings)
+    opts = settings or AlignSettings()
+    session = MetaSession(aligner, open_store(opts.cache_dir, opts.cache))
     out = [
         "# gecscope meta-evaluation report",
         "",
@@ -98,35 +115,49 @@ def full_report(data: str | Path, *, sim: bool = False, neural: bool = False, se
         + ".",
         "",
     ]
-    g = gjg15(data)
-    runs = _runs(g, aligner, neural)
-    out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
-    out += [*_system_table(g, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
-    out += [*_sentence_table(g, runs, None), ""]
-    s = seeda(data)
-    runs = _runs(s, aligner, neural)
-    for setting in SEEDA_SETTINGS:
-        out += [f"## SEEDA, {setting} (391 sentences)", ""]
-        out += [*_system_table(s, runs, setting), "", "Sentence level:", ""]
-        out += [*_sentence_table(s, runs, setting), ""]
+    g, s = gjg15(data), seeda(data)
+    with clock.stage("load+align"):
+        for ds in (g, s):
+            session.aligned(ds, True)
+    with clock.stage("gjg15 metrics"):
+        runs = _runs(g, aligner, neural, session)
+    with clock.stage("gjg15 tables"):
+        out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
+        out += [*_system_table(g, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
+        out += [*_sentence_table(g, runs, None), ""]
+    with clock.stage("seeda metrics"):
+        runs = _runs(s, aligner, neural, session)
+    with clock.stage("seeda tables"):
+        for setting in SEEDA_SETTINGS:
+            out += [f"## SEEDA, {setting} (391 sentences)", ""]
+            out += [*_system_table(s, runs, setting), "", "Sentence level:", ""]
+            out += [*_sentence_table(s, runs, setting), ""]
+    del runs
     out += [
         "## CLEME2.0 Table 1 (GJG15) across reference sets",
         "",
         "| reference set | metric | ours: r EW, r TS, rho EW, rho TS | paper |",
         "|---|---|---|---|",
     ]
-    for row in table1(data, table1_variants(sim)):
+    with clock.stage("table1"):
+        rows = table1(data, table1_variants(sim))
+    for row in rows:
         vals = ", ".join(f"{v:.3f}" for v in row.values())
         out.append(f"| CoNLL-2014 | {row.name} | {vals} | {', '.join(f'{v:.3f}' for v in PAPER_TABLE1[row.name])} |")
     human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
     for exclude in (False, True):
-        analyses = reference_set_analyses(data, SN8GEC, aligner, exclude_unchanged=exclude)
+        with clock.stage("sn8gec analyses"):
+            analyses = reference_set_analyses(data, SN8GEC, aligner, exclude_unchanged=exclude)
+        labelled: dict[tuple[str, str], dict[str, Any]] = {}
         for rs in SN8GEC:
             for name, paper in PAPER_TABLE1_SN8GEC[rs].items():
                 level = "sentence" if name.startswith("Sent") else "corpus"
                 assumption = "dependent" if name.endswith("dep") else "independent"
                 metric = get_metric("cleme2", level=level, assumption=assumption, exclude_unchanged_refs=exclude)
-                scores = {sy: metric.score_analysis(relabel(a, assumption)).value for sy, a in analyses[rs].items()}
+                if (rs, assumption) not in labelled:  # relabelled once, scored at both levels
+                    labelled[rs, assumption] = {sy: relabel(a, assumption) for sy, a in analyses[rs].items()}
+                with clock.stage("sn8gec scores"):
+                    scores = {sy: metric.score_analysis(a).value for sy, a in labelled[rs, assumption].items()}
                 ew, ts = system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"])
                 vals = ", ".join(f"{v:.3f}" for v in (ew.pearson, ts.pearson, ew.spearman, ts.spearman))
                 label = f"{rs}{' ♣' if exclude else ''}"
