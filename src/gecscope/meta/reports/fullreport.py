@@ -97,16 +97,15 @@ def full_report(
 ) -> str:
     """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
     ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim). ``clock`` records the
-    wall time of each stage."""
-    from gecscope.align import AlignSettings, get_aligner
-    from gecscope.metrics.m2_store import open_store
+    wall time of each stage. With ``settings.jobs > 1`` (local processes) the three independent
+    sections (GJG15, SEEDA, Table 1) run in that many spawned worker processes; the text is the
+    same either way."""
+    from gecscope.align import AlignSettings
 
     start = time.perf_counter()
-    clock = clock or StageClock()
-    aligner = get_aligner("errant", settings)
+    clock = clock if clock is not None else StageClock()
     opts = settings or AlignSettings()
-    session = MetaSession(aligner, open_store(opts.cache_dir, opts.cache))
-    out = [
+    head = [
         "# gecscope meta-evaluation report",
         "",
         "Ours first; published values in parentheses where a paper printed the cell. System level: "
@@ -115,25 +114,88 @@ def full_report(
         + ".",
         "",
     ]
-    g, s = gjg15(data), seeda(data)
-    with clock.stage("load+align"):
-        for ds in (g, s):
-            session.aligned(ds, True)
-    with clock.stage("gjg15 metrics"):
-        runs = _runs(g, aligner, neural, session)
-    with clock.stage("gjg15 tables"):
-        out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
-        out += [*_system_table(g, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
-        out += [*_sentence_table(g, runs, None), ""]
-    with clock.stage("seeda metrics"):
-        runs = _runs(s, aligner, neural, session)
-    with clock.stage("seeda tables"):
-        for setting in SEEDA_SETTINGS:
-            out += [f"## SEEDA, {setting} (391 sentences)", ""]
-            out += [*_system_table(s, runs, setting), "", "Sentence level:", ""]
-            out += [*_sentence_table(s, runs, setting), ""]
-    del runs
+    workers = min(opts.jobs, len(SECTIONS)) if opts.executor == "processes" else 1
+    if workers > 1:
+        parts = _parallel_sections(str(data), sim, neural, opts, workers)
+    else:
+        from gecscope.align import get_aligner
+
+        aligner = get_aligner("errant", opts)  # one aligner (one spaCy load) for every section
+        parts = [section(name, str(data), sim, neural, opts, aligner=aligner) for name in SECTIONS]
+    out = list(head)
+    for lines, seconds in parts:
+        out += lines
+        for stage, value in seconds.items():
+            clock.seconds[stage] = clock.seconds.get(stage, 0.0) + value
     out += [
+        "",
+        "♣: unchanged references excluded (the paper applies this to the starred SentCLEME2.0 cells).",
+        "",
+        f"Wall time: {time.perf_counter() - start:.0f} s.",
+        "",
+    ]
+    return "\n".join(out)
+
+
+#: the report's independent sections, in the order they are printed
+SECTIONS = ("gjg15", "seeda", "table1")
+
+
+def _parallel_sections(
+    data: str, sim: bool, neural: bool, settings: Any, workers: int
+) -> list[tuple[list[str], dict[str, float]]]:
+    import dataclasses
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from gecscope.progress import is_quiet
+
+    # each section parses in one process: the sections are the parallel units
+    per_section = dataclasses.replace(settings, jobs=max(1, settings.jobs // workers))
+    order = sorted(SECTIONS, key=lambda name: name != "gjg15")  # the longest first
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {name: pool.submit(section, name, data, sim, neural, per_section, is_quiet()) for name in order}
+        return [futures[name].result() for name in SECTIONS]
+
+
+def section(
+    name: str, data: str, sim: bool, neural: bool, settings: Any, quiet: bool | None = None, aligner: Any = None
+) -> tuple[list[str], dict[str, float]]:
+    """One section of the report (``gjg15``, ``seeda`` or ``table1``): its lines and stage times.
+    A top-level function, so that worker processes can run it."""
+    import contextlib
+
+    from gecscope.align import get_aligner
+    from gecscope.metrics.m2_store import open_store
+    from gecscope.progress import quiet as quieted
+
+    clock = StageClock()
+    aligner = aligner or get_aligner("errant", settings)
+    with quieted(quiet) if quiet is not None else contextlib.nullcontext():
+        if name == "table1":
+            return _table1_section(data, sim, aligner, clock), clock.seconds
+        session = MetaSession(aligner, open_store(settings.cache_dir, settings.cache))
+        ds = gjg15(data) if name == "gjg15" else seeda(data)
+        with clock.stage(f"{name} load+align"):
+            session.aligned(ds, True)
+        with clock.stage(f"{name} metrics"):
+            runs = _runs(ds, aligner, neural, session)
+        out: list[str] = []
+        with clock.stage(f"{name} tables"):
+            if name == "gjg15":
+                out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
+                out += [*_system_table(ds, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
+                out += [*_sentence_table(ds, runs, None), ""]
+            else:
+                for setting in SEEDA_SETTINGS:
+                    out += [f"## SEEDA, {setting} (391 sentences)", ""]
+                    out += [*_system_table(ds, runs, setting), "", "Sentence level:", ""]
+                    out += [*_sentence_table(ds, runs, setting), ""]
+        return out, clock.seconds
+
+
+def _table1_section(data: str, sim: bool, aligner: Any, clock: StageClock) -> list[str]:
+    out = [
         "## CLEME2.0 Table 1 (GJG15) across reference sets",
         "",
         "| reference set | metric | ours: r EW, r TS, rho EW, rho TS | paper |",
@@ -163,11 +225,4 @@ def full_report(
                 label = f"{rs}{' ♣' if exclude else ''}"
                 printed = ", ".join("n/a" if v != v else f"{v:.3f}" for v in paper)
                 out.append(f"| {label} | {name} | {vals} | {printed} |")
-    out += [
-        "",
-        "♣: unchanged references excluded (the paper applies this to the starred SentCLEME2.0 cells).",
-        "",
-        f"Wall time: {time.perf_counter() - start:.0f} s.",
-        "",
-    ]
-    return "\n".join(out)
+    return out
