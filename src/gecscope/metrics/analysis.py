@@ -239,17 +239,15 @@ def analyse(
         if keep_chunks:
             kept_chunks.append(chunks)
         total = count = 0
-        for c in chunks:
-            hyp_changed.append(c.changed[0])
-            hyp_length.append(max(len(c.source), len(c.outputs[0])))
+        hyp_changed.extend([c.changed[0] for c in chunks])
+        hyp_length.extend([max(len(c.source), len(c.outputs[0])) for c in chunks])
         for k in range(1, len(kept) + 1):
-            for c in chunks:
-                out = c.outputs[k]
-                ref_changed.append(c.changed[k])
-                ref_equal.append(out == c.outputs[0])
-                if c.changed[k]:
-                    total += max(len(c.source), len(out))
-                    count += 1
+            changed = [c.changed[k] for c in chunks]
+            ref_changed.extend(changed)
+            ref_equal.extend([c.outputs[k] == c.outputs[0] for c in chunks])
+            lengths = [max(len(c.source), len(c.outputs[k])) for c, ch in zip(chunks, changed, strict=True) if ch]
+            total += sum(lengths)
+            count += len(lengths)
         ref_index.extend(kept)
         bias_sum.append(total)
         bias_count.append(count)
