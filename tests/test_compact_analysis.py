@@ -162,3 +162,14 @@ def _targets() -> tuple[object, tuple[object, ...]]:
     from gecscope.types import Edit, Target
 
     return Target(("b",), (Edit(0, 1, ("b",), "R:NOUN"),)), (Target(("a",), ()),)
+
+
+def test_scores_with_lazy_rows_pickle() -> None:
+    """Scores travel between processes (``report --jobs``): their lazy rows must pickle."""
+    import pickle
+
+    ex = Example(("a",), *_targets())  # type: ignore[arg-type]
+    for metric in metrics("dependent", "corpus"):
+        score = metric.score([ex])
+        back = pickle.loads(pickle.dumps(score))
+        assert list(back.sentences) == list(score.sentences) and back.details == score.details

@@ -9,6 +9,7 @@ one kept reference has nothing to choose), the per-sentence rule is one ``lexsor
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,8 @@ Counts5 = tuple[float, float, float, float, float]
 #: key(running totals + candidate, candidate) of the greedy rule
 GreedyKey = Callable[[Counts5, Counts5], tuple[float, ...]]
 FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
+#: sentences whose counts are turned into Python floats at a time
+BLOCK = 8192
 
 
 def greedy_pairs(values: FloatArray, pair_offsets: IntArray, key: GreedyKey) -> tuple[IntArray, ChunkCounts]:
@@ -33,23 +36,27 @@ def greedy_pairs(values: FloatArray, pair_offsets: IntArray, key: GreedyKey) -> 
     >>> chosen.tolist(), tot.tp, tot.fn
     ([0, 2], 1.0, 1.0)
     """
-    vals = values.tolist()
     bounds = pair_offsets.tolist()
-    chosen = np.empty(len(bounds) - 1, dtype=np.int64)
+    n = len(bounds) - 1
+    chosen = np.empty(n, dtype=np.int64)
     t0 = t1 = t2 = t3 = t4 = 0.0
-    for s in range(len(bounds) - 1):
-        best = a = bounds[s]
-        b = bounds[s + 1]
-        if b - a > 1:
-            best_key = None
-            for p in range(a, b):
-                c = vals[p]
-                k = key((t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]), c)
-                if best_key is None or k > best_key:
-                    best, best_key = p, k
-        c = vals[best]
-        t0, t1, t2, t3, t4 = t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]
-        chosen[s] = best
+    for first in range(0, n, BLOCK):  # plain floats for a block of sentences at a time
+        last = min(first + BLOCK, n)
+        base = bounds[first]
+        vals = values[base : bounds[last]].tolist()
+        for s in range(first, last):
+            best = a = bounds[s] - base
+            b = bounds[s + 1] - base
+            if b - a > 1:
+                best_key = None
+                for p in range(a, b):
+                    c = vals[p]
+                    k = key((t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]), c)
+                    if best_key is None or k > best_key:
+                        best, best_key = p, k
+            c = vals[best]
+            t0, t1, t2, t3, t4 = t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]
+            chosen[s] = best + base
     return chosen, ChunkCounts(t0, t1, t2, t3, t4)
 
 
@@ -79,16 +86,25 @@ def mean(column: FloatArray | Sequence[float]) -> float:
     return sum(vals) / (len(vals) or 1)
 
 
-def sentence_rows(chosen: IntArray, values: FloatArray, ref_index: Any, columns: dict[str, FloatArray]) -> LazyRows:
-    """Sentence rows ``{index, reference, *columns, tp, fp_ne, fp_un, fn, tn, fp}`` on demand."""
+@dataclass(frozen=True, eq=False)
+class SentenceRow:
+    """Builds sentence ``i``'s row from the arrays (a picklable row maker for :class:`LazyRows`)."""
 
-    def row(i: int) -> dict[str, Any]:
-        p = int(chosen[i])
-        out: dict[str, Any] = {"index": i, "reference": int(ref_index[p])}
-        out.update({k: float(v[i]) for k, v in columns.items()})
-        counts = values[p].tolist()
+    chosen: IntArray
+    values: FloatArray
+    ref_index: Any
+    columns: dict[str, FloatArray]
+
+    def __call__(self, i: int) -> dict[str, Any]:
+        p = int(self.chosen[i])
+        out: dict[str, Any] = {"index": i, "reference": int(self.ref_index[p])}
+        out.update({k: float(v[i]) for k, v in self.columns.items()})
+        counts = self.values[p].tolist()
         out.update(zip(FIELDS, counts, strict=True))
         out["fp"] = counts[1] + counts[2]
         return out
 
-    return LazyRows(len(chosen), row)
+
+def sentence_rows(chosen: IntArray, values: FloatArray, ref_index: Any, columns: dict[str, FloatArray]) -> LazyRows:
+    """Sentence rows ``{index, reference, *columns, tp, fp_ne, fp_un, fn, tn, fp}`` on demand."""
+    return LazyRows(len(chosen), SentenceRow(chosen, values, ref_index, columns))
