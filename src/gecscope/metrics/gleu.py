@@ -84,12 +84,22 @@ def sentence_stats(
     stats = [float(len(hyp)), float(len(ref))]
     for n in range(1, n_max + 1):
         h, s, r = ngram_counts(hyp, n), count(source, n), count(ref, n)
-        if variant == "official":
-            s_minus_r = Counter({g: c for g, c in s.items() if g not in r})
-            num = max(sum((h & r).values()) - sum((h & s_minus_r).values()), 0)
+        # one pass over the hypothesis n-grams (integer sums, so the order does not matter):
+        num = 0
+        if variant == "official":  # |H & R| - |H & (S - R)|, S - R: the source n-grams not in R
+            for g, c in h.items():
+                rc = r.get(g)
+                if rc:
+                    num += min(c, rc)
+                elif g in s:
+                    num -= min(c, s[g])
+            num = max(num, 0)
         else:  # GREEN's reformulation TI + TK - UD, UD = max(min(s, c) - r, 0), not clipped per sentence
-            under_delete = sum(max(min(c, s[g]) - r[g], 0) for g, c in h.items() if g in s)
-            num = sum((h & r).values()) - under_delete
+            for g, c in h.items():
+                rc = r.get(g, 0)
+                num += min(c, rc)
+                if g in s:
+                    num -= max(min(c, s[g]) - rc, 0)
         stats += [float(num), float(max(len(hyp) + 1 - n, 0))]
     return stats
 
