@@ -225,3 +225,36 @@ def test_kept_workers_are_shut_down(monkeypatch: pytest.MonkeyPatch) -> None:
     with aligner.keep_workers(), aligner.keep_workers():  # nested: the outer block owns the pool
         aligner.edits_batch(pairs)
     assert pools == ["closed"]
+
+
+def test_kept_dask_client_connects_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import Future
+
+    from gecscope.align import sharded
+
+    events: list[str] = []
+
+    class Client:  # runs the tasks here, like a one-worker cluster
+        def scheduler_info(self) -> dict[str, Any]:
+            return {"workers": {"w": {}}}
+
+        def submit(self, fn: Any, *args: Any, pure: bool = True) -> Future[Any]:
+            done: Future[Any] = Future()
+            done.set_result(fn(*args))
+            return done
+
+        def close(self) -> None:
+            events.append("closed")
+
+    def connect(jobs: int, scheduler: str | None) -> tuple[Client, None]:
+        events.append("connected")
+        return Client(), None
+
+    monkeypatch.setattr(sharded, "connect", connect)
+    aligner = ErrantAligner(settings=AlignSettings(jobs=2, batch_size=2, cache=False, executor="dask"))
+    shards = list(text_shards(SRC, HYP, REFS, size=5))
+    pairs = [[(e.source, t.tokens) for e in shard for t in (e.hypothesis, *e.references)] for shard in shards]
+    with aligner.keep_workers():
+        kept = [aligner.edits_batch(p) for p in pairs]
+    assert events == ["connected", "closed"]
+    assert kept == [aligner.annotate_batch(p) for p in pairs]
