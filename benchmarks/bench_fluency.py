@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gecscope.meta.datasets import seeda
+from gecscope.meta.data.datasets import seeda
 from gecscope.weighting.fluency import FluencyConfig, FluencyScorer
 
 

@@ -15,9 +15,9 @@ import time
 from clitiming import parse_args
 
 from gecscope.align.errant import ErrantAligner
-from gecscope.meta.gjg15 import reference_set_analyses
-from gecscope.meta.human import read_human_scores
-from gecscope.meta.search import factor_grid, search
+from gecscope.meta.data.human import read_human_scores
+from gecscope.meta.protocols.gjg15 import reference_set_analyses
+from gecscope.meta.protocols.search import factor_grid, search
 from gecscope.metrics.analysis import relabel
 
 SETS = [

@@ -117,7 +117,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
 @pytest.fixture
 def mirror_root(tmp_path: Path) -> Path:
     """The shared data laid out as the pinned upstream paths (``gecscope download``'s manifest)."""
-    from gecscope.meta.download import MANIFEST, zh_resources
+    from gecscope.meta.data.download import MANIFEST, zh_resources
 
     require_shared()
     root = tmp_path / "mirror"

@@ -214,8 +214,8 @@ def test_meta_data_directory_defaults(
 
 
 def test_meta_report_is_non_neural_by_default() -> None:
-    from gecscope.meta.fullreport import report_presets, table1_variants
-    from gecscope.meta.presets import NEURAL
+    from gecscope.meta.reports.fullreport import report_presets, table1_variants
+    from gecscope.meta.reports.presets import NEURAL
 
     assert not set(report_presets(neural=False)) & NEURAL and set(report_presets(neural=True)) >= NEURAL
     assert not any("sim" in v for v in table1_variants(sim=False)) and any("sim" in v for v in table1_variants(True))

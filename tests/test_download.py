@@ -8,7 +8,7 @@ import pytest
 
 from conftest import DATA
 from gecscope.errors import InputError
-from gecscope.meta.download import MANIFEST, download
+from gecscope.meta.data.download import MANIFEST, download
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
 
@@ -33,7 +33,7 @@ def test_download_and_derive(mirror: str, tmp_path: Path) -> None:
         assert lines(out / sub / name) == lines(DATA / sub / name), name
     assert lines(out / "gjg15" / "human_scores.tsv") == lines(DATA / "gjg15" / "human_scores.tsv")
     # the data set loaders work on the result, and a second run downloads nothing
-    from gecscope.meta.datasets import seeda
+    from gecscope.meta.data.datasets import seeda
 
     assert len(seeda(out).examples("BART")) == 391
     assert download(out, mirror)["downloaded"] == []

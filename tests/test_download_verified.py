@@ -14,7 +14,7 @@ import pytest
 from conftest import DATA, require_shared
 from gecscope.errors import InputError
 from gecscope.fetch import fetch_verified, http_fetch
-from gecscope.meta.download import MANIFEST, SHA256, derive, download
+from gecscope.meta.data.download import MANIFEST, SHA256, derive, download
 
 
 def one_line(err: pytest.ExceptionInfo[InputError]) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import CONLL, DATA, SYSTEMS, golden, require_shared
 from gecscope import api
-from gecscope.meta.datasets import SEEDA_SYSTEMS as SEEDA
+from gecscope.meta.data.datasets import SEEDA_SYSTEMS as SEEDA
 from gecscope.metrics.gleu import Gleu, GleuConfig
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent

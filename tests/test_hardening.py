@@ -137,7 +137,7 @@ def test_the_api_refuses_a_sentence_without_references(metric: str) -> None:
 
 @pytest.mark.parametrize("step", [math.nan, math.inf, 0.0, -0.1])
 def test_grid_steps_must_be_finite_and_positive(step: float) -> None:
-    from gecscope.meta.search import factor_grid
+    from gecscope.meta.protocols.search import factor_grid
 
     with pytest.raises(ValueError, match=r"finite|grid step"):
         factor_grid(step)

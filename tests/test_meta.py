@@ -9,12 +9,12 @@ import pytest
 
 from conftest import DATA, golden, require_shared
 from gecscope.api import get_metric
-from gecscope.meta.datasets import SEEDA_SETTINGS, SEEDA_SYSTEMS, MetaDataset, gjg15, seeda, setting_systems
-from gecscope.meta.evaluate import MetricRun, run_metric, sentence_level, system_level
-from gecscope.meta.judgments import HumanPair, expected_wins, human_pairs, read_judgments
-from gecscope.meta.pairwise import pairwise_agreement, window_correlations
-from gecscope.meta.presets import META_METRICS
-from gecscope.meta.search import corpus_scores, counts_array, factor_grid, sentence_scores
+from gecscope.meta.data.datasets import SEEDA_SETTINGS, SEEDA_SYSTEMS, MetaDataset, gjg15, seeda, setting_systems
+from gecscope.meta.data.judgments import HumanPair, expected_wins, human_pairs, read_judgments
+from gecscope.meta.protocols.evaluate import MetricRun, run_metric, sentence_level, system_level
+from gecscope.meta.protocols.pairwise import pairwise_agreement, window_correlations
+from gecscope.meta.protocols.search import corpus_scores, counts_array, factor_grid, sentence_scores
+from gecscope.meta.reports.presets import META_METRICS
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
 
@@ -145,7 +145,7 @@ def test_meta_cli_run(capsys: pytest.CaptureFixture[str]) -> None:
 def test_reference_set_analyses_reuse_the_m2_references() -> None:
     from conftest import system_analysis
     from gecscope.align.levenshtein import LevenshteinAligner
-    from gecscope.meta.gjg15 import reference_set_analyses
+    from gecscope.meta.protocols.gjg15 import reference_set_analyses
 
     got = reference_set_analyses(DATA, ["conll14-errant"], LevenshteinAligner(), systems=["UFC"])
     assert got["conll14-errant"]["UFC"].counts() == system_analysis("UFC", "dependent").counts()
@@ -163,7 +163,7 @@ def test_m2_meta_run_aligns_text_references() -> None:
 
 
 def test_bootstrap_intervals_and_paired_test() -> None:
-    from gecscope.meta.bootstrap import bootstrap_correlation, take
+    from gecscope.meta.protocols.bootstrap import bootstrap_correlation, take
 
     ds = dataset("seeda")
     green, errant_like = meta_run("GREEN-word", "seeda"), meta_run("GLEUOfficial", "seeda")
@@ -199,8 +199,8 @@ def test_window_plot_and_cli(tmp_path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_trueskill_recomputation_is_a_close_sanity_check() -> None:
-    from gecscope.meta.correlate import system_correlation
-    from gecscope.meta.trueskill import trueskill_scores
+    from gecscope.meta.protocols.correlate import system_correlation
+    from gecscope.meta.protocols.trueskill import trueskill_scores
 
     sd = dataset("seeda")
     items = read_judgments(sd.judgments["edit"])
@@ -213,8 +213,8 @@ def test_trueskill_recomputation_is_a_close_sanity_check() -> None:
 def test_factor_heatmap(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Mean correlation of CLEME2.0 over (hit, wrong) with under = over sharing the rest."""
     from conftest import system_analysis
-    from gecscope.meta.plots import plot_heatmap
-    from gecscope.meta.search import correlations
+    from gecscope.meta.protocols.search import correlations
+    from gecscope.meta.reports.plots import plot_heatmap
 
     systems = ["AMU", "CAMB", "INPUT", "IPN", "UFC"]
     human = np.asarray([dataset("gjg15").human["ew"][s] for s in systems])

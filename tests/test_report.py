@@ -144,7 +144,7 @@ def test_plotting_never_switches_the_matplotlib_backend(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     import matplotlib
 
-    from gecscope.meta.plots import plot_heatmap
+    from gecscope.meta.reports.plots import plot_heatmap
 
     original = matplotlib.get_backend()
     matplotlib.use("svg")  # stands in for a notebook's inline backend

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import DATA, require_shared
-from gecscope.meta.gjg15 import PAPER_TABLE1, table1
+from gecscope.meta.protocols.gjg15 import PAPER_TABLE1, table1
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gecscope.api import get_metric, load
-from gecscope.meta.search import counts_array
-from gecscope.meta.wodafe import SystemStats, corpus_f_g, sentence_f_g
+from gecscope.meta.protocols.search import counts_array
+from gecscope.meta.protocols.wodafe import SystemStats, corpus_f_g, sentence_f_g
 from gecscope.metrics.wodafe import PRESETS, Wodafe, WodafeConfig, f_generalized, oc_score
 from gecscope.scoring import f_beta
 from gecscope.stats import ChunkCounts

@@ -45,6 +45,13 @@ def streamable(metric: Any) -> bool:
     return str(getattr(config, "weighting", "none")) in ("none", "length")
 
 
+def analyse_compactly(metric: Any, examples: Sequence[Example]) -> Any:
+    """``metric.analyse``, without the chunk objects where the metric does not need them."""
+    if hasattr(metric, "needs_chunks"):
+        return metric.analyse(examples, keep_chunks=bool(metric.needs_chunks))
+    return metric.analyse(examples)
+
+
 def analyse_shards(
     metrics: Sequence[Metric],
     shards: Iterable[Sequence[Example]],
@@ -62,7 +69,7 @@ def analyse_shards(
         for shard in shards:
             ready = prepare(shard) if prepare is not None else shard
             for metric, bucket in zip(metrics, parts, strict=True):
-                bucket.append(metric.analyse(ready))
+                bucket.append(analyse_compactly(metric, ready))
             progress.update(len(shard))
             del ready, shard
     if not parts or not parts[0]:

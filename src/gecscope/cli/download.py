@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gecscope.meta.download import DEFAULT_BASE, download
+from gecscope.meta.data.download import DEFAULT_BASE, download
 
 
 def add_parser(sub: Any) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
 from gecscope.errors import InputError
-from gecscope.meta.presets import META_METRICS, NEURAL
+from gecscope.meta.reports.presets import META_METRICS, NEURAL
 
 #: the sub-commands manage ``--quiet`` themselves (one per task parser)
 OWN_COMMON_OPTIONS = True
@@ -130,6 +131,9 @@ def add_parser(sub: Any) -> None:
     rep.add_argument(
         "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
     )
+    rep.add_argument(
+        "--timings", action="store_true", help="print each stage's wall time as JSON on standard error"
+    )
     _alignment(rep)
     _output(rep, ("md",))
 
@@ -199,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_table1(args: argparse.Namespace, data: Path) -> str:
-    from gecscope.meta.gjg15 import PAPER_TABLE1, TABLE1_SIM_VARIANTS, TABLE1_VARIANTS, render_table1, table1
+    from gecscope.meta.protocols.gjg15 import PAPER_TABLE1, TABLE1_SIM_VARIANTS, TABLE1_VARIANTS, render_table1, table1
 
     variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
     rows = table1(data, variants, similarity=similarity_config(args))
@@ -218,7 +222,7 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
 
 
 def run_run(args: argparse.Namespace, data: Path) -> str:
-    from gecscope.meta.report import meta_run, render
+    from gecscope.meta.reports.report import meta_run, render
 
     if args.plot and not args.window:
         args.window = 4
@@ -239,28 +243,33 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
 
 
 def run_search(args: argparse.Namespace, data: Path) -> str:
-    from gecscope.meta.report import factor_search, render
+    from gecscope.meta.reports.report import factor_search, render
 
     doc = factor_search(data, args.level, args.assumption, args.allow_zero, settings=_settings(args))
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
 
 def run_report(args: argparse.Namespace, data: Path) -> str:
-    from gecscope.meta.fullreport import full_report
+    from gecscope.meta.reports.fullreport import full_report
+    from gecscope.meta.reports.timings import StageClock
 
-    return full_report(data, sim=args.sim or args.neural, neural=args.neural, settings=_settings(args))
+    clock = StageClock()
+    text = full_report(data, sim=args.sim or args.neural, neural=args.neural, settings=_settings(args), clock=clock)
+    if getattr(args, "timings", False):
+        print(clock.to_json(), file=sys.stderr)
+    return text
 
 
 def run_human(args: argparse.Namespace, data: Path) -> str:
-    from gecscope.meta.report import human_scores
+    from gecscope.meta.reports.report import human_scores
 
     return json.dumps(human_scores(data, args.dataset, args.trueskill_runs, args.seed), indent=2)
 
 
 def run_wodafe(args: argparse.Namespace, data: Path) -> str:
     from gecscope.align import get_aligner
-    from gecscope.meta.datasets import seeda
-    from gecscope.meta.wodafe_report import wodafe_report
+    from gecscope.meta.data.datasets import seeda
+    from gecscope.meta.reports.wodafe_report import wodafe_report
     from gecscope.metrics.wodafe import Wodafe, WodafeConfig
 
     config = WodafeConfig(weighting=args.weighting, similarity=similarity_config(args), fluency=fluency_config(args))

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 from gecscope.weighting.encoders import PRESETS, EncoderConfig
 from gecscope.weighting.fluency import SCALINGS, FluencyConfig
+
+if TYPE_CHECKING:
+    from gecscope.align.settings import AlignSettings
 
 
 def add_model_args(p: argparse.ArgumentParser) -> None:
@@ -50,6 +53,7 @@ def fluency_config(args: argparse.Namespace) -> FluencyConfig:
         scaling=args.fluency_scaling,
         cache=args.cache,
         cache_dir=args.cache_dir,
+        sharding=model_sharding(args),
     )
 
 
@@ -72,7 +76,22 @@ def similarity_config(args: argparse.Namespace) -> SimilarityConfig:
         device=args.device,
         batch_size=args.batch_size,
     )
-    return SimilarityConfig(encoder, cache=args.cache, cache_dir=args.cache_dir, rescale_baseline=args.rescale_baseline)
+    return SimilarityConfig(
+        encoder,
+        cache=args.cache,
+        cache_dir=args.cache_dir,
+        rescale_baseline=args.rescale_baseline,
+        sharding=model_sharding(args),
+    )
+
+
+def model_sharding(args: argparse.Namespace) -> AlignSettings | None:
+    """The aligner's settings when the models run on Dask too (``--executor dask``), else None."""
+    if getattr(args, "executor", "processes") != "dask":
+        return None
+    from gecscope.cli.inputs import align_settings
+
+    return align_settings(args)
 
 
 def llm_config(args: argparse.Namespace) -> LLMConfig | None:

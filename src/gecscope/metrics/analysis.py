@@ -2,21 +2,38 @@
 
 One :class:`ChunkAnalysis` per (system, reference set, assumption) is all that CLEME,
 CLEME2.0 (any factors, any level), their weighted variants and the meta-evaluation need.
+
+It is compact: a few flags and lengths per chunk in numpy arrays, flat over the corpus, from
+which both assumptions' labels and the counts are computed vectorised. The :class:`Chunk`
+objects themselves are kept only when asked for (``keep_chunks``): similarity, LLM and
+fluency weighting, per-type breakdowns and chunk views need them; CLEME's length weighting
+does not.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from numpy.typing import NDArray
+
 from gecscope.chunk import partition
-from gecscope.classify import Label, Labels, classify
+from gecscope.classify import Label, Labels
 from gecscope.errors import InputError
+from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
 
 #: weights(sentence index, reference position, chunks, labels) -> one weight per chunk
 WeightFn = Callable[[int, int, Sequence[Chunk], Labels], Sequence[float]]
+IntArray = NDArray[np.int64]
+BoolArray = NDArray[np.bool_]
+FloatArray = NDArray[np.float64]
+LABELS = tuple(Label)
 
 
 def require_references(examples: Sequence[Example]) -> None:
@@ -52,54 +69,222 @@ def partition_example(example: Example, kept: Sequence[int]) -> tuple[Chunk, ...
     return partition(example.source, edit_lists)
 
 
-@dataclass(frozen=True)
+def spans(offsets: IntArray) -> IntArray:
+    """The owner of every element of consecutive groups given by ``offsets``.
+
+    >>> spans(np.array([0, 2, 2, 5])).tolist()
+    [0, 0, 2, 2, 2]
+    """
+    return np.repeat(np.arange(len(offsets) - 1, dtype=np.int64), np.diff(offsets))
+
+
+@dataclass(frozen=True, eq=False)
 class ChunkAnalysis:
-    """Per sentence: the chunks, the kept reference indices and one label tuple per kept ref."""
+    """Per-chunk flags of a corpus, flat, with per-sentence offsets.
+
+    ``hyp_changed`` and ``hyp_length`` (``max(|source chunk|, |hypothesis chunk|)``) hold one
+    entry per chunk, sentence ``s`` owning ``chunk_offsets[s]:chunk_offsets[s + 1]``.
+    ``ref_index`` holds one kept reference index per (sentence, kept reference) pair, sentence
+    ``s`` owning ``pair_offsets[s]:pair_offsets[s + 1]``. ``ref_changed`` and ``ref_equal``
+    (the reference's tokens equal the hypothesis's) hold one entry per (pair, chunk), pair by
+    pair, sentence ``s`` owning ``flag_offsets[s]:flag_offsets[s + 1]``. ``bias_sum`` and
+    ``bias_count`` are each sentence's summed length and number of changed reference chunks
+    (the length weighting's bias). ``partitions`` are the :class:`Chunk` s, or ``None``.
+    """
 
     assumption: str
-    chunks: tuple[tuple[Chunk, ...], ...]
-    kept: tuple[tuple[int, ...], ...]
-    labels: tuple[tuple[Labels, ...], ...]
+    chunk_offsets: IntArray
+    pair_offsets: IntArray
+    flag_offsets: IntArray
+    hyp_changed: BoolArray
+    hyp_length: NDArray[np.int32]
+    ref_index: NDArray[np.int32]
+    ref_changed: BoolArray
+    ref_equal: BoolArray
+    bias_sum: IntArray
+    bias_count: IntArray
+    partitions: tuple[tuple[Chunk, ...], ...] | None = None
 
     def __len__(self) -> int:
-        return len(self.chunks)
+        return len(self.chunk_offsets) - 1
+
+    @property
+    def chunks(self) -> tuple[tuple[Chunk, ...], ...]:
+        """The chunks of every sentence (only if the analysis kept them)."""
+        if self.partitions is None:
+            raise ValueError(
+                "this chunk analysis dropped its chunks; analyse with keep_chunks=True for similarity, "
+                "LLM or fluency weighting, per-type counts (cat) and chunk views"
+            )
+        return self.partitions
+
+    @property
+    def kept(self) -> Sequence[tuple[int, ...]]:
+        """The kept reference indices of every sentence (built on demand)."""
+        offsets, refs = self.pair_offsets, self.ref_index
+        return LazyRows(len(self), lambda s: tuple(refs[offsets[s] : offsets[s + 1]].tolist()))  # type: ignore[arg-type,return-value]
+
+    @property
+    def labels(self) -> Sequence[tuple[Labels, ...]]:
+        """One label tuple per kept reference of every sentence (built on demand)."""
+        labels, flags, chunks = self.label_array, self.flag_offsets, self.chunk_offsets
+
+        def row(s: int) -> tuple[Labels, ...]:
+            n = int(chunks[s + 1] - chunks[s])
+            flat = [LABELS[x] for x in labels[flags[s] : flags[s + 1]].tolist()]
+            return tuple(tuple(flat[i : i + n]) for i in range(0, len(flat), n)) if n else ((),) * self.n_kept(s)
+
+        return LazyRows(len(self), row)  # type: ignore[arg-type,return-value]
+
+    def n_kept(self, s: int) -> int:
+        return int(self.pair_offsets[s + 1] - self.pair_offsets[s])
+
+    def pair_chunks(self) -> IntArray:
+        """The (global) chunk of every (pair, chunk) flag."""
+        n_chunks = np.diff(self.chunk_offsets)
+        pair_sentence = spans(self.pair_offsets)
+        per_pair = n_chunks[pair_sentence]
+        starts = np.zeros(len(per_pair) + 1, dtype=np.int64)
+        np.cumsum(per_pair, out=starts[1:])
+        pair_of_flag = spans(starts)
+        return (
+            np.arange(len(pair_of_flag), dtype=np.int64)
+            - starts[pair_of_flag]
+            + self.chunk_offsets[pair_sentence][pair_of_flag]
+        )
+
+    def pair_of_flags(self) -> IntArray:
+        """The pair of every (pair, chunk) flag."""
+        per_pair = np.diff(self.chunk_offsets)[spans(self.pair_offsets)]
+        return np.repeat(np.arange(len(per_pair), dtype=np.int64), per_pair)
+
+    @functools.cached_property
+    def label_array(self) -> NDArray[np.int8]:
+        """The :class:`Label` of every (pair, chunk), under :attr:`assumption`."""
+        chunk = self.pair_chunks()
+        hyp = self.hyp_changed[chunk]
+        if self.assumption == "dependent":
+            equal, ref = self.ref_equal, self.ref_changed
+        elif self.assumption == "independent":
+            n = len(self.hyp_changed)
+            equal = np.bincount(chunk, weights=self.ref_equal, minlength=n)[chunk] > 0
+            changed = np.bincount(chunk, weights=self.ref_changed, minlength=n)
+            ref = changed[chunk] > 0
+            kept = np.diff(self.pair_offsets)[spans(self.chunk_offsets)]
+            every = (changed == kept)[chunk]
+            labels = np.full(len(chunk), Label.TN, dtype=np.int8)
+            labels[~hyp & every] = Label.FN
+            labels[hyp] = np.where(equal, Label.TP, np.where(ref, Label.FP_NE, Label.FP_UN))[hyp]
+            return labels
+        else:
+            raise ValueError(f"unknown assumption {self.assumption!r} (dependent or independent)")
+        changed_label = np.where(equal, Label.TP, np.where(ref, Label.FP_NE, Label.FP_UN))
+        return np.where(hyp, changed_label, np.where(equal, Label.TN, Label.FN)).astype(np.int8)
+
+    def length_bias(self) -> float:
+        """Mean length over every changed reference chunk of the corpus (exact: int / int)."""
+        count = int(self.bias_count.sum())
+        return int(self.bias_sum.sum()) / count if count else 0.0
+
+    def count_array(self, weights: FloatArray | None = None) -> FloatArray:
+        """(pairs, 5) counts ``tp, fp_ne, fp_un, fn, tn`` per (sentence, kept reference); with
+        ``weights`` (one per (pair, chunk) flag) the summed weights, added in chunk order."""
+        pairs = len(self.ref_index)
+        bins = self.pair_of_flags() * 5 + self.label_array
+        return np.bincount(bins, weights=weights, minlength=pairs * 5).reshape(pairs, 5).astype(np.float64)
+
+    def weight_array(self, weights: WeightFn) -> FloatArray:
+        """A :data:`WeightFn` evaluated pair by pair into one flat array (needs the chunks)."""
+        chunks, labels = self.chunks, self.labels
+        out = np.empty(len(self.ref_changed))
+        pos = 0
+        for s, per_ref in enumerate(labels):
+            for k, labs in enumerate(per_ref):
+                ws = weights(s, k, chunks[s], labs)
+                out[pos : pos + len(labs)] = ws
+                pos += len(labs)
+        return out
 
     def counts(self, weights: WeightFn | None = None) -> list[tuple[ChunkCounts, ...]]:
         """Counts per sentence and kept reference; summed weights when ``weights`` is given."""
-        out = []
-        for s, (chunks, per_ref) in enumerate(zip(self.chunks, self.labels, strict=True)):
-            row = []
-            for k, labels in enumerate(per_ref):
-                sums = [0.0] * 5
-                if weights is None:
-                    for lab in labels:
-                        sums[lab] += 1.0
-                else:
-                    for lab, w in zip(labels, weights(s, k, chunks, labels), strict=True):
-                        sums[lab] += w
-                row.append(ChunkCounts(*sums))
-            out.append(tuple(row))
-        return out
+        arr = self.count_array(None if weights is None else self.weight_array(weights))
+        return split_counts(arr, self.pair_offsets)
+
+
+def split_counts(arr: FloatArray, pair_offsets: IntArray) -> list[tuple[ChunkCounts, ...]]:
+    """The (pairs, 5) count array as one tuple of :class:`ChunkCounts` per sentence."""
+    rows = [ChunkCounts(*r) for r in arr.tolist()]
+    bounds = pair_offsets.tolist()
+    return [tuple(rows[a:b]) for a, b in itertools.pairwise(bounds)]
 
 
 def analyse(
-    examples: Sequence[Example], assumption: str = "dependent", *, exclude_unchanged: bool = False
+    examples: Sequence[Example],
+    assumption: str = "dependent",
+    *,
+    exclude_unchanged: bool = False,
+    keep_chunks: bool = True,
 ) -> ChunkAnalysis:
-    """Partition every example once and classify its chunks under ``assumption``."""
-    chunks, kept, labels = [], [], []
+    """Partition every example once and record its chunks' flags (and the chunks if asked)."""
+    if assumption not in ("dependent", "independent"):
+        raise ValueError(f"unknown assumption {assumption!r} (dependent or independent)")
+    hyp_changed, hyp_length, ref_index = array("b"), array("i"), array("i")
+    ref_changed, ref_equal = array("b"), array("b")
+    bias_sum, bias_count = array("q"), array("q")
+    offsets = [array("q", [0]), array("q", [0]), array("q", [0])]
+    kept_chunks = []
     for ex in examples:
-        k = kept_references(ex, exclude_unchanged)
-        c = partition_example(ex, k)
-        chunks.append(c)
-        kept.append(k)
-        labels.append(classify(c, len(k), assumption))
-    return ChunkAnalysis(assumption, tuple(chunks), tuple(kept), tuple(labels))
+        kept = kept_references(ex, exclude_unchanged)
+        chunks = partition_example(ex, kept)
+        if keep_chunks:
+            kept_chunks.append(chunks)
+        total = count = 0
+        hyp_changed.extend([c.changed[0] for c in chunks])
+        hyp_length.extend([max(len(c.source), len(c.outputs[0])) for c in chunks])
+        for k in range(1, len(kept) + 1):
+            changed = [c.changed[k] for c in chunks]
+            ref_changed.extend(changed)
+            ref_equal.extend([c.outputs[k] == c.outputs[0] for c in chunks])
+            lengths = [max(len(c.source), len(c.outputs[k])) for c, ch in zip(chunks, changed, strict=True) if ch]
+            total += sum(lengths)
+            count += len(lengths)
+        ref_index.extend(kept)
+        bias_sum.append(total)
+        bias_count.append(count)
+        for off, n in zip(offsets, (len(chunks), len(kept), len(chunks) * len(kept)), strict=True):
+            off.append(off[-1] + n)
+    chunk_offsets, pair_offsets, flag_offsets = (np.frombuffer(off, dtype=np.int64) for off in offsets)
+    return ChunkAnalysis(
+        assumption,
+        chunk_offsets,
+        pair_offsets,
+        flag_offsets,
+        np.frombuffer(hyp_changed, dtype=np.int8).astype(bool),
+        np.frombuffer(hyp_length, dtype=np.int32),
+        np.frombuffer(ref_index, dtype=np.int32),
+        np.frombuffer(ref_changed, dtype=np.int8).astype(bool),
+        np.frombuffer(ref_equal, dtype=np.int8).astype(bool),
+        np.frombuffer(bias_sum, dtype=np.int64),
+        np.frombuffer(bias_count, dtype=np.int64),
+        tuple(kept_chunks) if keep_chunks else None,
+    )
 
 
 def relabel(analysis: ChunkAnalysis, assumption: str) -> ChunkAnalysis:
-    """The same partitions under another assumption (no re-partitioning)."""
-    labels = tuple(classify(c, len(k), assumption) for c, k in zip(analysis.chunks, analysis.kept, strict=True))
-    return ChunkAnalysis(assumption, analysis.chunks, analysis.kept, labels)
+    """The same partitions under another assumption (no re-partitioning, no chunks needed)."""
+    if analysis.assumption == assumption:
+        return analysis
+    import dataclasses
+
+    return dataclasses.replace(analysis, assumption=assumption)
 
 
-__all__ = ["ChunkAnalysis", "Label", "WeightFn", "analyse", "kept_references", "relabel"]
+__all__ = [
+    "ChunkAnalysis",
+    "Label",
+    "WeightFn",
+    "analyse",
+    "kept_references",
+    "relabel",
+    "split_counts",
+]

@@ -1,41 +1,95 @@
-"""The two-step protocol shared by CLEME and CLEME2.0: statistics once, then scores."""
+"""The two-step protocol shared by CLEME and CLEME2.0: statistics once, then scores.
+
+Counts are a (pairs, 5) array (one row per sentence and kept reference, ``tp, fp_ne, fp_un,
+fn, tn``); a subclass turns them into a :class:`ChunkTable` (the chosen references and the
+per-sentence values), from which the :class:`~gecscope.result.Score` is built.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from gecscope.classify import Labels
-from gecscope.metrics.analysis import ChunkAnalysis, WeightFn, analyse, relabel
+from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, WeightFn, analyse, relabel, split_counts
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
-from gecscope.weighting.length import LengthWeighting, length_bias, length_params
+from gecscope.weighting.length import LengthWeighting, length_params
 from gecscope.weighting.llm import LLMWeighting
 from gecscope.weighting.similarity import SimilarityWeighting
 
 
+@dataclass(frozen=True)
+class ChunkTable:
+    """A chunk metric's result before it becomes a Score: the chosen pair of every sentence
+    (an index into the count rows), per-sentence value columns, the totals and the headline."""
+
+    chosen: IntArray
+    columns: dict[str, FloatArray]
+    totals: ChunkCounts
+    head: dict[str, float]
+
+
 class ChunkMetric:
-    """Base of the CLEME family. Subclasses implement :meth:`score_counts`."""
+    """Base of the CLEME family. Subclasses implement :meth:`table` and :meth:`finish`."""
 
     name = "chunk"
     needs_edits = True
     config: ChunkMetricConfig
 
-    def analyse(self, examples: Sequence[Example]) -> ChunkAnalysis:
-        """Step 1: partition and classify (the expensive, cacheable part)."""
-        return analyse(examples, self.config.assumption, exclude_unchanged=self.config.exclude_unchanged_refs)
+    @property
+    def needs_chunks(self) -> bool:
+        """Whether scoring needs the :class:`Chunk` objects (model weighting, per-type counts)."""
+        return self.config.weighting not in ("none", "length") or bool(self.config.cat)
+
+    def analyse(self, examples: Sequence[Example], *, keep_chunks: bool = True) -> ChunkAnalysis:
+        """Step 1: partition and classify (the expensive, cacheable part). ``keep_chunks=False``
+        keeps only the compact arrays (enough unless :attr:`needs_chunks`)."""
+        return analyse(
+            examples,
+            self.config.assumption,
+            exclude_unchanged=self.config.exclude_unchanged_refs,
+            keep_chunks=keep_chunks,
+        )
+
+    def count_array(self, analysis: ChunkAnalysis) -> FloatArray:
+        """(pairs, 5) counts per sentence and kept reference under the configured weighting."""
+        if analysis.assumption != self.config.assumption:
+            analysis = relabel(analysis, self.config.assumption)
+        return analysis.count_array(self.weight_array(analysis))
 
     def counts(self, analysis: ChunkAnalysis) -> list[tuple[ChunkCounts, ...]]:
         """Per sentence, per kept reference counts under the configured weighting."""
-        if analysis.assumption != self.config.assumption:
-            analysis = relabel(analysis, self.config.assumption)
-        return analysis.counts(self.weight_fn(analysis))
+        return split_counts(self.count_array(analysis), analysis.pair_offsets)
+
+    def weight_array(self, analysis: ChunkAnalysis) -> FloatArray | None:
+        """One weight per (pair, chunk) of ``analysis`` (``None``: every chunk counts 1)."""
+        kind = self.config.weighting
+        if kind == "none":
+            return None
+        if kind == "length":
+            return self.length_array(analysis)
+        model = analysis.weight_array(self.model_weighting().weight_fn(analysis))
+        if kind in ("similarity", "llm"):
+            return model
+        return self.length_array(analysis) * model
+
+    def length_array(self, analysis: ChunkAnalysis) -> FloatArray:
+        weigher = self.length_weighting(analysis)
+        return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
+
+    def length_weighting(self, analysis: ChunkAnalysis) -> LengthWeighting:
+        params = length_params(self.config.level, self.config.assumption, self.config.mode)
+        return LengthWeighting(params, analysis.length_bias())
 
     def weight_fn(self, analysis: ChunkAnalysis) -> WeightFn | None:
-        """The chunk weights of the configured weighting (``None``: every chunk counts 1)."""
+        """The chunk weights of the configured weighting as a per-pair function (needs chunks)."""
         kind = self.config.weighting
         if kind == "none":
             return None
@@ -51,10 +105,7 @@ class ChunkMetric:
         return both
 
     def length_weights(self, analysis: ChunkAnalysis) -> WeightFn:
-        weigher = LengthWeighting(
-            length_params(self.config.level, self.config.assumption, self.config.mode),
-            length_bias(analysis.chunks),
-        )
+        weigher = self.length_weighting(analysis)
         return lambda s, k, chunks, labels: weigher.weights(chunks, labels)
 
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
@@ -73,15 +124,33 @@ class ChunkMetric:
         """Share a loaded model (and its cache) between metric objects."""
         self.__dict__["_model_weighting"] = weighting
 
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
+    def table(self, values: FloatArray, pair_offsets: IntArray) -> ChunkTable:
+        """Choose references and reduce (the metric's rule)."""
         raise NotImplementedError
+
+    def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
+        """The Score of a table (``ref_index``: the reference index of every count row)."""
+        raise NotImplementedError
+
+    def score_array(self, values: FloatArray, pair_offsets: IntArray, ref_index: Any) -> Score:
+        """Step 2 on count rows: select references and reduce."""
+        return self.finish(self.table(values, pair_offsets), values, ref_index)
+
+    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
+        """Step 2 on counts given per sentence and kept reference."""
+        rows = [(c.tp, c.fp_ne, c.fp_un, c.fn, c.tn) for options in counts for c in options]
+        values = np.array(rows, dtype=np.float64).reshape(len(rows), 5)
+        offsets = np.zeros(len(counts) + 1, dtype=np.int64)
+        np.cumsum([len(options) for options in counts], out=offsets[1:])
+        ref_index = np.array([i for k in kept for i in k], dtype=np.int64)
+        return self.score_array(values, offsets, ref_index)
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce."""
-        return self.score_counts(self.counts(analysis), analysis.kept)
+        return self.score_array(self.count_array(analysis), analysis.pair_offsets, analysis.ref_index)
 
     def score(self, examples: Sequence[Example]) -> Score:
-        analysis = self.analyse(examples)
+        analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
         result = self.score_analysis(analysis)
         if self.config.cat:  # per-error-type breakdown (details["types"])
             from gecscope.metrics.error_types import add_types
@@ -89,14 +158,22 @@ class ChunkMetric:
             result = add_types(self, examples, analysis, result)
         return result
 
+    def sentence_level(self) -> ChunkMetric:
+        """This metric at sentence level, sharing its loaded model."""
+        metric = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]
+        if "_model_weighting" in self.__dict__:
+            metric.use_weighting(self.__dict__["_model_weighting"])
+        return metric
+
+    def sentence_values(self, analysis: ChunkAnalysis) -> FloatArray:
+        """Each sentence's score against its best reference (the sentence-level choice)."""
+        metric = self.sentence_level()
+        table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
+        return table.columns["score" if "score" in table.columns else "f"]
+
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""
-        sentence_level = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]
-        if "_model_weighting" in self.__dict__:
-            sentence_level.use_weighting(self.__dict__["_model_weighting"])
-        result = sentence_level.score_analysis(analysis)
-        key = "score" if "score" in result.details else "f"
-        return [float(row[key]) for row in result.sentences]
+        return [float(v) for v in self.sentence_values(analysis).tolist()]
 
 
 def sentence_row(

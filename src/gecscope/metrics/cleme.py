@@ -8,15 +8,19 @@ picks references greedily on (F, TP, -FP, -FN, TN); the sentence level picks per
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from gecscope.finite import check_finite
-from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
+from gecscope.metrics.analysis import FloatArray, IntArray
+from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
+from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.scoring import best_choice, f_beta, greedy_choice, sum_chosen
+from gecscope.scoring import f_beta
 from gecscope.stats import ChunkCounts
 
 
@@ -34,20 +38,42 @@ class ClemeConfig(ChunkMetricConfig):
 
 def prf(c: ChunkCounts, beta: float) -> tuple[float, float, float]:
     """Rounded (P, R, F) as the official scorer returns them."""
-    p = c.tp / (c.tp + c.fp) if c.tp + c.fp else 1.0
-    r = c.tp / (c.tp + c.fn) if c.tp + c.fn else 1.0
+    return prf_values(c.tp, c.fp, c.fn, beta)
+
+
+def prf_values(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
+    """:func:`prf` of plain counts (``fp`` = FP_ne + FP_un)."""
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = tp / (tp + fn) if tp + fn else 1.0
     return round(p, 4), round(r, 4), round(f_beta(p, r, beta), 4)
 
 
 def accuracy(c: ChunkCounts) -> float:
-    denom = c.tp + c.fp + c.fn + c.tn
-    return round((c.tp + c.tn) / denom, 4) if denom else 0.0
+    return accuracy_values(c.tp, c.fp, c.fn, c.tn)
+
+
+def accuracy_values(tp: float, fp: float, fn: float, tn: float) -> float:
+    denom = tp + fp + fn + tn
+    return round((tp + tn) / denom, 4) if denom else 0.0
 
 
 def sentence_key(c: ChunkCounts, beta: float) -> tuple[float, ...]:
     """Per-sentence reference preference: rounded (F, P, R, Acc)."""
     p, r, f = prf(c, beta)
     return (f, p, r, accuracy(c))
+
+
+def value_columns(values: FloatArray, beta: float) -> dict[str, FloatArray]:
+    """Rounded F, P, R and accuracy of every count row (Python's ``round``, row by row)."""
+    cols = np.empty((len(values), 4), dtype=np.float64)
+    for first in range(0, len(values), 65536):  # plain floats for a block of rows at a time
+        out = []
+        for tp, fp_ne, fp_un, fn, tn in values[first : first + 65536].tolist():
+            fp = fp_ne + fp_un
+            p, r, f = prf_values(tp, fp, fn, beta)
+            out.append((f, p, r, accuracy_values(tp, fp, fn, tn)))
+        cols[first : first + len(out)] = out
+    return {k: cols[:, i] for i, k in enumerate(("f", "p", "r", "acc"))}
 
 
 class Cleme(ChunkMetric):
@@ -60,24 +86,25 @@ class Cleme(ChunkMetric):
     def beta(self) -> float:
         return self.config.beta if isinstance(self.config, ClemeConfig) else 0.5
 
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
+    def table(self, values: FloatArray, pair_offsets: IntArray) -> ChunkTable:
         beta = self.beta
-
-        def values(c: ChunkCounts) -> dict[str, float]:
-            p, r, f = prf(c, beta)
-            return {"f": f, "p": p, "r": r, "acc": accuracy(c)}
-
         if self.config.level == "corpus":
-            chosen = greedy_choice(counts, ChunkCounts(), lambda tot, c: (prf(tot, beta)[2], c.tp, -c.fp, -c.fn, c.tn))
-        else:
-            chosen = best_choice(counts, lambda c: sentence_key(c, beta))
-        totals = sum_chosen(counts, chosen, ChunkCounts())
-        rows = tuple(sentence_row(i, kept[i], j, counts[i][j], values(counts[i][j])) for i, j in enumerate(chosen))
-        if self.config.level == "corpus":
-            head = values(totals)
-        else:
-            n = len(rows) or 1
-            head = {k: sum(row[k] for row in rows) / n for k in ("f", "p", "r", "acc")}
-        details = {**head, "tp": totals.tp, "fp": totals.fp, "fn": totals.fn, "tn": totals.tn}
-        sig = make_signature(self.name, {**self.config.signature_fields(), "beta": f"{beta:g}"})
-        return Score(self.name, head["f"], details, sig, rows)
+
+            def key(t: Counts5, c: Counts5) -> tuple[float, ...]:
+                return (prf_values(t[0], t[1] + t[2], t[3], beta)[2], c[0], -(c[1] + c[2]), -c[3], c[4])
+
+            chosen, totals = greedy_pairs(values, pair_offsets, key)
+            columns = value_columns(values[chosen], beta)
+            p, r, f = prf(totals, beta)
+            return ChunkTable(chosen, columns, totals, {"f": f, "p": p, "r": r, "acc": accuracy(totals)})
+        every = value_columns(values, beta)
+        chosen = best_pairs([every[k] for k in ("f", "p", "r", "acc")], pair_offsets)
+        columns = {k: v[chosen] for k, v in every.items()}
+        return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
+
+    def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
+        t = table.totals
+        details = {**table.head, "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
+        sig = make_signature(self.name, {**self.config.signature_fields(), "beta": f"{self.beta:g}"})
+        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
+        return Score(self.name, table.head["f"], details, sig, rows)

@@ -9,16 +9,21 @@ sentence on (score, hit, -wrong, -under, -over), then the mean over all sentence
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
 
 from gecscope.finite import check_finite
-from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
+from gecscope.metrics.analysis import FloatArray, IntArray
+from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
+from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.scoring import best_choice, greedy_choice, sum_chosen
 from gecscope.stats import ChunkCounts
+
+NAMES = ("score", "hit", "wrong", "under", "over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +83,36 @@ def resolve_factors(spec: str | Factors | FactorPreset) -> FactorPreset:
 
 def heuo(c: ChunkCounts, f: Factors) -> tuple[float, float, float, float, float]:
     """(score, hit, wrong, under, over) in the official evaluation order."""
-    ne = c.tp + c.fp_ne + c.fn
-    hit = c.tp / ne if ne else 0.0
-    err = c.fp_ne / ne if ne else 0.0
-    und = c.fn / ne if ne else 0.0
-    d = c.tp + c.fp_ne + c.fp_un
-    ove = c.fp_un / d if d else 0.0
+    return heuo_values(c.tp, c.fp_ne, c.fp_un, c.fn, f)
+
+
+def heuo_values(
+    tp: float, fp_ne: float, fp_un: float, fn: float, f: Factors
+) -> tuple[float, float, float, float, float]:
+    """:func:`heuo` of plain counts."""
+    ne = tp + fp_ne + fn
+    hit = tp / ne if ne else 0.0
+    err = fp_ne / ne if ne else 0.0
+    und = fn / ne if ne else 0.0
+    d = tp + fp_ne + fp_un
+    ove = fp_un / d if d else 0.0
     com = f.hit * hit + f.wrong * (1 - err) + f.under * (1 - und) + f.over * (1 - ove)
     return com, hit, err, und, ove
+
+
+def heuo_array(values: FloatArray, f: Factors) -> dict[str, FloatArray]:
+    """:func:`heuo` of every row of a (rows, 5) count array: the same operations in the same
+    order, elementwise (IEEE division, products and sums are exact the same way)."""
+    tp, fp_ne, fp_un, fn = values[:, 0], values[:, 1], values[:, 2], values[:, 3]
+
+    def div(a: FloatArray, b: FloatArray) -> FloatArray:
+        return np.divide(a, b, out=np.zeros(len(a)), where=b != 0)
+
+    ne = tp + fp_ne + fn
+    hit, err, und = div(tp, ne), div(fp_ne, ne), div(fn, ne)
+    ove = div(fp_un, tp + fp_ne + fp_un)
+    com = f.hit * hit + f.wrong * (1 - err) + f.under * (1 - und) + f.over * (1 - ove)
+    return dict(zip(NAMES, (com, hit, err, und, ove), strict=True))
 
 
 def sentence_key(c: ChunkCounts, f: Factors) -> tuple[float, ...]:
@@ -108,33 +135,34 @@ class Cleme2Config(ChunkMetricConfig):
         return preset.corpus if self.level == "corpus" else preset.sentence
 
 
-NAMES = ("score", "hit", "wrong", "under", "over")
-
-
 class Cleme2(ChunkMetric):
     name = "cleme2"
 
     def __init__(self, config: Cleme2Config | None = None) -> None:
         self.config = config or Cleme2Config()
 
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
+    def table(self, values: FloatArray, pair_offsets: IntArray) -> ChunkTable:
         assert isinstance(self.config, Cleme2Config)
         f = self.config.active_factors
         if self.config.level == "corpus":
-            chosen = greedy_choice(counts, ChunkCounts(), lambda tot, c: (heuo(tot, f)[0], c.tp, -c.fp, -c.fn, c.tn))
-        else:
-            chosen = best_choice(counts, lambda c: sentence_key(c, f))
-        totals = sum_chosen(counts, chosen, ChunkCounts())
-        rows = tuple(
-            sentence_row(i, kept[i], j, counts[i][j], dict(zip(NAMES, heuo(counts[i][j], f), strict=True)))
-            for i, j in enumerate(chosen)
-        )
-        if self.config.level == "corpus":
-            head = dict(zip(NAMES, heuo(totals, f), strict=True))
-        else:
-            n = len(rows) or 1
-            head = {k: sum(row[k] for row in rows) / n for k in NAMES}
-        details = {**head, **totals.as_dict()}
+
+            def key(t: Counts5, c: Counts5) -> tuple[float, ...]:
+                return (heuo_values(t[0], t[1], t[2], t[3], f)[0], c[0], -(c[1] + c[2]), -c[3], c[4])
+
+            chosen, totals = greedy_pairs(values, pair_offsets, key)
+            columns = heuo_array(values[chosen], f)
+            return ChunkTable(chosen, columns, totals, dict(zip(NAMES, heuo(totals, f), strict=True)))
+        every = heuo_array(values, f)
+        keys = (every["score"], every["hit"], -every["wrong"], -every["under"], -every["over"])
+        chosen = best_pairs(keys, pair_offsets)
+        columns = {k: v[chosen] for k, v in every.items()}
+        return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
+
+    def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
+        assert isinstance(self.config, Cleme2Config)
+        f = self.config.active_factors
+        details = {**table.head, **table.totals.as_dict()}
         preset = resolve_factors(self.config.factors)
         fields = {**self.config.signature_fields(), "factors": f"{preset.name}({f})"}
-        return Score(self.name, head["score"], details, make_signature(self.name, fields), rows)
+        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
+        return Score(self.name, table.head["score"], details, make_signature(self.name, fields), rows)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -70,11 +70,20 @@ def ngram_counts(tokens: Tokens, n: int) -> Counter[Tokens]:
     return Counter(tokens[i : i + n] for i in range(len(tokens) + 1 - n))
 
 
-def sentence_stats(source: Tokens, hyp: Tokens, ref: Tokens, n_max: int, variant: str) -> list[float]:
-    """[|H|, |R|, num_1, den_1, ..., num_N, den_N] for one sentence and reference."""
+#: n-gram counts of a token sequence (``ngram_counts`` or a memo of it)
+NgramCounts = Callable[[Tokens, int], Counter[Tokens]]
+
+
+def sentence_stats(
+    source: Tokens, hyp: Tokens, ref: Tokens, n_max: int, variant: str, counts: NgramCounts | None = None
+) -> list[float]:
+    """[|H|, |R|, num_1, den_1, ..., num_N, den_N] for one sentence and reference. ``counts``
+    (optional) gives the n-gram counts, e.g. memoised for sources and references that every
+    system shares (:class:`gecscope.metrics.gleu_counts.CountMemo`)."""
+    count = counts or ngram_counts
     stats = [float(len(hyp)), float(len(ref))]
     for n in range(1, n_max + 1):
-        h, s, r = ngram_counts(hyp, n), ngram_counts(source, n), ngram_counts(ref, n)
+        h, s, r = ngram_counts(hyp, n), count(source, n), count(ref, n)
         if variant == "official":
             s_minus_r = Counter({g: c for g, c in s.items() if g not in r})
             num = max(sum((h & r).values()) - sum((h & s_minus_r).values()), 0)
@@ -162,6 +171,9 @@ class Gleu:
 
     def __init__(self, config: GleuConfig | None = None) -> None:
         self.config = config or GleuConfig()
+        #: source/reference n-gram counts shared by every analyse call (None: count each time);
+        #: set it when many systems are scored against the same sentences
+        self.counts: NgramCounts | None = None
 
     def analyse(self, examples: Sequence[Example]) -> FloatArray:
         """Statistics array (sentence, reference, 2 + 2N)."""
@@ -176,7 +188,7 @@ class Gleu:
             hyp = ascii_split(e.hypothesis.line) if ascii_ws else e.hypothesis.tokens
             for j, ref in enumerate(e.references):
                 tokens = ascii_split(ref.line) if ascii_ws else ref.tokens
-                stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant)
+                stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant, self.counts)
                 if cfg.convention == "gec-metrics":
                     split_space_lengths(stats[i, j], hyp, tokens)
         return stats

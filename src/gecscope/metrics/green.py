@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
-from gecscope.ngrams import encode, segment_grams
+from gecscope.metrics.ngrams import encode, segment_grams
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.types import Example

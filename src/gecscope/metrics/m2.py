@@ -1,7 +1,7 @@
 """M2 / MaxMatch (Dahlmeier & Ng, 2012) with the semantics of the M2 scorer 3.2.
 
 Per sentence and annotator, the hypothesis edits are the path through the edit lattice that
-matches the most gold edits (see :mod:`gecscope.maxmatch`); the annotator is chosen greedily on
+matches the most gold edits (see :mod:`gecscope.metrics.maxmatch`); the annotator is chosen greedily on
 the cumulative corpus F (then more correct, then fewer proposed + beta^2 * gold, then the first).
 Default beta 0.5 and at most 2 unchanged words inside one edit.
 """
@@ -10,21 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
-from gecscope.maxmatch import LATTICES, GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
-from gecscope.maxmatch_fast import GroupingLattice
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Table
+from gecscope.metrics.maxmatch import (
+    LATTICES,
+    GoldEdit,
+    base_arcs,
+    best_edits,
+    build_lattice,
+    count_correct,
+    edge_weights,
+)
+from gecscope.metrics.maxmatch_fast import GroupingLattice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.types import Example, Target
+
+if TYPE_CHECKING:
+    from gecscope.metrics.m2_store import LatticeStore
 
 #: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
 FAST_PATH_ARCS = 1500
@@ -104,9 +115,17 @@ class M2:
 
     def __init__(self, config: M2Config | None = None) -> None:
         self.config = config or M2Config()
+        #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
+        self.lattice_store: LatticeStore | None = None
 
     def annotator_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
         """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""
+        if self.lattice_store is not None:
+            return self.lattice_store.annotator_edits(self, ex)
+        return self.search_edits(ex)
+
+    def search_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
+        """:meth:`annotator_edits` without the cache: the lattice search itself."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
         base = None if hyp == src else base_arcs(src, hyp, cfg.edit_lattice)  # unchanged: the diagonal, no edits

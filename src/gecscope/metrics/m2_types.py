@@ -24,8 +24,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gecscope.maxmatch import GoldEdit, count_correct
 from gecscope.metrics.error_types import LEVELS, UNK, type_name
+from gecscope.metrics.maxmatch import GoldEdit, count_correct
 from gecscope.result import Score
 from gecscope.types import Example
 

@@ -89,6 +89,11 @@ class Wodafe(ChunkMetric):
         self.config: WodafeConfig = config or WodafeConfig()
 
     @property
+    def needs_chunks(self) -> bool:
+        """The fluency term reads the hypotheses from the chunks."""
+        return super().needs_chunks or self.config.resolved_gamma > 0
+
+    @property
     def scorer(self) -> FluencyScorer:
         cached = self.__dict__.get("_fluency")
         if cached is None:

@@ -37,6 +37,25 @@ def chunk_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, An
     return _array(counts, CHUNK_FIELDS)
 
 
+def pair_array(values: FloatArray, pair_offsets: Any) -> tuple[FloatArray, Any]:
+    """(sentences, references, 5) from compact (pairs, 5) chunk counts grouped by ``pair_offsets``.
+
+    >>> v, m = pair_array(np.arange(15.0).reshape(3, 5), np.array([0, 2, 3]))
+    >>> v[1, 0].tolist(), m.tolist()
+    ([10.0, 11.0, 12.0, 13.0, 14.0], [[True, True], [True, False]])
+    """
+    sizes = np.diff(pair_offsets)
+    n = len(sizes)
+    k = int(sizes.max()) if n else 1
+    sentence = np.repeat(np.arange(n), sizes)
+    pos = np.arange(len(values)) - pair_offsets[sentence]
+    arr = np.zeros((n, k, values.shape[1]))
+    mask = np.zeros((n, k), dtype=bool)
+    arr[sentence, pos] = values
+    mask[sentence, pos] = True
+    return arr, mask
+
+
 def edit_array(counts: Sequence[Sequence[EditCounts]] | CountTable) -> tuple[FloatArray, Any]:
     """(sentences, references, 3) ERRANT ``tp, fp, fn`` and the mask."""
     if isinstance(counts, CountTable):
@@ -62,7 +81,7 @@ def stat_table(metric: Any, analysis: Any) -> Table:
     # differ from the full corpus's: weighted chunk metrics are re-scored
     chunk = kind in (Cleme2, Cleme) and metric.config.weighting == "none"
     if chunk and level(metric) == "corpus":
-        values, mask = chunk_array(metric.counts(analysis))
+        values, mask = pair_array(metric.count_array(analysis), analysis.pair_offsets)
         if isinstance(metric, Cleme2):
             assert isinstance(metric.config, Cleme2Config)
             f = metric.config.active_factors

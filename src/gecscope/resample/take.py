@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.chunk_stack import stack_analyses, take_sentences
 from gecscope.metrics.counts import CountTable
 from gecscope.metrics.green import GreenAnalysis
 
@@ -23,12 +24,7 @@ def take(analysis: Any, idx: Sequence[int] | IntArray) -> Any:
     [('c',), ('c',), ('a',)]
     """
     if isinstance(analysis, ChunkAnalysis):
-        return ChunkAnalysis(
-            analysis.assumption,
-            tuple(analysis.chunks[i] for i in idx),
-            tuple(analysis.kept[i] for i in idx),
-            tuple(analysis.labels[i] for i in idx),
-        )
+        return take_sentences(analysis, idx)
     if isinstance(analysis, GreenAnalysis):
         return GreenAnalysis(analysis.regions[:, idx], analysis.present[idx])
     if isinstance(analysis, CountTable):  # ERRANT, M2
@@ -59,12 +55,7 @@ def stack(analyses: Sequence[Any]) -> Any:
     """
     first = analyses[0]
     if isinstance(first, ChunkAnalysis):
-        return ChunkAnalysis(
-            first.assumption,
-            tuple(c for a in analyses for c in a.chunks),
-            tuple(k for a in analyses for k in a.kept),
-            tuple(lab for a in analyses for lab in a.labels),
-        )
+        return stack_analyses(analyses)
     if isinstance(first, GreenAnalysis):
         k = max(a.regions.shape[2] for a in analyses)
         regions = [np.pad(a.regions, ((0, 0), (0, 0), (0, k - a.regions.shape[2]), (0, 0))) for a in analyses]

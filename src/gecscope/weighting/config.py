@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gecscope.finite import check_finite
 from gecscope.weighting.encoders import EncoderConfig
 
+if TYPE_CHECKING:
+    from gecscope.align.settings import AlignSettings
+
 
 @dataclass(frozen=True)
 class SimilarityConfig:
-    """The encoder and the cache behind similarity (PTScore) weights."""
+    """The encoder and the cache behind similarity (PTScore) weights. ``sharding``: where the
+    encoder runs; the aligner's settings with ``executor='dask'`` shard it on that Dask cluster
+    (:mod:`gecscope.weighting.sharded`; same numbers), otherwise (None) it runs in this process."""
 
     encoder: EncoderConfig = field(default_factory=EncoderConfig)
     cache: bool = True
     cache_dir: str | None = None
     rescale_baseline: float | None = None
     progress: bool = True
+    sharding: AlignSettings | None = None
 
     def __post_init__(self) -> None:
         check_finite(rescale_baseline=self.rescale_baseline)

@@ -12,12 +12,16 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gecscope.progress import progress
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache
 from gecscope.weighting.causal_lm import CausalLM, bos_id, load_causal_lm
+
+if TYPE_CHECKING:
+    from gecscope.align.settings import AlignSettings
 
 SCALINGS = ("none", "x4-clip")
 
@@ -30,6 +34,9 @@ class FluencyConfig:
     scaling: str = "none"
     cache: bool = True
     cache_dir: str | None = None
+    #: where the LM runs: the aligner's settings with executor 'dask' shard it on that cluster
+    #: (:mod:`gecscope.weighting.sharded`; same numbers); None: in this process
+    sharding: AlignSettings | None = None
 
     def __post_init__(self) -> None:
         if self.scaling not in SCALINGS:
@@ -97,29 +104,52 @@ class FluencyScorer:
         return fluency_from_nll(self.nll(texts), self.config.scaling)
 
     def _score(self, texts: list[str]) -> list[float | None]:
+        if self.config.sharding is not None and self.config.sharding.executor == "dask":
+            from gecscope.weighting.sharded import dask_nll
+
+            return dask_nll(self.config, texts)
         lm = self.lm
-        torch, tok = lm.torch, lm.tokenizer
-        first = bos_id(lm)
-        limit = int(getattr(lm.model.config, "max_position_embeddings", 1024) or 1024)
-        ids = [[first, *tok.encode(t, add_special_tokens=False)][:limit] if t.strip() else [] for t in texts]
+        ids = token_ids(lm, texts)
+        order = length_order(ids)
         out: list[float | None] = [None] * len(texts)
-        order = sorted((i for i in range(len(texts)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
-        pad = tok.pad_token_id if tok.pad_token_id is not None else first
-        with torch.inference_mode():
-            for b in progress(range(0, len(order), self.config.batch_size), desc="LM fluency", unit="batch"):
-                idx = order[b : b + self.config.batch_size]
-                width = max(len(ids[i]) for i in idx)
-                batch = torch.full((len(idx), width), pad, dtype=torch.long)
-                mask = torch.zeros((len(idx), width), dtype=torch.long)
-                for row, i in enumerate(idx):
-                    batch[row, : len(ids[i])] = torch.tensor(ids[i])
-                    mask[row, : len(ids[i])] = 1
-                batch, mask = batch.to(lm.device), mask.to(lm.device)
-                logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
-                logp = torch.log_softmax(logits[:, :-1], dim=-1)
-                nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
-                valid = mask[:, 1:].float()
-                mean = (nll * valid).sum(dim=1) / valid.sum(dim=1)
-                for row, i in enumerate(idx):
-                    out[i] = float(mean[row])
+        for b in progress(range(0, len(order), self.config.batch_size), desc="LM fluency", unit="batch"):
+            idx = order[b : b + self.config.batch_size]
+            for i, value in zip(idx, batch_nll(lm, [ids[i] for i in idx]), strict=True):
+                out[i] = value
         return out
+
+
+def token_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:
+    """The start token and the tokens of each text, cut to the model's context (empty: blank text)."""
+    tok, first = lm.tokenizer, bos_id(lm)
+    limit = int(getattr(lm.model.config, "max_position_embeddings", 1024) or 1024)
+    return [[first, *tok.encode(t, add_special_tokens=False)][:limit] if t.strip() else [] for t in texts]
+
+
+def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
+    """The texts that get a score (more than the start token), shortest first: the batch order.
+
+    >>> length_order([[0, 5, 6], [], [0], [0, 7]])
+    [3, 0]
+    """
+    return sorted((i for i in range(len(ids)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
+
+
+def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
+    """Mean token NLL of each row of one padded batch (rows of at least two tokens)."""
+    torch, tok = lm.torch, lm.tokenizer
+    pad = tok.pad_token_id if tok.pad_token_id is not None else bos_id(lm)
+    with torch.inference_mode():
+        width = max(len(r) for r in rows)
+        batch = torch.full((len(rows), width), pad, dtype=torch.long)
+        mask = torch.zeros((len(rows), width), dtype=torch.long)
+        for row, r in enumerate(rows):
+            batch[row, : len(r)] = torch.tensor(r)
+            mask[row, : len(r)] = 1
+        batch, mask = batch.to(lm.device), mask.to(lm.device)
+        logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
+        logp = torch.log_softmax(logits[:, :-1], dim=-1)
+        nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
+        valid = mask[:, 1:].float()
+        mean = (nll * valid).sum(dim=1) / valid.sum(dim=1)
+        return [float(mean[row]) for row in range(len(rows))]

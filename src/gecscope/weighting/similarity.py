@@ -93,8 +93,17 @@ class SimilarityWeighting:
     def scorer(self) -> BertScorer:
         if self._scorer is None:
             cache = open_cache("bertscore", self.config.cache_dir, self.config.cache)
+            encoder = None
+            if self.config.sharding is not None and self.config.sharding.executor == "dask":
+                from gecscope.weighting.sharded import DaskEncoder
+
+                encoder = DaskEncoder(self.config.encoder, self.config.sharding)
             self._scorer = BertScorer(
-                self.config.encoder, cache, rescale_baseline=self.config.rescale_baseline, progress=self.config.progress
+                self.config.encoder,
+                cache,
+                rescale_baseline=self.config.rescale_baseline,
+                progress=self.config.progress,
+                encoder=encoder,
             )
         return self._scorer
 

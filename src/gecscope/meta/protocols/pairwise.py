@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from gecscope.meta.correlate import Correlation, system_correlation
-from gecscope.meta.judgments import HumanPair
+from gecscope.meta.data.judgments import HumanPair
+from gecscope.meta.protocols.correlate import Correlation, system_correlation
 
 #: gec-metrics and the released SEEDA script: a metric tie counts as "the later system wins"
 #: (so tau = 2 acc - 1); seeda-paper: a tie is a miss for accuracy and neither for tau

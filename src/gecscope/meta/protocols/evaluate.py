@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from gecscope.align import Aligner, align_examples
-from gecscope.meta.correlate import Correlation, system_correlation
-from gecscope.meta.datasets import MetaDataset, setting_systems
-from gecscope.meta.judgments import human_pairs, read_judgments
-from gecscope.meta.pairwise import PairwiseResult, pairwise_agreement
+from gecscope.meta.data.datasets import MetaDataset, setting_systems
+from gecscope.meta.data.judgments import human_pairs, read_judgments
+from gecscope.meta.protocols.correlate import Correlation, system_correlation
+from gecscope.meta.protocols.pairwise import PairwiseResult, pairwise_agreement
 from gecscope.metrics.base import Metric
 from gecscope.progress import progress
+
+if TYPE_CHECKING:
+    from gecscope.meta.protocols.session import MetaSession
 
 
 @dataclass
@@ -23,19 +26,41 @@ class MetricRun:
     metric: Metric
     dataset: MetaDataset
     analyses: dict[str, Any]
+    #: the run's shared caches (judgments, human pairs), when it was made with one
+    session: MetaSession | None = None
+    #: scores computed so far (the analyses do not change, so neither do they)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def system_scores(self, aggregation: str = "corpus") -> dict[str, float]:
         """``corpus``: the metric's corpus score; ``sentence``: the mean of sentence scores."""
-        if aggregation == "corpus":
-            return {s: float(self.metric.score_analysis(a).value) for s, a in self.analyses.items()}
-        table = self.sentence_scores()
-        return {s: sum(v) / len(v) for s, v in table.items()}
+        key = f"system:{aggregation}"
+        if key not in self._memo:
+            if aggregation == "corpus":
+                self._memo[key] = {s: float(self.metric.score_analysis(a).value) for s, a in self.analyses.items()}
+            else:
+                table = self.sentence_scores()
+                self._memo[key] = {s: sum(v) / len(v) for s, v in table.items()}
+        return dict(self._memo[key])
 
     def sentence_scores(self) -> dict[str, list[float]]:
-        return {s: self.metric.sentence_scores(a) for s, a in self.analyses.items()}
+        if "sentence" not in self._memo:
+            self._memo["sentence"] = {s: self.metric.sentence_scores(a) for s, a in self.analyses.items()}
+        return {s: list(v) for s, v in self._memo["sentence"].items()}
 
 
-def run_metric(name: str, metric: Metric, dataset: MetaDataset, aligner: Aligner | None = None) -> MetricRun:
+def run_metric(
+    name: str,
+    metric: Metric,
+    dataset: MetaDataset,
+    aligner: Aligner | None = None,
+    session: MetaSession | None = None,
+) -> MetricRun:
+    """Analyse every system once. With a ``session``, examples, alignments and shareable
+    analyses come from (and go to) its caches: the same numbers, computed once per run."""
+    if session is not None:
+        if session.aligner is None:
+            session.aligner = aligner
+        return MetricRun(name, metric, dataset, session.analyses(name, metric, dataset), session)
     analyses = {}
     hypotheses = metric.needs_edits
     references = hypotheses or bool(getattr(metric, "needs_reference_edits", False))
@@ -71,6 +96,9 @@ def sentence_level(
     for gran, path in run.dataset.judgments.items():
         if granularities and gran not in granularities:
             continue
-        pairs = human_pairs(read_judgments(path), systems)
+        if run.session is not None:
+            pairs = run.session.pairs(path, systems)
+        else:
+            pairs = human_pairs(read_judgments(path), systems)
         out[gran] = pairwise_agreement(pairs, scores, position, tie_rule)
     return out

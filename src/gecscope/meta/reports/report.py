@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.api import get_metric
-from gecscope.meta.datasets import gjg15, seeda, setting_systems
-from gecscope.meta.evaluate import run_metric, sentence_level, system_level
-from gecscope.meta.presets import META_METRICS
+from gecscope.meta.data.datasets import gjg15, seeda, setting_systems
+from gecscope.meta.protocols.evaluate import run_metric, sentence_level, system_level
+from gecscope.meta.reports.presets import META_METRICS
 
 
 def meta_run(
@@ -62,7 +62,7 @@ def meta_run(
         runs.append((run, aggregation))
     systems = setting_systems(ds, setting if dataset == "seeda" else None)
     if window or plot:
-        from gecscope.meta.pairwise import window_correlations
+        from gecscope.meta.protocols.pairwise import window_correlations
 
         size = window or 4
         human = next(iter(ds.human))
@@ -76,12 +76,12 @@ def meta_run(
             },
         }
         if plot:
-            from gecscope.meta.plots import plot_windows
+            from gecscope.meta.reports.plots import plot_windows
 
             plot_windows(table, plot, title=f"{dataset} {doc['setting'] or ''} windows of {size} ({human})")
             doc["windows"]["plot"] = plot
     if bootstrap:
-        from gecscope.meta.bootstrap import bootstrap_correlation
+        from gecscope.meta.protocols.bootstrap import bootstrap_correlation
 
         doc["bootstrap"] = {"samples": bootstrap, "resample": resample, "seed": seed, "vectors": {}}
         for human in ds.human:
@@ -104,7 +104,7 @@ def meta_run(
 
 def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: int = 0) -> dict[str, Any]:
     """Expected Wins (and optionally TrueSkill) recomputed from the judgments, beside the published."""
-    from gecscope.meta.judgments import expected_wins, read_judgments
+    from gecscope.meta.data.judgments import expected_wins, read_judgments
 
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
     out: dict[str, Any] = {"dataset": dataset, "granularities": {}}
@@ -114,7 +114,7 @@ def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: 
         ew_key, ts_key = ("ew", "ts") if dataset == "gjg15" else (f"EW{suffix}", f"TS{suffix}")
         entry: dict[str, Any] = {"expected_wins": expected_wins(items), "published_ew": ds.human[ew_key]}
         if trueskill_runs:
-            from gecscope.meta.trueskill import trueskill_scores
+            from gecscope.meta.protocols.trueskill import trueskill_scores
 
             entry["trueskill"] = trueskill_scores(items, runs=trueskill_runs, seed=seed)
             entry["published_ts"] = ds.human[ts_key]
@@ -126,9 +126,9 @@ def factor_search(
     data: str | Path, level: str, assumption: str, allow_zero: bool, settings: Any = None
 ) -> dict[str, Any]:
     from gecscope.align import get_aligner
-    from gecscope.meta.gjg15 import reference_set_analyses
-    from gecscope.meta.human import read_human_scores
-    from gecscope.meta.search import factor_grid, search
+    from gecscope.meta.data.human import read_human_scores
+    from gecscope.meta.protocols.gjg15 import reference_set_analyses
+    from gecscope.meta.protocols.search import factor_grid, search
     from gecscope.metrics.analysis import relabel
 
     sets = [

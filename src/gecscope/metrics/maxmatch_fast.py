@@ -10,7 +10,7 @@ several equally short chains between two nodes; `tests/test_golden_errant_m2.py`
 CoNLL-2014 sentence.
 
 With ``lattice="v3.2"`` the scorer 3.2's shifted spans of insertions in row 0 (see
-:mod:`gecscope.maxmatch`) are reproduced: a group starting with row-0 insertions at (0, j) starts
+:mod:`gecscope.metrics.maxmatch`) are reproduced: a group starting with row-0 insertions at (0, j) starts
 at j, a group ending in row 0 at (0, j) ends at j-1; gold groups are those whose shifted span is
 the gold span.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from gecscope.maxmatch import Arc, GoldEdit, LatticeEdit, Node
+from gecscope.metrics.maxmatch import Arc, GoldEdit, LatticeEdit, Node
 
 
 def _gold_arcs(

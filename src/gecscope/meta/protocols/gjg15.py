@@ -13,9 +13,9 @@ from pathlib import Path
 from gecscope.align import Aligner, align_examples
 from gecscope.api import get_metric
 from gecscope.io import examples_from_m2, read_lines, read_m2
-from gecscope.meta.correlate import Correlation, system_correlation
-from gecscope.meta.datasets import reference_paths
-from gecscope.meta.human import read_human_scores
+from gecscope.meta.data.datasets import reference_paths
+from gecscope.meta.data.human import read_human_scores
+from gecscope.meta.protocols.correlate import Correlation, system_correlation
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.progress import progress
 from gecscope.types import Example, Target

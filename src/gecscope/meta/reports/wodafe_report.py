@@ -16,11 +16,11 @@ import numpy as np
 
 from gecscope.align import Aligner
 from gecscope.finite import check_step
-from gecscope.meta.datasets import MetaDataset, setting_systems
-from gecscope.meta.evaluate import run_metric
-from gecscope.meta.judgments import human_pairs, read_judgments
-from gecscope.meta.search import counts_array
-from gecscope.meta.wodafe import GridResult, SystemStats, alpha_ablation, sentence_grid, system_grid
+from gecscope.meta.data.datasets import MetaDataset, setting_systems
+from gecscope.meta.data.judgments import human_pairs, read_judgments
+from gecscope.meta.protocols.evaluate import run_metric
+from gecscope.meta.protocols.search import counts_array
+from gecscope.meta.protocols.wodafe import GridResult, SystemStats, alpha_ablation, sentence_grid, system_grid
 from gecscope.metrics.wodafe import PRESETS, Wodafe
 
 GRANULARITIES = {"SEEDA-E": ("TS_edit", "edit"), "SEEDA-S": ("TS_sent", "sent")}
@@ -171,7 +171,7 @@ def wodafe_report(
             f"Diff {values[best] - values[-1]:.3f}"
         )
     if plot_dir is not None:
-        from gecscope.meta.plots import plot_heatmap
+        from gecscope.meta.reports.plots import plot_heatmap
 
         out = Path(plot_dir)
         out.mkdir(parents=True, exist_ok=True)

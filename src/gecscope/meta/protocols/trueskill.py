@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from gecscope.errors import MissingExtraError
-from gecscope.meta.judgments import RankingItem
+from gecscope.meta.data.judgments import RankingItem
 
 
 def stored_judgments(items: Iterable[RankingItem]) -> dict[tuple[str, str], list[int]]:

@@ -1,6 +1,7 @@
 """WODAFE's alpha x gamma search (paper Figures 4-7, Table 2) from cached statistics.
 
-Each system is aligned, weighted and scored for fluency once (:func:`gecscope.meta.wodafe_report.collect`); every
+Each system is aligned, weighted and scored for fluency once
+(:func:`gecscope.meta.reports.wodafe_report.collect`); every
 (alpha, gamma) is then pure numpy: corpus level re-runs the greedy reference choice per alpha
 and mixes the fluency in per gamma; sentence level picks each sentence's best reference per alpha.
 Sentence-level agreement with the human pairs is vectorised over the pairs.
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.meta.judgments import HumanPair
-from gecscope.meta.search import correlations
+from gecscope.meta.data.judgments import HumanPair
+from gecscope.meta.protocols.search import correlations
 
 FloatArray = NDArray[np.float64]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.errors import MissingExtraError
-from gecscope.meta.correlate import Correlation
+from gecscope.meta.protocols.correlate import Correlation
 
 
 def _figure(figsize: tuple[float, float]) -> tuple[Any, Any]:

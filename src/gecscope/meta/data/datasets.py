@@ -1,6 +1,6 @@
 """Meta-evaluation data sets as code: GJG15 and SEEDA, read from an explicit directory.
 
-The layout is that of ``shared/data`` (see :func:`gecscope.meta.download` for fetching the public
+The layout is that of ``shared/data`` (see :func:`gecscope.meta.data.download` for fetching the public
 files): ``conll14/`` (sources, system outputs, reference files, SN-8GEC), ``gjg15/``
 (judgments.xml, human_scores.tsv) and ``seeda/`` (outputs/subset, scores/human, data/*.xml).
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from gecscope.errors import InputError
 from gecscope.io.parallel import read_lines
-from gecscope.meta.human import read_human_scores
+from gecscope.meta.data.human import read_human_scores
 from gecscope.types import Example, Target
 
 #: GJG15 systems in Expected-Wins order (gec-metrics' order, which decides metric ties)

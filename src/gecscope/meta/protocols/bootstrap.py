@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.meta.evaluate import MetricRun
-from gecscope.meta.search import correlations
+from gecscope.meta.protocols.evaluate import MetricRun
+from gecscope.meta.protocols.search import correlations
 from gecscope.resample import Table, stat_table, take
 
 IntArray = NDArray[np.int64]

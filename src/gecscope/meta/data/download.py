@@ -16,7 +16,7 @@ from pathlib import Path
 from gecscope.errors import InputError
 from gecscope.fetch import Fetch, fetch_verified, http_fetch
 from gecscope.io import read_lines, read_m2
-from gecscope.meta.datasets import SEEDA_SYSTEMS
+from gecscope.meta.data.datasets import SEEDA_SYSTEMS
 
 DEFAULT_BASE = "https://raw.githubusercontent.com/"
 CLEME_DEMO = ("AMU", "CAMB", "IITB", "NTHU", "PKU", "POST", "UFC", "UMC")  # systems the CLEME demo ships

@@ -1,0 +1,1 @@
+"""Meta-evaluation protocols: correlations, pairwise agreement, windows, TrueSkill, bootstrap, factor search."""

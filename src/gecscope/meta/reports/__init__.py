@@ -1,0 +1,1 @@
+"""Meta-evaluation reports: the metric presets, markdown reports and plots."""

@@ -1,0 +1,110 @@
+"""Reference choice over compact chunk counts: one (pairs, 5) array, pairs grouped by sentence.
+
+The same rules as :mod:`gecscope.scoring` (and the same floating-point operations in the same
+order, so the same choices and totals), without one :class:`~gecscope.stats.ChunkCounts` per
+candidate: the greedy corpus rule walks the sentences once over plain floats (a sentence with
+one kept reference has nothing to choose), the per-sentence rule is one ``lexsort``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gecscope.rows import LazyRows
+from gecscope.stats import ChunkCounts
+
+FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.int64]
+Counts5 = tuple[float, float, float, float, float]
+#: key(running totals + candidate, candidate) of the greedy rule
+GreedyKey = Callable[[Counts5, Counts5], tuple[float, ...]]
+FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
+#: sentences whose counts are turned into Python floats at a time
+BLOCK = 8192
+
+
+def greedy_pairs(values: FloatArray, pair_offsets: IntArray, key: GreedyKey) -> tuple[IntArray, ChunkCounts]:
+    """The chosen pair of every sentence under the greedy corpus rule, and the running totals.
+
+    >>> v = np.array([[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0, 1, 0]], dtype=float)
+    >>> chosen, tot = greedy_pairs(v, np.array([0, 2, 3]), lambda t, c: (-t[1],))
+    >>> chosen.tolist(), tot.tp, tot.fn
+    ([0, 2], 1.0, 1.0)
+    """
+    bounds = pair_offsets.tolist()
+    n = len(bounds) - 1
+    chosen = np.empty(n, dtype=np.int64)
+    t0 = t1 = t2 = t3 = t4 = 0.0
+    for first in range(0, n, BLOCK):  # plain floats for a block of sentences at a time
+        last = min(first + BLOCK, n)
+        base = bounds[first]
+        vals = values[base : bounds[last]].tolist()
+        for s in range(first, last):
+            best = a = bounds[s] - base
+            b = bounds[s + 1] - base
+            if b - a > 1:
+                best_key = None
+                for p in range(a, b):
+                    c = vals[p]
+                    k = key((t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]), c)
+                    if best_key is None or k > best_key:
+                        best, best_key = p, k
+            c = vals[best]
+            t0, t1, t2, t3, t4 = t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]
+            chosen[s] = best + base
+    return chosen, ChunkCounts(t0, t1, t2, t3, t4)
+
+
+def best_pairs(keys: Sequence[FloatArray], pair_offsets: IntArray) -> IntArray:
+    """The pair with the largest key tuple (``keys`` primary first) per sentence; the earliest
+    wins ties, as with :func:`gecscope.scoring.best_choice`.
+
+    >>> best_pairs([np.array([0.5, 0.7, 0.7, 0.1])], np.array([0, 3, 4])).tolist()
+    [1, 3]
+    """
+    pairs = int(pair_offsets[-1])
+    sentence = np.repeat(np.arange(len(pair_offsets) - 1), np.diff(pair_offsets))
+    order = np.lexsort((np.arange(pairs), *(-np.asarray(k) for k in reversed(keys)), sentence))
+    return order[pair_offsets[:-1]].astype(np.int64)
+
+
+def chosen_totals(values: FloatArray, chosen: IntArray) -> ChunkCounts:
+    """The chosen rows summed in sentence order (sequentially, as :func:`~gecscope.scoring.sum_chosen`)."""
+    if not len(chosen):
+        return ChunkCounts()
+    return ChunkCounts(*np.add.accumulate(values[chosen], axis=0)[-1].tolist())
+
+
+def mean(column: FloatArray | Sequence[float]) -> float:
+    """Left-to-right sum over the sentences divided by their number (1 when there are none)."""
+    vals = column.tolist() if isinstance(column, np.ndarray) else list(column)
+    return sum(vals) / (len(vals) or 1)
+
+
+@dataclass(frozen=True, eq=False)
+class SentenceRow:
+    """Builds sentence ``i``'s row from the arrays (a picklable row maker for :class:`LazyRows`)."""
+
+    chosen: IntArray
+    values: FloatArray
+    ref_index: Any
+    columns: dict[str, FloatArray]
+
+    def __call__(self, i: int) -> dict[str, Any]:
+        p = int(self.chosen[i])
+        out: dict[str, Any] = {"index": i, "reference": int(self.ref_index[p])}
+        out.update({k: float(v[i]) for k, v in self.columns.items()})
+        counts = self.values[p].tolist()
+        out.update(zip(FIELDS, counts, strict=True))
+        out["fp"] = counts[1] + counts[2]
+        return out
+
+
+def sentence_rows(chosen: IntArray, values: FloatArray, ref_index: Any, columns: dict[str, FloatArray]) -> LazyRows:
+    """Sentence rows ``{index, reference, *columns, tp, fp_ne, fp_un, fn, tn, fp}`` on demand."""
+    return LazyRows(len(chosen), SentenceRow(chosen, values, ref_index, columns))

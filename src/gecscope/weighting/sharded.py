@@ -1,0 +1,229 @@
+"""Neural weighting sharded on a Dask cluster (``--executor dask``; the ``dask`` extra).
+
+The model work of a weighting (BERTScore's encoder for similarity weights and PT-M2, the causal
+LM for WODAFE's fluency) runs as tasks on Dask workers; each worker loads a model once (on its
+first task, kept in :data:`_MODELS` keyed by the model's frozen config) and keeps it. Everything
+else (the cache, F1 matching, weights, reference choice, scores) stays on the client.
+
+The numbers are the serial run's, bit for bit: a torch encoder's output for a text depends (in
+the last bits) on the other texts of its padded batch, so the client sorts the texts exactly as
+the serial encoder does and cuts the sorted list into shards of whole batches; a worker then runs
+the very batches the serial run would have run, and the results are put back in input order.
+
+Where the cluster is comes from the aligner's settings (:class:`~gecscope.align.AlignSettings`:
+``executor='dask'``, ``scheduler`` address or a local cluster of ``jobs`` workers).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import weakref
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gecscope.progress import progress
+from gecscope.weighting.encoders import EncoderConfig, load_encoder, minilm_tokenizer
+
+if TYPE_CHECKING:
+    from gecscope.align.settings import AlignSettings
+    from gecscope.weighting.causal_lm import CausalLM
+    from gecscope.weighting.fluency import FluencyConfig
+
+#: encoder (or LM) batches per task: small enough to spread a window over the workers, large
+#: enough that a task's overhead (a few ms) is negligible against its model work
+SHARD_BATCHES = 8
+
+#: the models loaded in this (worker) process, by config
+_MODELS: dict[object, Any] = {}
+
+
+def uses_dask(settings: AlignSettings | None) -> bool:
+    """Whether ``settings`` send model work to a Dask cluster."""
+    return settings is not None and settings.executor == "dask"
+
+
+@cache
+def _order_tokenizer(max_length: int) -> Any:
+    return minilm_tokenizer(max_length)
+
+
+def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
+    """The order in which the encoder of ``config`` batches ``texts``: shortest first, stable,
+    by WordPiece tokens (the ONNX encoder) or characters (torch), as its ``embed`` sorts them.
+    No model is loaded.
+
+    >>> batch_order(EncoderConfig(backend="torch", model="minilm"), ["a b c", "a", "b", "a b"])
+    [1, 2, 3, 0]
+    """
+    if config.resolved_backend == "onnx":
+        encodings = _order_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
+        lengths = [len(e.ids) for e in encodings]
+    else:
+        lengths = [len(t) for t in texts]
+    return sorted(range(len(texts)), key=lengths.__getitem__)
+
+
+def embed_here(config: EncoderConfig, texts: Sequence[str]) -> list[np.ndarray]:
+    """Token vectors of ``texts`` by this process's encoder for ``config`` (loaded on first use).
+    ``texts`` come in batch order, so ``embed`` keeps their order and batches them as given."""
+    encoder = _MODELS.get(config)
+    if encoder is None:
+        encoder = _MODELS[config] = load_encoder(config)
+    vectors: list[np.ndarray] = encoder.embed(texts)
+    return vectors
+
+
+def worker_threads(settings: AlignSettings) -> int | None:
+    """Compute threads per worker: the cores shared by a local cluster's workers, else None (the
+    model's default: every core of the worker's machine, one worker per machine)."""
+    if settings.scheduler:
+        return None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores // settings.jobs)
+
+
+class DaskSession:
+    """A Dask client (connected on first use; closed by :meth:`close`, when garbage-collected, or
+    at exit). Get one with :func:`session_for`, so that the weightings of one run share it."""
+
+    def __init__(self, settings: AlignSettings) -> None:
+        self.settings = settings
+        self._client: Any = None
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            from gecscope.align.sharded import connect
+
+            client, cluster = connect(self.settings.jobs, self.settings.scheduler)
+            self._client = client
+            # closed with the session; at exit before distributed's own handlers (atexit runs the
+            # last registered first), so a local cluster shuts down quietly, as the aligner's does
+            self._finalizer = weakref.finalize(self, _shut, client, cluster)
+            self._finalizer.atexit = False
+            atexit.register(self._finalizer)
+        return self._client
+
+    def close(self) -> None:
+        """Disconnect (and stop the local cluster); a later task connects again."""
+        if self._client is not None:
+            atexit.unregister(self._finalizer)
+            self._finalizer()
+            self._client = None
+
+    def map_ordered(self, function: Any, config: object, shards: Sequence[Any], desc: str = "") -> list[Any]:
+        """``function(config, shard)`` for every shard on the cluster, results in shard order
+        (a progress bar named ``desc``, if given)."""
+        futures = [self.client.submit(function, config, shard, pure=False) for shard in shards]
+        if not desc:
+            return [future.result() for future in futures]
+        return [future.result() for future in progress(futures, desc=desc, unit="shard")]
+
+
+#: the open sessions of this process, by settings: every weighting of a run (CLEME2.0's and
+#: PT-M2's similarity, WODAFE's fluency) uses the same cluster instead of starting its own
+_SESSIONS: dict[AlignSettings, DaskSession] = {}
+
+
+def session_for(settings: AlignSettings) -> DaskSession:
+    """The session of ``settings`` in this process (created, not yet connected, on first use)."""
+    session = _SESSIONS.get(settings)
+    if session is None:
+        session = _SESSIONS[settings] = DaskSession(settings)
+    return session
+
+
+def _shut(client: Any, cluster: Any) -> None:
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+class DaskEncoder:
+    """An :class:`~gecscope.weighting.encoders.Encoder` whose batches run on Dask workers.
+
+    ``embed`` returns exactly what the serial encoder returns (same batches, see the module
+    docstring). The client never loads the model.
+    """
+
+    def __init__(self, config: EncoderConfig, settings: AlignSettings, shard_batches: int = SHARD_BATCHES) -> None:
+        if shard_batches < 1:
+            raise ValueError(f"shard_batches must be at least 1, got {shard_batches}")
+        self.config = config
+        self.model_id = config.model_id
+        self.session = session_for(settings)
+        self.shard_batches = shard_batches
+        threads = config.threads or worker_threads(settings)
+        self.worker_config = replace(config, threads=threads)
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        order = batch_order(self.config, texts)
+        step = self.config.batch_size * self.shard_batches
+        shards = [order[b : b + step] for b in range(0, len(order), step)]
+        results = self.session.map_ordered(embed_here, self.worker_config, [[texts[i] for i in s] for s in shards])
+        out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
+        for shard, vectors in zip(shards, results, strict=True):
+            for i, v in zip(shard, vectors, strict=True):
+                out[i] = v
+        return out
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def _lm_here(config: FluencyConfig) -> CausalLM:
+    key = ("causal-lm", config.model, config.device, config.cache_dir)
+    lm = _MODELS.get(key)
+    if lm is None:
+        from gecscope.weighting.causal_lm import load_causal_lm
+
+        lm = _MODELS[key] = load_causal_lm(config.model, device=config.device, cache_dir=config.cache_dir)
+    found: CausalLM = lm
+    return found
+
+
+def ids_here(config: FluencyConfig, texts: Sequence[str]) -> list[list[int]]:
+    """Token ids of ``texts`` by this process's LM for ``config`` (loaded on first use)."""
+    from gecscope.weighting.fluency import token_ids
+
+    return token_ids(_lm_here(config), texts)
+
+
+def nll_here(config: FluencyConfig, batches: Sequence[Sequence[Sequence[int]]]) -> list[list[float]]:
+    """Mean token NLL of the rows of each batch, by this process's LM for ``config``."""
+    from gecscope.weighting.fluency import batch_nll
+
+    lm = _lm_here(config)
+    return [batch_nll(lm, rows) for rows in batches]
+
+
+def dask_nll(config: FluencyConfig, texts: Sequence[str]) -> list[float | None]:
+    """What ``FluencyScorer`` computes serially (mean NLL per text, None for a blank one), on the
+    cluster of ``config.sharding``: texts are tokenised in shards, sorted into the serial batches
+    on the client, and whole batches go to the workers."""
+    from gecscope.weighting.fluency import length_order
+
+    assert config.sharding is not None
+    session = session_for(config.sharding)
+    size = config.batch_size * SHARD_BATCHES
+    chunks = [list(texts[b : b + size]) for b in range(0, len(texts), size)]
+    # the first shard alone: a worker may dequantise a preset and write its copy to the cache
+    parts = session.map_ordered(ids_here, config, chunks[:1]) + session.map_ordered(ids_here, config, chunks[1:])
+    ids = [row for part in parts for row in part]
+    order = length_order(ids)
+    batches = [[ids[i] for i in order[b : b + config.batch_size]] for b in range(0, len(order), config.batch_size)]
+    shards = [batches[b : b + SHARD_BATCHES] for b in range(0, len(batches), SHARD_BATCHES)]
+    results = session.map_ordered(nll_here, config, shards, "LM fluency")
+    values = [v for shard in results for batch in shard for v in batch]
+    out: list[float | None] = [None] * len(texts)
+    for i, value in zip(order, values, strict=True):
+        out[i] = value
+    return out
