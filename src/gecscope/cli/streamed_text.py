@@ -93,6 +93,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.progress import bar
     from gecscope.report.signature import extend_signature
     from gecscope.resample.take import stack
+    from gecscope.streaming import analyse_compactly
 
     names = system_names(args)
     hyps = list(args.hyp)
@@ -135,7 +136,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
                 shard = flat[j * n : (j + 1) * n]
                 for k, m in enumerate(metrics):
                     if str(getattr(m, "missing_annotators", "unchanged")) == policy:
-                        parts[(k, name)].append(m.analyse(shard))
+                        parts[(k, name)].append(analyse_compactly(m, shard))
             del flat
             start += n
             progress.update(n)
