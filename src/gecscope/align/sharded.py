@@ -32,20 +32,24 @@ def connect(jobs: int, scheduler: str | None) -> tuple[Any, Any]:
 
 
 def dask_edits(
-    model: str, batches: Iterable[Batch], jobs: int, scheduler: str | None
+    model: str, batches: Iterable[Batch], jobs: int, scheduler: str | None, client: Any = None
 ) -> Iterator[list[tuple[Edit, ...]]]:
-    """The edits of each batch, in order, computed on the cluster (a few batches per worker in flight)."""
-    client, cluster = connect(jobs, scheduler)
-    try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-        pending: deque[Any] = deque()
-        for batch in batches:
-            pending.append(client.submit(annotate_here, model, batch, pure=False))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
+    """The edits of each batch, in order, computed on the cluster (a few batches per worker in
+    flight); on ``client``'s cluster, left open, when given, else on one connected for this call."""
+    if client is None:
+        client, cluster = connect(jobs, scheduler)
+        try:
+            yield from dask_edits(model, batches, jobs, scheduler, client)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        return
+    workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
+    pending: deque[Any] = deque()
+    for batch in batches:
+        pending.append(client.submit(annotate_here, model, batch, pure=False))
+        if len(pending) >= 2 * workers:
             yield pending.popleft().result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    while pending:
+        yield pending.popleft().result()

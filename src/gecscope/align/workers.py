@@ -41,14 +41,25 @@ def _annotate(batch: Batch) -> list[tuple[Edit, ...]]:
     return result
 
 
-def parallel_edits(model: str, batches: Iterable[Batch], jobs: int) -> Iterator[list[tuple[Edit, ...]]]:
-    """The edits of each batch, in the order of ``batches``, computed by ``jobs`` processes."""
+def start_pool(model: str, jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` spawned worker processes, each loading spaCy for ``model`` once."""
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start, initargs=(model,)) as pool:
-        pending: deque[Future[list[tuple[Edit, ...]]]] = deque()
-        for batch in batches:
-            pending.append(pool.submit(_annotate, batch))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start, initargs=(model,))
+
+
+def parallel_edits(
+    model: str, batches: Iterable[Batch], jobs: int, pool: ProcessPoolExecutor | None = None
+) -> Iterator[list[tuple[Edit, ...]]]:
+    """The edits of each batch, in the order of ``batches``, computed by ``jobs`` processes
+    (those of ``pool``, which stays open, when given; else a pool started for this call)."""
+    if pool is None:
+        with start_pool(model, jobs) as own:
+            yield from parallel_edits(model, batches, jobs, own)
+        return
+    pending: deque[Future[list[tuple[Edit, ...]]]] = deque()
+    for batch in batches:
+        pending.append(pool.submit(_annotate, batch))
+        if len(pending) >= 2 * jobs:
             yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()

@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from gecscope import api
-from gecscope.cli import streamed
+from gecscope.cli import streamed, streamed_text
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.models import add_model_args, model_options
 from gecscope.extras import check_metric
@@ -166,9 +166,12 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--format official is available for errant and m2 (one at a time), not {' '.join(metrics)}")
     for metric in metrics.values():
         check_metric(metric)  # model extras, before any work
-    several = len(args.hyp_m2 or []) > 1
+    several = len(args.hyp_m2 or []) > 1 or len(args.hyp or []) > 1
     if streamed.eligible(list(metrics.values()), args) and not (args.format == "official" and several):
         scores, _ = streamed.score_or_explain(list(metrics.values()), args)  # M2 input, shard by shard
+        texts = None
+    elif streamed_text.eligible(list(metrics.values()), args) and not (args.format == "official" and several):
+        scores, _ = streamed_text.score_or_explain(list(metrics.values()), args)  # text input, shard by shard
         texts = None
     else:
         scores, texts = _score_loaded(metrics, args)

@@ -10,20 +10,59 @@ files are most likely swapped.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gecscope.types import Example
 
 
+@dataclass(frozen=True)
+class SwapTally:
+    """What :func:`swap_warning` counts; tallies of consecutive parts of a corpus add up to the
+    tally of the whole (so a corpus read shard by shard gets the whole corpus's warning).
+
+    >>> from gecscope.types import Target
+    >>> ex = Example(("a",), Target(("b",)), (Target(("b",)),), "0")
+    >>> swap_tally([ex] * 3) + swap_tally([ex]) == swap_tally([ex] * 4)
+    True
+    """
+
+    lines: int = 0
+    source_hits: int = 0
+    hypothesis_hits: int = 0
+    #: every line has at least one reference
+    referenced: bool = True
+
+    def __add__(self, other: SwapTally) -> SwapTally:
+        return SwapTally(
+            self.lines + other.lines,
+            self.source_hits + other.source_hits,
+            self.hypothesis_hits + other.hypothesis_hits,
+            self.referenced and other.referenced,
+        )
+
+    def warning(self) -> str | None:
+        """The one-line warning when the source and hypothesis look swapped, else ``None``."""
+        n, src_hits, hyp_hits = self.lines, self.source_hits, self.hypothesis_hits
+        if n == 0 or not self.referenced:
+            return None
+        if hyp_hits - src_hits >= max(3, 0.01 * n) and hyp_hits < 0.9 * n:
+            return (
+                f"the hypothesis equals a reference on {hyp_hits} of {n} lines but the source only on {src_hits}: "
+                "are --source and --hyp swapped?"
+            )
+        return None
+
+
+def swap_tally(examples: Sequence[Example]) -> SwapTally:
+    """The counts behind :func:`swap_warning` for ``examples``."""
+    return SwapTally(
+        len(examples),
+        sum(any(r.tokens == e.source for r in e.references) for e in examples),
+        sum(any(r.tokens == e.hypothesis.tokens for r in e.references) for e in examples),
+        all(e.references for e in examples),
+    )
+
+
 def swap_warning(examples: Sequence[Example]) -> str | None:
     """A one-line warning when the source and hypothesis look swapped, else ``None``."""
-    n = len(examples)
-    if n == 0 or not all(e.references for e in examples):
-        return None
-    src_hits = sum(any(r.tokens == e.source for r in e.references) for e in examples)
-    hyp_hits = sum(any(r.tokens == e.hypothesis.tokens for r in e.references) for e in examples)
-    if hyp_hits - src_hits >= max(3, 0.01 * n) and hyp_hits < 0.9 * n:
-        return (
-            f"the hypothesis equals a reference on {hyp_hits} of {n} lines but the source only on {src_hits}: "
-            "are --source and --hyp swapped?"
-        )
-    return None
+    return swap_tally(examples).warning()

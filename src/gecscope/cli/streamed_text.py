@@ -1,0 +1,167 @@
+"""``gecscope score`` on parallel text input, shard by shard (bounded memory; see :mod:`gecscope.streaming`).
+
+Used when every requested metric is :func:`~gecscope.streaming.streamable`, the input is
+``--source`` with one or several ``--hyp`` files and references as ``--ref`` text files and/or a
+``--ref-m2`` file, the language is English (``--lang en``) with the ``errant`` or ``levenshtein``
+aligner, no input is standard input and no sentence texts are asked for (``--with-text``).
+Anything else takes the one-shot path (:func:`gecscope.cli.inputs.load_for_metrics`).
+
+Each shard (``GECSCOPE_SHARD_SIZE`` sentences, default 20,000) of every system is read lazily
+(:func:`gecscope.io.shards.text_shards`), its pairs aligned in one call to ONE aligner made for
+the whole run (inside its ``keep_workers`` block, so ``--jobs`` worker processes or the Dask
+cluster start once and spaCy loads once per worker), analysed by every metric and dropped; the
+statistics are stacked and reduced once, so numbers, rows and signatures are those of the
+one-shot path. As there:
+
+- a pair over the runaway-alignment guard stops the run; the aligner's ``origin`` is offset by
+  the shard's first line, so the error names the file and line;
+- the swap warning (:mod:`gecscope.io.sanity`, one system with text references) is computed over
+  the whole input in a first reading pass, before anything is aligned, and printed once (the
+  one-shot path prints it once per missing-annotator convention of the metrics);
+- the progress bar counts sentences over the whole corpus (with an ETA).
+
+A bad input (or a runaway pair) is handed to the one-shot path, which raises the error it has
+always raised (same message, file and line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from gecscope.errors import InputError
+from gecscope.result import Score
+from gecscope.types import Example
+
+#: the aligners whose edits of a pair do not depend on the other pairs aligned with it
+ALIGNERS = ("errant", "levenshtein")
+
+
+def eligible(metrics: Sequence[Any], args: argparse.Namespace) -> bool:
+    """Whether ``gecscope score`` can stream these metrics over this text input exactly."""
+    from gecscope.streaming import streamable
+
+    hyps = list(args.hyp or [])
+    if not hyps or not args.source or not (args.ref or args.ref_m2):
+        return False
+    if args.hyp_m2 or args.jsonl or args.example or getattr(args, "ref_tsv", None):
+        return False
+    if "-" in (args.source, *hyps, *args.ref, args.ref_m2):
+        return False
+    if getattr(args, "with_text", False) or str(getattr(args, "lang", "en")) != "en":
+        return False
+    if getattr(args, "aligner", None) not in (None, *ALIGNERS):
+        return False
+    return bool(metrics) and all(streamable(m) for m in metrics)
+
+
+def _first_pass(args: argparse.Namespace, size: int) -> tuple[int | None, str | None]:
+    """(sentences, swap warning) of the whole input, read once without aligning; the reader's
+    errors are raised here, before any work. Only read when there is a warning to compute or
+    a bar to draw."""
+    from gecscope.io.sanity import SwapTally, swap_tally
+    from gecscope.io.shards import text_shards
+    from gecscope.progress import wanted
+
+    warn = len(args.hyp) == 1 and bool(args.ref) and args.ref_m2 is None
+    if not warn:
+        if not wanted():
+            return None, None
+        with open(args.source, "rb") as fh:
+            return sum(1 for _ in fh), None
+    tally = SwapTally()
+    for shard in text_shards(args.source, args.hyp[0], args.ref, None, size=size):
+        tally += swap_tally(shard)
+    return tally.lines, tally.warning()
+
+
+def _tokens_of(aligner: Any) -> dict[str, str]:
+    return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
+
+
+def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
+    """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
+    from gecscope.align import align_examples, get_aligner
+    from gecscope.cli.inputs import aligner_from_args, system_names
+    from gecscope.cli.streamed import shard_size
+    from gecscope.extras import check_metric
+    from gecscope.io.shards import text_shards
+    from gecscope.progress import bar
+    from gecscope.report.signature import extend_signature
+    from gecscope.resample.take import stack
+    from gecscope.streaming import analyse_compactly
+
+    names = system_names(args)
+    hyps = list(args.hyp)
+    named = len(names) > 1 or bool(getattr(args, "name", None))
+    size = shard_size()
+    total, warning = _first_pass(args, size)
+    if warning:
+        print(f"gecscope: warning: {warning}", file=sys.stderr)
+    policies = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
+    keys = [(policy, name) for policy in policies for name in names]
+    readers = [text_shards(args.source, h, args.ref, args.ref_m2, p, size=size) for p in policies for h in hyps]
+    align_hyps = any(m.needs_edits for m in metrics)
+    aligner: Any = None
+    base: Any = None
+    all_hyp_edits = all_ref_edits = True
+    parts: dict[tuple[int, str], list[Any]] = {(k, name): [] for k in range(len(metrics)) for name in names}
+    start = 0
+    with contextlib.ExitStack() as stack_:
+        progress = stack_.enter_context(bar(total, "scoring", unit="sent"))
+        for shards in zip(*readers, strict=True):
+            n = len(shards[0])
+            flat: list[Example] = [ex for shard in shards for ex in shard]
+            del shards
+            all_hyp_edits = all_hyp_edits and all(e.hypothesis.edits is not None for e in flat)
+            all_ref_edits = all_ref_edits and all(r.edits is not None for e in flat for r in e.references)
+            todo = [*([e.hypothesis for e in flat] if align_hyps else []), *(r for e in flat for r in e.references)]
+            if any(t.edits is None for t in todo):
+                if aligner is None:  # made once, on the first shard that needs it (as the one-shot path)
+                    made = aligner_from_args(args)
+                    for m in metrics:
+                        check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
+                    aligner = get_aligner(made)
+                    stack_.enter_context(getattr(aligner, "keep_workers", contextlib.nullcontext)())
+                    base = getattr(aligner, "origin", None)
+                if base is not None:
+                    aligner.origin = dataclasses.replace(base, hypotheses=tuple(hyps), period=n, start=start)
+                flat = align_examples(flat, aligner, hypotheses=align_hyps)
+            del todo
+            for j, (policy, name) in enumerate(keys):
+                shard = flat[j * n : (j + 1) * n]
+                for k, m in enumerate(metrics):
+                    if str(getattr(m, "missing_annotators", "unchanged")) == policy:
+                        parts[(k, name)].append(analyse_compactly(m, shard))
+            del flat
+            start += n
+            progress.update(n)
+    if aligner is None:
+        label, tok = "none", {"tok": "whitespace"}
+    else:
+        label, tok = str(getattr(aligner, "signature", aligner.name)), _tokens_of(aligner)
+    fields = {**tok, "edits": f"hyp={'m2' if all_hyp_edits else label},ref={'m2' if all_ref_edits else label}"}
+    out = []
+    for k, m in enumerate(metrics):
+        for name in names:
+            bucket = parts[(k, name)]
+            s = m.score_analysis(bucket[0] if len(bucket) == 1 else stack(bucket))
+            out.append(
+                dataclasses.replace(s, signature=extend_signature(s.signature, fields), system=name if named else "")
+            )
+    return out, names
+
+
+def score_or_explain(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
+    """:func:`score_streamed`; on bad input, the one-shot path's error (same message as ever)."""
+    try:
+        return score_streamed(metrics, args)
+    except InputError:
+        from gecscope.cli.inputs import load_for_metrics
+
+        load_for_metrics(list(metrics), args)  # raises the error the one-shot path has always given
+        raise
