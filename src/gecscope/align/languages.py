@@ -18,6 +18,7 @@ language code (or an aligner name for ``--aligner``)::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
 from typing import Any
@@ -28,6 +29,8 @@ ENTRY_POINT_GROUP = "gecscope.aligners"
 BUILTIN = {"en": "errant", "zh": "cherrant"}
 #: text with more than this share of Han characters (among non-space ones) needs ``--lang zh``
 CJK_SHARE = 0.5
+HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")
+SPACE = re.compile(r"\s")
 
 
 class AlignerRegistry:
@@ -81,26 +84,40 @@ def tokenisation(lang: str) -> dict[str, str]:
     return {"tok": "whitespace"}
 
 
+def han_counts(lines: Iterable[str]) -> tuple[int, int]:
+    """(Han characters, non-space characters) of ``lines``; summable over shards.
+
+    >>> han_counts(["我是学生。", "ok"])
+    (4, 7)
+    """
+    han = total = 0
+    for line in lines:
+        han += len(HAN.findall(line))
+        total += len(line) - len(SPACE.findall(line))
+    return han, total
+
+
 def han_share(lines: Iterable[str]) -> float:
     """Share of Han characters among the non-space characters.
 
     >>> han_share(["我是学生。", "ok"])
     0.5714285714285714
     """
-    han = total = 0
-    for line in lines:
-        for ch in line:
-            if ch.isspace():
-                continue
-            total += 1
-            han += "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
+    han, total = han_counts(lines)
     return han / total if total else 0.0
 
 
 def refuse_cjk(lines: Iterable[str], path: object, lang: str) -> None:
     """Refuse mostly-Chinese text read as English (one line saying what to add). An explicit
     other language (``ja``, ...) is the user's choice and is not refused."""
-    if lang == "en" and han_share(lines) > CJK_SHARE:
+    if lang == "en":
+        refuse_cjk_counts(han_counts(lines), path)
+
+
+def refuse_cjk_counts(counts: tuple[int, int], path: object) -> None:
+    """:func:`refuse_cjk` from :func:`han_counts` summed over a corpus read in shards."""
+    han, total = counts
+    if total and han / total > CJK_SHARE:
         raise InputError(
             "text is mostly Chinese characters, read as English with whitespace tokens; add --lang zh",
             str(path),

@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from gecscope.errors import InputError
 from gecscope.report.signature import extend_signature
 from gecscope.result import Score
+from gecscope.types import Example
 
 #: sentences per shard (``GECSCOPE_SHARD_SIZE`` overrides it)
 DEFAULT_SHARD = 20_000
@@ -53,8 +54,20 @@ def _sentences(path: str) -> int | None:
         return sum(1 for line in fh if line.startswith(b"S ") or line.rstrip(b"\r\n") == b"S")
 
 
+def _counting_han(shards: Iterable[Sequence[Example]], counts: list[int]) -> Iterator[Sequence[Example]]:
+    """The shards, unchanged, adding up their sources' Han and non-space characters in ``counts``."""
+    from gecscope.align.languages import han_counts
+
+    for shard in shards:
+        han, total = han_counts("".join(e.source) for e in shard)
+        counts[0] += han
+        counts[1] += total
+        yield shard
+
+
 def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
     """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
+    from gecscope.align.languages import refuse_cjk_counts
     from gecscope.cli.inputs import system_names
     from gecscope.io.shards import m2_shards
     from gecscope.streaming import score_shards
@@ -70,8 +83,10 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     for name, path in zip(names, hyp_m2, strict=True):
         for policy, ks in sorted(policies.items()):
             group = [metrics[k] for k in ks]
-            shards = m2_shards(path, args.ref_m2, policy, size=size)
+            counts = [0, 0]
+            shards = _counting_han(m2_shards(path, args.ref_m2, policy, size=size), counts)
             scores = score_shards(group, shards, total=_sentences(path), desc=f"scoring {name}")
+            refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
             found.update({(k, name): s for k, s in zip(ks, scores, strict=True)})
     fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}  # what the one-shot path signs M2 input with
     out = []

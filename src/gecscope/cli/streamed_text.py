@@ -79,6 +79,14 @@ def _first_pass(args: argparse.Namespace, size: int) -> tuple[int | None, str | 
     return tally.lines, tally.warning()
 
 
+def _refuse_chinese(source: str) -> None:
+    """The one-shot path's refusal of mostly-Chinese sources read as English (streamed over the file)."""
+    from gecscope.align.languages import han_counts, refuse_cjk_counts
+
+    with open(source, encoding="utf-8", errors="replace") as fh:
+        refuse_cjk_counts(han_counts(fh), source)
+
+
 def _tokens_of(aligner: Any) -> dict[str, str]:
     return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
 
@@ -99,6 +107,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     hyps = list(args.hyp)
     named = len(names) > 1 or bool(getattr(args, "name", None))
     size = shard_size()
+    _refuse_chinese(args.source)
     total, warning = _first_pass(args, size)
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
