@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from gecscope.errors import InputError
@@ -99,12 +99,21 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     return out, names
 
 
-def score_or_explain(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
-    """:func:`score_streamed`; on bad input, the one-shot reader's error (same message as ever)."""
+#: a streamed scorer: (metrics, options) -> (scores, system names)
+Scorer = Callable[[Sequence[Any], argparse.Namespace], tuple[list[Score], list[str]]]
+
+
+def run_or_explain(score: Scorer, metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
+    """``score(metrics, args)``; on bad input, the one-shot reader's error (same message as ever)."""
     try:
-        return score_streamed(metrics, args)
+        return score(metrics, args)
     except InputError:
         from gecscope.cli.inputs import load_for_metrics
 
         load_for_metrics(list(metrics), args)  # raises the error the one-shot path has always given
         raise
+
+
+def score_or_explain(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
+    """:func:`score_streamed`; on bad input, the one-shot reader's error (same message as ever)."""
+    return run_or_explain(score_streamed, metrics, args)

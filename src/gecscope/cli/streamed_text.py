@@ -33,7 +33,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from gecscope.errors import InputError
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -167,10 +166,6 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
 
 def score_or_explain(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
     """:func:`score_streamed`; on bad input, the one-shot path's error (same message as ever)."""
-    try:
-        return score_streamed(metrics, args)
-    except InputError:
-        from gecscope.cli.inputs import load_for_metrics
+    from gecscope.cli.streamed import run_or_explain
 
-        load_for_metrics(list(metrics), args)  # raises the error the one-shot path has always given
-        raise
+    return run_or_explain(score_streamed, metrics, args)
