@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -25,6 +25,23 @@ from numpy.typing import NDArray
 
 IntArray = NDArray[np.int64]
 C = TypeVar("C", bound="CountTable")
+
+
+def sentence_means(
+    picked: IntArray, prf: Callable[[float, float, float, float], tuple[float, float, float]], beta: float
+) -> tuple[float, float, float]:
+    """Mean (P, R, F) over sentences of ``prf`` on each sentence's chosen counts (rows of ``picked``).
+
+    >>> sentence_means(np.array([[1, 0, 1], [0, 0, 0]]), lambda a, b, c, beta: (a, b, c), 0.5)
+    (0.5, 0.0, 0.5)
+    """
+    columns: tuple[list[float], list[float], list[float]] = ([], [], [])
+    for c in picked.tolist():
+        for col, v in zip(columns, prf(c[0], c[1], c[2], beta), strict=True):
+            col.append(v)
+    n = len(picked) or 1
+    p, r, f = (sum(col) / n for col in columns)
+    return p, r, f
 
 
 def _pad(values: IntArray, k: int) -> IntArray:

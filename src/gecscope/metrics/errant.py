@@ -19,7 +19,7 @@ import numpy as np
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditTable, EditTableBuilder
+from gecscope.metrics.counts import EditTable, EditTableBuilder, sentence_means
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.rows import LazyRows
@@ -207,12 +207,7 @@ class Errant:
         tp, fp, fn = (int(x) for x in picked.sum(axis=0))
         p, r, f = errant_prf(tp, fp, fn, beta)
         if self.config.level == "sentence":
-            columns: tuple[list[float], list[float], list[float]] = ([], [], [])
-            for c in picked.tolist():
-                for col, v in zip(columns, errant_prf(c[0], c[1], c[2], beta), strict=True):
-                    col.append(v)
-            n = len(table) or 1
-            p, r, f = (sum(col) / n for col in columns)
+            p, r, f = sentence_means(picked, errant_prf, beta)
         cats = table.category_totals(chosen, self.config.cat)
         details: dict[str, Any] = {
             "f": f,

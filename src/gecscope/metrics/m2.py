@@ -18,7 +18,7 @@ from gecscope.errors import InputError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import M2Table
+from gecscope.metrics.counts import M2Table, sentence_means
 from gecscope.metrics.maxmatch import (
     LATTICES,
     GoldEdit,
@@ -194,12 +194,7 @@ class M2:
         correct, proposed, gold = (int(x) for x in picked.sum(axis=0))
         p, r, f = m2_prf(correct, proposed, gold, beta)
         if self.config.level == "sentence":
-            columns: tuple[list[float], list[float], list[float]] = ([], [], [])
-            for c in picked.tolist():
-                for col, v in zip(columns, m2_prf(c[0], c[1], c[2], beta), strict=True):
-                    col.append(v)
-            n = len(table) or 1
-            p, r, f = (sum(col) / n for col in columns)
+            p, r, f = sentence_means(picked, m2_prf, beta)
         details: dict[str, Any] = {
             "f": f,
             "p": p,
