@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
@@ -95,19 +97,37 @@ def test_cache_dir_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().err.count("warning") == 1
 
 
-@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="permissions")
-def test_read_only_directory_keeps_the_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+READ_ONLY_RUN = """
+import sys
+from gecscope.cache import cache_key, open_cache
+cache = open_cache("bertscore", sys.argv[1])
+cache.put_many({cache_key("x"): 0.5})
+cache.put_many({cache_key("y"): 0.25})
+got = cache.get_many([cache_key("x"), cache_key("y")])
+assert got == {cache_key("x"): 0.5, cache_key("y"): 0.25}, got
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="permissions")
+def test_read_only_directory_keeps_the_work(tmp_path: Path) -> None:
+    """In a child process that cannot write the folder: as root (CI), that child runs in a user
+    namespace as an ordinary user (``unshare --user``), where the folder's mode applies."""
     ro = tmp_path / "ro"
     ro.mkdir()
     ro.chmod(0o500)
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        unshare = shutil.which("unshare")
+        if unshare is None or subprocess.run([unshare, "--user", "--map-user=1000", "true"]).returncode != 0:
+            pytest.fail("running as root without user namespaces: the read-only case cannot be tested here")
+        prefix = [unshare, "--user", "--map-user=1000"]
     try:
-        cache = open_cache("bertscore", ro)
-        cache.put_many({cache_key("x"): 0.5})
-        cache.put_many({cache_key("y"): 0.25})
-        assert cache.get_many([cache_key("x"), cache_key("y")]) == {cache_key("x"): 0.5, cache_key("y"): 0.25}
+        proc = subprocess.run([*prefix, sys.executable, "-c", READ_ONLY_RUN, str(ro)], capture_output=True, text=True)
     finally:
         ro.chmod(0o700)
-    assert capsys.readouterr().err.count("\n") == 1
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "warning" in proc.stderr, proc.stderr
+    assert not list(ro.iterdir())  # nothing was written
 
 
 def test_full_disk_warns_once_and_keeps_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

