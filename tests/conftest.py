@@ -24,9 +24,17 @@ CONLL = DATA / "conll14"
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
 
 
+#: CI sets GECSCOPE_REQUIRE_SHARED=1: there, missing shared data fails the run instead of skipping
+#: every golden test (a green run that checked nothing)
+REQUIRE_SHARED = os.environ.get("GECSCOPE_REQUIRE_SHARED") == "1"
+
+
 def require_shared() -> None:
     if not shared_present():
-        pytest.skip(f"shared data not found at {SHARED} (set GECSCOPE_SHARED to run this test)")
+        reason = f"shared data not found at {SHARED} (set GECSCOPE_SHARED to run this test)"
+        if REQUIRE_SHARED:
+            pytest.fail(reason + "; GECSCOPE_REQUIRE_SHARED=1 forbids skipping")
+        pytest.skip(reason)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -51,6 +59,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Tests marked ``shared`` read ../shared/data directly: skip them, with one reason, without it."""
     if shared_present():
         return
+    if REQUIRE_SHARED:
+        raise pytest.UsageError(f"shared data not found at {SHARED} and GECSCOPE_REQUIRE_SHARED=1")
     skip = pytest.mark.skip(reason=f"shared data not found at {SHARED} (set GECSCOPE_SHARED to run this test)")
     for item in items:
         if "shared" in item.keywords:
