@@ -55,8 +55,39 @@ def shared_present() -> bool:
     return (CONLL / "references.m2").exists()
 
 
+#: whole-corpus runs (every sentence of a test set, several minutes in all): the ``conformance``
+#: tier (``pytest -m conformance``, run by .ci/run after the default tier). Each has a cheaper
+#: sibling in the default tier (one system, a slice, or the same code on the example data).
+CONFORMANCE = (
+    "test_meta_session.py::test_session_runs_equal_plain_runs",
+    "test_identical_runs.py::test_cold_warm_jobs_and_dask_give_identical_numbers",
+    "test_golden_errant_m2.py::test_errant_matches_errant_compare[cs]",
+    "test_golden_errant_m2.py::test_all_empty_hypothesis",
+    "test_golden_errant_m2.py::test_m2_matches_m2scorer[official-2014.combined.m2]",
+    "test_golden_errant_m2.py::test_m2_original_gold_reproduces_published_conll2014",
+    "test_golden_errant_m2.py::test_m2_pathological_sentence_takes_the_fast_path",
+    "test_zh_text.py::test_mucgec_dev_text_reproduces_cherrant[example_pred]",
+    "test_golden_gleu.py::test_conll14_all_variants",
+    "test_golden_gleu.py::test_seeda_official",
+    "test_golden_green.py::test_green_matches_official[char]",
+    "test_meta.py::test_trueskill_recomputation_is_a_close_sanity_check",
+    "test_meta.py::test_m2_meta_run_aligns_text_references",
+    "test_meta.py::test_factor_heatmap",
+    "test_report.py::test_report_numbers_equal_the_single_metric_api",
+    "test_streaming.py::test_conll_in_shards_every_streamable_metric[5000]",
+    "test_streaming.py::test_cli_streams_m2_input_with_the_one_shot_output[csv]",
+    "test_streaming.py::test_cli_streams_m2_input_with_the_one_shot_output[table]",
+    "test_table1.py::test_table1_conll14_column_cleme_v1",
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``shared`` read ../shared/data directly: skip them, with one reason, without it."""
+    """Whole-corpus tests join the ``conformance`` tier; tests marked ``shared`` read
+    ../shared/data directly: skip them, with one reason, without it."""
+    for item in items:
+        if item.nodeid.split("/")[-1] in CONFORMANCE:
+            item.add_marker(pytest.mark.conformance)
     if shared_present():
         return
     if REQUIRE_SHARED:

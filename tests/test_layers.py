@@ -1,0 +1,74 @@
+"""The import graph follows the layers of docs/architecture.md: a module never imports a higher
+layer, at module level or inside a function (a deferred import that hides a cycle is still a
+cycle). ``if TYPE_CHECKING:`` imports are held to the same rule."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "gecscope"
+
+#: bottom to top; a module may import its own layer and the layers below it
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("core", "version", "data"),
+    ("io",),
+    ("align",),
+    ("chunks",),
+    ("weighting",),
+    ("metrics",),
+    ("pipeline", "api", "examples", "streaming"),
+    ("resample",),
+    ("comparison",),
+    ("meta",),
+    ("report",),
+    ("cli", "__main__", "__init__"),
+)
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
+
+
+def unit(path: Path) -> str:
+    """The layer unit of a source file: its top-level package or module under gecscope/."""
+    rel = path.relative_to(SRC)
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+
+
+def imported_units(path: Path) -> list[tuple[int, str]]:
+    """(line, unit) of every ``gecscope`` import in a file, wherever it stands."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] if node.module != "gecscope" else [f"gecscope.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "gecscope" and len(parts) > 1:
+                out.append((node.lineno, parts[1]))
+    return out
+
+
+def test_every_unit_has_a_layer() -> None:
+    units = {unit(p) for p in SRC.rglob("*.py")}
+    assert units - set(RANK) == set(), "add the new module or package to LAYERS (and docs/architecture.md)"
+
+
+def test_no_import_reaches_a_higher_layer() -> None:
+    bad = []
+    for path in sorted(SRC.rglob("*.py")):
+        here = unit(path)
+        for line, there in imported_units(path):
+            if there in RANK and RANK[there] > RANK.get(here, len(LAYERS)):
+                bad.append(f"{path.relative_to(SRC)}:{line}: {here} imports {there}")
+    assert bad == []
+
+
+def test_the_check_can_fail(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f():\n    from gecscope.report import html\n")
+    assert imported_units(probe) == [(2, "report")]
+    with pytest.raises(AssertionError):
+        assert RANK["report"] <= RANK["metrics"]
