@@ -27,19 +27,16 @@ from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
 from gecscope.types import Example, Target, Tokens
 
-TOKENIZERS = ("whitespace", "spacy")
+TOKENIZERS = ("whitespace", "spacy", "char")
 LAYOUTS = ("annotator", "sentence")
 
 
 def _tokenizer(tokenize: str) -> Callable[[str], Tokens]:
-    if tokenize == "whitespace":
-        return lambda text: tuple(text.split())
-    if tokenize == "spacy":
-        from gecscope.align.errant import load_spacy
+    """The split function of a registered tokeniser (:mod:`gecscope.align.tokenizers`, shared
+    with the files path and ``--tokenize``)."""
+    from gecscope.align.tokenizers import get_tokenizer
 
-        nlp = load_spacy()
-        return lambda text: tuple(t.text for t in nlp.tokenizer(text) if not t.is_space)
-    raise ValueError(f"tokenize must be one of {', '.join(TOKENIZERS)}; got {tokenize!r}")
+    return get_tokenizer(tokenize)
 
 
 def _strings(values: Any, what: str) -> list[str]:
@@ -168,7 +165,7 @@ class Examples(Sequence[Example]):
         if ids is not None:
             _check_count("ids", len(ids), len(src))
         split = _tokenizer(tokenize)
-        keep_raw = tokenize == "whitespace"
+        keep_raw = tokenize in ("whitespace", "none")
         out = []
         for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True)):
             tokens = split(s)
