@@ -394,20 +394,16 @@ def _echo(args: argparse.Namespace) -> int:
 
 def _check_tokenization(args: argparse.Namespace) -> None:
     """The one place the CLI refuses a tokenisation mismatch (files only; standard input is read later)."""
-    from gecscope.io import read_lines, read_m2
-    from gecscope.io.tokenization import check_tokenization
+    from gecscope.io.tokenization import check_tokenization, head_lines
 
     hyps = [h for h in (args.hyp if isinstance(args.hyp, list) else [args.hyp]) if h and h != "-"]
     refs = [r for r in args.ref if r != "-"]
-    if not hyps and not refs:
+    if not hyps or not args.source or args.source == "-":
         return
-    if args.source and args.source != "-":
-        source, name = read_lines(args.source), args.source
-    elif args.ref_m2 and args.ref_m2 != "-":
-        source, name = [" ".join(b.source) for b in read_m2(args.ref_m2)], args.ref_m2
-    else:
-        return
-    check_tokenization(source, name, ((p, read_lines(p)) for p in [*hyps, *refs]))
+    try:
+        check_tokenization(head_lines(args.source), args.source, ((p, head_lines(p)) for p in [*hyps, *refs]))
+    except OSError:
+        return  # a missing or unreadable file: the reader says so, naming it
 
 
 def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[str, str]:

@@ -20,8 +20,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,8 +76,18 @@ def mismatch(source: TokenStyle, other: TokenStyle) -> str | None:
     return None
 
 
+#: lines of each file looked at (a mismatch shows on the first lines; huge corpora stay cheap)
+HEAD = 20_000
+
+
+def head_lines(path: str | Path, n: int = HEAD) -> Iterator[str]:
+    """The first ``n`` lines of a file, decoding errors replaced (the readers report them later)."""
+    with open(path, encoding="utf-8-sig", errors="replace") as fh:
+        yield from itertools.islice(fh, n)
+
+
 def check_tokenization(
-    source: Sequence[str], source_name: str | Path, others: Iterable[tuple[str | Path, Sequence[str]]]
+    source: Iterable[str], source_name: str | Path, others: Iterable[tuple[str | Path, Iterable[str]]]
 ) -> None:
     """Raise one :class:`InputError` naming the first file of ``others`` (name, lines) whose
     tokenisation differs from ``source``'s lines (read from ``source_name``)."""
