@@ -231,3 +231,24 @@ def test_acceptance_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         got = scores_of(capsys, [*base, "--tokenize", "spacy", "--hyp", *detok])
         assert true.keys() == got.keys() and len(true) == 3 * len(metrics)
         assert {k: round(abs(got[k] - true[k]), 4) for k in true if abs(got[k] - true[k]) >= 0.01} == {}
+
+
+@pytest.mark.text
+def test_python_files_path_and_cli_agree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gecscope
+    from gecscope.examples import Examples
+
+    (tmp_path / "src.txt").write_text("He go home , she said .\nA family-related risk .\n")
+    (tmp_path / "hyp.txt").write_text("He goes home, she said.\nA family-related risk.\n")
+    m2 = "S He go home , she said .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS A family-related risk .\n"
+    (tmp_path / "ref.m2").write_text(m2 + "A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n")
+    files = {"source": tmp_path / "src.txt", "hypothesis": tmp_path / "hyp.txt", "ref_m2": tmp_path / "ref.m2"}
+    ex = Examples.from_text(**files, tokenize="spacy")  # type: ignore[arg-type]
+    assert ex[1].hypothesis.tokens == ("A", "family-related", "risk", ".")  # joined as the M2 source has it
+    py = gecscope.score("m2", ex)
+    assert py.value == 1.0 and "|tok:spacy+snap-m2|" in py.signature
+    assert gecscope.load(**files, tokenize="spacy") == list(ex)  # type: ignore[arg-type]
+    argv = ["score", "--metric", "m2", "--tokenize", "spacy", "--source", str(files["source"])]
+    assert main([*argv, "--hyp", str(files["hypothesis"]), "--ref-m2", str(files["ref_m2"]), "--format", "json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert cli["score"] == py.value and cli["signature"] == py.signature

@@ -184,6 +184,7 @@ def score(
     if isinstance(examples, Examples):
         from gecscope.align.tokenizers import tokenizer_signature
 
-        fields["tok"] = tokenizer_signature(examples.tokenize)
+        m2_source = any(r.edits is not None for e in examples for r in e.references)
+        fields["tok"] = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
     result = m.score(ready)
     return dataclasses.replace(result, signature=extend_signature(result.signature, fields))

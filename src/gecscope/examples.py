@@ -200,14 +200,16 @@ class Examples(Sequence[Example]):
         ref_m2: str | Path | None = None,
         *,
         missing_annotators: str = "unchanged",
+        tokenize: str = "whitespace",
     ) -> Examples:
-        """Parallel text files (one sentence a line, space-tokenised), references as text files
-        (one per annotator) and/or one M2 file."""
+        """Parallel text files (one sentence a line, space-tokenised unless ``tokenize`` says
+        otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
+        from gecscope.align.tokenizers import tokenize_examples
 
         def reload(policy: str) -> list[Example]:
-            return examples_from_text(source, hypothesis, references, ref_m2, policy)
+            return tokenize_examples(examples_from_text(source, hypothesis, references, ref_m2, policy), tokenize)
 
-        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload)
+        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload, tokenize=tokenize)
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> Examples:

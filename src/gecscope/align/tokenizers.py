@@ -96,14 +96,18 @@ def get_tokenizer(name: str) -> Split:
     return TOKENIZERS[canonical(name)].factory()
 
 
-def tokenizer_signature(name: str) -> str:
-    """The ``tok:`` signature value of a tokeniser (``whitespace`` for ``none``, as ever).
+def tokenizer_signature(name: str, m2_source: bool = False) -> str:
+    """The ``tok:`` signature value of a tokeniser (``whitespace`` for ``none``, as ever);
+    ``m2_source``: the source tokens came from M2 references and the hypothesis was
+    :func:`snap`-ped to them.
 
-    >>> tokenizer_signature("whitespace")
-    'whitespace'
+    >>> tokenizer_signature("whitespace"), tokenizer_signature("spacy", m2_source=True)
+    ('whitespace', 'spacy+snap-m2')
     """
     key = canonical(name)
-    return "whitespace" if key == "none" else key
+    if key == "none":
+        return "whitespace"
+    return key + ("+snap-m2" if m2_source else "")
 
 
 def _retarget(target: Target, split: Split) -> Target:

@@ -414,7 +414,7 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     tokenize = getattr(args, "tokenize", "none")
     if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
-        out["tok"] = tokenizer_signature(tokenize) + ("+snap-m2" if args.ref_m2 else "")
+        out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
     if getattr(args, "test_set_signature", None):
         out["test"] = args.test_set_signature
     return out
