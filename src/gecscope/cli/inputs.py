@@ -347,9 +347,10 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
             return _echo(args)
     elif getattr(args, "echo", None):
         raise InputError("--echo prints a test set: give it with -t")
-    args.tokenize = canonical(args.tokenize, str(getattr(args, "lang", "en")))
-    if args.tokenize == "spacy" and (args.hyp_m2 or args.jsonl):
-        raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL")
+    lang = str(getattr(args, "lang", "en"))
+    args.tokenize = canonical(args.tokenize, lang)
+    if args.tokenize != "none" and lang != "zh" and (args.hyp_m2 or args.jsonl):
+        raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
     if args.tokenize == "none" and not args.allow_tokenization_mismatch and str(getattr(args, "lang", "en")) != "zh":
         _check_tokenization(args)
     return None
