@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         if hasattr(args, "tokenize"):  # every command that reads text input
-            from gecscope.cli.inputs import prepare_inputs
+            from gecscope.cli.preparation import prepare_inputs
 
             done = prepare_inputs(args)
             if done is not None:

@@ -95,7 +95,8 @@ def _tokens_of(aligner: Any) -> dict[str, str]:
 def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
     """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
     from gecscope.align import align_examples, get_aligner
-    from gecscope.cli.inputs import aligner_from_args, input_signature, system_names
+    from gecscope.cli.inputs import aligner_from_args, system_names
+    from gecscope.cli.preparation import input_signature
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
