@@ -35,6 +35,7 @@ def load(
     missing_annotators: str = "unchanged",
     lang: str = "en",
     ref_tsv: str | Path | None = None,
+    tokenize: str = "none",
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL.
@@ -42,6 +43,8 @@ def load(
     ``lang="zh"`` reads text as ChERRANT does (char tokens, ``t2s`` targets, ``没有错误`` /
     ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...`` file) and M2 with only the
     annotators present in each sentence. Mostly-Chinese text read as English is refused.
+    ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
+    text input the same way as ``--tokenize`` does.
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -68,7 +71,10 @@ def load(
     from gecscope.io import read_lines
 
     refuse_cjk(read_lines(source), source, lang)
-    return examples_from_text(source, hypothesis, references, ref_m2, missing_annotators)
+    from gecscope.align.tokenizers import canonical, tokenize_examples
+
+    examples = examples_from_text(source, hypothesis, references, ref_m2, missing_annotators)
+    return tokenize_examples(examples, canonical(tokenize, lang))
 
 
 def _load_zh(
@@ -176,6 +182,9 @@ def score(
     else:
         ready, fields = list(examples), {"tok": "whitespace"}
     if isinstance(examples, Examples):
-        fields["tok"] = examples.tokenize
+        from gecscope.align.tokenizers import tokenizer_signature
+
+        m2_source = any(r.edits is not None for e in examples for r in e.references)
+        fields["tok"] = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
     result = m.score(ready)
     return dataclasses.replace(result, signature=extend_signature(result.signature, fields))

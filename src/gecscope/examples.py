@@ -27,19 +27,16 @@ from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
 from gecscope.types import Example, Target, Tokens
 
-TOKENIZERS = ("whitespace", "spacy")
+TOKENIZERS = ("whitespace", "spacy", "char")
 LAYOUTS = ("annotator", "sentence")
 
 
 def _tokenizer(tokenize: str) -> Callable[[str], Tokens]:
-    if tokenize == "whitespace":
-        return lambda text: tuple(text.split())
-    if tokenize == "spacy":
-        from gecscope.align.errant import load_spacy
+    """The split function of a registered tokeniser (:mod:`gecscope.align.tokenizers`, shared
+    with the files path and ``--tokenize``)."""
+    from gecscope.align.tokenizers import get_tokenizer
 
-        nlp = load_spacy()
-        return lambda text: tuple(t.text for t in nlp.tokenizer(text) if not t.is_space)
-    raise ValueError(f"tokenize must be one of {', '.join(TOKENIZERS)}; got {tokenize!r}")
+    return get_tokenizer(tokenize)
 
 
 def _strings(values: Any, what: str) -> list[str]:
@@ -168,7 +165,7 @@ class Examples(Sequence[Example]):
         if ids is not None:
             _check_count("ids", len(ids), len(src))
         split = _tokenizer(tokenize)
-        keep_raw = tokenize == "whitespace"
+        keep_raw = tokenize in ("whitespace", "none")
         out = []
         for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True)):
             tokens = split(s)
@@ -203,14 +200,16 @@ class Examples(Sequence[Example]):
         ref_m2: str | Path | None = None,
         *,
         missing_annotators: str = "unchanged",
+        tokenize: str = "whitespace",
     ) -> Examples:
-        """Parallel text files (one sentence a line, space-tokenised), references as text files
-        (one per annotator) and/or one M2 file."""
+        """Parallel text files (one sentence a line, space-tokenised unless ``tokenize`` says
+        otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
+        from gecscope.align.tokenizers import tokenize_examples
 
         def reload(policy: str) -> list[Example]:
-            return examples_from_text(source, hypothesis, references, ref_m2, policy)
+            return tokenize_examples(examples_from_text(source, hypothesis, references, ref_m2, policy), tokenize)
 
-        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload)
+        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload, tokenize=tokenize)
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> Examples:

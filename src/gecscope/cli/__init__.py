@@ -63,6 +63,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if hasattr(args, "tokenize"):  # every command that reads text input
+            from gecscope.cli.preparation import prepare_inputs
+
+            done = prepare_inputs(args)
+            if done is not None:
+                return done
         with progress.quiet(bool(getattr(args, "quiet", False))):
             return int(COMMANDS[args.command].run(args))
     except (InputError, MissingExtraError, ValueError) as exc:

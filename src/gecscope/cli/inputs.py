@@ -12,6 +12,7 @@ from typing import Any
 from gecscope import api
 from gecscope.align import Aligner
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
+from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import swap_warning
 from gecscope.types import Example
@@ -45,6 +46,7 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         "plug-in aligner)",
     )
     g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
+    add_tokenize_args(g)
     g.add_argument(
         "--zh-resources",
         metavar="DIR",
@@ -152,6 +154,7 @@ def load_examples(
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
     )
+    examples = tokenized(args, examples, Path(hyp).stem if hyp and len(args.hyp or []) > 1 else "")
     if args.ref and args.ref_m2 is None and hyp is not None:
         warning = swap_warning(examples)
         if warning:
@@ -231,7 +234,7 @@ def load_systems(args: argparse.Namespace, missing: str | None = None) -> dict[s
         from gecscope import systems
 
         # references read once for all systems (the per-system path below re-reads them)
-        return systems.load_systems(
+        loaded = systems.load_systems(
             source=args.source,
             hypotheses=args.hyp or (),
             hyp_m2=args.hyp_m2 or (),
@@ -241,6 +244,7 @@ def load_systems(args: argparse.Namespace, missing: str | None = None) -> dict[s
             aligner=None,
             missing_annotators=missing or _missing_annotators(args),
         )
+        return {name: tokenized(args, exs, name) for name, exs in loaded.items()}
     if args.hyp and len(args.hyp) > 1:
         return {n: load_examples(args, hyp=h, missing=missing) for n, h in zip(names, args.hyp, strict=True)}
     if args.hyp_m2 and len(args.hyp_m2) > 1:
@@ -301,4 +305,5 @@ def load_for_metrics(
     timings["align_cpu"] = time.process_time() - c0
     if not refs:
         fields = {"tok": fields.get("tok", "whitespace")}
-    return groups, fields
+    return groups, input_signature(args, fields)
+

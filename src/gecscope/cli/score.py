@@ -151,7 +151,7 @@ def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[li
     for metric in metrics.values():
         for name, examples in groups[str(getattr(metric, "missing_annotators", "unchanged"))].items():
             uses_edits = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
-            own = fields if uses_edits else {"tok": fields.get("tok", "whitespace")}
+            own: dict[str, str] = fields if uses_edits else {k: fields[k] for k in ("tok", "test") if k in fields}
             result = api.score(metric, examples, aligner=args.aligner, input_fields=own)
             scores.append(dataclasses.replace(result, system=name if named else ""))
     texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None

@@ -89,6 +89,8 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
             refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
             found.update({(k, name): s for k, s in zip(ks, scores, strict=True)})
     fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}  # what the one-shot path signs M2 input with
+    if getattr(args, "test_set_signature", None):
+        fields["test"] = args.test_set_signature
     out = []
     for k in range(len(metrics)):
         for name in names:

@@ -55,6 +55,8 @@ def eligible(metrics: Sequence[Any], args: argparse.Namespace) -> bool:
         return False
     if getattr(args, "aligner", None) not in (None, *ALIGNERS):
         return False
+    if getattr(args, "tokenize", "none") != "none":  # tokenised in memory by the one-shot reader
+        return False
     return bool(metrics) and all(streamable(m) for m in metrics)
 
 
@@ -94,6 +96,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
     from gecscope.align import align_examples, get_aligner
     from gecscope.cli.inputs import aligner_from_args, system_names
+    from gecscope.cli.preparation import input_signature
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
@@ -153,6 +156,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     else:
         label, tok = str(getattr(aligner, "signature", aligner.name)), _tokens_of(aligner)
     fields = {**tok, "edits": f"hyp={'m2' if all_hyp_edits else label},ref={'m2' if all_ref_edits else label}"}
+    fields = input_signature(args, fields)
     out = []
     for k, m in enumerate(metrics):
         for name in names:

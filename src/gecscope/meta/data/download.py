@@ -1,7 +1,8 @@
 """``gecscope download``: fetch the public meta-evaluation data from its original homes and
 derive the files gecscope reads (layout of ``shared/data``).
 
-Downloaded: SEEDA (tmu-nlp/SEEDA: outputs, judgments, human scores), GJG15 judgments
+Downloaded: SEEDA (tmu-nlp/SEEDA: outputs, judgments, human scores), the MuCGEC dev set
+(HillZhang1999/MuCGEC, the ``-t mucgec-dev`` test set), GJG15 judgments
 (grammatical/evaluation), the ERRANT-annotated CoNLL-2014 references and system M2s used by the
 official CLEME code (THUKElab/CLEME demo data) and the original CoNLL-2014 gold (pygongnlp/PT-M2).
 Derived: sources and REF0/REF1 (from the references M2, insertions at one offset applied in
@@ -16,6 +17,7 @@ from pathlib import Path
 from gecscope.errors import InputError
 from gecscope.fetch import Fetch, fetch_verified, http_fetch
 from gecscope.io import read_lines, read_m2
+from gecscope.io.text import split_lines
 from gecscope.meta.data.datasets import SEEDA_SYSTEMS
 
 DEFAULT_BASE = "https://raw.githubusercontent.com/"
@@ -28,6 +30,7 @@ PTM2_COMMIT = "67ef5755d7fbe5860f7988af58bc960c47846178"  # pygongnlp/PT-M2
 SEEDA_COMMIT = "870b1b91adfa3c7194cdb6bde1e730d55979c8d4"  # tmu-nlp/SEEDA system outputs
 SEEDA_DATA_COMMIT = "4663ab653754bbe55ca1eef00f39186a590f657b"  # tmu-nlp/SEEDA judgments
 SEEDA_SCORES_COMMIT = "4812e34a7b2e5dc5c82e5341774b4a05a50d979d"  # tmu-nlp/SEEDA human scores
+MUCGEC_COMMIT = "39221934ee4ccf07801879136a75dd7e11319977"  # HillZhang1999/MuCGEC (as ../zh/README.md)
 SEEDA_OVERRIDES = {  # files whose matching version lives at another commit
     "outputs/all/GECToR-ens.txt": SEEDA_DATA_COMMIT,
     "outputs/subset/LM-Critic.txt": "082e66391195e64a9fa64b2bd202ed6fd59218a9",
@@ -43,6 +46,7 @@ MANIFEST: dict[str, str] = {
     "gjg15/judgments.xml": f"grammatical/evaluation/{GJG15_COMMIT}/data/judgments.xml",
     "conll14/references.m2": f"THUKElab/CLEME/{CLEME_COMMIT}/demo/examples/conll14.errant",
     "conll14/official-2014.combined.m2": f"pygongnlp/PT-M2/{PTM2_COMMIT}/data/reference.m2",
+    "zh/mucgec_dev/references.tsv": f"HillZhang1999/MuCGEC/{MUCGEC_COMMIT}/data/MuCGEC/MuCGEC_dev.txt",
     **{
         f"conll14/systems_m2/{s}.m2": f"THUKElab/CLEME/{CLEME_COMMIT}/demo/examples/conll14-{s}.errant"
         for s in CLEME_DEMO
@@ -68,6 +72,7 @@ SHA256: dict[str, str] = {
     "gjg15/judgments.xml": "d0ea9fe14cf6a8e117fcd988e2724ae9b2530e88f5bb2de9bb73dc61e35c62de",
     "conll14/references.m2": "92fd1a992f652a30dd18519283982ed7c20068d814eff000fc25ad0a5a50c27b",
     "conll14/official-2014.combined.m2": "07771f4653844f2732e1d93a5711181995ff2ae0828016a276ad1e7335c96085",
+    "zh/mucgec_dev/references.tsv": "edbe29627aa8c61b1196b0b8c85898560dd2218d5031857921e9b621e5241e18",
     "conll14/systems_m2/AMU.m2": "5d516d14bedda4d046a5d6a7683adfc2b0d23d9ce2f13b82bb341f005d900500",
     "conll14/systems_m2/CAMB.m2": "89e2b68e0956c42c357c542004f009549bdd8fbbe9f67a7b59479ddd85e7b4b4",
     "conll14/systems_m2/IITB.m2": "23d2339e0ed8fb6b1813557eec7b34de85b9bebd7282d16da9c13034960c79c7",
@@ -164,6 +169,11 @@ def derive(data: Path) -> list[str]:
                 f"has {len(refs)} lines but the SEEDA subset needs line {line_ids[-1] + 1}", conll / f"REF{k}.txt"
             )
         write_lines(sub / f"REF{k}.txt", [refs[i] for i in line_ids])
+    tsv = data / "zh" / "mucgec_dev" / "references.tsv"
+    if tsv.is_file():  # the MuCGEC dev sources: column 2 of ChERRANT's id<TAB>source<TAB>refs... file
+        rows = split_lines(tsv.read_text(encoding="utf-8"))
+        write_lines(tsv.parent / "sources.txt", [row.split("\t")[1] if "\t" in row else "" for row in rows])
+        made.append("zh/mucgec_dev/sources.txt")
     made += [
         "conll14/sources.txt",
         "conll14/systems/INPUT.txt",

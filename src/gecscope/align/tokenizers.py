@@ -1,0 +1,196 @@
+"""Tokenisers for raw text input (``--tokenize``), one registry for the CLI and the Python API.
+
+- ``none`` (alias ``whitespace``): the line split on whitespace, for pre-tokenised files (the
+  default, as ever);
+- ``spacy`` (English): the tokens spaCy's English tokenizer gives, as ``errant_parallel -tok``
+  parses its input (the same pipeline the ERRANT aligner loads; whitespace tokens dropped);
+- ``char`` (Chinese and other unsegmented scripts): one token per non-space character.
+
+:func:`tokenize_examples` applies one tokeniser the same way to the source, the hypothesis and
+the text references of every example; references read from M2 keep their tokens and edits, and
+so does the source when the references come from M2 (its tokens are fixed by the M2 file).
+
+>>> split = get_tokenizer("char")
+>>> split("我 是学生。")
+('我', '是', '学', '生', '。')
+>>> tokenizer_signature("none"), tokenizer_signature("char")
+('whitespace', 'char')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gecscope.types import Example, Target, Tokens
+
+Split = Callable[[str], Tokens]
+
+
+@dataclass(frozen=True)
+class TokenizerSpec:
+    """A registered tokeniser: its ``--tokenize`` name, the languages it serves (empty: any) and
+    a factory that builds the split function (loading models lazily)."""
+
+    name: str
+    languages: tuple[str, ...]
+    factory: Callable[[], Split]
+    summary: str
+
+    def __post_init__(self) -> None:
+        if not self.name or not self.name.isidentifier():
+            raise ValueError(f"tokeniser name must be an identifier; got {self.name!r}")
+
+
+def _whitespace() -> Split:
+    return lambda text: tuple(text.split())
+
+
+def _spacy() -> Split:
+    from gecscope.align.errant import load_spacy
+
+    tokenizer = load_spacy().tokenizer
+    # errant_parallel -tok strips the line and lets spaCy tokenise it; space tokens (runs of
+    # spaces) would not survive a space-joined M2 line, so they are dropped
+    return lambda text: tuple(t.text for t in tokenizer(text.strip()) if not t.is_space)
+
+
+def _char() -> Split:
+    return lambda text: tuple(ch for ch in text if not ch.isspace())
+
+
+TOKENIZERS: dict[str, TokenizerSpec] = {
+    "none": TokenizerSpec("none", (), _whitespace, "whitespace tokens (pre-tokenised text)"),
+    "spacy": TokenizerSpec("spacy", ("en",), _spacy, "spaCy English tokenizer, as errant_parallel -tok"),
+    "char": TokenizerSpec("char", (), _char, "one token per non-space character (Chinese)"),
+}
+#: other names accepted for a registered tokeniser
+ALIASES = {"whitespace": "none"}
+
+
+def register_tokenizer(spec: TokenizerSpec) -> None:
+    """Add a tokeniser (e.g. a segmenter for another language) under ``spec.name``."""
+    TOKENIZERS[spec.name] = spec
+
+
+def canonical(name: str, lang: str | None = None) -> str:
+    """The registered name of ``name`` (aliases resolved); refuses an unknown name or a
+    tokeniser that does not serve ``lang``.
+
+    >>> canonical("whitespace"), canonical("spacy", "en")
+    ('none', 'spacy')
+    """
+    key = ALIASES.get(name, name)
+    if key not in TOKENIZERS:
+        raise ValueError(f"--tokenize must be one of {', '.join(TOKENIZERS)}; got {name!r}")
+    spec = TOKENIZERS[key]
+    if lang is not None and spec.languages and lang not in spec.languages:
+        raise ValueError(f"--tokenize {key} is for --lang {'/'.join(spec.languages)}, not {lang}")
+    return key
+
+
+def get_tokenizer(name: str) -> Split:
+    """The split function of a registered tokeniser."""
+    return TOKENIZERS[canonical(name)].factory()
+
+
+def tokenizer_signature(name: str, m2_source: bool = False) -> str:
+    """The ``tok:`` signature value of a tokeniser (``whitespace`` for ``none``, as ever);
+    ``m2_source``: the source tokens came from M2 references and the hypothesis was
+    :func:`snap`-ped to them.
+
+    >>> tokenizer_signature("whitespace"), tokenizer_signature("spacy", m2_source=True)
+    ('whitespace', 'spacy+snap-m2')
+    """
+    key = canonical(name)
+    if key == "none":
+        return "whitespace"
+    return key + ("+snap-m2" if m2_source else "")
+
+
+def _retarget(target: Target, split: Split) -> Target:
+    if target.edits is not None:  # from M2: tokens and edits as written
+        return target
+    return Target(split(target.line))
+
+
+def _glued(text: str, tokens: Tokens) -> list[bool]:
+    """For each token but the first, whether it follows the previous one with no space in ``text``."""
+    out, cursor, prev_end = [], 0, -1
+    for token in tokens:
+        at = text.find(token, cursor)
+        if at < 0:  # a tokeniser that rewrites text: treat as separate
+            out.append(False)
+            continue
+        out.append(at == prev_end)
+        cursor = prev_end = at + len(token)
+    return out[1:] if out else []
+
+
+def snap(text: str, tokens: Tokens, source: Tokens, longest: int = 8) -> Tokens:
+    """``tokens`` of ``text`` with runs written without spaces (``family-related``,
+    ``decades,medical``) joined back into one token where the source has that token: with M2
+    references the source tokens are fixed, and the hypothesis should split words as they do.
+
+    >>> snap("a family-related risk", ("a", "family", "-", "related", "risk"), ("a", "family-related", "risk"))
+    ('a', 'family-related', 'risk')
+    """
+    words = set(source)
+    glued = _glued(text, tokens)
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        j = i + 1
+        best = i + 1
+        while j < len(tokens) and j - i < longest and glued[j - 1]:
+            j += 1
+            if "".join(tokens[i:j]) in words:
+                best = j
+        out.append("".join(tokens[i:best]))
+        i = best
+    return tuple(out)
+
+
+def tokenize_examples(examples: Sequence[Example], name: str) -> list[Example]:
+    """``examples`` with source, hypothesis and text references re-tokenised by ``name`` from
+    their raw lines. With M2 references the source keeps the M2's tokens, and hypothesis tokens
+    written together are joined where the source has them joined (:func:`snap`). ``none``
+    changes nothing."""
+    if canonical(name) == "none":
+        return list(examples)
+    split = get_tokenizer(name)
+    out = []
+    for ex in examples:
+        fixed = any(r.edits is not None for r in ex.references)
+        source = ex.source if fixed else split(ex.source_line)
+        hypothesis = _retarget(ex.hypothesis, split)
+        if fixed and ex.hypothesis.edits is None:
+            line = ex.hypothesis.line
+            hypothesis = Target(snap(line, hypothesis.tokens, source))
+        out.append(
+            dataclasses.replace(
+                ex,
+                source=source,
+                hypothesis=hypothesis,
+                references=tuple(_retarget(r, split) for r in ex.references),
+                source_raw=None,
+            )
+        )
+    return out
+
+
+def source_reproduced(examples: Sequence[Example]) -> float:
+    """Share of source tokens found in the hypothesis (multiset overlap, summed over the corpus):
+    how well a re-tokenised hypothesis matches sources whose tokens are fixed by an M2 file.
+
+    >>> ex = Example(("He", "go", "."), Target(("He", "goes", ".")), ())
+    >>> round(source_reproduced([ex]), 3)
+    0.667
+    """
+    kept = total = 0
+    for ex in examples:
+        kept += sum((Counter(ex.source) & Counter(ex.hypothesis.tokens)).values())
+        total += len(ex.source)
+    return kept / total if total else 1.0

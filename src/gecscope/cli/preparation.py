@@ -1,0 +1,148 @@
+"""What every command that reads input does first: named test sets (``-t``, ``--echo``),
+``--tokenize`` checked against ``--lang``, and the refusal of a hypothesis or text reference
+tokenised differently from the source (:mod:`gecscope.io.tokenization`), before any work;
+then the tokenisation of the loaded examples and the signature fields it adds."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from gecscope.errors import InputError
+from gecscope.types import Example
+
+
+def add_tokenize_args(g: Any) -> None:
+    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``)."""
+    from gecscope.align.tokenizers import TOKENIZERS
+    from gecscope.meta.data.testsets import TEST_SETS
+
+    g.add_argument(
+        "--tokenize",
+        default="none",
+        choices=[*TOKENIZERS, "whitespace"],
+        help="tokenise text input (source, hypotheses, text references) the same way: "
+        + "; ".join(f"{k}: {s.summary}" for k, s in TOKENIZERS.items())
+        + " (default none). With --ref-m2 the source keeps the M2's tokens",
+    )
+    g.add_argument(
+        "--allow-tokenization-mismatch",
+        action="store_true",
+        help="score a hypothesis or reference that looks (de)tokenised differently from the source as is",
+    )
+    g.add_argument(
+        "-t",
+        "--test-set",
+        choices=list(TEST_SETS),
+        help="a named test set as its source and references (from 'gecscope download'): "
+        + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
+    )
+    g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+
+
+def prepare_inputs(args: argparse.Namespace) -> int | None:
+    """Before any work, for every command that reads input: resolve ``-t`` into files (or print
+    them with ``--echo`` and return 0), check ``--tokenize`` against ``--lang``, and refuse a
+    hypothesis or text reference tokenised differently from the source."""
+    from gecscope.align.tokenizers import canonical
+
+    if getattr(args, "test_set", None):
+        _use_test_set(args)
+        if args.echo:
+            return _echo(args)
+    elif getattr(args, "echo", None):
+        raise InputError("--echo prints a test set: give it with -t")
+    lang = str(getattr(args, "lang", "en"))
+    args.tokenize = canonical(args.tokenize, lang)
+    if args.tokenize != "none" and lang != "zh" and (args.hyp_m2 or args.jsonl):
+        raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
+    if args.tokenize == "none" and not args.allow_tokenization_mismatch and str(getattr(args, "lang", "en")) != "zh":
+        _check_tokenization(args)
+    return None
+
+
+def _use_test_set(args: argparse.Namespace) -> None:
+    from gecscope.meta.data.testsets import TEST_SETS, locate
+
+    given = [o for o, v in (("--source", args.source), ("--ref", args.ref), ("--ref-m2", args.ref_m2)) if v]
+    given += ["--ref-tsv"] if getattr(args, "ref_tsv", None) else []
+    if given or args.jsonl or args.example:
+        raise InputError(f"-t {args.test_set} gives the source and references; drop {' '.join(given) or '--jsonl'}")
+    files = locate(args.test_set)
+    test = TEST_SETS[args.test_set]
+    if test.lang != str(getattr(args, "lang", "en")):
+        if getattr(args, "lang", "en") != "en":
+            raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
+        args.lang = test.lang
+    args.source = str(files["source"])
+    args.ref_m2 = str(files["ref_m2"]) if "ref_m2" in files else None
+    args.ref = [str(v) for k, v in files.items() if k.startswith("ref") and k[3:].isdigit()]
+    args.ref_tsv = str(files["ref_tsv"]) if "ref_tsv" in files else None
+    args.test_set_signature = test.signature
+
+
+def _echo(args: argparse.Namespace) -> int:
+    from gecscope.io.text import read_text
+
+    if args.echo == "src":
+        sys.stdout.write(read_text(args.source))
+    elif args.ref_m2:
+        sys.stdout.write(read_text(args.ref_m2))
+    elif args.ref_tsv:
+        sys.stdout.write(read_text(args.ref_tsv))
+    else:  # text references side by side, one column per annotator (as sacreBLEU's --echo ref)
+        from gecscope.io import read_lines
+
+        columns = [read_lines(r) for r in args.ref]
+        sys.stdout.write("".join("\t".join(row) + "\n" for row in zip(*columns, strict=True)))
+    return 0
+
+
+def _check_tokenization(args: argparse.Namespace) -> None:
+    """The one place the CLI refuses a tokenisation mismatch (files only; standard input is read later)."""
+    from gecscope.io.tokenization import check_tokenization, head_lines
+
+    hyps = [h for h in (args.hyp if isinstance(args.hyp, list) else [args.hyp]) if h and h != "-"]
+    refs = [r for r in args.ref if r != "-"]
+    if not hyps or not args.source or args.source == "-":
+        return
+    try:
+        check_tokenization(head_lines(args.source), args.source, ((p, head_lines(p)) for p in [*hyps, *refs]))
+    except OSError:
+        return  # a missing or unreadable file: the reader says so, naming it
+
+
+def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[str, str]:
+    """``fields`` with the tokenisation ``--tokenize`` applied and the test set ``-t`` named."""
+    from gecscope.align.tokenizers import tokenizer_signature
+
+    out = dict(fields)
+    tokenize = getattr(args, "tokenize", "none")
+    if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
+        # with M2 references, hypothesis tokens written together are joined as the M2 source has them
+        out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
+    if getattr(args, "test_set_signature", None):
+        out["test"] = args.test_set_signature
+    return out
+
+
+def tokenized(args: argparse.Namespace, examples: list[Example], name: str = "") -> list[Example]:
+    """``examples`` tokenised as ``--tokenize`` asks; with M2 references, says on standard error
+    how much of the M2's source tokens the tokenised hypothesis reproduces."""
+    from gecscope.align.tokenizers import source_reproduced, tokenize_examples
+
+    tokenize = getattr(args, "tokenize", "none")
+    if tokenize == "none" or str(getattr(args, "lang", "en")) == "zh":
+        return examples
+    out = tokenize_examples(examples, tokenize)
+    said = args.__dict__.setdefault("reproduction_said", set())
+    if args.ref_m2 and name not in said:
+        said.add(name)
+        before, after = source_reproduced(examples), source_reproduced(out)
+        print(
+            f"gecscope: --tokenize {tokenize}: {name + ' ' if name else ''}reproduces {after:.1%} of the M2 source "
+            f"tokens (whitespace tokens: {before:.1%})",
+            file=sys.stderr,
+        )
+    return out

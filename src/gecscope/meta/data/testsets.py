@@ -1,0 +1,167 @@
+"""Test sets by name (``gecscope score -t conll14``), as sacreBLEU's ``-t``.
+
+Each set is files that ``gecscope download`` fetches (pinned to a commit and a sha256) or
+derives from them, found in the data directory: ``$GECSCOPE_DATA``, else
+``$GECSCOPE_SHARED/data``, else the download directory. Every file is checked against its
+published sha256 before use, and the signature carries the set's name and a digest of its files.
+
+- ``conll14``: the CoNLL-2014 test set, 1,312 sentences, with the official gold
+  (``official-2014.combined.m2``, 2 annotators), as the M2 scorer reads it;
+- ``conll14-errant``: the same sentences with the ERRANT re-annotation of the gold
+  (``references.m2``, as ERRANT and the CLEME papers score it);
+- ``seeda``: SEEDA's human-judged subset of CoNLL-2014: 391 sentences (the lines of
+  ``outputs/subset``), the two CoNLL-2014 references as text (the full 1,312-sentence SEEDA
+  outputs are the CoNLL-2014 test set: use ``conll14``);
+- ``mucgec-dev``: the MuCGEC dev set (Chinese), 1,137 sentences, 1-7 references each, read
+  as ChERRANT reads it (``--lang zh``).
+
+BEA-2019 dev (W&I+LOCNESS) is not offered: the corpus is distributed under a licence the
+user accepts on its download page, so gecscope does not fetch it.
+
+>>> TEST_SETS["conll14"].lang, TEST_SETS["mucgec-dev"].lang
+('en', 'zh')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from gecscope.errors import InputError
+
+
+@dataclass(frozen=True)
+class TestSet:
+    """A named test set: its files (relative to the data directory) and their sha256."""
+
+    name: str
+    summary: str
+    source: str
+    lang: str = "en"
+    ref_m2: str | None = None
+    refs: tuple[str, ...] = ()
+    ref_tsv: str | None = None
+    sha256: tuple[tuple[str, str], ...] = ()
+
+    __test__ = False  # not a pytest class
+
+    def __post_init__(self) -> None:
+        if not (self.ref_m2 or self.refs or self.ref_tsv):
+            raise ValueError(f"test set {self.name} has no references")
+        pinned = {path for path, _ in self.sha256}
+        if pinned != set(self.files):
+            raise ValueError(f"test set {self.name}: every file needs a sha256")
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        return tuple(f for f in (self.source, self.ref_m2, *self.refs, self.ref_tsv) if f is not None)
+
+    @property
+    def digest(self) -> str:
+        """The first 12 hex digits of the sha256 over the files' sha256 (the signature's)."""
+        joined = "".join(digest for _, digest in self.sha256)
+        return hashlib.sha256(joined.encode()).hexdigest()[:12]
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}+sha256.{self.digest}"
+
+
+_SOURCES = ("conll14/sources.txt", "cd5fae28b1ca60525ee4f3c3d040b309c03faabcc7aabd20caa2515540c6e4eb")
+TEST_SETS: dict[str, TestSet] = {
+    t.name: t
+    for t in (
+        TestSet(
+            "conll14",
+            "CoNLL-2014 test, 1,312 sentences, official gold M2 (2 annotators)",
+            "conll14/sources.txt",
+            ref_m2="conll14/official-2014.combined.m2",
+            sha256=(
+                _SOURCES,
+                (
+                    "conll14/official-2014.combined.m2",
+                    "07771f4653844f2732e1d93a5711181995ff2ae0828016a276ad1e7335c96085",
+                ),
+            ),
+        ),
+        TestSet(
+            "conll14-errant",
+            "CoNLL-2014 test with the ERRANT re-annotated gold M2",
+            "conll14/sources.txt",
+            ref_m2="conll14/references.m2",
+            sha256=(
+                _SOURCES,
+                ("conll14/references.m2", "92fd1a992f652a30dd18519283982ed7c20068d814eff000fc25ad0a5a50c27b"),
+            ),
+        ),
+        TestSet(
+            "seeda",
+            "SEEDA's judged subset of CoNLL-2014, 391 sentences, 2 text references",
+            "seeda/outputs/subset/INPUT.txt",
+            refs=("seeda/outputs/subset/REF0.txt", "seeda/outputs/subset/REF1.txt"),
+            sha256=(
+                ("seeda/outputs/subset/INPUT.txt", "14ee95ca8b9f6aef08cbe7644398356a7cc142ccc131fd4041643bd903c0136e"),
+                ("seeda/outputs/subset/REF0.txt", "e08b2cfe1a2263aac5855737c809690ccd0eeb9d62fcdf4f1797d9d0fab98c22"),
+                ("seeda/outputs/subset/REF1.txt", "65d4672399fa21a2570a6c5e7879b05bdb3fc53ac08a487859f6d77e49fab604"),
+            ),
+        ),
+        TestSet(
+            "mucgec-dev",
+            "MuCGEC dev (Chinese), 1,137 sentences, ChERRANT references (--lang zh)",
+            "zh/mucgec_dev/sources.txt",
+            lang="zh",
+            ref_tsv="zh/mucgec_dev/references.tsv",
+            sha256=(
+                ("zh/mucgec_dev/sources.txt", "9110b397af3bbf7d3b17e39dcc9ec9df62470615c0726e4cd512aa25f7363e16"),
+                ("zh/mucgec_dev/references.tsv", "edbe29627aa8c61b1196b0b8c85898560dd2218d5031857921e9b621e5241e18"),
+            ),
+        ),
+    )
+}
+
+
+def data_dirs() -> list[Path]:
+    """Where test sets are looked for, in order."""
+    out = []
+    if data := os.environ.get("GECSCOPE_DATA"):
+        out.append(Path(data))
+    if shared := os.environ.get("GECSCOPE_SHARED"):
+        out.append(Path(shared) / "data")
+    xdg = os.environ.get("XDG_DATA_HOME")
+    out.append((Path(xdg) if xdg else Path.home() / ".local" / "share") / "gecscope" / "data")
+    return out
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def locate(name: str) -> dict[str, Path]:
+    """The files of test set ``name`` (keys ``source``, ``ref_m2``, ``refs0``..., ``ref_tsv``) in
+    the first data directory that has them all, each checked against its sha256."""
+    if name not in TEST_SETS:
+        raise InputError(f"unknown test set {name!r}; available: {', '.join(TEST_SETS)}", "-t")
+    test = TEST_SETS[name]
+    found = next((d for d in data_dirs() if all((d / f).is_file() for f in test.files)), None)
+    if found is None:
+        where = ", ".join(str(d) for d in data_dirs())
+        raise InputError(f"test set {name} not found in {where}: run 'gecscope download' (or set GECSCOPE_DATA)", "-t")
+    for rel, expected in test.sha256:
+        if _sha256(found / rel) != expected:
+            raise InputError(
+                f"differs from the published test set {name} (sha256); run 'gecscope download' again", found / rel
+            )
+    out = {"source": found / test.source}
+    if test.ref_m2:
+        out["ref_m2"] = found / test.ref_m2
+    if test.ref_tsv:
+        out["ref_tsv"] = found / test.ref_tsv
+    for k, ref in enumerate(test.refs):
+        out[f"ref{k}"] = found / ref
+    return out
