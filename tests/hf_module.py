@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-MODULE_DIR = Path(__file__).resolve().parents[1] / "integrations" / "evaluate" / "gecscope"
+import gecscope
+
+MODULE_DIR = gecscope.evaluate_module_path()  # installed with the package (integrations/ links to it)
 
 
 def _no_network(*args: Any, **kwargs: Any) -> None:
@@ -19,9 +21,9 @@ def _no_network(*args: Any, **kwargs: Any) -> None:
 
 
 @cache
-def load_module() -> Any:
-    """``evaluate.load(<repo>/integrations/evaluate/gecscope)`` with HF offline flags and a private
-    cache folder (set before ``evaluate`` is imported, which reads them once)."""
+def load_module(folder: Path = MODULE_DIR) -> Any:
+    """``evaluate.load(folder)`` (default ``gecscope.evaluate_module_path()``) with HF offline
+    flags and a private cache folder (set before ``evaluate`` is imported, which reads them once)."""
     home = tempfile.mkdtemp(prefix="gecscope-hf-")
     os.environ.update({"HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"})
     os.environ.setdefault("HF_HOME", home)
@@ -29,12 +31,12 @@ def load_module() -> Any:
     pytest.importorskip("datasets")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(socket.socket, "connect", _no_network)
-        return evaluate.load(str(MODULE_DIR))
+        return evaluate.load(str(folder))
 
 
-def compute(**kwargs: Any) -> dict[str, Any]:
-    """``compute`` with the network blocked."""
-    module = load_module()
+def compute(*, module_dir: Path = MODULE_DIR, **kwargs: Any) -> dict[str, Any]:
+    """``compute`` of the module in ``module_dir`` with the network blocked."""
+    module = load_module(module_dir)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(socket.socket, "connect", _no_network)
         result: dict[str, Any] = module.compute(**kwargs)

@@ -84,7 +84,11 @@ def test_csv_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert float(rows[0]["score"]) == pytest.approx(0.706, abs=1e-4) and rows[1]["tp"] == "10"
     _, out, _ = run(capsys, "score", "--example", "--format", "csv", "--per-sentence", "--with-text")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert len(rows) == 10 and rows[6]["line"] == "7" and rows[6]["source"].startswith("They was")
+    # the corpus row and its signature first, then one row per sentence labelled level=sentence
+    assert len(rows) == 11 and rows[0]["level"] == "corpus" and rows[0]["line"] == ""
+    assert rows[0]["signature"].startswith("cleme2|") and float(rows[0]["score"]) == pytest.approx(0.706, abs=1e-4)
+    assert {r["level"] for r in rows[1:]} == {"sentence"} and {r["signature"] for r in rows} == {rows[0]["signature"]}
+    assert rows[7]["line"] == "7" and rows[7]["source"].startswith("They was")
 
 
 def test_several_systems_in_one_call(capsys: pytest.CaptureFixture[str]) -> None:

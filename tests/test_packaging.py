@@ -10,7 +10,7 @@ import pytest
 
 import gecscope
 from gecscope.cli import main
-from wheel_env import built_wheel, wheel_command
+from wheel_env import built_wheel, wheel_command, wheel_python
 
 tomllib = pytest.importorskip("tomllib")
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,3 +57,34 @@ def test_wheel_installs_and_scores() -> None:
     assert wheel.stat().st_size < 1_000_000
     assert next((out / "dist").glob("gecscope-*.tar.gz")).is_file()
     assert wheel_command("--version").strip() == f"gecscope {gecscope.__version__}"
+
+
+def test_integrations_folder_points_to_the_packaged_evaluate_module() -> None:
+    module = gecscope.evaluate_module_path()
+    assert (module / "gecscope.py").is_file() and (module / "README.md").is_file()
+    linked = ROOT / "integrations" / "evaluate" / "gecscope"
+    assert linked.is_symlink() and linked.resolve() == module.resolve()  # one copy only
+
+
+@pytest.mark.packaging
+def test_wheel_ships_the_evaluate_module() -> None:
+    import zipfile
+
+    out, _ = built_wheel()
+    wheel = next((out / "dist").glob("gecscope-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"gecscope/data/evaluate/gecscope/gecscope.py", "gecscope/data/evaluate/gecscope/README.md"} <= names
+    sdist = next((out / "dist").glob("gecscope-*.tar.gz"))
+    import tarfile
+
+    with tarfile.open(sdist) as tar:
+        assert any(n.endswith("src/gecscope/data/evaluate/gecscope/gecscope.py") for n in tar.getnames())
+    # the installed package names the folder, and evaluate loads it from there
+    code = "import gecscope; print(gecscope.evaluate_module_path())"
+    installed = Path(wheel_python("-c", code).strip())
+    assert (installed / "gecscope.py").is_file() and str(out / "venv") in str(installed)
+    from hf_module import compute
+
+    right = "She goes to school every day ."
+    kwargs = {"sources": ["She go to school every days ."], "predictions": [right], "references": [[right]]}
+    assert compute(module_dir=installed, metric="green", **kwargs)["score"] == 1.0

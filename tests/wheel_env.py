@@ -41,3 +41,14 @@ def wheel_command(*args: str) -> str:
     )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
+
+
+def wheel_python(*args: str) -> str:
+    """Run the fresh environment's ``python`` (outside the source tree) and return its stdout."""
+    out, _ = built_wheel()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run(
+        [str(out / "venv" / "bin" / "python"), *args], capture_output=True, text=True, check=False, cwd=out, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout

@@ -8,7 +8,7 @@
 ['fn', 'fp', 'fp_ne', 'fp_un']
 """
 
-from gecscope.api import example_dir, get_metric, load, prepare, score
+from gecscope.api import evaluate_module_path, example_dir, get_metric, load, prepare, score
 from gecscope.comparison import compare as compare
 from gecscope.examples import Examples
 from gecscope.metrics import FACTOR_PRESETS, METRICS, Factors
@@ -28,6 +28,7 @@ __all__ = [
     "Score",
     "Target",
     "__version__",
+    "evaluate_module_path",
     "example_dir",
     "explain",
     "get_metric",

@@ -23,6 +23,12 @@ def example_dir() -> Path:
     return Path(str(resources.files("gecscope") / "data" / "example"))
 
 
+def evaluate_module_path() -> Path:
+    """Folder of the Hugging Face ``evaluate`` module installed with the package:
+    ``evaluate.load(str(gecscope.evaluate_module_path()))`` (a local folder: no network)."""
+    return Path(str(resources.files("gecscope") / "data" / "evaluate" / "gecscope"))
+
+
 def load(
     *,
     source: str | Path | None = None,

@@ -204,7 +204,18 @@ def read_m2(path: str | Path) -> list[M2Block]:
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
-    """Render sentences as M2 text (each target becomes one annotator)."""
+    """Render sentences as M2 text (each target becomes one annotator).
+
+    A deletion has an empty correction field, as errant and the CoNLL-2014 gold write it:
+    errant_compare compares corrections literally (a ``-NONE-`` deletion never matches an
+    errant-made gold), the M2 scorer reads both. A sentence without edits gets errant's noop line.
+
+    >>> from gecscope.types import Edit
+    >>> print(format_m2([(("a", "b"), [Target(("a",), (Edit(1, 2, (), "U:DET"),))])]), end="")
+    S a b
+    A 1 2|||U:DET||||||REQUIRED|||-NONE-|||0
+    <BLANKLINE>
+    """
     out: list[str] = []
     for source, targets in blocks:
         out.append("S " + " ".join(source))
@@ -213,7 +224,7 @@ def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
             if not edits:
                 out.append(f"A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||{annotator}")
             for e in edits:
-                corr = " ".join(e.correction) if e.correction else "-NONE-"
+                corr = " ".join(e.correction)
                 out.append(f"A {e.start} {e.end}|||{e.type or 'EDIT'}|||{corr}|||REQUIRED|||-NONE-|||{annotator}")
         out.append("")
     return "\n".join(out) + ("\n" if out else "")

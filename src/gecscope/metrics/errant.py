@@ -261,7 +261,7 @@ class Errant:
         """The text errant_compare prints (the overall block; with categories when cat is set)."""
         d, beta = score.details, self.config.beta
         title = f" {MODES[self.config.scheme]} "
-        lines = []
+        lines = [""]  # errant_compare starts with a blank line, with or without categories
         if self.config.cat:
             lines.append(f"{title:=^66}")
             head = ["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8), "P".ljust(8), "R".ljust(8)]
@@ -275,7 +275,7 @@ class Errant:
                     str(r).ljust(8),
                 ]
                 lines.append(" ".join([*cells, str(f)]))
-        lines.append("")
+            lines.append("")
         lines.append(f"{title:=^46}")
         lines.append("\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]))
         p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))

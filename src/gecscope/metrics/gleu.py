@@ -10,6 +10,11 @@ The corpus score is the mean over iterations.
 in R at all (count-insensitive); ``"corrected"`` uses GREEN's reformulation (Koyama et al. 2024,
 §3.3): numerator TI + TK - UD with the multiset regions of GREEN, summed without the official
 per-sentence clip at 0 (as gec-metrics' ``GLEU``).
+``convention="gec-metrics"`` copies gec-metrics 0.1.1 (``GLEU``/``GLEUOfficial``): lines are
+``rstrip()``-ped (as its meta-evaluation reads files) and split on single spaces
+(:func:`gecscope.metrics.ngrams.split_spaces`; ``whitespace`` does not apply), an empty line has
+length 1, and an order without false positives has precision 1 (also when the corpus has no
+n-gram of that order: a 3-token corpus gets P_4 = 1, not GLEU 0).
 ``sampling="py2"`` reproduces the official Python 2 draws (``random.seed(j*101)`` then
 ``int(random() * k)`` per sentence); ``"py3"`` the draws of Python 3 ports (``randint``).
 Both use a local :class:`random.Random`, never the global generator. ``whitespace="ascii"``
@@ -30,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.ngrams import split_spaces
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
@@ -46,8 +52,9 @@ class GleuConfig:
     sampling: str = "py2"
     whitespace: str = "ascii"
     level: str = "corpus"
-    #: official: the scripts; gec-metrics: its GLEU/GLEUOfficial classes, which give an empty
-    #: line length 1 and score a sentence as the mean over references
+    #: official: the scripts; gec-metrics: its GLEU/GLEUOfficial classes (split on single spaces
+    #: after ``rstrip``, an empty line has length 1, P_n = 1 without false positives, a
+    #: sentence scored as the mean over references)
     convention: str = "official"
 
     def __post_init__(self) -> None:
@@ -150,15 +157,9 @@ def split_space_lengths(row: FloatArray, hyp: Tokens, ref: Tokens) -> None:
 
 
 def sentence_gleu_mean_over_refs(stats: FloatArray, n_max: int) -> FloatArray:
-    """gec-metrics' sentence GLEU: per reference, P_n = 1 when nothing is wrong, no smoothing;
-    then the mean over references. ``stats``: (sentence, reference, 2 + 2N)."""
-    c, r = stats[..., 0], stats[..., 1]
-    num, den = stats[..., 2::2], stats[..., 3::2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
-        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max
-        val = np.exp(np.minimum(0.0, 1.0 - r / np.where(c > 0, c, 1)) + log_p)
-    return np.asarray(np.where((p <= 0).any(axis=-1), 0.0, val).mean(axis=1), dtype=np.float64)
+    """gec-metrics' sentence GLEU: per reference as :func:`gleu_gec_metrics` (no smoothing), then
+    the mean over references. ``stats``: (sentence, reference, 2 + 2N)."""
+    return np.asarray(gleu_gec_metrics(stats, n_max).mean(axis=1), dtype=np.float64)
 
 
 def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> FloatArray:
@@ -173,6 +174,19 @@ def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> Floa
         bp = np.minimum(0.0, 1.0 - r / c)
         val = np.exp(bp + log_prec)
     return np.where(zero, 0.0, val)
+
+
+def gleu_gec_metrics(stats: FloatArray, n_max: int) -> FloatArray:
+    """gec-metrics' GLEU of each row of summed statistics: P_n = 1 when there is no false
+    positive (FP = den - num: also when there are no n-grams of order n), else num/den; 0 when
+    some P_n <= 0. Lengths are >= 1 per sentence (``split(' ')``), so the brevity penalty is defined."""
+    c, r = stats[..., 0], stats[..., 1]
+    num, den = stats[..., 2::2], stats[..., 3::2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
+        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max
+        val = np.exp(np.minimum(0.0, 1.0 - r / np.where(c > 0, c, 1)) + log_p)
+    return np.asarray(np.where((p <= 0).any(axis=-1), 0.0, val), dtype=np.float64)
 
 
 class Gleu:
@@ -192,16 +206,22 @@ class Gleu:
         if len(k) != 1 or 0 in k:
             raise ValueError("GLEU needs the same number (>= 1) of references for every sentence")
         stats = np.zeros((len(examples), k.pop(), 2 + 2 * cfg.n))
-        ascii_ws = cfg.whitespace == "ascii"
+        split = self._tokens
         for i, e in enumerate(examples):
-            src = ascii_split(e.source_line) if ascii_ws else e.source
-            hyp = ascii_split(e.hypothesis.line) if ascii_ws else e.hypothesis.tokens
+            src = split(e.source_line, e.source)
+            hyp = split(e.hypothesis.line, e.hypothesis.tokens)
             for j, ref in enumerate(e.references):
-                tokens = ascii_split(ref.line) if ascii_ws else ref.tokens
+                tokens = split(ref.line, ref.tokens)
                 stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant, self.counts)
                 if cfg.convention == "gec-metrics":
                     split_space_lengths(stats[i, j], hyp, tokens)
         return stats
+
+    def _tokens(self, line: str, tokens: Tokens) -> Tokens:
+        """The tokens GLEU counts: gec-metrics' split, Python 2's ASCII split, or the tokens."""
+        if self.config.convention == "gec-metrics":
+            return split_spaces(line.rstrip())
+        return ascii_split(line) if self.config.whitespace == "ascii" else tokens
 
     def score_analysis(self, stats: FloatArray) -> Score:
         cfg = self.config
@@ -215,8 +235,12 @@ class Gleu:
             totals.append(stats[ids[None, :], idx].sum(axis=1))
             for draw in idx:
                 sent_sum += smoothed[ids, draw]
-        per_iter = gleu_from_stats(np.concatenate(totals), cfg.n)
-        sent = sent_sum / cfg.iterations
+        if cfg.convention == "gec-metrics":
+            per_iter = gleu_gec_metrics(np.concatenate(totals), cfg.n)
+            sent = sentence_gleu_mean_over_refs(stats, cfg.n)
+        else:
+            per_iter = gleu_from_stats(np.concatenate(totals), cfg.n)
+            sent = sent_sum / cfg.iterations
         corpus = float(per_iter.mean())
         details: dict[str, Any] = {
             "score": corpus if cfg.level == "corpus" else float(sent.mean()),
@@ -231,7 +255,7 @@ class Gleu:
             "seed": f"j*{cfg.seed_step}",
             "sampling": cfg.sampling,
             "variant": cfg.variant,
-            "ws": cfg.whitespace,
+            "ws": "space" if cfg.convention == "gec-metrics" else cfg.whitespace,
             "convention": cfg.convention,
             "level": cfg.level,
         }

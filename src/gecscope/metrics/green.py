@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import encode, segment_grams
+from gecscope.metrics.ngrams import encode, segment_grams, split_spaces
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.types import Example
@@ -41,7 +41,8 @@ class GreenConfig:
     level: str = "corpus"
     strip: bool = True
     #: official: shotakoyama/green (P = 1 if TP+FP = 0, R = 0 if TP+FN = 0; reference chosen on
-    #: (F_N, F_N-1, ..., F_1)); gec-metrics: P = 1 if FP = 0, R = 1 if FN = 0, chosen on F_N alone
+    #: (F_N, F_N-1, ..., F_1)); gec-metrics: P = 1 if FP = 0, R = 1 if FN = 0, chosen on F_N alone,
+    #: words split on single spaces of the stripped line (a no-break space is no separator)
     convention: str = "official"
 
     def __post_init__(self) -> None:
@@ -80,10 +81,12 @@ class GreenAnalysis:
         return np.asarray(self.regions[5:7].sum(axis=0), dtype=np.float64)
 
 
-def _units(line: str, unit: str, strip: bool) -> Sequence[str]:
-    if unit == "word":
+def _units(line: str, unit: str, strip: bool, convention: str = "official") -> Sequence[str]:
+    """Words (``str.split``; gec-metrics: single spaces, see :func:`split_spaces`) or characters."""
+    if unit == "word" and convention == "official":
         return line.split()
-    return line.strip() if strip else line
+    text = line.strip() if strip else line
+    return split_spaces(text) if unit == "word" else text
 
 
 def green_f(
@@ -131,11 +134,11 @@ class Green:
         seqs: list[Sequence[str]] = []
         present = np.zeros((len(examples), k_max), dtype=bool)
         for i, e in enumerate(examples):
-            seqs.append(_units(e.source_line, cfg.unit, cfg.strip))
-            seqs.append(_units(e.hypothesis.line, cfg.unit, cfg.strip))
+            seqs.append(_units(e.source_line, cfg.unit, cfg.strip, cfg.convention))
+            seqs.append(_units(e.hypothesis.line, cfg.unit, cfg.strip, cfg.convention))
             for k in range(k_max):
                 if k < len(e.references):
-                    seqs.append(_units(e.references[k].line, cfg.unit, cfg.strip))
+                    seqs.append(_units(e.references[k].line, cfg.unit, cfg.strip, cfg.convention))
                     present[i, k] = True
                 else:
                     seqs.append(())

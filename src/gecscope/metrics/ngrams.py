@@ -27,6 +27,19 @@ class SegmentGrams:
     n_grams: int  # number of distinct grams of this order (ids are < n_grams)
 
 
+def split_spaces(line: str) -> tuple[str, ...]:
+    """gec-metrics' tokenisation: ``line.split(" ")`` of a non-empty line, so leading, trailing and
+    repeated spaces give empty tokens and a no-break space stays inside its token; an empty line
+    has no tokens (its n-gram table is empty).
+
+    >>> split_spaces(" a  b\xa0c")
+    ('', 'a', '', 'b\xa0c')
+    >>> split_spaces("")
+    ()
+    """
+    return tuple(line.split(" ")) if line else ()
+
+
 def encode(sequences: Sequence[Sequence[str]]) -> tuple[IntArray, IntArray]:
     """Unit ids of all sequences concatenated, and each sequence's length."""
     vocab: dict[str, int] = {}

@@ -4,7 +4,7 @@
   legend and the signature; ``per_sentence`` adds a row per sentence, ``types`` a per-type table;
   several systems of one metric give one table with a row per system.
 * JSON: one object per score (:data:`gecscope.result.KEYS`); a list when there are several.
-* CSV: one row per score (or per sentence with ``per_sentence``), the same columns for every row.
+* CSV: one row per score, then (``per_sentence``) one per sentence, the same columns for every row.
 """
 
 from __future__ import annotations
@@ -178,21 +178,23 @@ def _flat(d: Mapping[str, Any]) -> dict[str, Any]:
 def render_csv(
     scores: Sequence[Score], *, per_sentence: bool = False, texts: Texts | None = None, types: bool = False
 ) -> str:
-    """CSV: one row per score, or one per sentence (with the system and metric on every row);
-    ``types`` adds one row per error type after each score's row (column ``type``)."""
+    """CSV: one row per score (its ``level``, values and signature); ``types`` adds one row per
+    error type after it (column ``type``), ``per_sentence`` one row per sentence (``level`` =
+    ``sentence``, 1-based ``line``, the signature repeated). Every row names metric and system."""
     rows: list[dict[str, Any]] = []
     for s in scores:
         d = s.as_dict()
-        base = {"metric": s.metric, "system": s.system, "level": d["level"]}
+        base = {"metric": s.metric, "system": s.system, "level": d["level"], **({"line": ""} if per_sentence else {})}
+        summary = {"score": d["score"], **_flat(d["components"]), **_flat(d["counts"])}
+        rows.append({**base, "type": "", **summary, "signature": s.signature})
+        per_type = s.details.get("types") or (s.details.get("categories") if types else None)
+        for name, counts in (per_type or {}).items() if types else ():
+            rows.append({**base, "type": name, **_flat(counts), "signature": s.signature})
         if per_sentence:
+            sentence = {**base, "level": "sentence", "type": ""}
             for r in s.sentence_rows((texts or {}).get(s.system)):
-                rows.append({**base, **_flat({k: v for k, v in r.items() if not isinstance(v, dict)})})
-        else:
-            summary = {"score": d["score"], **_flat(d["components"]), **_flat(d["counts"])}
-            rows.append({**base, "type": "", **summary, "signature": s.signature})
-            per_type = s.details.get("types") or (s.details.get("categories") if types else None)
-            for name, counts in (per_type or {}).items() if types else ():
-                rows.append({**base, "type": name, **_flat(counts), "signature": s.signature})
+                flat = _flat({k: v for k, v in r.items() if not isinstance(v, dict)})
+                rows.append({**sentence, **flat, "signature": s.signature})
     cols = list(dict.fromkeys(k for r in rows for k in r))
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=cols, lineterminator="\n")

@@ -24,11 +24,11 @@ S They was very happy when they arrive at home .
 A 1 2|||R:VERB:SVA|||were|||REQUIRED|||-NONE-|||0
 
 S I am agree with your opinion .
-A 1 2|||U:VERB:TENSE|||-NONE-|||REQUIRED|||-NONE-|||0
+A 1 2|||U:VERB:TENSE||||||REQUIRED|||-NONE-|||0
 A 3 4|||R:PREP|||to|||REQUIRED|||-NONE-|||0
 
 S This book is more better than that one .
-A 3 4|||U:ADV|||-NONE-|||REQUIRED|||-NONE-|||0
+A 3 4|||U:ADV||||||REQUIRED|||-NONE-|||0
 
 S There is a lot of peoples in the park .
 A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0

@@ -17,7 +17,7 @@ A 2 3|||R:MORPH|||interested|||REQUIRED|||-NONE-|||1
 A 4 5|||R:VERB:FORM|||learning|||REQUIRED|||-NONE-|||1
 
 S We discussed about the problem yesterday .
-A 2 3|||U:PREP|||-NONE-|||REQUIRED|||-NONE-|||0
+A 2 3|||U:PREP||||||REQUIRED|||-NONE-|||0
 A 1 2|||R:VERB|||talked|||REQUIRED|||-NONE-|||1
 
 S The weather is nice today .
@@ -34,23 +34,23 @@ A 6 7|||R:DET|||a|||REQUIRED|||-NONE-|||1
 S They was very happy when they arrive at home .
 A 1 2|||R:VERB:SVA|||were|||REQUIRED|||-NONE-|||0
 A 6 7|||R:VERB:TENSE|||arrived|||REQUIRED|||-NONE-|||0
-A 7 8|||U:PREP|||-NONE-|||REQUIRED|||-NONE-|||0
+A 7 8|||U:PREP||||||REQUIRED|||-NONE-|||0
 A 1 2|||R:VERB:SVA|||were|||REQUIRED|||-NONE-|||1
 A 6 7|||R:VERB:TENSE|||arrived|||REQUIRED|||-NONE-|||1
 
 S I am agree with your opinion .
-A 1 2|||U:VERB:TENSE|||-NONE-|||REQUIRED|||-NONE-|||0
-A 1 2|||U:VERB:TENSE|||-NONE-|||REQUIRED|||-NONE-|||1
+A 1 2|||U:VERB:TENSE||||||REQUIRED|||-NONE-|||0
+A 1 2|||U:VERB:TENSE||||||REQUIRED|||-NONE-|||1
 
 S This book is more better than that one .
-A 3 4|||U:ADV|||-NONE-|||REQUIRED|||-NONE-|||0
-A 3 4|||U:ADV|||-NONE-|||REQUIRED|||-NONE-|||1
+A 3 4|||U:ADV||||||REQUIRED|||-NONE-|||0
+A 3 4|||U:ADV||||||REQUIRED|||-NONE-|||1
 
 S There is a lot of peoples in the park .
 A 1 2|||R:VERB:SVA|||are|||REQUIRED|||-NONE-|||0
 A 5 6|||R:NOUN:NUM|||people|||REQUIRED|||-NONE-|||0
 A 1 2|||R:VERB:SVA|||are|||REQUIRED|||-NONE-|||1
-A 2 3|||U:DET|||-NONE-|||REQUIRED|||-NONE-|||1
+A 2 3|||U:DET||||||REQUIRED|||-NONE-|||1
 A 3 4|||R:NOUN:NUM|||lots|||REQUIRED|||-NONE-|||1
 A 5 6|||R:NOUN:NUM|||people|||REQUIRED|||-NONE-|||1
 

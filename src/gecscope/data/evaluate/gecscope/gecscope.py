@@ -1,8 +1,8 @@
 """gecscope as a Hugging Face ``evaluate`` metric: every gecscope metric (CLEME2.0, CLEME, M2,
 ERRANT, GLEU, GREEN, ...) with the same numbers and signature as the ``gecscope`` command line.
 
-    import evaluate
-    gec = evaluate.load("integrations/evaluate/gecscope")   # a local path: no network
+    import evaluate, gecscope
+    gec = evaluate.load(str(gecscope.evaluate_module_path()))   # installed with the package: no network
     gec.compute(sources=["He go home ."], predictions=["He goes home ."],
                 references=[["He goes home ."]], metric="cleme2")
 """
