@@ -146,14 +146,14 @@ def _parallel_sections(
 ) -> list[tuple[list[str], dict[str, float]]]:
     import dataclasses
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
+    from gecscope.pools import worker_pool
     from gecscope.progress import is_quiet
 
     # each section parses in one process: the sections are the parallel units
     per_section = dataclasses.replace(settings, jobs=max(1, settings.jobs // workers))
     order = sorted(SECTIONS, key=lambda name: name != "gjg15")  # the longest first
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with worker_pool(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = {name: pool.submit(section, name, data, sim, neural, per_section, is_quiet()) for name in order}
         return [futures[name].result() for name in SECTIONS]
 
