@@ -64,7 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         with progress.quiet(bool(getattr(args, "quiet", False))):
-            return int(COMMANDS[args.command].run(args))
+            code = int(COMMANDS[args.command].run(args))
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at interpreter exit
+        return code
     except (InputError, MissingExtraError, ValueError) as exc:
         print(f"gecscope: error: {exc}", file=sys.stderr)
         return 2
@@ -72,4 +74,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("gecscope: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except OSError as exc:  # reading or writing failed where no reader or writer named the file
+        where = f"{exc.filename}" if exc.filename else "standard output"
+        print(f"gecscope: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        _silence_stdout()
+        return 2
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the flush at exit cannot fail a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
+from gecscope.cli.output import check_output, write_output
 from gecscope.errors import InputError
 from gecscope.meta.reports.presets import META_METRICS, NEURAL
 
@@ -154,10 +155,7 @@ def add_parser(sub: Any) -> None:
 
 def _emit(args: argparse.Namespace, text: str) -> None:
     if args.output:
-        out = Path(args.output)
-        if out.parent and not out.parent.is_dir():
-            raise InputError("the output directory does not exist", out.parent)
-        out.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        write_output(args.output, text if text.endswith("\n") else text + "\n")
     else:
         print(text)
 
@@ -190,6 +188,7 @@ def check_meta(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     data = resolve_data(args.data)
     check_meta(args)
+    check_output(getattr(args, "output", None))  # before any work
     handler = {
         "table1": run_table1,
         "run": run_run,

@@ -107,6 +107,10 @@ def _same_ignoring_space_case(a: str, b: str) -> bool:
     return a.replace(" ", "").lower() == b.replace(" ", "").lower()
 
 
+#: the largest Levenshtein matrix the lattice search builds (its time and memory grow with it)
+MAX_LATTICE_CELLS = 4_000_000
+
+
 class M2:
     name = "m2"
     needs_edits = False  # the hypothesis is re-aligned on the lattice; the gold needs edits
@@ -128,6 +132,12 @@ class M2:
         """:meth:`annotator_edits` without the cache: the lattice search itself."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
+        if hyp != src and (len(src) + 1) * (len(hyp) + 1) > MAX_LATTICE_CELLS:
+            where = f"line {int(ex.id) + 1}" if ex.id.isdigit() else f"sentence {ex.id}"  # ids count from 0
+            raise InputError(
+                f"{where}: {len(src)} source x {len(hyp)} hypothesis tokens is too long for the M2 "
+                f"edit lattice (at most {MAX_LATTICE_CELLS:,} cells, e.g. 2,000 x 2,000 tokens)"
+            )
         base = None if hyp == src else base_arcs(src, hyp, cfg.edit_lattice)  # unchanged: the diagonal, no edits
         fast = base is not None and (
             cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)
