@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from gecscope import progress
-from gecscope.cli import compare, convert, download, explain, meta, report, score
+from gecscope.cli import compare, convert, download, explain, meta, option_names, report, score
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at interpreter exit
         return code
     except (InputError, MissingExtraError, ValueError) as exc:
-        print(f"gecscope: error: {exc}", file=sys.stderr)
+        print(f"gecscope: error: {option_names.message(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("gecscope: interrupted", file=sys.stderr)

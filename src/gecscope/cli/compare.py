@@ -64,9 +64,9 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
     first = next(iter(groups.values()))
     base = check_systems(first, args.baseline)
     n = len(next(iter(first.values())))
-    check_draws(n, args.bootstrap, "--bootstrap")
+    check_draws(n, args.bootstrap, "bootstrap")
     if args.test != "bootstrap":
-        check_draws(n, args.trials, "--trials")
+        check_draws(n, args.trials, "trials")
     rows = []
     timings["analyse"] = timings["resample"] = 0.0
     with bar(len(metrics) * len(first), "analysing") as progress:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
@@ -77,7 +77,7 @@ class M2Config:
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
         if self.cat not in (0, 1, 2, 3):
-            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
+            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 
 
 def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:

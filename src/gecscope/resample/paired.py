@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.errors import SettingError
 from gecscope.resample.rules import BoolArray, FloatArray
 from gecscope.resample.tables import SumTable, Table
 
@@ -41,7 +42,7 @@ def check_draws(n: int, draws: int, name: str = "bootstrap") -> None:
     would exhaust memory, or run for days); ``name`` is how the caller calls the setting."""
     if draws * max(n, 1) > MAX_DRAWS:
         most = max(1, MAX_DRAWS // max(n, 1))
-        raise ValueError(f"{name} {draws} is too many for {n} sentences: at most {most} (2^28 sentence draws)")
+        raise SettingError(f"{name} {draws} is too many for {n} sentences: at most {most} (2^28 sentence draws)", name)
 
 
 def generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
