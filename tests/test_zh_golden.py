@@ -57,11 +57,9 @@ def test_cleme_from_cherrant_m2_matches_official(dataset: str, system: str, vari
     name = variant.format(a=assumption[:3])
     metric_name, opts = VARIANTS[variant]
     expected = zh_golden(dataset)[name][system]
-    got = (
-        get_metric(metric_name, assumption=assumption, **opts)
-        .score_analysis(zh_analysis(dataset, system, assumption))
-        .details
-    )
+    got = get_metric(metric_name, assumption=assumption, **opts).score_analysis(
+        zh_analysis(dataset, system, assumption)
+    ).details
     keys = [k for k in expected if k not in ("length_weigher_bias", "necessary", "unnecessary")]
     ours = {k: got[FIELD.get(k, k)] for k in keys}
     want = {k: expected[k] for k in keys}
