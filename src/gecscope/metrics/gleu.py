@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.errors import InputError
 from gecscope.metrics.config import check_choice
 from gecscope.report.signature import make_signature
 from gecscope.result import Score
@@ -190,7 +191,7 @@ class Gleu:
         cfg = self.config
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
-            raise ValueError("GLEU needs the same number (>= 1) of references for every sentence")
+            raise InputError("GLEU needs the same number (>= 1) of references for every sentence")
         stats = np.zeros((len(examples), k.pop(), 2 + 2 * cfg.n))
         ascii_ws = cfg.whitespace == "ascii"
         for i, e in enumerate(examples):
