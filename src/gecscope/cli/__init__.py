@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from gecscope import progress
 from gecscope.cli import compare, convert, download, explain, meta, option_names, report, score
+from gecscope.cli.swap import add_swap_arg, check_swap
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
 
@@ -56,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, p in sub.choices.items():
         if name in COMMANDS and not getattr(COMMANDS[name], "OWN_COMMON_OPTIONS", False):
             add_common(p)
+        if any("--hyp-m2" in a.option_strings for a in p._actions):
+            add_swap_arg(p)
     return parser
 
 
@@ -63,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        check_swap(args)
         with progress.quiet(bool(getattr(args, "quiet", False))):
             code = int(COMMANDS[args.command].run(args))
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at interpreter exit
