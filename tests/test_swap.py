@@ -46,3 +46,24 @@ def test_no_real_system_output_looks_swapped_and_every_gold_does() -> None:
         assert annotators(str(path))[0] == 1, path
     for gold in ("references.m2", "official-2014.combined.m2"):
         assert annotators(str(CONLL / gold))[0] == 2
+
+
+@pytest.mark.parametrize("option", ["--ref", "--hyp"])
+def test_an_m2_file_given_as_text_names_the_m2_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    (tmp_path / "ref.m2").write_text(REF)
+    (tmp_path / "src.txt").write_text("the cat sat .\n")
+    files = {"--ref": str(tmp_path / "src.txt"), "--hyp": str(tmp_path / "src.txt")}
+    files[option] = str(tmp_path / "ref.m2")
+    argv = ["score", "--source", str(tmp_path / "src.txt"), "--hyp", files["--hyp"], "--ref", files["--ref"]]
+    assert main([*argv, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"gecscope: error: {files[option]}:1: looks like an M2 file, given to {option}: use {option}-m2\n"
+
+
+def test_a_text_line_starting_like_m2_is_still_text(tmp_path: Path) -> None:
+    from gecscope.cli.swap import looks_like_m2
+
+    (tmp_path / "t.txt").write_text("S . Korea won .\nA man came .\n")
+    assert not looks_like_m2(str(tmp_path / "t.txt"))

@@ -1,6 +1,9 @@
-"""``--hyp-m2`` and ``--ref-m2`` swapped: a "hypothesis" M2 with two or more annotators is the
-plain sign of it (a system output has one), so it is refused before any work, in one line
-naming both options; ``--multi-annotator-hyp`` scores annotator 0 of such a file anyway."""
+"""Inputs given to the wrong option, caught before any work in one line naming the options.
+
+``--hyp-m2`` and ``--ref-m2`` swapped: a "hypothesis" M2 with two or more annotators is the
+plain sign of it (a system output has one); ``--multi-annotator-hyp`` scores annotator 0 of such
+a file anyway. An M2 file given as text (``--ref``, ``--hyp``, ``--source``) is named as such,
+with the option it belongs to."""
 
 from __future__ import annotations
 
@@ -33,8 +36,34 @@ def annotators(path: str) -> tuple[int, int | None]:
     return len(seen), None
 
 
+#: text options and the M2 option an M2 file given to them belongs to
+M2_OPTION = {"ref": "--ref-m2", "hyp": "--hyp-m2", "source": "--hyp-m2 with --ref-m2"}
+
+
+def looks_like_m2(path: str) -> bool:
+    """The file starts (after blank lines) with an ``S`` line followed by an ``A ...|||...`` line."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            head = [line for _, line in zip(range(50), handle, strict=False) if line.strip()][:2]
+    except OSError:
+        return False  # the reader names the problem
+    return len(head) == 2 and head[0].startswith("S ") and head[1].startswith("A ") and "|||" in head[1]
+
+
+def check_m2_as_text(args: argparse.Namespace) -> None:
+    """Refuse an M2 file given to a text option (its line count would be compared instead)."""
+    for name, m2_option in M2_OPTION.items():
+        value = getattr(args, name, None)
+        for path in value if isinstance(value, list) else [value]:
+            if path and path != "-" and looks_like_m2(path):
+                option = "--" + name
+                raise InputError(f"looks like an M2 file, given to {option}: use {m2_option}", path, 1)
+
+
 def check_swap(args: argparse.Namespace) -> None:
-    """Refuse a ``--hyp-m2`` file with several annotators unless ``--multi-annotator-hyp``."""
+    """Refuse a ``--hyp-m2`` file with several annotators unless ``--multi-annotator-hyp``, and an
+    M2 file given to a text option."""
+    check_m2_as_text(args)
     hyps = getattr(args, "hyp_m2", None)
     if not hyps or getattr(args, "multi_annotator_hyp", False):
         return
