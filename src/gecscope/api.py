@@ -102,9 +102,9 @@ def get_metric(name: str, **options: Any) -> Metric:
     >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
     'independent'
     """
-    if name not in METRICS:
-        raise ValueError(f"unknown metric {name!r}; available: {', '.join(sorted(METRICS))}")
-    return METRICS[name].build(**options)
+    from gecscope.metrics.names import metric_name
+
+    return METRICS[metric_name(name, METRICS)].build(**options)
 
 
 def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope.cli.option_names import metric_arg
 from gecscope.comparison import DEFAULT_SEED, TESTS, CompareConfig, Comparison, check_systems, compare_analyses
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
@@ -30,7 +31,13 @@ def add_parser(sub: Any) -> None:
         "resampling and approximate randomization over the cached per-sentence statistics).",
     )
     p.add_argument(
-        "--metric", nargs="+", choices=list(METRICS), default=["cleme2"], metavar="METRIC", help="one or more metrics"
+        "--metric",
+        nargs="+",
+        choices=list(METRICS),
+        type=metric_arg,
+        default=["cleme2"],
+        metavar="METRIC",
+        help="one or more metrics",
     )
     add_input_args(p, several=True)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")

@@ -107,6 +107,7 @@ def add_parser(sub: Any) -> None:
         nargs="+",
         default=["GREEN-word"],
         choices=names,
+        type=_preset,
         metavar="NAME",
         help="metric presets: " + ", ".join(names),
     )
@@ -132,9 +133,7 @@ def add_parser(sub: Any) -> None:
     rep.add_argument(
         "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
     )
-    rep.add_argument(
-        "--timings", action="store_true", help="print each stage's wall time as JSON on standard error"
-    )
+    rep.add_argument("--timings", action="store_true", help="print each stage's wall time as JSON on standard error")
     _alignment(rep)
     _output(rep, ("md",))
 
@@ -151,6 +150,15 @@ def add_parser(sub: Any) -> None:
     add_lm_args(add_encoder_args(w))
     _alignment(w, cache=False)
     _output(w, ("md",))
+
+
+def _preset(text: str) -> str:
+    from gecscope.meta.reports.presets import preset_name
+
+    try:
+        return preset_name(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _emit(args: argparse.Namespace, text: str) -> None:

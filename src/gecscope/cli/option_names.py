@@ -33,3 +33,17 @@ def message(exc: Exception) -> str:
     if isinstance(exc, SettingError):
         return exc.renamed(OPTIONS)
     return str(exc) if isinstance(exc, InputError | ValueError | ImportError) else f"{type(exc).__name__}: {exc}"
+
+
+def metric_arg(text: str) -> str:
+    """``--metric`` values: a registry name, or a paper's name for it (any case); else a "did
+    you mean"."""
+    import argparse
+
+    from gecscope.metrics import METRICS
+    from gecscope.metrics.names import metric_name
+
+    try:
+        return metric_name(text, METRICS)
+    except SettingError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

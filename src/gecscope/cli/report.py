@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope.cli.option_names import metric_arg
 from gecscope.cli.output import check_output, write_output
 from gecscope.errors import InputError
 from gecscope.extras import require
@@ -28,6 +29,7 @@ def add_parser(sub: Any) -> None:
         "--metric",
         nargs="+",
         choices=list(METRICS),
+        type=metric_arg,
         default=["cleme2", "cleme", "errant"],
         help="metrics of the summary table (CLEME2.0 is always computed for the charts)",
     )
