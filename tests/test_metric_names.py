@@ -51,5 +51,5 @@ def test_meta_run_takes_registry_names_paper_names_and_its_presets() -> None:
     assert preset_name("errant") == "ERRANT" and preset_name("pt-m2") == "PT-M2"
     for preset in META_METRICS:
         assert preset_name(preset) == preset == preset_name(preset.lower())
-    with pytest.raises(SettingError, match="did you mean 'CLEME2.0-dep'"):
+    with pytest.raises(SettingError, match=r"did you mean 'CLEME2\.0-dep'"):
         preset_name("CLEME2.0-dap")
