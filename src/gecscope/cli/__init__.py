@@ -48,6 +48,13 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bars on stderr")
 
 
+def add_cache_args(p: argparse.ArgumentParser) -> None:
+    """The cache options of every command that aligns (``score`` has them among its model options)."""
+    g = p.add_argument_group("caches")
+    g.add_argument("--no-cache", dest="cache", action="store_false", help="do not read or write the alignment cache")
+    g.add_argument("--cache-dir", help="alignment cache (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="gecscope", description="Evaluate grammatical error correction systems.")
     parser.add_argument("--version", action="version", version=f"gecscope {__version__}")
@@ -57,8 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     for name, p in sub.choices.items():
         if name in COMMANDS and not getattr(COMMANDS[name], "OWN_COMMON_OPTIONS", False):
             add_common(p)
-        if any("--hyp-m2" in a.option_strings for a in p._actions):
+        options = {o for a in p._actions for o in a.option_strings}
+        if "--hyp-m2" in options:
             add_swap_arg(p)
+        if "--aligner" in options and "--cache-dir" not in options:
+            add_cache_args(p)
     return parser
 
 

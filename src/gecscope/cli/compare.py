@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
-from gecscope.cli.option_names import metric_arg
+from gecscope.cli.option_names import metric_arg, retire
 from gecscope.comparison import DEFAULT_SEED, TESTS, CompareConfig, Comparison, check_systems, compare_analyses
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
@@ -45,8 +45,15 @@ def add_parser(sub: Any) -> None:
     t.add_argument("--test", choices=TESTS, default="both", help="paired bootstrap, approximate randomization, or both")
     t.add_argument("--bootstrap", type=_draws, default=1000, help="bootstrap resamples (default 1000)")
     t.add_argument("--trials", type=_draws, default=10000, help="approximate-randomization trials (default 10000)")
-    t.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
-    t.add_argument("--alpha", type=float, default=0.05, help="significance level for the marks (default 0.05)")
+    t.add_argument(
+        "--resample-seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"seed of the bootstrap and approximate-randomization draws (default {DEFAULT_SEED})",
+    )
+    t.add_argument("--significance", type=float, default=0.05, help="significance level for the marks (default 0.05)")
+    retire(p, "--alpha", "--significance", "--alpha is WODAFE's weight in score")
+    retire(p, "--seed", "--resample-seed", "one name per seed")
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
@@ -65,7 +72,7 @@ def _draws(text: str) -> int:
 def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = None) -> Comparison:
     """Load, analyse once per (system, metric), resample; ``timings`` receives the phases' seconds."""
     timings = {} if timings is None else timings
-    config = CompareConfig(args.bootstrap, args.trials, args.seed, args.test, 0.95, args.alpha)
+    config = CompareConfig(args.bootstrap, args.trials, args.resample_seed, args.test, 0.95, args.significance)
     metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
     groups, fields = load_for_metrics(metrics, args, timings)
     first = next(iter(groups.values()))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
+from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
 from gecscope.errors import InputError
 from gecscope.meta.reports.presets import META_METRICS, NEURAL
@@ -117,7 +118,8 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--plot", help="write the window analysis plot (PNG) here; needs the 'plot' extra")
     r.add_argument("--bootstrap", type=int, default=0, help="bootstrap samples for confidence intervals")
     r.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
-    r.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    r.add_argument("--resample-seed", type=int, default=0, help="seed of the bootstrap and resampling draws")
+    retire(r, "--seed", "--resample-seed", "one name per seed")
     _alignment(r)
     _output(r)
 
@@ -140,7 +142,8 @@ def add_parser(sub: Any) -> None:
     h = _task(tasks, "human", "recompute Expected Wins (and TrueSkill) from the judgments")
     h.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
     h.add_argument("--trueskill-runs", type=int, default=0, help="TrueSkill runs to average (seeded)")
-    h.add_argument("--seed", type=int, default=0)
+    h.add_argument("--trueskill-seed", type=int, default=0, help="seed of the TrueSkill runs")
+    retire(h, "--seed", "--trueskill-seed", "one name per seed")
     _output(h, ("json",))
 
     w = _task(tasks, "wodafe", "WODAFE's alpha x gamma search on SEEDA beside the paper's Tables 1, 2 and 4")
@@ -241,7 +244,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         args.tie_rule,
         bootstrap=args.bootstrap,
         resample=args.resample,
-        seed=args.seed,
+        seed=args.resample_seed,
         window=args.window,
         plot=args.plot,
         settings=_settings(args),
@@ -270,7 +273,7 @@ def run_report(args: argparse.Namespace, data: Path) -> str:
 def run_human(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.report import human_scores
 
-    return json.dumps(human_scores(data, args.dataset, args.trueskill_runs, args.seed), indent=2)
+    return json.dumps(human_scores(data, args.dataset, args.trueskill_runs, args.trueskill_seed), indent=2)
 
 
 def run_wodafe(args: argparse.Namespace, data: Path) -> str:

@@ -47,3 +47,15 @@ def metric_arg(text: str) -> str:
         return metric_name(text, METRICS)
     except SettingError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def retire(p: object, old: str, new: str, why: str) -> None:
+    """``old`` is no longer an option of parser ``p``: giving it stops with one line naming ``new``."""
+    import argparse
+
+    class Retired(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+            parser.error(f"{old} is now {new} ({why})")
+
+    assert isinstance(p, argparse.ArgumentParser)
+    p.add_argument(old, nargs="?", action=Retired, help=argparse.SUPPRESS)
