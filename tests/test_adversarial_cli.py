@@ -86,7 +86,7 @@ def test_a_huge_sentence_is_refused_by_the_m2_lattice_not_aligned_for_hours() ->
     hyp = ("x", *src[1:])
     ex = Example(src, Target(hyp), (Target(src, ()),), "41")
     start = time.process_time()
-    with pytest.raises(InputError, match=r"^line 42: 5000 source x 5000 hypothesis tokens is too long"):
+    with pytest.raises(InputError, match=r"^sentence 42: 5000 source x 5000 hypothesis tokens is too long"):
         METRICS["m2"].build().analyse([ex])
     assert time.process_time() - start < 5
 

@@ -97,10 +97,13 @@ def _load_zh(
 
 
 def get_metric(name: str, **options: Any) -> Metric:
-    """Build a metric from its name and settings.
+    """Build a metric from its name and settings. The papers' names are accepted too, in any
+    case (``CLEME2.0``, ``ERRANT``, ``PT-M2``); a near miss gets a "did you mean".
 
     >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
     'independent'
+    >>> get_metric("CLEME2.0").name
+    'cleme2'
     """
     from gecscope.metrics.names import metric_name
 

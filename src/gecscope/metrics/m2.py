@@ -133,7 +133,7 @@ class M2:
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
         if hyp != src and (len(src) + 1) * (len(hyp) + 1) > MAX_LATTICE_CELLS:
-            where = f"line {int(ex.id) + 1}" if ex.id.isdigit() else f"sentence {ex.id}"  # ids count from 0
+            where = f"sentence {int(ex.id) + 1}" if ex.id.isdigit() else f"sentence {ex.id}"  # ids count from 0
             raise InputError(
                 f"{where}: {len(src)} source x {len(hyp)} hypothesis tokens is too long for the M2 "
                 f"edit lattice (at most {MAX_LATTICE_CELLS:,} cells, e.g. 2,000 x 2,000 tokens)"
