@@ -135,3 +135,16 @@ def test_the_python_api_keeps_its_parameter_names() -> None:
 
     with pytest.raises(SettingError, match=r"^give hyp_m2 \+ ref_m2, source"):
         api.load()
+
+
+def test_a_huge_source_line_is_refused_before_spacy_reads_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One 1,000,000-character token (a huge M2 source line) used to keep spaCy busy for minutes."""
+    huge = "x" * 1_000_000
+    (tmp_path / "ref.m2").write_text(f"S {huge}\nA 0 1|||R:OTHER|||y|||REQUIRED|||-NONE-|||0\n\n")
+    (tmp_path / "src.txt").write_text(huge + "\n")
+    (tmp_path / "hyp.txt").write_text("y\n")
+    argv = ["score", "--metric", "errant", "--source", str(tmp_path / "src.txt"), "--hyp", str(tmp_path / "hyp.txt")]
+    err = one_line(capsys, [*argv, "--ref-m2", str(tmp_path / "ref.m2"), "--no-cache", "--quiet"])
+    assert "a sentence of 1000000 characters (more than 750000" in err and "--max-align-tokens" in err
