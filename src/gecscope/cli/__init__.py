@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import re
 import sys
 from collections.abc import Sequence
@@ -18,6 +19,9 @@ from gecscope.cli import compare, convert, download, explain, meta, option_names
 from gecscope.cli.swap import add_swap_arg, check_swap
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
+
+#: errors of a write without a file name (``print`` to standard output)
+WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 COMMANDS: dict[str, Any] = {
     "score": score,
@@ -91,8 +95,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except OSError as exc:  # reading or writing failed where no reader or writer named the file
-        where = f"{exc.filename}" if exc.filename else "standard output"
-        print(f"gecscope: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        if exc.filename:
+            line = f"{exc.filename}: {exc.strerror or exc}"
+        elif exc.errno in WRITE_ERRORS:  # printing the result: a full disk, a broken device
+            line = f"standard output: {exc.strerror or exc}"
+        else:
+            line = f"{type(exc).__name__}: {exc}"
+        print(f"gecscope: error: {line}", file=sys.stderr)
         _silence_stdout()
         return 2
 
