@@ -106,7 +106,7 @@ def main() -> None:
             str(args.bootstrap),
             "--trials",
             str(args.trials),
-            "--seed",
+            "--resample-seed",
             "12345",
         ]
     )

@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.align import Aligner, align_examples, get_aligner
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
 from gecscope.metrics import METRICS, Metric
 from gecscope.metrics.analysis import require_references
 from gecscope.report.signature import extend_signature
 from gecscope.result import Score
 from gecscope.types import Example
+
+#: the input settings the loaders' messages name (a front end shows its own names for them)
+INPUT_SETTINGS = ("hyp_m2", "ref_m2", "source", "hypothesis", "references", "jsonl", "ref_tsv")
 
 
 def example_dir() -> Path:
@@ -66,12 +69,12 @@ def load(
 
     if hyp_m2 is not None:
         if ref_m2 is None:
-            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
+            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2)
         examples = examples_from_m2(hyp_m2, ref_m2, missing_annotators)
         refuse_cjk(("".join(e.source) for e in examples), hyp_m2, lang)
         return examples
     if source is None or hypothesis is None:
-        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
+        raise SettingError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl", *INPUT_SETTINGS)
     if require_references and not references and ref_m2 is None:
         raise InputError("no references given (references or ref_m2)", hypothesis)
     from gecscope.io import read_lines
@@ -96,24 +99,27 @@ def _load_zh(
 
     if hyp_m2 is not None:
         if ref_m2 is None:
-            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
+            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2)
         return zh_examples_from_m2(hyp_m2, ref_m2)
     if source is None or hypothesis is None:
-        raise InputError("give hyp_m2 + ref_m2, or source + hypothesis + references/ref_m2/ref_tsv")
+        raise SettingError("give hyp_m2 + ref_m2, or source + hypothesis + references/ref_m2/ref_tsv", *INPUT_SETTINGS)
     if require_references and not references and ref_m2 is None and ref_tsv is None:
         raise InputError("no references given (references, ref_m2 or ref_tsv)", hypothesis)
     return zh_examples_from_text(source, hypothesis, references, ref_m2, ref_tsv)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
-    """Build a metric from its name and settings.
+    """Build a metric from its name and settings. The papers' names are accepted too, in any
+    case (``CLEME2.0``, ``ERRANT``, ``PT-M2``); a near miss gets a "did you mean".
 
     >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
     'independent'
+    >>> get_metric("CLEME2.0").name
+    'cleme2'
     """
-    if name not in METRICS:
-        raise ValueError(f"unknown metric {name!r}; available: {', '.join(sorted(METRICS))}")
-    return METRICS[name].build(**options)
+    from gecscope.metrics.names import metric_name
+
+    return METRICS[metric_name(name, METRICS)].build(**options)
 
 
 def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:

@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _QUIET: ContextVar[bool] = ContextVar("gecscope_quiet", default=False)
+#: (label, terminal line) of the bars drawn inside a :func:`lane`; None: unlabelled, line 0
+_LANE: ContextVar[tuple[str, int] | None] = ContextVar("gecscope_lane", default=None)
 #: below this many items a bar is not worth drawing unless asked for
 MIN_ITEMS = 1
 
@@ -33,6 +35,17 @@ def quiet(on: bool = True) -> Iterator[None]:
         yield
     finally:
         _QUIET.reset(token)
+
+
+@contextlib.contextmanager
+def lane(label: str, position: int) -> Iterator[None]:
+    """Inside the block, bars are labelled ``[label]`` and drawn on terminal line ``position``,
+    so that bars of parallel workers neither overwrite each other nor go unnamed."""
+    token = _LANE.set((label, position))
+    try:
+        yield
+    finally:
+        _LANE.reset(token)
 
 
 def is_quiet() -> bool:
@@ -61,9 +74,11 @@ class Bar:
 
             # a terminal that reports no size (some pseudo-terminals) would get an empty bar
             size = shutil.get_terminal_size((100, 24))
+            label, position = _LANE.get() or ("", 0)
             self._bar = tqdm(
                 total=total,
-                desc=desc,
+                desc=f"[{label}] {desc}" if label else desc,
+                position=position,
                 unit=unit,
                 file=sys.stderr,
                 ncols=size.columns or 100,
@@ -77,7 +92,8 @@ class Bar:
 
     def set_description(self, desc: str) -> None:
         if self._bar is not None:
-            self._bar.set_description(desc)
+            label = (_LANE.get() or ("", 0))[0]
+            self._bar.set_description(f"[{label}] {desc}" if label else desc)
 
     def close(self) -> None:
         if self._bar is not None:

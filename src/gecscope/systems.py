@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gecscope.align import Aligner, align_examples, get_aligner
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.io import examples_from_text, read_lines, read_m2
 from gecscope.types import Example, Target
 
@@ -111,7 +111,7 @@ def load_systems(
     labels = system_names(paths, names)
     if hyp_m2:
         if ref_m2 is None:
-            raise InputError("hypothesis M2 files need a reference M2 (ref_m2)", hyp_m2[0])
+            raise SettingError("hypothesis M2 files need a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
         per_system = _from_m2(hyp_m2, ref_m2, missing_annotators)
     else:
         if source is None:

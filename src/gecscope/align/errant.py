@@ -148,12 +148,19 @@ class ErrantAligner:
             yield
             return
         self._kept = {}
+        failed = True
         try:
             yield
+            failed = False
         finally:
             kept, self._kept = self._kept, None
             if "pool" in kept:
-                kept["pool"].shutdown()
+                from gecscope.pools import stop_pool
+
+                if failed:
+                    stop_pool(kept["pool"])
+                else:
+                    kept["pool"].shutdown()
             if "client" in kept:
                 kept["client"].close()
             if kept.get("cluster") is not None:

@@ -22,6 +22,8 @@ DEFAULT_MAX_TOKENS = 150
 MAX_DEFAULT_JOBS = 8
 #: a sentence this many times longer than ``max_tokens`` is refused without diffing it
 HARD_FACTOR = 50
+#: characters per token allowed on average before a sentence counts as huge (spaCy reads every one)
+CHARS_PER_TOKEN = 100
 
 
 def default_jobs() -> int:
@@ -139,6 +141,10 @@ def too_long(source: Tokens, target: Tokens, limit: int) -> str | None:
     longest = max(len(source), len(target))
     if longest > limit * HARD_FACTOR:
         return f"a sentence of {longest} tokens (more than {HARD_FACTOR} x the alignment limit {limit})"
+    chars = max(sum(map(len, source)), sum(map(len, target)))
+    if chars > limit * HARD_FACTOR * CHARS_PER_TOKEN:
+        factor = HARD_FACTOR * CHARS_PER_TOKEN
+        return f"a sentence of {chars} characters (more than {limit * factor}, {factor} x the alignment limit {limit})"
     run = changed_run(source, target)
     if run > limit:
         return f"a run of {run} changed tokens (the alignment limit is {limit}; ERRANT's merger is cubic in it)"

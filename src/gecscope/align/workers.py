@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from gecscope import pools
 from gecscope.types import Edit, Tokens
 
 Batch = list[tuple[Tokens, Tokens]]
@@ -42,9 +43,9 @@ def _annotate(batch: Batch) -> list[tuple[Edit, ...]]:
 
 
 def start_pool(model: str, jobs: int) -> ProcessPoolExecutor:
-    """``jobs`` spawned worker processes, each loading spaCy for ``model`` once."""
-    ctx = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start, initargs=(model,))
+    """``jobs`` spawned worker processes, each loading spaCy for ``model`` once (Ctrl-C reaches
+    the parent alone: :mod:`gecscope.pools`)."""
+    return pools.start_pool(jobs, _start, (model,), multiprocessing.get_context("spawn"))
 
 
 def parallel_edits(
@@ -53,8 +54,13 @@ def parallel_edits(
     """The edits of each batch, in the order of ``batches``, computed by ``jobs`` processes
     (those of ``pool``, which stays open, when given; else a pool started for this call)."""
     if pool is None:
-        with start_pool(model, jobs) as own:
+        own = start_pool(model, jobs)
+        try:
             yield from parallel_edits(model, batches, jobs, own)
+        except BaseException:
+            pools.stop_pool(own)
+            raise
+        own.shutdown()
         return
     pending: deque[Future[list[tuple[Edit, ...]]]] = deque()
     for batch in batches:

@@ -11,10 +11,12 @@ import time
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope.cli.option_names import metric_arg, retire
 from gecscope.comparison import DEFAULT_SEED, TESTS, CompareConfig, Comparison, check_systems, compare_analyses
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
 from gecscope.report.signature import extend_signature
+from gecscope.resample.paired import MAX_DRAWS, check_draws
 
 #: this command defines its own --quiet (the shared common options are not added to it)
 OWN_COMMON_OPTIONS = True
@@ -29,28 +31,56 @@ def add_parser(sub: Any) -> None:
         "resampling and approximate randomization over the cached per-sentence statistics).",
     )
     p.add_argument(
-        "--metric", nargs="+", choices=list(METRICS), default=["cleme2"], metavar="METRIC", help="one or more metrics"
+        "--metric",
+        nargs="+",
+        choices=list(METRICS),
+        type=metric_arg,
+        default=["cleme2"],
+        metavar="METRIC",
+        help="one or more metrics",
     )
     add_input_args(p, several=True)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")
     t = p.add_argument_group("tests")
     t.add_argument("--test", choices=TESTS, default="both", help="paired bootstrap, approximate randomization, or both")
-    t.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples (default 1000)")
-    t.add_argument("--trials", type=int, default=10000, help="approximate-randomization trials (default 10000)")
-    t.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
-    t.add_argument("--alpha", type=float, default=0.05, help="significance level for the marks (default 0.05)")
+    t.add_argument("--bootstrap", type=_draws, default=1000, help="bootstrap resamples (default 1000)")
+    t.add_argument("--trials", type=_draws, default=10000, help="approximate-randomization trials (default 10000)")
+    t.add_argument(
+        "--resample-seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"seed of the bootstrap and approximate-randomization draws (default {DEFAULT_SEED})",
+    )
+    t.add_argument("--significance", type=float, default=0.05, help="significance level for the marks (default 0.05)")
+    retire(p, "--alpha", "--significance", "--alpha is WODAFE's weight in score")
+    retire(p, "--seed", "--resample-seed", "one name per seed")
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def _draws(text: str) -> int:
+    """A positive count of resamples within :data:`MAX_DRAWS` (checked again per corpus size)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_DRAWS:
+        raise argparse.ArgumentTypeError(f"{text}: give a count from 1 to {MAX_DRAWS}")
+    return value
 
 
 def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = None) -> Comparison:
     """Load, analyse once per (system, metric), resample; ``timings`` receives the phases' seconds."""
     timings = {} if timings is None else timings
-    config = CompareConfig(args.bootstrap, args.trials, args.seed, args.test, 0.95, args.alpha)
+    config = CompareConfig(args.bootstrap, args.trials, args.resample_seed, args.test, 0.95, args.significance)
     metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
     groups, fields = load_for_metrics(metrics, args, timings)
     first = next(iter(groups.values()))
     base = check_systems(first, args.baseline)
+    n = len(next(iter(first.values())))
+    check_draws(n, args.bootstrap, "bootstrap")
+    if args.test != "bootstrap":
+        check_draws(n, args.trials, "trials")
     rows = []
     timings["analyse"] = timings["resample"] = 0.0
     with bar(len(metrics) * len(first), "analysing") as progress:

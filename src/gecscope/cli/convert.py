@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from gecscope import api
-from gecscope.cli.inputs import add_input_args, load_examples
+from gecscope.cli.inputs import add_input_args, aligner_from_args, load_examples
 from gecscope.io.m2 import format_m2, write_m2
 
 
@@ -20,7 +20,8 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.what == "references" and args.hyp is None and args.source is not None:
         args.hyp = args.source  # references only: the hypothesis is irrelevant
-    ready, _ = api.prepare(load_examples(args, require_references=args.what == "references"), args.aligner)
+    examples = load_examples(args, require_references=args.what == "references")
+    ready, _ = api.prepare(examples, aligner_from_args(args))
     if args.what == "hypothesis":
         blocks = [(e.source, [e.hypothesis]) for e in ready]
     else:

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from gecscope import api
-from gecscope.cli.inputs import add_input_args, load_examples
+from gecscope.cli.inputs import add_input_args, aligner_from_args, load_examples
 from gecscope.errors import InputError
 from gecscope.report.explain import explain, render_explanation, render_explanation_json
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= line <= len(examples):
             raise InputError(f"--line {line} is out of range (1..{len(examples)})")
         picked.append(examples[line - 1])
-    ready, _ = api.prepare(picked, args.aligner)
+    ready, _ = api.prepare(picked, aligner_from_args(args))
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     for i, (line, ex) in enumerate(zip(args.line, ready, strict=True)):
         exp = explain(ex, exclude_unchanged=args.exclude_unchanged_refs)

@@ -212,7 +212,13 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
         return
     import tempfile
 
-    data = sys.stdin.buffer.read()
+    option = "--" + uses[0][0].replace("_", "-")
+    try:
+        if sys.stdin is None:  # started with standard input closed (<&-)
+            raise OSError("it is closed")
+        data = sys.stdin.buffer.read()
+    except OSError as exc:
+        raise InputError(f"{option} -: cannot read standard input: {exc.strerror or exc}") from None
     with tempfile.NamedTemporaryFile(prefix=STDIN_PREFIX, delete=False) as handle:
         handle.write(data)
     args.stdin_copy = handle.name

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
+from gecscope.cli.option_names import retire
+from gecscope.cli.output import check_output, write_output
 from gecscope.errors import InputError
 from gecscope.meta.reports.presets import META_METRICS, NEURAL
 
@@ -106,6 +108,7 @@ def add_parser(sub: Any) -> None:
         nargs="+",
         default=["GREEN-word"],
         choices=names,
+        type=_preset,
         metavar="NAME",
         help="metric presets: " + ", ".join(names),
     )
@@ -115,7 +118,8 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--plot", help="write the window analysis plot (PNG) here; needs the 'plot' extra")
     r.add_argument("--bootstrap", type=int, default=0, help="bootstrap samples for confidence intervals")
     r.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
-    r.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    r.add_argument("--resample-seed", type=int, default=0, help="seed of the bootstrap and resampling draws")
+    retire(r, "--seed", "--resample-seed", "one name per seed")
     _alignment(r)
     _output(r)
 
@@ -131,16 +135,15 @@ def add_parser(sub: Any) -> None:
     rep.add_argument(
         "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
     )
-    rep.add_argument(
-        "--timings", action="store_true", help="print each stage's wall time as JSON on standard error"
-    )
+    rep.add_argument("--timings", action="store_true", help="print each stage's wall time as JSON on standard error")
     _alignment(rep)
     _output(rep, ("md",))
 
     h = _task(tasks, "human", "recompute Expected Wins (and TrueSkill) from the judgments")
     h.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
     h.add_argument("--trueskill-runs", type=int, default=0, help="TrueSkill runs to average (seeded)")
-    h.add_argument("--seed", type=int, default=0)
+    h.add_argument("--trueskill-seed", type=int, default=0, help="seed of the TrueSkill runs")
+    retire(h, "--seed", "--trueskill-seed", "one name per seed")
     _output(h, ("json",))
 
     w = _task(tasks, "wodafe", "WODAFE's alpha x gamma search on SEEDA beside the paper's Tables 1, 2 and 4")
@@ -152,12 +155,18 @@ def add_parser(sub: Any) -> None:
     _output(w, ("md",))
 
 
+def _preset(text: str) -> str:
+    from gecscope.meta.reports.presets import preset_name
+
+    try:
+        return preset_name(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _emit(args: argparse.Namespace, text: str) -> None:
     if args.output:
-        out = Path(args.output)
-        if out.parent and not out.parent.is_dir():
-            raise InputError("the output directory does not exist", out.parent)
-        out.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        write_output(args.output, text if text.endswith("\n") else text + "\n")
     else:
         print(text)
 
@@ -190,6 +199,7 @@ def check_meta(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     data = resolve_data(args.data)
     check_meta(args)
+    check_output(getattr(args, "output", None))  # before any work
     handler = {
         "table1": run_table1,
         "run": run_run,
@@ -234,7 +244,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         args.tie_rule,
         bootstrap=args.bootstrap,
         resample=args.resample,
-        seed=args.seed,
+        seed=args.resample_seed,
         window=args.window,
         plot=args.plot,
         settings=_settings(args),
@@ -263,7 +273,7 @@ def run_report(args: argparse.Namespace, data: Path) -> str:
 def run_human(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.report import human_scores
 
-    return json.dumps(human_scores(data, args.dataset, args.trueskill_runs, args.seed), indent=2)
+    return json.dumps(human_scores(data, args.dataset, args.trueskill_runs, args.trueskill_seed), indent=2)
 
 
 def run_wodafe(args: argparse.Namespace, data: Path) -> str:

@@ -10,6 +10,7 @@ from gecscope import api
 from gecscope.cli import streamed, streamed_text
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.models import add_model_args, model_options
+from gecscope.cli.option_names import metric_arg
 from gecscope.extras import check_metric
 from gecscope.metrics import METRICS
 from gecscope.report.render import render_csv, render_json, render_text
@@ -25,6 +26,7 @@ def add_parser(sub: Any) -> None:
         "--metric",
         nargs="+",
         choices=list(METRICS),
+        type=metric_arg,
         default=["cleme2"],
         metavar="METRIC",
         help="; ".join(f"{k}: {s.summary}" for k, s in METRICS.items()),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gecscope.errors import SettingError
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 
 ASSUMPTIONS = ("dependent", "independent")
@@ -35,7 +36,7 @@ class ChunkMetricConfig:
 
     def __post_init__(self) -> None:
         if self.cat not in (0, 1, 2, 3):
-            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
+            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
         check_choice("assumption", self.assumption, ASSUMPTIONS)
         check_choice("level", self.level, LEVELS)
         check_choice("weighting", self.weighting, WEIGHTINGS)

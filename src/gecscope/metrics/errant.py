@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
@@ -150,7 +151,7 @@ class ErrantConfig:
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_finite(beta=self.beta)
         if self.beta <= 0 or self.cat not in (0, 1, 2, 3):
-            raise ValueError("beta must be positive and cat 0, 1, 2 or 3")
+            raise SettingError("beta must be positive and cat 0, 1, 2 or 3", "beta", "cat")
 
 
 class Errant:

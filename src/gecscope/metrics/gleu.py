@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.errors import InputError
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import split_spaces
 from gecscope.report.signature import make_signature
@@ -204,7 +205,7 @@ class Gleu:
         cfg = self.config
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
-            raise ValueError("GLEU needs the same number (>= 1) of references for every sentence")
+            raise InputError("GLEU needs the same number (>= 1) of references for every sentence")
         stats = np.zeros((len(examples), k.pop(), 2 + 2 * cfg.n))
         split = self._tokens
         for i, e in enumerate(examples):

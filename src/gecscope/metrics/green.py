@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.errors import InputError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
@@ -121,7 +122,7 @@ class Green:
         require_references(examples)
         k_max = max((len(e.references) for e in examples), default=0)
         if k_max == 0:
-            raise ValueError("GREEN needs at least one reference")
+            raise InputError("GREEN needs at least one sentence with a reference")
         parts = [self._analyse_block(examples[i : i + BLOCK], k_max) for i in range(0, len(examples), BLOCK)]
         if len(parts) == 1:
             return parts[0]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.config import check_choice
@@ -77,7 +77,7 @@ class M2Config:
         if self.beta <= 0 or self.max_unchanged_words < 0:
             raise ValueError("beta must be positive and max_unchanged_words >= 0")
         if self.cat not in (0, 1, 2, 3):
-            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
+            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 
 
 def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
@@ -107,6 +107,10 @@ def _same_ignoring_space_case(a: str, b: str) -> bool:
     return a.replace(" ", "").lower() == b.replace(" ", "").lower()
 
 
+#: the largest Levenshtein matrix the lattice search builds (its time and memory grow with it)
+MAX_LATTICE_CELLS = 4_000_000
+
+
 class M2:
     name = "m2"
     needs_edits = False  # the hypothesis is re-aligned on the lattice; the gold needs edits
@@ -128,6 +132,12 @@ class M2:
         """:meth:`annotator_edits` without the cache: the lattice search itself."""
         cfg = self.config
         src, hyp, u = ex.source, ex.hypothesis.tokens, cfg.max_unchanged_words
+        if hyp != src and (len(src) + 1) * (len(hyp) + 1) > MAX_LATTICE_CELLS:
+            where = f"sentence {int(ex.id) + 1}" if ex.id.isdigit() else f"sentence {ex.id}"  # ids count from 0
+            raise InputError(
+                f"{where}: {len(src)} source x {len(hyp)} hypothesis tokens is too long for the M2 "
+                f"edit lattice (at most {MAX_LATTICE_CELLS:,} cells, e.g. 2,000 x 2,000 tokens)"
+            )
         base = None if hyp == src else base_arcs(src, hyp, cfg.edit_lattice)  # unchanged: the diagonal, no edits
         fast = base is not None and (
             cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)

@@ -18,6 +18,7 @@ sentence start gets a shifted span (``Indeed ,`` before "the cat" becomes ``0 1`
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -253,12 +254,23 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
 
 
 def count_correct(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> int:
-    """The scorer's ``matchSeq``: gold scanned forward only; an edit may match several golds."""
+    """The scorer's ``matchSeq``: gold scanned forward only; an edit may match several golds.
+
+    Golds are indexed by (span, original, correction), so that an edit looks only at the golds
+    it matches (thousands of golds at one position stay linear, not edits x golds).
+
+    >>> count_correct([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
+    2
+    """
+    matching: dict[tuple[int, int, str, str], list[int]] = {}
+    for i, g in enumerate(gold):
+        for correction in dict.fromkeys(g[3]):
+            matching.setdefault((g[0], g[1], g[2], correction), []).append(i)
     correct, last = 0, 0
     for e in edits:
-        for i in range(last, len(gold)):
-            g = gold[i]
-            if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
-                correct += 1
-                last = i + 1
+        golds = matching.get((e[0], e[1], e[2], e[3]), [])
+        later = bisect.bisect_left(golds, last)
+        if later < len(golds):  # every later gold it matches counts; the scan resumes after the last
+            correct += len(golds) - later
+            last = golds[-1] + 1
     return correct

@@ -41,6 +41,9 @@ def _gold_arcs(
     for (u, v), edit in edits.items():
         succ[u].append((v, edit[0] == "noop"))
         nodes.update((u, v))
+    starts: dict[str, list[int]] = defaultdict(list)  # hypothesis positions by token
+    for j, tok in enumerate(hyp):
+        starts[tok].append(j)
     found: list[Arc] = []
     for gs, ge, orig, alts in gold:
         for alt in alts:
@@ -50,7 +53,11 @@ def _gold_arcs(
             row0 = ((0, gs), (0, gs + 1))  # a row-0 insertion whose shifted span is gs..gs
             if shifted and 0 < gs == ge and len(toks) == 1 and row0 in edits and hyp[gs] == toks[0]:
                 found.append(row0)
-            for j1 in range(len(hyp) - len(toks) + 1):
+            # where the alternative could start: any position for a deletion, else its first token's
+            first = range(len(hyp) + 1) if not toks else starts.get(toks[0], ())
+            for j1 in first:
+                if j1 > len(hyp) - len(toks):
+                    continue
                 a, b = (gs, j1), (ge, j1 + len(toks))
                 if a not in nodes or b not in nodes or list(hyp[j1 : j1 + len(toks)]) != toks:
                     continue

@@ -155,10 +155,12 @@ def score_systems(systems: Sequence[SystemData], settings: ReportSettings, jobs:
         raise ValueError(f"jobs must be at least 1; got {jobs}")
     if jobs == 1 or len(systems) == 1:
         return {s.name: score_system(s, settings) for s in progress(systems, desc="scoring systems")}
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import as_completed
+
+    from gecscope.pools import worker_pool
 
     out: dict[str, dict[str, Score]] = {}
-    with ProcessPoolExecutor(max_workers=min(jobs, len(systems))) as pool:
+    with worker_pool(min(jobs, len(systems))) as pool:
         futures = {pool.submit(score_system, s, settings): s.name for s in systems}
         for future in progress(as_completed(futures), desc="scoring systems", total=len(futures)):
             out[futures[future]] = future.result()

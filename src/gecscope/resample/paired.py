@@ -24,12 +24,25 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.errors import SettingError
 from gecscope.resample.rules import BoolArray, FloatArray
 from gecscope.resample.tables import SumTable, Table
 
 IntArray = NDArray[np.int64]
 #: resamples scored per call (bounds the memory of the index arrays)
 CHUNK = 2000
+
+
+#: at most this many sentence draws (resamples x sentences) per test: 2 GiB of int64 indices
+MAX_DRAWS = 2**28
+
+
+def check_draws(n: int, draws: int, name: str = "bootstrap") -> None:
+    """Refuse ``draws`` resamples (or trials) of ``n`` sentences beyond :data:`MAX_DRAWS` (they
+    would exhaust memory, or run for days); ``name`` is how the caller calls the setting."""
+    if draws * max(n, 1) > MAX_DRAWS:
+        most = max(1, MAX_DRAWS // max(n, 1))
+        raise SettingError(f"{name} {draws} is too many for {n} sentences: at most {most} (2^28 sentence draws)", name)
 
 
 def generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
@@ -44,11 +57,13 @@ def bootstrap_indices(n: int, samples: int, seed: int) -> IntArray:
     >>> bootstrap_indices(5, 2, 0).shape
     (2, 5)
     """
+    check_draws(n, samples, "bootstrap")
     return np.asarray(generators(seed)[0].integers(0, n, (samples, n)), dtype=np.int64)
 
 
 def ar_swaps(n: int, trials: int, seed: int) -> BoolArray:
     """``(trials, n)`` coin flips: swap sentence ``i`` in trial ``t``."""
+    check_draws(n, trials, "trials")
     octets = generators(seed)[1].integers(0, 256, (trials, (n + 7) // 8), dtype=np.uint8)
     return np.asarray(np.unpackbits(octets, axis=1)[:, :n].astype(bool))
 

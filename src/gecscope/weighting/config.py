@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.weighting.encoders import EncoderConfig
 
@@ -33,6 +34,12 @@ class SimilarityConfig:
     def signature(self) -> str:
         sig = f"sim:{self.encoder.model_id}"
         return sig if self.rescale_baseline is None else f"{sig}:b{self.rescale_baseline:g}"
+
+
+#: bounds of the LLM client's settings (a day per request; beyond them a run never ends)
+MAX_TIMEOUT = 86400.0
+MAX_RETRIES = 100
+MAX_CONCURRENCY = 256
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,23 @@ class LLMConfig:
         if not 0 <= self.temperature <= 2:
             raise ValueError(f"temperature must be in [0, 2]; got {self.temperature}")
         if self.retries < 0 or self.concurrency < 1 or self.timeout <= 0 or self.max_tokens < 1:
-            raise ValueError("retries >= 0, concurrency >= 1, timeout > 0 and max_tokens >= 1 are required")
+            raise SettingError(
+                "retries >= 0, concurrency >= 1, timeout > 0 and max_tokens >= 1 are required",
+                "retries",
+                "concurrency",
+                "timeout",
+                "max_tokens",
+            )
+        if self.timeout > MAX_TIMEOUT or self.retries > MAX_RETRIES or self.concurrency > MAX_CONCURRENCY:
+            raise SettingError(
+                f"timeout is at most {MAX_TIMEOUT:g} s, retries at most {MAX_RETRIES} and concurrency at most "
+                f"{MAX_CONCURRENCY}; got {self.timeout:g}, {self.retries} and {self.concurrency}",
+                "timeout",
+                "retries",
+                "concurrency",
+            )
+        if self.endpoint is not None and any(ch.isspace() or not ch.isprintable() for ch in self.endpoint):
+            raise SettingError(f"endpoint {self.endpoint!r} holds a space or a control character", "endpoint")
         if not 1 <= self.fallback <= 5:
             raise ValueError(f"fallback weight must be in [1, 5]; got {self.fallback}")
 

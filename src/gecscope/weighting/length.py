@@ -82,7 +82,8 @@ class LengthWeighting:
             s, x = p.fp, length - self.bias
         else:
             s, x = (p.tp if label == Label.TP else p.fn if label == Label.FN else p.tn), self.bias - length
-        w = s.alpha / (1 + (s.alpha - 1) * math.exp(x))
+        # exp saturates: beyond 700 the weight is at its limit already (and exp(710) overflows)
+        w = s.alpha / (1 + (s.alpha - 1) * math.exp(min(x, 700.0)))
         return min(max(w, s.lo), s.hi)
 
     def weights(self, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:

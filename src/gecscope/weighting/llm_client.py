@@ -95,6 +95,17 @@ def parse_response(body: Any) -> Rating:
     return Rating(text, top)
 
 
+def one_line(text: str, limit: int = 120) -> str:
+    """``text`` made safe for a one-line message: control characters escaped, at most ``limit`` characters.
+
+    >>> one_line("GARBAGE\\x00 status\\r\\n")
+    'GARBAGE\\\\x00 status'
+    """
+    text = text.strip()
+    safe = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return safe if len(safe) <= limit else safe[: limit - 3] + "..."
+
+
 def retry_after(value: str | None) -> float | None:
     """Seconds asked for by a ``Retry-After`` header (delta seconds or an HTTP date), or None.
 
@@ -217,7 +228,7 @@ class OpenAIRater:
             if expired.is_set() or isinstance(err, TimeoutError):
                 raise _Retry(f"no complete answer within the {timeout:g} s deadline") from None
             reason = getattr(err, "reason", None) or err
-            raise _Retry(f"{type(err).__name__}: {reason}") from None
+            raise _Retry(f"{type(err).__name__}: {one_line(str(reason))}") from None
         except (ValueError, RecursionError) as err:
             raise _Retry(f"unreadable JSON ({type(err).__name__})") from None
         finally:
@@ -231,7 +242,7 @@ class OpenAIRater:
         made = 0
         for attempt in range(self.config.retries + 1):
             if attempt:
-                pause = self.backoff * 2 ** (attempt - 1)
+                pause = min(self.backoff * 2 ** min(attempt - 1, 32), MAX_RETRY_AFTER)
                 time.sleep(pause if wait is None else max(pause, min(wait, MAX_RETRY_AFTER)))
             made += 1
             with self._lock:

@@ -146,16 +146,30 @@ def _parallel_sections(
 ) -> list[tuple[list[str], dict[str, float]]]:
     import dataclasses
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
+    from gecscope.pools import worker_pool
     from gecscope.progress import is_quiet
 
     # each section parses in one process: the sections are the parallel units
     per_section = dataclasses.replace(settings, jobs=max(1, settings.jobs // workers))
     order = sorted(SECTIONS, key=lambda name: name != "gjg15")  # the longest first
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = {name: pool.submit(section, name, data, sim, neural, per_section, is_quiet()) for name in order}
+    with worker_pool(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {
+            name: pool.submit(_section_in_lane, SECTIONS.index(name), name, data, sim, neural, per_section, is_quiet())
+            for name in order
+        }
         return [futures[name].result() for name in SECTIONS]
+
+
+def _section_in_lane(
+    position: int, name: str, data: str, sim: bool, neural: bool, settings: Any, quiet: bool
+) -> tuple[list[str], dict[str, float]]:
+    """:func:`section` in a worker, its progress bars labelled with the section and drawn on
+    their own terminal line (parallel sections would overwrite each other's)."""
+    from gecscope.progress import lane
+
+    with lane(name, position):
+        return section(name, data, sim, neural, settings, quiet)
 
 
 def section(

@@ -46,3 +46,35 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
 NEURAL = frozenset(
     {"CLEME2.0-sim-dep", "CLEME2.0-sim-ind", "SentCLEME2.0-sim-dep", "PT-M2", "PT-ERRANT", "WODAFE", "SentWODAFE"}
 )
+
+
+#: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting)
+DEFAULT_PRESET = {
+    "cleme2": "CLEME2.0-dep",
+    "errant": "ERRANT",
+    "m2": "M2",
+    "gleu": "GLEU",
+    "green": "GREEN-word",
+    "pt-m2": "PT-M2",
+    "pt-errant": "PT-ERRANT",
+    "wodafe": "WODAFE",
+}
+
+
+def preset_name(name: str) -> str:
+    """The preset ``name`` means: a preset name in any case, or a metric's registry or paper name
+    (``cleme2``, ``CLEME2.0``: its default preset); else one line with a "did you mean".
+
+    >>> preset_name("cleme2"), preset_name("CLEME2.0"), preset_name("sentcleme2.0-ind")
+    ('CLEME2.0-dep', 'CLEME2.0-dep', 'SentCLEME2.0-ind')
+    """
+    from gecscope.metrics.names import PAPER_NAMES, metric_name
+
+    presets = {p.lower(): p for p in META_METRICS}
+    if name.lower() in presets:
+        return presets[name.lower()]
+    aliases = {**PAPER_NAMES, **{p.lower(): p for p in META_METRICS}}
+    for metric, preset in DEFAULT_PRESET.items():
+        aliases[metric] = preset
+        aliases.update({alias: preset for alias, target in PAPER_NAMES.items() if target == metric})
+    return metric_name(name, META_METRICS, aliases)

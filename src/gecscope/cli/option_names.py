@@ -1,0 +1,61 @@
+"""The command-line names of the library's settings, for error messages raised below the CLI.
+
+The library names its settings as Python does (``hyp_m2``, ``cat``) in a
+:class:`~gecscope.errors.SettingError`; the CLI shows its options instead, through this one table.
+"""
+
+from __future__ import annotations
+
+from gecscope.errors import InputError, SettingError
+
+#: Python setting name -> command-line option
+OPTIONS = {
+    "hyp_m2": "--hyp-m2",
+    "ref_m2": "--ref-m2",
+    "source": "--source",
+    "hypothesis": "--hyp",
+    "references": "--ref",
+    "jsonl": "--jsonl",
+    "ref_tsv": "--ref-tsv",
+    "cat": "--cat",
+    "beta": "--beta",
+    "bootstrap": "--bootstrap",
+    "trials": "--trials",
+    "timeout": "--llm-timeout",
+    "retries": "--llm-retries",
+    "concurrency": "--llm-concurrency",
+    "endpoint": "--llm-endpoint",
+}
+
+
+def message(exc: Exception) -> str:
+    """The one-line message of ``exc`` as the command line shows it (settings named as options)."""
+    if isinstance(exc, SettingError):
+        return exc.renamed(OPTIONS)
+    return str(exc) if isinstance(exc, InputError | ValueError | ImportError) else f"{type(exc).__name__}: {exc}"
+
+
+def metric_arg(text: str) -> str:
+    """``--metric`` values: a registry name, or a paper's name for it (any case); else a "did
+    you mean"."""
+    import argparse
+
+    from gecscope.metrics import METRICS
+    from gecscope.metrics.names import metric_name
+
+    try:
+        return metric_name(text, METRICS)
+    except SettingError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def retire(p: object, old: str, new: str, why: str) -> None:
+    """``old`` is no longer an option of parser ``p``: giving it stops with one line naming ``new``."""
+    import argparse
+
+    class Retired(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+            parser.error(f"{old} is now {new} ({why})")
+
+    assert isinstance(p, argparse.ArgumentParser)
+    p.add_argument(old, nargs="?", action=Retired, help=argparse.SUPPRESS)

@@ -1,0 +1,107 @@
+"""Ctrl-C during a ``--jobs 2`` alignment: exit 130, one line on stderr, no process left.
+
+A terminal sends SIGINT to the whole foreground process group; the test does the same to a
+``gecscope`` started in its own session, once its worker processes exist (alignment has begun).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gecscope.pools import worker_pool
+
+WORDS = ("the", "a", "cat", "dog", "sat", "ran", "on", "under", "mat", "house", "big", "small", "is", "was", "has")
+
+
+def _group_alive(pgid: int) -> list[int]:
+    """Processes of group ``pgid`` that are not zombies (read from /proc)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # state, ppid, pgrp, ...
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(entry.name))
+    return alive
+
+
+def _workers(pgid: int) -> int:
+    """How many of the group's live processes are spawned pool workers."""
+    count = 0
+    for pid in _group_alive(pgid):
+        try:
+            count += b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+    return count
+
+
+def _corpus(tmp_path: Path, n: int) -> list[str]:
+    rng = random.Random(7)
+    src, hyp, ref = [], [], []
+    for _ in range(n):
+        words = [rng.choice(WORDS) for _ in range(rng.randint(8, 20))]
+        src.append(" ".join(words))
+        hyp.append(" ".join(w for w in words if rng.random() > 0.1))
+        ref.append(" ".join(rng.choice(WORDS) if rng.random() < 0.1 else w for w in words))
+    for name, lines in (("src", src), ("hyp", hyp), ("ref", ref)):
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines) + "\n")
+    src_, hyp_, ref_ = (str(tmp_path / f"{name}.txt") for name in ("src", "hyp", "ref"))
+    return ["--source", src_, "--hyp", hyp_, "--ref", ref_]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or sys.platform != "linux", reason="reads /proc")
+def test_ctrl_c_with_two_jobs_exits_130_one_line_no_process_left(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    env = dict(os.environ, GECSCOPE_CACHE=str(cache))
+    argv = [sys.executable, "-m", "gecscope", "score", "--metric", "errant", "--jobs", "2", "--quiet"]
+    proc = subprocess.Popen(
+        [*argv, "--cache-dir", str(cache), *_corpus(tmp_path, 6000)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while _workers(proc.pid) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)  # wait for the two workers: alignment has started
+        assert proc.poll() is None, "finished before it could be interrupted"
+        time.sleep(1.5)  # the workers are loading spaCy or aligning
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        end = time.monotonic() + 10
+        while _group_alive(proc.pid) and time.monotonic() < end:
+            time.sleep(0.1)
+        left = _group_alive(proc.pid)
+    finally:
+        if proc.poll() is None or _group_alive(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert err.decode().splitlines() == ["gecscope: interrupted"], err.decode()
+    assert left == []
+
+
+def _sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def test_pool_block_ending_in_error_terminates_its_workers() -> None:
+    with pytest.raises(KeyboardInterrupt), worker_pool(2) as pool:
+        pool.submit(_sleep, 30)
+        workers = list(pool._processes.values())
+        raise KeyboardInterrupt
+    assert workers and not any(p.is_alive() for p in workers)

@@ -1,0 +1,51 @@
+"""Issue 21: one option name per meaning (compare's ``--significance`` and ``--resample-seed``,
+meta's ``--resample-seed`` and ``--trueskill-seed``; the old names stop with one line naming the
+new one), and ``--cache-dir``/``--no-cache`` on every command that aligns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gecscope.api import example_dir
+from gecscope.cli import build_parser, main
+
+EX = example_dir()
+TEXT = ["--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt")]
+TEXT += ["--ref", str(EX / "reference0.txt"), str(EX / "reference1.txt")]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["compare", "--example", "--alpha", "0.1"], "--alpha is now --significance"),
+        (["compare", "--example", "--seed", "3"], "--seed is now --resample-seed"),
+        (["meta", "run", "--seed", "3"], "--seed is now --resample-seed"),
+        (["meta", "human", "--seed", "3"], "--seed is now --trueskill-seed"),
+    ],
+)
+def test_an_old_name_stops_with_one_line_naming_the_new(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and message in err
+
+
+def test_the_new_names_reach_the_comparison() -> None:
+    args = build_parser().parse_args(["compare", "--example", "--significance", "0.01", "--resample-seed", "7"])
+    assert (args.significance, args.resample_seed) == (0.01, 7)
+
+
+@pytest.mark.parametrize("command", ["score", "compare", "report", "explain", "convert"])
+def test_every_aligning_command_has_the_cache_options(command: str) -> None:
+    args = build_parser().parse_args([command, "--example", "--no-cache", "--cache-dir", "x"])
+    assert (args.cache, args.cache_dir) == (False, "x")
+
+
+@pytest.mark.parametrize("command", [["convert"], ["explain", "--line", "1"], ["compare", "--quiet"]])
+def test_cache_dir_is_where_the_alignments_go(command: list[str], tmp_path: Path) -> None:
+    assert main([*command, *TEXT, "--cache-dir", str(tmp_path)]) == 0
+    assert (tmp_path / "align.sqlite").exists()
