@@ -48,12 +48,42 @@ def _blocks(total: int, per_row: int) -> list[slice]:
 
 
 @dataclass(frozen=True)
+class Payload:
+    """Sparse statistics that ride along a row's chosen reference (e.g. per-error-type counts):
+    pair ``(row[j], ref[j])`` holds ``val[j]`` in column ``col[j]`` of ``width`` columns."""
+
+    row: IntArray
+    ref: IntArray
+    col: IntArray
+    val: FloatArray
+    width: int
+
+    def shifted(self, rows: int) -> Payload:
+        return Payload(self.row + rows, self.ref, self.col, self.val, self.width)
+
+    def csr(self, k_max: int, n_rows: int) -> tuple[IntArray, IntArray, FloatArray]:
+        """``(ptr, col, val)`` indexed by pair ``row * k_max + ref`` (for the compiled replay)."""
+        pair = self.row * k_max + self.ref
+        order = np.argsort(pair, kind="stable")
+        ptr = np.zeros(n_rows * k_max + 1, dtype=np.int64)
+        np.cumsum(np.bincount(pair, minlength=n_rows * k_max), out=ptr[1:])
+        return ptr, np.asarray(self.col[order], dtype=np.int64), np.asarray(self.val[order], dtype=np.float64)
+
+
+def empty_payload() -> Payload:
+    z = np.zeros(0, dtype=np.int64)
+    return Payload(z, z, z, np.zeros(0), 0)
+
+
+@dataclass(frozen=True)
 class GreedyTable:
-    """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first)."""
+    """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first);
+    ``payload``: optional statistics summed along the chosen references (:meth:`totals`)."""
 
     rule: GreedyRule
     values: FloatArray
     mask: BoolArray
+    payload: Payload | None = None
 
     @property
     def rows(self) -> int:
@@ -62,13 +92,43 @@ class GreedyTable:
     def stacked(self, others: Sequence[Table]) -> GreedyTable:
         tables = [self, *others]
         k = max(t.values.shape[1] for t in tables if isinstance(t, GreedyTable))
-        vals, masks = [], []
+        vals, masks, pays = [], [], []
+        rows = 0
         for t in tables:
             assert isinstance(t, GreedyTable)
             pad = k - t.values.shape[1]
             vals.append(np.pad(t.values, ((0, 0), (0, pad), (0, 0))))
             masks.append(np.pad(t.mask, ((0, 0), (0, pad))))
-        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks))
+            if t.payload is not None:
+                pays.append(t.payload.shifted(rows))
+            rows += t.rows
+        payload = None
+        if pays:
+            payload = Payload(
+                np.concatenate([p.row for p in pays]),
+                np.concatenate([p.ref for p in pays]),
+                np.concatenate([p.col for p in pays]),
+                np.concatenate([p.val for p in pays]),
+                max(p.width for p in pays),
+            )
+        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks), payload)
+
+    def totals(self, order: IntArray) -> tuple[FloatArray, FloatArray]:
+        """The chosen statistics' totals ``(resamples, fields)`` of every resample and the payload's
+        totals ``(resamples, payload.width)``, from the same replay as :meth:`scores`."""
+        from gecscope.resample import kernel
+
+        order = np.ascontiguousarray(order, dtype=np.int64)
+        pay = self.payload or empty_payload()
+        k_max = int(self.values.shape[1])
+        ptr, col, val = pay.csr(k_max, self.rows)
+        if not kernel.available():
+            warnings.warn("resampling without numba is slow; pip install 'gecscope[fast]'", stacklevel=2)
+        params = np.asarray(self.rule.params, dtype=np.float64)
+        tot, extra = kernel.replay_totals(
+            self.rule.code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
+        )
+        return np.asarray(tot, dtype=np.float64), np.asarray(extra, dtype=np.float64)
 
     def varied(self) -> BoolArray:
         """Rows whose valid references do not all give the first one's statistics."""
@@ -148,6 +208,8 @@ class SumTable:
 
     values: FloatArray
     score_fn: Any  # Callable[[FloatArray], FloatArray] on (resamples, *values.shape[1:])
+    #: the metric's components of the totals, by key (None: none)
+    parts: Any = None
 
     @property
     def rows(self) -> int:
@@ -159,6 +221,11 @@ class SumTable:
         return bool(np.array_equal(self.values, np.round(self.values)))
 
     def flip_scores(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
+        """The scores of the two swapped corpora of every trial (see :meth:`flip_totals`)."""
+        x, y = self.flip_totals(mine, theirs, n, swaps)
+        return np.asarray(self.score_fn(x)), np.asarray(self.score_fn(y))
+
+    def flip_totals(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
         """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
         systems' rows, the swapped corpora total ``sum(B) + swaps @ (A - B)`` and
         ``sum(A) - swaps @ (A - B)`` (exact: whole numbers)."""
@@ -169,14 +236,10 @@ class SumTable:
         moved = swaps.astype(np.float64) @ delta
         x = b.sum(axis=0) + moved
         y = a.sum(axis=0) - moved
-        fn = self.score_fn
-        return np.asarray(fn(x.reshape(-1, *shape))), np.asarray(fn(y.reshape(-1, *shape)))
+        return x.reshape(-1, *shape), y.reshape(-1, *shape)
 
-    def stacked(self, others: Sequence[Table]) -> SumTable:
-        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
-        return SumTable(np.concatenate(vals), self.score_fn)
-
-    def scores(self, order: IntArray) -> FloatArray:
+    def totals(self, order: IntArray) -> tuple[FloatArray, FloatArray]:
+        """The summed statistics ``(resamples, *values.shape[1:])`` (no payload: empty)."""
         n_res, n = order.shape
         width = int(np.prod(self.values.shape[1:]))
         flat = self.values.reshape(self.rows, width)
@@ -193,7 +256,14 @@ class SumTable:
         else:
             for blk in _blocks(n_res, n * width):
                 totals[blk] = flat[order[blk]].sum(axis=1)
-        return np.asarray(self.score_fn(totals.reshape(n_res, *self.values.shape[1:])), dtype=np.float64)
+        return totals.reshape(n_res, *self.values.shape[1:]), np.zeros((n_res, 0))
+
+    def stacked(self, others: Sequence[Table]) -> SumTable:
+        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
+        return SumTable(np.concatenate(vals), self.score_fn, self.parts)
+
+    def scores(self, order: IntArray) -> FloatArray:
+        return np.asarray(self.score_fn(self.totals(order)[0]), dtype=np.float64)
 
 
 @dataclass(frozen=True)
