@@ -173,5 +173,5 @@ def test_conll_input_more_under_less_hit_after_holm() -> None:
         under, hit = res.row("cleme2", s, "under"), res.row("cleme2", s, "hit")
         assert under.diff < 0 and hit.diff > 0
         assert under.significant(0.05) and hit.significant(0.05), (under, hit)
-        assert under.p_ar_adj is not None and under.p_ar_adj >= under.p_ar
+        assert under.p_ar is not None and under.p_ar_adj is not None and under.p_ar_adj >= under.p_ar
     assert any(not r.tested for r in res.rows)  # rare types flagged
