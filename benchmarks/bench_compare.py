@@ -117,7 +117,9 @@ def main() -> None:
         ]
     )
     phases: dict[str, float] = {}
-    wall, cpu = timed(lambda: run_compare(cli, phases))
+    result: list[Any] = []
+    wall, cpu = timed(lambda: result.append(run_compare(cli, phases)))
+    rows = result[0].rows
     out: dict[str, Any] = {
         "systems": len(names),
         "metrics": list(args.metrics),
@@ -128,6 +130,9 @@ def main() -> None:
         "compare_cpu_s": round(cpu, 2),
         "input": "m2" if args.m2 else "text",
         "phases_s": {k: round(v, 2) for k, v in phases.items()},
+        "rows": len(rows),
+        "tests": sum(1 for r in rows if r.tested and r.system != r.baseline),
+        "types": len({r.type for r in rows if r.type}),
     }
     print(json.dumps(out), flush=True)
     for n in [int(x) for x in args.calls.split(",") if x]:

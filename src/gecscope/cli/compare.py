@@ -135,7 +135,7 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
             continue
         label = r.system + (" (baseline)" if r.system == result.baseline else "")
         comp = "score" if r.headline else f"{r.component} {r.arrow}"
-        support = "" if r.support is None else f"{r.support:g}"
+        support = "" if r.support is None else f"{r.support:.1f}"
         cells = r.cells()
         if not r.tested:
             cells[4:6] = ["n/a", "n/a"]
@@ -157,6 +157,9 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths).rstrip())
     what = f"{corr}-adjusted p" if adjusted else "p"
     lines.append(f"* {what} < {alpha:g} under every test run; p-values are two-sided (see docs/compare.md)")
+    hint = floor_hint(result)
+    if hint:
+        lines.append(hint)
     if result.config.cat:
         lines.append(
             f"n: the fewer chunks/edits of system and baseline for the type; (few): under "
@@ -165,6 +168,20 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
     signatures = dict.fromkeys(r.signature for r in result.rows)
     lines.extend(signatures)
     return "\n".join(lines)
+
+
+def floor_hint(result: Comparison) -> str:
+    """A note when the bootstrap's resolution keeps every adjusted bootstrap p-value above alpha."""
+    cfg = result.config
+    tests = sum(1 for r in result.rows if r.p_bootstrap is not None and r.tested and r.system != r.baseline)
+    floor = 2 / (cfg.bootstrap + 1)
+    if cfg.correction != "holm" or cfg.test == "ar" or tests * floor < cfg.alpha:
+        return ""
+    return (
+        f"note: the smallest bootstrap p is 2/(N+1) = {floor:.4f}; Holm over {tests} tests keeps every adjusted "
+        f"bootstrap p >= {min(1.0, tests * floor):.4f} > {cfg.alpha:g}: raise --bootstrap, use --test ar or "
+        "--correction bh"
+    )
 
 
 def _p(x: float | None) -> str:
