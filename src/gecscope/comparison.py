@@ -20,37 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.api import get_metric, prepare
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
-from gecscope.progress import bar
-from gecscope.report.layout import layout_of, split_details
 from gecscope.report.signature import extend_signature
-from gecscope.resample import GreedyTable, stat_table
-from gecscope.resample.breakdown import payloads, type_entries
-from gecscope.resample.correction import CORRECTIONS, adjust
-from gecscope.resample.measures import (
-    HEADLINE,
-    Key,
-    Plan,
-    ar_draws,
-    measure,
-    supports,
-    supports_totals,
-    system_draws,
-    totals_of,
-)
-from gecscope.resample.paired import (
-    ar_differences,
-    ar_p,
-    ar_swaps,
-    bootstrap_indices,
-    bootstrap_p,
-    bootstrap_scores,
-    percentile_interval,
-)
+from gecscope.resample.correction import CORRECTIONS
 from gecscope.types import Example
 
 TESTS = ("bootstrap", "ar", "both")
@@ -217,153 +191,6 @@ def check_systems(systems: Mapping[str, Sequence[Any]], baseline: str | None) ->
     return base
 
 
-def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: Any, config: CompareConfig) -> Any:
-    """The components the metric's Score reports, and the per-type payloads (``cat``)."""
-    score = metric.score_analysis(analyses[baseline])
-    comps = tuple(split_details(metric.name, score.details)[0])
-    pays: dict[str, Any] = {}
-    types: tuple[str, ...] = ()
-    width = 0
-    if config.cat and examples is not None:
-        entries = {s: type_entries(metric, analyses[s], examples.get(s), config.cat) for s in analyses}
-        if all(e is not None for e in entries.values()):
-            pays, types, width = payloads({s: e for s, e in entries.items() if e is not None})
-    return Plan(comps, types, width), pays
-
-
-def _interval_rows(
-    metric: Metric,
-    names: list[str],
-    b: int,
-    config: CompareConfig,
-    sig: str,
-    point: list[dict[Key, Any]],
-    boot: list[dict[Key, Any]],
-    ar: list[dict[Key, Any] | None],
-    support: list[dict[str, float]],
-) -> list[SystemResult]:
-    better = {c.key: c.better for c in layout_of(metric.name).components}
-    head = (HEADLINE, "")
-    keys = [
-        k
-        for k in point[b]
-        # a component identical to the headline on every resample is the headline (GREEN's corpus F...)
-        if k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point])
-    ]
-    rows = []
-    for key in keys:
-        comp, kind = key
-        for i, name in enumerate(names):
-            diff = float(point[i][key][0] - point[b][key][0])
-            diffs = boot[i][key] - boot[b][key]
-            sup = min(support[i].get(kind, 0.0), support[b].get(kind, 0.0)) if kind else None
-            tested = sup is None or sup >= config.min_support
-            p_bs = bootstrap_p(diff, diffs) if config.test != "ar" and tested else None
-            p_ar: float | None = None
-            if config.test != "bootstrap" and tested:
-                arr = ar[i]
-                p_ar = 1.0 if arr is None else ar_p(diff, arr[key])
-            rows.append(
-                SystemResult(
-                    metric.name,
-                    name,
-                    names[b],
-                    float(point[i][key][0]),
-                    percentile_interval(boot[i][key], config.confidence),
-                    diff,
-                    percentile_interval(diffs, config.confidence),
-                    p_bs,
-                    p_ar,
-                    sig,
-                    comp,
-                    kind,
-                    better.get(comp, "higher"),
-                    sup,
-                    tested,
-                )
-            )
-    return rows
-
-
-def compare_analyses(
-    metric: Metric,
-    analyses: Mapping[str, Any],
-    baseline: str,
-    config: CompareConfig,
-    signature: str,
-    examples: Mapping[str, Sequence[Example]] | None = None,
-) -> list[SystemResult]:
-    """Rows for one metric from each system's cached analysis (the CLI's entry point): the
-    headline score, every component the metric's Score reports and (with ``config.cat`` and the
-    systems' ``examples``) every error type's components, all from the same resamples."""
-    names = list(analyses)
-    n = len(analyses[baseline])
-    tables = [stat_table(metric, analyses[s]) for s in names]
-    b = names.index(baseline)
-    sig = extend_signature(signature, config.signature_fields())
-    if not all(supports_totals(t) for t in tables):
-        return _score_rows(metric, names, tables, n, b, config, sig)
-    plan, pays = _plan(metric, analyses, baseline, examples, config)
-    if pays:
-        tables = [_with_payload(t, pays[s]) for t, s in zip(tables, names, strict=True)]
-    table = tables[0].stacked(tables[1:])
-    full = np.arange(n, dtype=np.int64)[None]
-    idx = bootstrap_indices(n, config.bootstrap, config.seed)
-    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
-    point, boot, ar, support = [], [], [], []
-    with bar(len(names), f"resampling {metric.name}") as progress:
-        for i in range(len(names)):
-            tot, pay = totals_of(table, full + i * n)
-            point.append(measure(table, plan, tot, pay))
-            support.append(supports(plan, pay))
-            boot.append(system_draws(table, plan, n, i, idx))
-            ar.append(None if swaps is None or i == b else ar_draws(table, plan, n, i, b, swaps))
-            progress.update(1)
-    return _interval_rows(metric, names, b, config, sig, point, boot, ar, support)
-
-
-def _with_payload(table: Any, payload: Any) -> Any:
-    return dataclasses.replace(table, payload=payload) if isinstance(table, GreedyTable) else table
-
-
-def _score_rows(
-    metric: Metric, names: list[str], tables: list[Any], n: int, b: int, config: CompareConfig, sig: str
-) -> list[SystemResult]:
-    """Headline rows only, for tables that re-score (no totals to read components from)."""
-    table = tables[0].stacked(tables[1:])
-    point = bootstrap_scores(table, n, range(len(names)), np.arange(n, dtype=np.int64)[None])[:, 0]
-    boot = bootstrap_scores(table, n, range(len(names)), bootstrap_indices(n, config.bootstrap, config.seed))
-    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
-    key = (HEADLINE, "")
-    ar = [None if swaps is None or i == b else {key: ar_differences(table, n, i, b, swaps)} for i in range(len(names))]
-    return _interval_rows(
-        metric,
-        names,
-        b,
-        config,
-        sig,
-        [{key: np.array([point[i]])} for i in range(len(names))],
-        [{key: boot[i]} for i in range(len(names))],
-        ar,
-        [{} for _ in names],
-    )
-
-
-def corrected(rows: Sequence[SystemResult], method: str) -> tuple[SystemResult, ...]:
-    """``rows`` with adjusted p-values: each test (bootstrap, AR) corrected over every tested row
-    that is not a baseline compared with itself (all metrics, components and types of the call)."""
-    out = list(rows)
-    for field in ("p_bootstrap", "p_ar"):
-        at = [i for i, r in enumerate(out) if getattr(r, field) is not None and r.system != r.baseline and r.tested]
-        adj = adjust([getattr(out[i], field) for i in at], method)
-        for i, a in zip(at, adj, strict=True):
-            if field == "p_bootstrap":
-                out[i] = dataclasses.replace(out[i], p_bootstrap_adj=a)
-            else:
-                out[i] = dataclasses.replace(out[i], p_ar_adj=a)
-    return tuple(out)
-
-
 def compare(
     metric: str | Metric | Sequence[str | Metric],
     systems: Mapping[str, Sequence[Example]],
@@ -403,3 +230,9 @@ def compare(
         signature = extend_signature(met.score_analysis(analyses[base]).signature, fields)
         rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
     return Comparison(corrected(rows, config.correction), base, config)
+
+
+# the rows of one metric and the correction (after the types above, which they use)
+from gecscope.comparison_rows import compare_analyses, corrected  # noqa: E402
+
+__all__ = ["CompareConfig", "Comparison", "SystemResult", "check_systems", "compare", "compare_analyses", "corrected"]

@@ -38,7 +38,8 @@ def adjust(pvalues: Sequence[float], method: str = "holm") -> list[float]:
     else:
         adj = np.minimum.accumulate((m * ranked / np.arange(1, m + 1))[::-1])[::-1]
     out = np.empty(m)
-    out[order] = np.minimum(adj, 1.0)
+    # never below the raw p-value (m p / m can round one unit in the last place below p)
+    out[order] = np.minimum(np.maximum(adj, ranked), 1.0)
     return [float(x) for x in out]
 
 
