@@ -175,3 +175,15 @@ def test_conll_input_more_under_less_hit_after_holm() -> None:
         assert under.significant(0.05) and hit.significant(0.05), (under, hit)
         assert under.p_ar is not None and under.p_ar_adj is not None and under.p_ar_adj >= under.p_ar
     assert any(not r.tested for r in res.rows)  # rare types flagged
+
+
+def test_rescored_metrics_get_the_components_their_score_reports() -> None:
+    """Length-weighted CLEME is re-scored per resample: its components come from each Score."""
+    metric = api.get_metric("cleme")  # length-weighted by default
+    assert type(stat_table(metric, metric.analyse(example()))).__name__ == "ReplayTable"
+    res = compare(metric, {"input": unchanged(), "sys": example()}, bootstrap=8, trials=8)
+    comps = split_details("cleme", metric.score(example()).details)[0]
+    rows = {r.component: r for r in res.rows if r.system == "sys"}
+    assert set(rows) - {"score"} and set(rows) - {"score"} <= set(comps)
+    for key, row in rows.items():
+        assert row.score == (metric.score(example()).value if key == "score" else comps[key])

@@ -12,10 +12,10 @@ import numpy as np
 
 from gecscope.comparison import CompareConfig, SystemResult
 from gecscope.metrics import Metric
-from gecscope.progress import bar
+from gecscope.progress import bar, progress
 from gecscope.report.layout import layout_of, split_details
 from gecscope.report.signature import extend_signature
-from gecscope.resample import GreedyTable, stat_table
+from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
 from gecscope.resample.breakdown import payloads, type_entries
 from gecscope.resample.correction import adjust
 from gecscope.resample.measures import (
@@ -125,6 +125,8 @@ def compare_analyses(
     tables = [stat_table(metric, analyses[s]) for s in names]
     b = names.index(baseline)
     sig = extend_signature(signature, config.signature_fields())
+    if all(isinstance(t, ReplayTable) for t in tables):
+        return _replay_rows(metric, names, tables, n, b, config, sig)
     if not all(supports_totals(t) for t in tables):
         return _score_rows(metric, names, tables, n, b, config, sig)
     plan, pays = _plan(metric, analyses, baseline, examples, config)
@@ -148,6 +150,49 @@ def compare_analyses(
 
 def _with_payload(table: Any, payload: Any) -> Any:
     return dataclasses.replace(table, payload=payload) if isinstance(table, GreedyTable) else table
+
+
+def _replay_draws(metric: Metric, table: ReplayTable, orders: Any) -> dict[Key, Any]:
+    """The headline and every numeric component the metric's Score reports, for each resample
+    ``orders[k]``, by re-scoring it (the generic path: exact, slow)."""
+    values: dict[Key, list[float]] = {}
+    for o in progress(orders, desc=f"re-scoring {metric.name}"):
+        score = metric.score_analysis(take(table.analysis, o))
+        comps = split_details(metric.name, score.details)[0]
+        row = {(HEADLINE, ""): float(score.value)}
+        row.update(
+            {(k, ""): float(v) for k, v in comps.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+        )
+        for key, v in row.items():
+            values.setdefault(key, []).append(v)
+    size = len(orders)
+    return {k: np.asarray(v, dtype=np.float64) for k, v in values.items() if len(v) == size}
+
+
+def _replay_rows(
+    metric: Metric, names: list[str], tables: list[Any], n: int, b: int, config: CompareConfig, sig: str
+) -> list[SystemResult]:
+    """Rows of a re-scored metric: the headline and the components its Score reports."""
+    table = tables[0].stacked(tables[1:])
+    pos = np.arange(n, dtype=np.int64)
+    idx = bootstrap_indices(n, config.bootstrap, config.seed)
+    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
+    point: list[dict[Key, Any]] = []
+    boot: list[dict[Key, Any]] = []
+    ar: list[dict[Key, Any] | None] = []
+    for i in range(len(names)):
+        point.append(_replay_draws(metric, table, (pos + i * n)[None]))
+        boot.append(_replay_draws(metric, table, idx + i * n))
+        if swaps is None or i == b:
+            ar.append(None)
+            continue
+        mine = np.where(swaps, b * n + pos, i * n + pos)
+        theirs = np.where(swaps, i * n + pos, b * n + pos)
+        both = _replay_draws(metric, table, np.concatenate([mine, theirs]))
+        ar.append({k: v[: len(swaps)] - v[len(swaps) :] for k, v in both.items()})
+    keys = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a is not None)]))
+    point = [{k: v for k, v in d.items() if k in keys} for d in point]
+    return _interval_rows(metric, names, b, config, sig, point, boot, ar, [{} for _ in names])
 
 
 def _score_rows(

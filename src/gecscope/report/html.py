@@ -252,12 +252,16 @@ def score_html(score: Score) -> str:
 
 def comparison_html(comparison: Any) -> str:
     """The HTML table of a :class:`gecscope.comparison.Comparison` (notebooks: its
-    ``_repr_html_``); ``*`` marks a system significantly different from the baseline."""
-    head = ["metric", "system", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
+    ``_repr_html_``), every row (components and types too); ``*`` marks a row significantly
+    different from the baseline after the correction."""
+    head = ["metric", "system", "component", "type", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
+    head += ["adj p (bs)", "adj p (ar)"]
     lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
     for r in comparison.rows:
         mark = " *" if r.significant(comparison.config.alpha) else ""
-        cells = [r.metric, r.system + mark, *r.cells()]
+        adj = ["-" if p is None else f"{p:.4f}" for p in (r.p_bootstrap_adj, r.p_ar_adj)]
+        comp = "score" if r.headline else f"{r.component} {r.arrow}"
+        cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(), *adj]
         lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     lines.append("</table>")
     return "\n".join(lines)
