@@ -16,7 +16,7 @@ from gecscope.progress import bar, progress
 from gecscope.report.layout import layout_of, split_details
 from gecscope.report.signature import extend_signature
 from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
-from gecscope.resample.breakdown import payloads, type_entries
+from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
 from gecscope.resample.measures import (
     HEADLINE,
@@ -51,7 +51,9 @@ def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: 
     if config.cat and examples is not None:
         entries = {s: type_entries(metric, analyses[s], examples.get(s), config.cat) for s in analyses}
         if all(e is not None for e in entries.values()):
-            pays, types, width = payloads({s: e for s, e in entries.items() if e is not None})
+            found = {s: e for s, e in entries.items() if e is not None}
+            pays, types, width = payloads(found)
+            return Plan(comps, types, width, support_weights(found)), pays
     return Plan(comps, types, width), pays
 
 

@@ -65,7 +65,7 @@ def add_parser(sub: Any) -> None:
         type=int,
         choices=[1, 2, 3],
         default=0,
-        help="per-error-type differences at ERRANT's -cat level (CLEME2.0, CLEME, ERRANT)",
+        help="per-error-type differences at ERRANT's -cat level (CLEME2.0, unweighted CLEME, ERRANT, M2)",
     )
     t.add_argument(
         "--min-support",

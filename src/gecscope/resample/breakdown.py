@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 
 from gecscope.metrics.analysis import ChunkAnalysis
-from gecscope.metrics.counts import EditTable
+from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import category
-from gecscope.metrics.error_types import attribute, chunk_types, type_name
+from gecscope.metrics.error_types import attribute, chunk_types
 from gecscope.resample.tables import IntArray, Payload
 from gecscope.types import Example
 
@@ -32,6 +32,8 @@ class TypeEntries:
     field: IntArray
     val: Any
     fields: int
+    #: per field, its weight in the type's support (the chunks or edits counted for it)
+    support: tuple[float, ...] = ()
 
 
 def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> TypeEntries:
@@ -95,6 +97,39 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
     )
 
 
+def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
+    """M2's per-type counts of every (sentence, annotator) option (:mod:`gecscope.metrics.m2_types`),
+    as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
+    from gecscope.metrics.m2_types import m2_type_counts
+
+    rows: list[int] = []
+    refs: list[int] = []
+    names: list[str] = []
+    fields: list[int] = []
+    vals: list[float] = []
+    for i, ex in enumerate(examples):
+        own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
+        for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
+            types = [e.type for e in ex.references[j].edits or ()]
+            for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
+                for f, v in enumerate((tp, tp + fp, tp + fn)):
+                    if v:
+                        rows.append(i)
+                        refs.append(j)
+                        names.append(name)
+                        fields.append(f)
+                        vals.append(float(v))
+    return TypeEntries(
+        np.asarray(rows, dtype=np.int64),
+        np.asarray(refs, dtype=np.int64),
+        tuple(names),
+        np.asarray(fields, dtype=np.int64),
+        np.asarray(vals, dtype=np.float64),
+        3,
+        (-1.0, 1.0, 1.0),  # tp + fp + fn
+    )
+
+
 def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None, level: int) -> TypeEntries | None:
     """The per-type entries of a metric's analysis at ``cat`` ``level``, or None when the metric
     has no per-type statistics that resampling can carry."""
@@ -110,6 +145,8 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
         return chunk_entries(analysis, examples, level)
     if isinstance(analysis, EditTable):
         return edit_entries(analysis, level)
+    if isinstance(analysis, M2Table) and examples is not None and hasattr(metric, "annotator_edits"):
+        return m2_entries(metric, examples, level)
     return None
 
 
@@ -126,4 +163,20 @@ def payloads(entries: Mapping[str, TypeEntries]) -> tuple[dict[str, Payload], tu
     return out, tuple(names), width
 
 
-__all__ = ["TypeEntries", "chunk_entries", "edit_entries", "payloads", "type_entries", "type_name"]
+def support_weights(entries: Mapping[str, TypeEntries]) -> tuple[float, ...]:
+    """Per field, its weight in a type's support (every field counts once unless stated)."""
+    first = next(iter(entries.values()), None)
+    if first is None:
+        return ()
+    return first.support or (1.0,) * first.fields
+
+
+__all__ = [
+    "TypeEntries",
+    "chunk_entries",
+    "edit_entries",
+    "m2_entries",
+    "payloads",
+    "support_weights",
+    "type_entries",
+]

@@ -31,6 +31,8 @@ class Plan:
     components: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
     fields: int = 0
+    #: per field, its weight in a type's support (empty: every field once)
+    support: tuple[float, ...] = ()
 
 
 def supports_totals(table: Table) -> bool:
@@ -70,10 +72,11 @@ def measure(table: Table, plan: Plan, totals: FloatArray, payload: FloatArray) -
 
 
 def supports(plan: Plan, payload: FloatArray) -> dict[str, float]:
-    """Per type, the number of chunks or edits counted for it (every field summed) in ``payload``'s
-    first row (the full corpus)."""
+    """Per type, the number of chunks or edits counted for it (the fields weighted by
+    ``plan.support``) in ``payload``'s first row (the full corpus)."""
     w = plan.fields
-    return {name: float(payload[0, t * w : (t + 1) * w].sum()) for t, name in enumerate(plan.types)}
+    weights = np.asarray(plan.support or (1.0,) * w)
+    return {name: float(payload[0, t * w : (t + 1) * w] @ weights) for t, name in enumerate(plan.types)}
 
 
 def totals_of(table: Table, order: IntArray) -> tuple[FloatArray, FloatArray]:
