@@ -202,3 +202,14 @@ def test_report_marks_significant_types_against_the_baseline() -> None:
     assert "INPUT (baseline)" in html and 'class="ci"' in html and 'data-mark-hit="▲"' in html
     with pytest.raises(InputError, match="--baseline 'nope'"):
         significance(systems, dataclasses.replace(settings, baseline="nope"))
+
+
+def test_report_cli_intervals_and_baseline(tmp_path: Path) -> None:
+    ex = gecscope.example_dir()
+    out = tmp_path / "r.html"
+    argv = ["report", "--hyp-m2", str(ex / "hypothesis.m2"), str(ex / "hypothesis.m2"), "--name", "a", "b"]
+    argv += ["--ref-m2", str(ex / "references.m2"), "-o", str(out), "--quiet", "--metric", "cleme2"]
+    assert main([*argv, "--intervals", "--baseline", "b", "--bootstrap", "20", "--trials", "20"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "b (baseline)" in html and '<g class="ci"' in html and "corr:bh" in html
+    assert main([*argv, "--intervals", "--baseline", "nope"]) == 2
