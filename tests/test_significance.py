@@ -187,3 +187,29 @@ def test_rescored_metrics_get_the_components_their_score_reports() -> None:
     assert set(rows) - {"score"} and set(rows) - {"score"} <= set(comps)
     for key, row in rows.items():
         assert row.score == (metric.score(example()).value if key == "score" else comps[key])
+
+
+@pytest.mark.parametrize("metric", ["cleme2", "errant", "m2"])
+def test_totals_without_numba_equal_the_compiled_replay(metric: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gecscope.resample import kernel
+
+    if not kernel.available():
+        pytest.skip("needs numba for the compiled side")
+    m = api.get_metric(metric)
+    systems = {"a": example(), "b": unchanged()}
+    analyses = {s: m.analyse(exs) for s, exs in systems.items()}
+    entries = {s: type_entries(m, analyses[s], systems[s], 3) for s in systems}
+    pays, _, _ = payloads({s: e for s, e in entries.items() if e is not None})
+    greedy = []
+    for s in systems:
+        t = stat_table(m, analyses[s])
+        assert isinstance(t, GreedyTable)
+        greedy.append(GreedyTable(t.rule, t.values, t.mask, pays[s]))
+    a, b = greedy
+    table = a.stacked([b])
+    order = np.random.default_rng(3).integers(0, 2 * len(example()), (40, len(example())))
+    compiled = totals_of(table, order)
+    monkeypatch.setattr(kernel, "available", lambda: False)
+    plain = totals_of(table, order)
+    assert np.array_equal(compiled[0], plain[0])
+    assert np.allclose(compiled[1], plain[1], rtol=0, atol=1e-9) and compiled[1].sum() > 0

@@ -121,14 +121,41 @@ class GreedyTable:
         order = np.ascontiguousarray(order, dtype=np.int64)
         pay = self.payload or empty_payload()
         k_max = int(self.values.shape[1])
-        ptr, col, val = pay.csr(k_max, self.rows)
         if not kernel.available():
-            warnings.warn("resampling without numba is slow; pip install 'gecscope[fast]'", stacklevel=2)
+            return self._numpy_totals(order, pay)
+        ptr, col, val = pay.csr(k_max, self.rows)
         params = np.asarray(self.rule.params, dtype=np.float64)
         tot, extra = kernel.replay_totals(
             self.rule.code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
         )
         return np.asarray(tot, dtype=np.float64), np.asarray(extra, dtype=np.float64)
+
+    def _numpy_totals(self, order: IntArray, pay: Payload) -> tuple[FloatArray, FloatArray]:
+        """:meth:`totals` without numba: the vectorised replay, recording each position's choice;
+        the payload of the chosen pairs is then added position by position."""
+        n_res, n = order.shape
+        if n_res * n > 50_000_000:
+            warnings.warn(
+                "resampling without numba is slow; pip install 'gecscope[fast]' for the compiled replay",
+                stacklevel=3,
+            )
+        choice = self.choice()
+        integral = bool(np.array_equal(self.values, np.round(self.values)))
+        varied = choice < 0 if integral else np.ones(self.rows, dtype=bool)
+        fixed = np.where(varied[:, None], 0.0, self.values[np.arange(self.rows), np.maximum(choice, 0), :])
+        k_max = int(self.values.shape[1])
+        dense = np.zeros((self.rows * k_max, pay.width))
+        np.add.at(dense, (pay.row * k_max + pay.ref, pay.col), pay.val)
+        tot = np.zeros((n_res, self.values.shape[2]))
+        extra = np.zeros((n_res, pay.width))
+        for blk in _blocks(n_res, n * self.values.shape[2]):
+            picks = np.maximum(choice[order[blk]], 0)
+            tot[blk] = self._replay(order[blk], varied, fixed, picks)
+            if pay.width:
+                pairs = order[blk] * k_max + picks
+                for t in range(n):
+                    extra[blk] += dense[pairs[:, t]]
+        return tot, extra
 
     def varied(self) -> BoolArray:
         """Rows whose valid references do not all give the first one's statistics."""
@@ -176,7 +203,11 @@ class GreedyTable:
             out[blk] = self.rule.score(self._replay(order[blk], varied, fixed))
         return out
 
-    def _replay(self, order: IntArray, varied: BoolArray, fixed: FloatArray) -> FloatArray:
+    def _replay(
+        self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray | None = None
+    ) -> FloatArray:
+        """The chosen totals of every resample; ``picks`` (resamples, n), if given, receives the
+        reference chosen at each position whose choice depends on the running totals."""
         b, n = order.shape
         var = varied[order]  # (b, n)
         before = np.zeros((b, n + 1, fixed.shape[1]))
@@ -199,6 +230,8 @@ class GreedyTable:
             keys = self.rule.key(tot[:, None, :] + cand, cand)
             pick = lex_argmax(keys, self.mask[rows])
             chosen[active] = chosen[active] + cand[np.arange(len(rows)), pick]
+            if picks is not None:
+                picks[active, p] = pick
         return np.asarray(chosen + before[:, n], dtype=np.float64)
 
 
