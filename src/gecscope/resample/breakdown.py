@@ -18,7 +18,7 @@ from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import category
 from gecscope.metrics.error_types import attribute, chunk_types
-from gecscope.resample.tables import IntArray, Payload
+from gecscope.resample.payload import IntArray, Payload
 from gecscope.types import Example
 
 

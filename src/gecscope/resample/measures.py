@@ -15,8 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from gecscope.resample.paired import CHUNK
+from gecscope.resample.payload import IntArray
 from gecscope.resample.rules import BoolArray, FloatArray
-from gecscope.resample.tables import GreedyTable, IntArray, SumTable, Table
+from gecscope.resample.tables import GreedyTable, SumTable, Table
 
 HEADLINE = "score"
 #: (component key, error type ("" for the whole corpus))

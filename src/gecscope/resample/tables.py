@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.progress import progress
+from gecscope.resample.payload import IntArray, Payload, empty_payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
 from gecscope.resample.take import stack, take
 
-IntArray = NDArray[np.int64]
 #: elements per block of gathered statistics (bounds the memory of one step)
 BLOCK_ELEMENTS = 4_000_000
 
@@ -45,34 +44,6 @@ class Table(Protocol):
 def _blocks(total: int, per_row: int) -> list[slice]:
     size = max(1, BLOCK_ELEMENTS // max(per_row, 1))
     return [slice(i, min(i + size, total)) for i in range(0, total, size)] or [slice(0, 0)]
-
-
-@dataclass(frozen=True)
-class Payload:
-    """Sparse statistics that ride along a row's chosen reference (e.g. per-error-type counts):
-    pair ``(row[j], ref[j])`` holds ``val[j]`` in column ``col[j]`` of ``width`` columns."""
-
-    row: IntArray
-    ref: IntArray
-    col: IntArray
-    val: FloatArray
-    width: int
-
-    def shifted(self, rows: int) -> Payload:
-        return Payload(self.row + rows, self.ref, self.col, self.val, self.width)
-
-    def csr(self, k_max: int, n_rows: int) -> tuple[IntArray, IntArray, FloatArray]:
-        """``(ptr, col, val)`` indexed by pair ``row * k_max + ref`` (for the compiled replay)."""
-        pair = self.row * k_max + self.ref
-        order = np.argsort(pair, kind="stable")
-        ptr = np.zeros(n_rows * k_max + 1, dtype=np.int64)
-        np.cumsum(np.bincount(pair, minlength=n_rows * k_max), out=ptr[1:])
-        return ptr, np.asarray(self.col[order], dtype=np.int64), np.asarray(self.val[order], dtype=np.float64)
-
-
-def empty_payload() -> Payload:
-    z = np.zeros(0, dtype=np.int64)
-    return Payload(z, z, z, np.zeros(0), 0)
 
 
 @dataclass(frozen=True)
