@@ -131,7 +131,9 @@ def add_parser(sub: Any) -> None:
     rep.add_argument(
         "--neural", action="store_true", help="add every model-based preset (PT-M2, WODAFE...: 'sim' and 'lm')"
     )
-    rep.add_argument("--timings", action="store_true", help="print each stage's wall time as JSON on standard error")
+    rep.add_argument(
+        "--timings", action="store_true", help="print each stage's wall time as JSON on standard error"
+    )
     _alignment(rep)
     _output(rep, ("md",))
 
