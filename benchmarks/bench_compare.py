@@ -1,7 +1,10 @@
 """``gecscope compare`` on CoNLL-2014: 12 systems x 4 metrics from text, one baseline.
 
 Run: nice python benchmarks/bench_compare.py [--data ../shared/data] [--systems 12]
-     [--bootstrap 1000] [--trials 10000] [--calls 3,12] [--repeat 1]
+     [--bootstrap 1000] [--trials 10000] [--calls 3,12] [--repeat 1] [--metrics cleme2 --cat 2 --m2]
+
+``--metrics cleme2 --cat 2 --m2 --calls ""``: 12 systems x CLEME2.0 (score, hit/wrong/under/over,
+and those four per cat-2 error type), all from the same resamples, Holm over every test.
 
 Part 1 (one run): read the systems, align (ERRANT) every distinct sentence once, analyse each
 (system, metric) once, then resample: paired bootstrap and approximate randomization for every
@@ -86,6 +89,8 @@ def main() -> None:
     ap.add_argument("--calls", default="3,12", help="N for part 2 (comma-separated; empty: skip)")
     ap.add_argument("--repeat", type=int, default=1, help="repetitions of part 2 (min and median reported)")
     ap.add_argument("--m2", action="store_true", help="part 1 from the systems' M2 files (no alignment)")
+    ap.add_argument("--metrics", nargs="+", default=list(METRIC_NAMES), help="metrics of part 1")
+    ap.add_argument("--cat", type=int, default=0, choices=[0, 1, 2, 3], help="per-type tests of part 1 (0: none)")
     args = ap.parse_args()
     data = Path(args.data)
     conll = data / "conll14"
@@ -98,7 +103,7 @@ def main() -> None:
     cli = compare_args(
         [
             "--metric",
-            *METRIC_NAMES,
+            *args.metrics,
             *systems,
             "--ref-m2",
             str(conll / "references.m2"),
@@ -108,19 +113,26 @@ def main() -> None:
             str(args.trials),
             "--resample-seed",
             "12345",
+            *(["--cat", str(args.cat)] if args.cat else []),
         ]
     )
     phases: dict[str, float] = {}
-    wall, cpu = timed(lambda: run_compare(cli, phases))
+    result: list[Any] = []
+    wall, cpu = timed(lambda: result.append(run_compare(cli, phases)))
+    rows = result[0].rows
     out: dict[str, Any] = {
         "systems": len(names),
-        "metrics": list(METRIC_NAMES),
+        "metrics": list(args.metrics),
+        "cat": args.cat,
         "bootstrap": args.bootstrap,
         "trials": args.trials,
         "compare_wall_s": round(wall, 2),
         "compare_cpu_s": round(cpu, 2),
         "input": "m2" if args.m2 else "text",
         "phases_s": {k: round(v, 2) for k, v in phases.items()},
+        "rows": len(rows),
+        "tests": sum(1 for r in rows if r.tested and r.system != r.baseline),
+        "types": len({r.type for r in rows if r.type}),
     }
     print(json.dumps(out), flush=True)
     for n in [int(x) for x in args.calls.split(",") if x]:

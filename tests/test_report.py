@@ -154,3 +154,62 @@ def test_plotting_never_switches_the_matplotlib_backend(tmp_path: Path) -> None:
         assert matplotlib.get_backend() == "svg"
     finally:
         matplotlib.use(original)
+
+
+TWELVE = ("AMU", "CAMB", "CUUI", "IITB", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
+
+
+@cache
+def twelve_systems() -> ReportData:
+    require_shared()
+    return build_report([conll_system(n) for n in TWELVE], ReportSettings(metrics=("cleme2",)))
+
+
+def test_twelve_systems_no_sentence_more_than_twice() -> None:
+    """The examples are length-normalised and de-duplicated: before, the 116-227-token sentences
+    332-335 filled 20 of 72 slots (sentence 333 seven times)."""
+    from collections import Counter
+
+    data = twelve_systems()
+    shown = Counter(v.index for vs in data.views.values() for v in vs)
+    for d in data.divergences:
+        shown.update([d.index, d.index])  # both systems' tables show it
+    assert shown and max(shown.values()) <= 2, shown.most_common(3)
+    assert sum(1 for i in (331, 332, 333, 334) if i in shown) <= 2
+    assert all(len(vs) >= 1 for vs in data.views.values())
+    html = render_html(data)
+    assert 'id="contents"' in html and html.count('<details class="fold system"') == 12
+    assert html.count('<details class="fold" open>') >= 6  # every section folds
+    assert "(n=" in html  # support counts in the heat map
+
+
+def test_report_marks_significant_types_against_the_baseline() -> None:
+    from gecscope.report.html import type_marks
+    from gecscope.report.overview import significance
+
+    require_shared()
+    systems = [conll_system(n) for n in ("INPUT", "AMU", "CAMB")]
+    settings = ReportSettings(metrics=("cleme2",), cat=2)
+    comparison = significance(systems, settings, bootstrap=100, trials=2000)
+    assert comparison.baseline == "INPUT"  # INPUT is the default baseline when present
+    data = build_report(systems, settings, comparison=comparison)
+    marks = type_marks(data)
+    assert marks and all(s != "INPUT" for s, _, _ in marks)
+    assert all(m in "▲▼" for m in marks.values())
+    # INPUT corrects nothing: every system hits more DET errors than it does
+    assert marks[("CAMB", "DET", "hit")] == "▲"
+    html = render_html(data)
+    assert "INPUT (baseline)" in html and 'class="ci"' in html and 'data-mark-hit="▲"' in html
+    with pytest.raises(InputError, match="--baseline 'nope'"):
+        significance(systems, dataclasses.replace(settings, baseline="nope"))
+
+
+def test_report_cli_intervals_and_baseline(tmp_path: Path) -> None:
+    ex = gecscope.example_dir()
+    out = tmp_path / "r.html"
+    argv = ["report", "--hyp-m2", str(ex / "hypothesis.m2"), str(ex / "hypothesis.m2"), "--name", "a", "b"]
+    argv += ["--ref-m2", str(ex / "references.m2"), "-o", str(out), "--quiet", "--metric", "cleme2"]
+    assert main([*argv, "--intervals", "--baseline", "b", "--bootstrap", "20", "--trials", "20"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "b (baseline)" in html and '<g class="ci"' in html and "corr:bh" in html
+    assert main([*argv, "--intervals", "--baseline", "nope"]) == 2

@@ -38,6 +38,16 @@ PROBE_TAIL = """<script>
 window.addEventListener("load", function () {
   var p = window.__probe;
   function size(el) { var r = el.getBoundingClientRect(); return [r.width, r.height]; }
+  p.folded = Array.prototype.filter.call(document.querySelectorAll("details.system"),
+    function (d) { return !d.open; }).length;
+  document.querySelectorAll("details").forEach(function (d) { d.open = true; });
+  var svg = document.getElementById("type-heatmap").getBoundingClientRect();
+  p.clipped = Array.prototype.filter.call(document.querySelectorAll("#type-heatmap text.type-label"), function (t) {
+    var r = t.getBoundingClientRect();
+    return r.right > svg.right + 0.5 || r.top < svg.top - 0.5;
+  }).length;
+  p.labels = document.querySelectorAll("#type-heatmap text.type-label").length;
+  p.toc = !!document.getElementById("contents");
   p.charts = {};
   ["summary-table", "hwuo-chart", "type-heatmap"].forEach(function (id) {
     var el = document.getElementById(id); p.charts[id] = el ? size(el) : null;
@@ -103,6 +113,8 @@ def test_report_in_headless_chromium(tmp_path: Path) -> None:
     assert all(w > 0 and h > 0 for w, h in probe["chunkTables"])
     assert len(probe["sortedAsc"]) == 3 and probe["sortedAsc"] == sorted(probe["sortedAsc"])
     assert probe["overFill"] is True
+    assert probe["toc"] and probe["folded"] == 3  # every system's sentences start folded
+    assert probe["labels"] > 5 and probe["clipped"] == 0  # no heat-map heading runs off the chart
 
     png = tmp_path / "report.png"
     screenshot(page, png, tmp_path / "profile2")

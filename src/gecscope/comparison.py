@@ -20,23 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.api import get_metric, prepare
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
-from gecscope.progress import bar
 from gecscope.report.signature import extend_signature
-from gecscope.resample import stat_table
-from gecscope.resample.paired import (
-    ar_differences,
-    ar_p,
-    ar_swaps,
-    bootstrap_indices,
-    bootstrap_p,
-    bootstrap_scores,
-    percentile_interval,
-)
+from gecscope.resample.correction import CORRECTIONS
 from gecscope.types import Example
 
 TESTS = ("bootstrap", "ar", "both")
@@ -53,8 +41,20 @@ class CompareConfig:
     test: str = "both"
     confidence: float = 0.95
     alpha: float = 0.05
+    #: multiple-comparison correction over every test of a call: holm, bh or none
+    correction: str = "holm"
+    #: per-error-type breakdown level (0: none; 1-3: ERRANT's -cat levels)
+    cat: int = 0
+    #: types with fewer chunks/edits than this (system or baseline) are flagged, not tested
+    min_support: float = 10.0
 
     def __post_init__(self) -> None:
+        if self.correction not in CORRECTIONS:
+            raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}; got {self.correction!r}")
+        if self.cat not in (0, 1, 2, 3):
+            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
+        if self.min_support < 0:
+            raise ValueError("min_support must not be negative")
         if self.test not in TESTS:
             raise ValueError(f"test must be one of {', '.join(TESTS)}; got {self.test!r}")
         if self.bootstrap < 1 or self.trials < 1:
@@ -69,6 +69,10 @@ class CompareConfig:
             fields["ar"] = str(self.trials)
         fields["seed"] = str(self.seed)
         fields["ci"] = f"{self.confidence * 100:g}"
+        fields["corr"] = self.correction
+        if self.cat:
+            fields["cat"] = str(self.cat)
+            fields["min_support"] = f"{self.min_support:g}"
         return fields
 
 
@@ -86,6 +90,27 @@ class SystemResult:
     p_bootstrap: float | None
     p_ar: float | None
     signature: str
+    #: ``score`` for the headline, else the component's key (``hit``, ``p``...)
+    component: str = "score"
+    #: the error type ("" for the whole corpus)
+    type: str = ""
+    #: which direction is better: ``higher`` (↑) or ``lower`` (↓)
+    better: str = "higher"
+    #: per type: the fewer chunks/edits of system and baseline counted for it (None overall)
+    support: float | None = None
+    #: False for a type with too little support (reported, not tested)
+    tested: bool = True
+    #: the p-values adjusted over every test of the call (None before adjustment or untested)
+    p_bootstrap_adj: float | None = None
+    p_ar_adj: float | None = None
+
+    @property
+    def arrow(self) -> str:
+        return "↑" if self.better == "higher" else "↓"
+
+    @property
+    def headline(self) -> bool:
+        return self.component == "score" and not self.type
 
     def cells(self) -> list[str]:
         """Score, CI, difference, its CI and the two p-values, formatted for tables."""
@@ -103,9 +128,12 @@ class SystemResult:
         ]
 
     def significant(self, alpha: float = 0.05) -> bool:
-        """Whether every p-value computed is below ``alpha`` (never for the baseline itself)."""
-        ps = [p for p in (self.p_bootstrap, self.p_ar) if p is not None]
-        return bool(ps) and self.system != self.baseline and all(p < alpha for p in ps)
+        """Whether every p-value computed (adjusted, when adjusted) is below ``alpha`` (never for
+        the baseline itself nor an untested type)."""
+        bs = self.p_bootstrap if self.p_bootstrap_adj is None else self.p_bootstrap_adj
+        ar = self.p_ar if self.p_ar_adj is None else self.p_ar_adj
+        ps = [p for p in (bs, ar) if p is not None]
+        return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -119,11 +147,12 @@ class Comparison:
     baseline: str
     config: CompareConfig
 
-    def row(self, metric: str, system: str) -> SystemResult:
+    def row(self, metric: str, system: str, component: str = "score", type: str = "") -> SystemResult:
+        """The row of ``system`` under ``metric`` (the headline unless ``component``/``type``)."""
         for r in self.rows:
-            if r.metric == metric and r.system == system:
+            if r.metric == metric and r.system == system and r.component == component and r.type == type:
                 return r
-        raise KeyError((metric, system))
+        raise KeyError((metric, system, component, type))
 
     def as_dicts(self) -> list[dict[str, Any]]:
         return [{**r.as_dict(), "significant": r.significant(self.config.alpha)} for r in self.rows]
@@ -162,50 +191,6 @@ def check_systems(systems: Mapping[str, Sequence[Any]], baseline: str | None) ->
     return base
 
 
-def compare_analyses(
-    metric: Metric,
-    analyses: Mapping[str, Any],
-    baseline: str,
-    config: CompareConfig,
-    signature: str,
-) -> list[SystemResult]:
-    """Rows for one metric from each system's cached analysis (the CLI's entry point)."""
-    names = list(analyses)
-    n = len(analyses[baseline])
-    tables = [stat_table(metric, analyses[s]) for s in names]
-    table = tables[0].stacked(tables[1:])
-    b = names.index(baseline)
-    point = bootstrap_scores(table, n, range(len(names)), np.arange(n, dtype=np.int64)[None])[:, 0]
-    boot = bootstrap_scores(table, n, range(len(names)), bootstrap_indices(n, config.bootstrap, config.seed))
-    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
-    sig = extend_signature(signature, config.signature_fields())
-    rows = []
-    with bar(len(names), f"resampling {metric.name}") as progress:
-        for i, name in enumerate(names):
-            diff = float(point[i] - point[b])
-            diffs = boot[i] - boot[b]
-            p_bs = bootstrap_p(diff, diffs) if config.test != "ar" else None
-            p_ar: float | None = None
-            if swaps is not None:
-                p_ar = 1.0 if i == b else ar_p(diff, ar_differences(table, n, i, b, swaps))
-            rows.append(
-                SystemResult(
-                    metric.name,
-                    name,
-                    baseline,
-                    float(point[i]),
-                    percentile_interval(boot[i], config.confidence),
-                    diff,
-                    percentile_interval(diffs, config.confidence),
-                    p_bs,
-                    p_ar,
-                    sig,
-                )
-            )
-            progress.update(1)
-    return rows
-
-
 def compare(
     metric: str | Metric | Sequence[str | Metric],
     systems: Mapping[str, Sequence[Example]],
@@ -218,10 +203,13 @@ def compare(
     confidence: float = 0.95,
     alpha: float = 0.05,
     aligner: str = "errant",
+    correction: str = "holm",
+    cat: int = 0,
+    min_support: float = 10.0,
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system."""
-    config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha)
+    config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
     base = check_systems(systems, baseline)
     metrics: list[str | Metric] = (
         list(metric) if isinstance(metric, Sequence) and not isinstance(metric, str) else [metric]
@@ -240,5 +228,11 @@ def compare(
     for met in built:
         analyses = {name: met.analyse(list(examples)) for name, examples in systems.items()}
         signature = extend_signature(met.score_analysis(analyses[base]).signature, fields)
-        rows.extend(compare_analyses(met, analyses, base, config, signature))
-    return Comparison(tuple(rows), base, config)
+        rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
+    return Comparison(corrected(rows, config.correction), base, config)
+
+
+# the rows of one metric and the correction (after the types above, which they use)
+from gecscope.comparison_rows import compare_analyses, corrected  # noqa: E402
+
+__all__ = ["CompareConfig", "Comparison", "SystemResult", "check_systems", "compare", "compare_analyses", "corrected"]

@@ -12,10 +12,19 @@ from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import metric_arg, retire
-from gecscope.comparison import DEFAULT_SEED, TESTS, CompareConfig, Comparison, check_systems, compare_analyses
+from gecscope.comparison import (
+    DEFAULT_SEED,
+    TESTS,
+    CompareConfig,
+    Comparison,
+    check_systems,
+    compare_analyses,
+    corrected,
+)
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
 from gecscope.report.signature import extend_signature
+from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS, check_draws
 
 #: this command defines its own --quiet (the shared common options are not added to it)
@@ -54,6 +63,31 @@ def add_parser(sub: Any) -> None:
     t.add_argument("--significance", type=float, default=0.05, help="significance level for the marks (default 0.05)")
     retire(p, "--alpha", "--significance", "--alpha is WODAFE's weight in score")
     retire(p, "--seed", "--resample-seed", "one name per seed")
+    t.add_argument(
+        "--correction",
+        choices=CORRECTIONS,
+        default="holm",
+        help="multiple-comparison correction over every test of the call: Holm (default), "
+        "Benjamini-Hochberg, or none; the * marks use the adjusted p-values",
+    )
+    t.add_argument(
+        "--components",
+        action="store_true",
+        help="show every component (hit/wrong/under/over, P/R/F...) in the table (always in JSON and CSV)",
+    )
+    t.add_argument(
+        "--cat",
+        type=int,
+        choices=[1, 2, 3],
+        default=0,
+        help="per-error-type differences at ERRANT's -cat level (CLEME2.0, unweighted CLEME, ERRANT, M2)",
+    )
+    t.add_argument(
+        "--min-support",
+        type=float,
+        default=10.0,
+        help="types with fewer chunks/edits (system or baseline) are flagged, not tested (default 10)",
+    )
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
 
@@ -72,7 +106,17 @@ def _draws(text: str) -> int:
 def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = None) -> Comparison:
     """Load, analyse once per (system, metric), resample; ``timings`` receives the phases' seconds."""
     timings = {} if timings is None else timings
-    config = CompareConfig(args.bootstrap, args.trials, args.resample_seed, args.test, 0.95, args.significance)
+    config = CompareConfig(
+        args.bootstrap,
+        args.trials,
+        args.resample_seed,
+        args.test,
+        0.95,
+        args.significance,
+        args.correction,
+        args.cat,
+        args.min_support,
+    )
     metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
     groups, fields = load_for_metrics(metrics, args, timings)
     first = next(iter(groups.values()))
@@ -93,40 +137,92 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
                 analyses[name] = m.analyse(exs)
                 progress.update(1)
             signature = m.score_analysis(analyses[base]).signature
-            analysed.append((m, analyses, extend_signature(signature, fields)))
+            analysed.append((m, analyses, extend_signature(signature, fields), systems))
         timings["analyse"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
-    for m, analyses, signature in analysed:
+    for m, analyses, signature, systems in analysed:
         t1, c1 = time.perf_counter(), time.process_time()
-        rows.extend(compare_analyses(m, analyses, base, config, signature))
+        rows.extend(compare_analyses(m, analyses, base, config, signature, systems))
         timings[f"resample_{m.name}"] = time.perf_counter() - t1
         timings[f"resample_{m.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0
     timings["resample_cpu"] = time.process_time() - c0
-    return Comparison(tuple(rows), base, config)
+    return Comparison(corrected(rows, config.correction), base, config)
 
 
-def render_table(result: Comparison) -> str:
+def render_table(result: Comparison, *, components: bool = False) -> str:
+    """The headline rows (with ``components``, every component; with ``cat``, every error type too)."""
     alpha = result.config.alpha
-    head = ["metric", "system", "score", "95% CI", "diff", "diff 95% CI", "p (bs)", "p (ar)", ""]
-
+    corr = result.config.correction
+    adjusted = corr != "none"
+    head = ["metric", "system", "component", "type", "n", "score", "95% CI", "diff", "diff 95% CI", "p (bs)", "p (ar)"]
+    if adjusted:
+        head += [f"adj (bs, {corr})", f"adj (ar, {corr})"]
+    head.append("")
     body = []
     for r in result.rows:
+        if not r.headline and not (components or r.type):
+            continue
         label = r.system + (" (baseline)" if r.system == result.baseline else "")
-        body.append([r.metric, label, *r.cells(), "*" if r.significant(alpha) else ""])
+        comp = "score" if r.headline else f"{r.component} {r.arrow}"
+        support = "" if r.support is None else f"{r.support:.1f}"
+        cells = r.cells()
+        if not r.tested:
+            cells[4:6] = ["n/a", "n/a"]
+        row = [r.metric, label, comp, r.type or "all", support, *cells]
+        if adjusted:
+            row += [_p(r.p_bootstrap_adj), _p(r.p_ar_adj)]
+        mark = "*" if r.significant(alpha) else ("(few)" if not r.tested else "")
+        body.append([*row, mark])
+    if not result.config.cat:
+        drop = {head.index("type"), head.index("n")}
+        head = [h for k, h in enumerate(head) if k not in drop]
+        body = [[c for k, c in enumerate(row) if k not in drop] for row in body]
+    if not components and not result.config.cat:
+        drop_c = head.index("component")
+        head.pop(drop_c)
+        body = [row[:drop_c] + row[drop_c + 1 :] for row in body]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in [head, *body]]
     lines.insert(1, "  ".join("-" * w for w in widths).rstrip())
-    lines.append(f"* p < {alpha:g} under every test run; p-values are two-sided (see docs/compare.md)")
+    what = f"{corr}-adjusted p" if adjusted else "p"
+    lines.append(f"* {what} < {alpha:g} under every test run; p-values are two-sided (see docs/compare.md)")
+    hint = floor_hint(result)
+    if hint:
+        lines.append(hint)
+    if result.config.cat:
+        lines.append(
+            f"n: the fewer chunks/edits of system and baseline for the type; (few): under "
+            f"--min-support {result.config.min_support:g}, not tested; ↑ higher is better, ↓ lower is better"
+        )
     signatures = dict.fromkeys(r.signature for r in result.rows)
     lines.extend(signatures)
     return "\n".join(lines)
 
 
+def floor_hint(result: Comparison) -> str:
+    """A note when the bootstrap's resolution keeps every adjusted bootstrap p-value above alpha."""
+    cfg = result.config
+    tests = sum(1 for r in result.rows if r.p_bootstrap is not None and r.tested and r.system != r.baseline)
+    floor = 2 / (cfg.bootstrap + 1)
+    if cfg.correction != "holm" or cfg.test == "ar" or tests * floor < cfg.alpha:
+        return ""
+    return (
+        f"note: the smallest bootstrap p is 2/(N+1) = {floor:.4f}; Holm over {tests} tests keeps every adjusted "
+        f"bootstrap p >= {min(1.0, tests * floor):.4f} > {cfg.alpha:g}: raise --bootstrap, use --test ar or "
+        "--correction bh"
+    )
+
+
+def _p(x: float | None) -> str:
+    return "-" if x is None else f"{x:.4f}"
+
+
 def render_csv(result: Comparison) -> str:
     out = io.StringIO()
-    fields = ["metric", "system", "baseline", "score", "ci_low", "ci_high", "diff", "diff_ci_low", "diff_ci_high"]
-    fields += ["p_bootstrap", "p_ar", "significant", "signature"]
+    fields = ["metric", "system", "baseline", "component", "type", "better", "support", "tested", "score"]
+    fields += ["ci_low", "ci_high", "diff", "diff_ci_low", "diff_ci_high", "p_bootstrap", "p_ar"]
+    fields += ["p_bootstrap_adj", "p_ar_adj", "significant", "signature"]
     w = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     w.writeheader()
     for d in result.as_dicts():
@@ -143,5 +239,5 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         sys.stdout.write(render_csv(result))
     else:
-        print(render_table(result))
+        print(render_table(result, components=args.components))
     return 0

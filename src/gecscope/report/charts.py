@@ -20,9 +20,30 @@ def _text(x: float, y: float, s: str, anchor: str = "start", extra: str = "") ->
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {FONT}{extra}>{escape(s)}</text>'
 
 
-def stacked_bars(values: Mapping[str, tuple[float, float, float, float]], width: int = 900) -> str:
+Interval = tuple[float, float]
+
+
+def _whisker(x0: float, x1: float, y: float, h: float) -> str:
+    """A confidence interval drawn as a horizontal line with end ticks, centred on the bar."""
+    mid = y + h / 2
+    return (
+        f'<g class="ci" stroke="#111" stroke-width="1.5"><line x1="{x0:.1f}" y1="{mid:.1f}" x2="{x1:.1f}" '
+        f'y2="{mid:.1f}"/><line x1="{x0:.1f}" y1="{mid - 5:.1f}" x2="{x0:.1f}" y2="{mid + 5:.1f}"/>'
+        f'<line x1="{x1:.1f}" y1="{mid - 5:.1f}" x2="{x1:.1f}" y2="{mid + 5:.1f}"/></g>'
+    )
+
+
+def stacked_bars(
+    values: Mapping[str, tuple[float, float, float, float]],
+    width: int = 900,
+    intervals: Mapping[tuple[str, str], Interval] | None = None,
+) -> str:
     """One row per system: Hit + Wrong + Under stacked to 1 (shares of the needed corrections),
-    then a separate Over bar (share of the changes that were unnecessary)."""
+    then a separate Over bar (share of the changes that were unnecessary). ``intervals``
+    (``(system, aspect) -> (low, high)``) adds whiskers: Hit's at the end of the Hit segment,
+    Under's at the start of the Under segment (it ends at 1), Over's on the Over bar; every
+    interval is in the segment's tooltip."""
+    intervals = intervals or {}
     label_w, gap, row_h = 120, 30, 26
     main_w = int((width - label_w - gap) * 0.72)
     over_w = width - label_w - gap - main_w
@@ -37,21 +58,35 @@ def stacked_bars(values: Mapping[str, tuple[float, float, float, float]], width:
         y = 28 + r * row_h
         parts.append(_text(label_w - 8, y + 15, name, "end"))
         x = float(label_w)
+
+        def tip(key: str, v: float, name: str = name) -> str:
+            ci = intervals.get((name, key))
+            return f"{escape(name)} {key} {v:.4f}" + (f" [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else "")
+
         for key, v in (("hit", hit), ("wrong", wrong), ("under", under)):
             w = max(v, 0.0) * main_w
             parts.append(
                 f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{row_h - 6}" fill="{COLOURS[key]}">'
-                f"<title>{escape(name)} {key} {v:.4f}</title></rect>"
+                f"<title>{tip(key, v)}</title></rect>"
             )
             if w > 38:
                 parts.append(_text(x + w / 2, y + 14, f"{v:.3f}", "middle", ' fill="white"'))
             x += w
+        if (name, "hit") in intervals:
+            lo, hi = intervals[(name, "hit")]
+            parts.append(_whisker(label_w + lo * main_w, label_w + hi * main_w, y, row_h - 6))
+        if (name, "under") in intervals:
+            lo, hi = intervals[(name, "under")]
+            parts.append(_whisker(label_w + (1 - hi) * main_w, label_w + (1 - lo) * main_w, y, row_h - 6))
         ox = label_w + main_w + gap
         parts.append(f'<rect x="{ox}" y="{y}" width="{over_w}" height="{row_h - 6}" fill="#eee"/>')
         parts.append(
             f'<rect x="{ox}" y="{y}" width="{max(over, 0.0) * over_w:.1f}" height="{row_h - 6}" '
-            f'fill="{COLOURS["over"]}"><title>{escape(name)} over {over:.4f}</title></rect>'
+            f'fill="{COLOURS["over"]}"><title>{tip("over", over)}</title></rect>'
         )
+        if (name, "over") in intervals:
+            lo, hi = intervals[(name, "over")]
+            parts.append(_whisker(ox + lo * over_w, ox + hi * over_w, y, row_h - 6))
         parts.append(_text(ox + over_w - 4, y + 14, f"{over:.3f}", "end"))
     ly = height - 12
     for i, key in enumerate(("hit", "wrong", "under", "over")):
@@ -69,27 +104,43 @@ def _shade(value: float, rgb: tuple[int, int, int]) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+def support_of(row: Mapping[str, float]) -> float:
+    """The chunks counted for a type: TP + FP_ne + FP_un + FN."""
+    return float(sum(row.get(k, 0.0) for k in ("tp", "fp_ne", "fp_un", "fn")))
+
+
 def heat_map(
     systems: Sequence[str],
     types: Sequence[str],
     cells: Mapping[tuple[str, str], Mapping[str, float]],
     measures: Sequence[str] = ("hit", "over"),
+    marks: Mapping[tuple[str, str, str], str] | None = None,
+    baseline: str | None = None,
 ) -> str:
-    """Systems (rows) × error types (columns). Every cell carries ``data-<measure>`` values and
-    fills; the page's script switches the shown measure (the first one by default)."""
+    """Systems (rows) × error types (columns), values 0-1 as in the tables. Every cell carries
+    ``data-<measure>`` values, fills and marks; the page's script switches the shown measure
+    (the first one by default). Column headings carry the type's chunks summed over the systems;
+    ``marks[(system, type, measure)]`` (``▲``/``▼``: significantly higher/lower than ``baseline``,
+    whose row is labelled as such) is appended to the cell's value."""
+    marks = marks or {}
     rgb = {"hit": (46, 158, 68), "over": (192, 43, 192), "wrong": (214, 39, 40), "under": (31, 119, 180)}
-    label_w, head_h, cw, ch = 120, 110, 34, 24
-    width, height = label_w + cw * len(types) + 10, head_h + ch * len(systems) + 10
+    label_w, head_h, cw, ch = 150, 130, 40, 24
+    # rotated headings reach up to ~head_h to the right of their column: pad so none is clipped
+    width, height = label_w + cw * len(types) + head_h, head_h + ch * len(systems) + 10
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="type-heatmap" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="per-type heat map">'
     ]
     for j, t in enumerate(types):
         x = label_w + j * cw + cw / 2
-        parts.append(f'<text transform="translate({x + 4:.1f},{head_h - 6}) rotate(-55)" {FONT}>{escape(t)}</text>')
+        n = sum(support_of(cells[(name, t)]) for name in systems if (name, t) in cells)
+        parts.append(
+            f'<text class="type-label" transform="translate({x + 4:.1f},{head_h - 6}) rotate(-55)" {FONT}>'
+            f"{escape(t)} (n={n:.0f})<title>{escape(t)}: {n:.1f} chunks over all systems</title></text>"
+        )
     for i, name in enumerate(systems):
         y = head_h + i * ch
-        parts.append(_text(label_w - 8, y + 16, name, "end"))
+        parts.append(_text(label_w - 8, y + 16, name + (" (baseline)" if name == baseline else ""), "end"))
         for j, t in enumerate(types):
             row = cells.get((name, t))
             x = label_w + j * cw
@@ -97,18 +148,59 @@ def heat_map(
                 parts.append(f'<rect x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" fill="#f4f4f4"/>')
                 continue
             data = " ".join(
-                f'data-{m}="{row.get(m, 0.0):.4f}" data-fill-{m}="{_shade(row.get(m, 0.0), rgb[m])}"' for m in measures
+                f'data-{m}="{row.get(m, 0.0):.4f}" data-fill-{m}="{_shade(row.get(m, 0.0), rgb[m])}" '
+                f'data-mark-{m}="{marks.get((name, t, m), "")}"'
+                for m in measures
             )
             counts = ", ".join(f"{k} {row[k]:.4g}" for k in ("tp", "fp_ne", "fp_un", "fn") if k in row)
+            sig = "; ".join(
+                f"{m} {'higher' if marks[(name, t, m)] == '▲' else 'lower'} than {baseline} (adjusted p < alpha)"
+                for m in measures
+                if (name, t, m) in marks
+            )
             first = measures[0]
             parts.append(
                 f'<rect class="cell" x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" '
                 f'fill="{_shade(row.get(first, 0.0), rgb[first])}" {data}>'
-                f"<title>{escape(name)} · {escape(t)}: {counts}</title></rect>"
+                f"<title>{escape(name)} · {escape(t)}: {counts} (n={support_of(row):.4g})"
+                f"{'; ' + escape(sig) if sig else ''}</title></rect>"
             )
             parts.append(
                 f'<text class="cell-label" x="{x + (cw - 2) / 2:.1f}" y="{y + 15}" text-anchor="middle" '
-                f'font-family="system-ui, sans-serif" font-size="9">{row.get(first, 0.0) * 100:.0f}</text>'
+                f'font-family="system-ui, sans-serif" font-size="9">{row.get(first, 0.0):.2f}'
+                f"{marks.get((name, t, first), '')}</text>"
             )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def versus_matrix(systems: Sequence[str], values: Mapping[str, float], label: str = "CLEME2.0") -> str:
+    """Systems × systems: the row system's score minus the column system's (green: row better)."""
+    label_w, head_h, cw, ch = 150, 120, 58, 24
+    width, height = label_w + cw * len(systems) + head_h, head_h + ch * len(systems) + 10
+    scale = max((abs(values[a] - values[b]) for a in systems for b in systems), default=0.0) or 1.0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="versus-matrix" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="system versus system">'
+    ]
+    for j, t in enumerate(systems):
+        x = label_w + j * cw + cw / 2
+        parts.append(f'<text transform="translate({x + 4:.1f},{head_h - 6}) rotate(-55)" {FONT}>{escape(t)}</text>')
+    for i, a in enumerate(systems):
+        y = head_h + i * ch
+        parts.append(_text(label_w - 8, y + 16, a, "end"))
+        for j, b in enumerate(systems):
+            x = label_w + j * cw
+            d = values[a] - values[b]
+            fill = _shade(abs(d) / scale, (46, 158, 68) if d >= 0 else (214, 39, 40)) if a != b else "#f4f4f4"
+            parts.append(
+                f'<rect class="vs" x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" fill="{fill}">'
+                f"<title>{escape(a)} − {escape(b)}: {label} {d:+.4f}</title></rect>"
+            )
+            if a != b:
+                parts.append(
+                    f'<text x="{x + (cw - 2) / 2:.1f}" y="{y + 15}" text-anchor="middle" '
+                    f'font-family="system-ui, sans-serif" font-size="9">{d:+.3f}</text>'
+                )
     parts.append("</svg>")
     return "".join(parts)

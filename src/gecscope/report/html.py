@@ -16,10 +16,10 @@ from typing import Any
 
 from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
-from gecscope.report.charts import heat_map, stacked_bars
+from gecscope.report.charts import heat_map, stacked_bars, versus_matrix
 from gecscope.report.explain import NAMES
 from gecscope.report.layout import layout_of
-from gecscope.report.overview import TYPES_METRIC, ReportData, SentenceView
+from gecscope.report.overview import TYPES_METRIC, Interval, ReportData, SentenceView
 from gecscope.report.types import columns, type_table
 from gecscope.result import Score
 
@@ -62,6 +62,9 @@ def summary_rows(data: ReportData) -> list[dict[str, Any]]:
             s = data.scores[name][m]
             value = float(s.value if not key else s.details[key])
             ci = data.intervals.get((name, m)) if not key else None
+            if ci is None and data.comparison is not None and m == TYPES_METRIC:
+                r = data.comparison.row(m, name, key or "score")
+                ci = Interval(*r.ci)
             cells.append({"value": value, "text": f"{value:.4f}", "ci": ci, "signature": s.signature})
         rows.append({"system": name, "cells": cells})
     return rows
@@ -125,6 +128,45 @@ def hwuo(data: ReportData) -> dict[str, tuple[float, float, float, float]]:
     return out
 
 
+def aspect_intervals(data: ReportData) -> dict[tuple[str, str], tuple[float, float]]:
+    """``(system, aspect) -> CI`` of CLEME2.0's hit/wrong/under/over, from the comparison."""
+    if data.comparison is None:
+        return {}
+    return {(r.system, r.component): r.ci for r in data.comparison.rows if not r.type and not r.headline}
+
+
+def baseline_name(data: ReportData) -> str | None:
+    return None if data.comparison is None else str(data.comparison.baseline)
+
+
+def type_marks(data: ReportData) -> dict[tuple[str, str, str], str]:
+    """``(system, type, aspect) -> ▲/▼`` where the system differs significantly from the baseline
+    (every adjusted p-value below alpha)."""
+    if data.comparison is None:
+        return {}
+    alpha = data.comparison.config.alpha
+    return {
+        (r.system, r.type, r.component): "▲" if r.diff > 0 else "▼"
+        for r in data.comparison.rows
+        if r.type and r.significant(alpha)
+    }
+
+
+def test_context(data: ReportData) -> dict[str, Any]:
+    """How the heat map's marks were tested (for its note)."""
+    c = data.comparison
+    if c is None:
+        return {"min_support": "", "test_name": "", "correction_name": "", "n_tests": 0}
+    names = {"ar": "approximate randomization", "bootstrap": "paired bootstrap", "both": "paired bootstrap and AR"}
+    corr = {"holm": "Holm", "bh": "Benjamini-Hochberg", "none": "not"}
+    return {
+        "min_support": f"{c.config.min_support:g}",
+        "test_name": names[c.config.test],
+        "correction_name": corr[c.config.correction],
+        "n_tests": sum(1 for r in c.rows if r.tested and r.system != r.baseline),
+    }
+
+
 def signatures(data: ReportData) -> list[tuple[str, list[str]]]:
     """Distinct signatures per metric (normally one per metric)."""
     out = []
@@ -146,9 +188,15 @@ def context(data: ReportData) -> dict[str, Any]:
         "columns": summary_columns(data),
         "groups": column_groups(data),
         "rows": summary_rows(data),
-        "has_intervals": bool(data.intervals),
-        "bars": stacked_bars(hwuo(data)),
-        "heatmap": heat_map(data.systems, types, heat_cells(data)),
+        "has_intervals": bool(data.intervals) or data.comparison is not None,
+        "bars": stacked_bars(hwuo(data), intervals=aspect_intervals(data)),
+        "heatmap": heat_map(
+            data.systems, types, heat_cells(data), marks=type_marks(data), baseline=baseline_name(data)
+        ),
+        "baseline": baseline_name(data),
+        **test_context(data),
+        "comparison_signature": data.comparison.rows[0].signature if data.comparison is not None else "",
+        "versus": versus_matrix(data.systems, {n: float(data.scores[n][TYPES_METRIC].value) for n in data.systems}),
         "types_signature": data.types[data.systems[0]].signature + f" (per type: cat {data.settings.cat})",
         "views": {name: [chunk_table(v) for v in vs] for name, vs in data.views.items()},
         "divergences": [
@@ -204,12 +252,16 @@ def score_html(score: Score) -> str:
 
 def comparison_html(comparison: Any) -> str:
     """The HTML table of a :class:`gecscope.comparison.Comparison` (notebooks: its
-    ``_repr_html_``); ``*`` marks a system significantly different from the baseline."""
-    head = ["metric", "system", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
+    ``_repr_html_``), every row (components and types too); ``*`` marks a row significantly
+    different from the baseline after the correction."""
+    head = ["metric", "system", "component", "type", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
+    head += ["adj p (bs)", "adj p (ar)"]
     lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
     for r in comparison.rows:
         mark = " *" if r.significant(comparison.config.alpha) else ""
-        cells = [r.metric, r.system + mark, *r.cells()]
+        adj = ["-" if p is None else f"{p:.4f}" for p in (r.p_bootstrap_adj, r.p_ar_adj)]
+        comp = "score" if r.headline else f"{r.component} {r.arrow}"
+        cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(), *adj]
         lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     lines.append("</table>")
     return "\n".join(lines)

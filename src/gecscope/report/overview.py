@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS
@@ -94,6 +95,10 @@ class ReportSettings:
     per_system: int = 3
     divergent: int = 5
     max_types: int = 30
+    #: no sentence is shown more often than this among all the examples (chunk tables)
+    max_repeats: int = 2
+    #: the system the per-type differences are tested against (None: INPUT if present, else the first)
+    baseline: str | None = None
 
     def __post_init__(self) -> None:
         unknown = [m for m in self.metrics if m not in METRICS]
@@ -101,6 +106,8 @@ class ReportSettings:
             raise ValueError(f"unknown metric(s) {unknown}; available: {', '.join(sorted(METRICS))}")
         if self.cat not in (1, 2, 3) or self.per_system < 0 or self.divergent < 0 or self.max_types < 1:
             raise ValueError("cat must be 1-3, per_system/divergent >= 0 and max_types >= 1")
+        if self.max_repeats < 1:
+            raise ValueError("max_repeats must be at least 1")
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,8 @@ class ReportData:
     views: Mapping[str, tuple[SentenceView, ...]]
     divergences: tuple[Divergence, ...]
     intervals: Mapping[tuple[str, str], Interval] = field(default_factory=dict)
+    #: CLEME2.0 against the baseline with components and per-type tests (``gecscope.comparison``)
+    comparison: Any = None
 
     def type_names(self) -> list[str]:
         """The error types shown: the most frequent by attributed chunks (TP + FP_ne + FP_un + FN)
@@ -167,15 +176,36 @@ def score_systems(systems: Sequence[SystemData], settings: ReportSettings, jobs:
     return {s.name: out[s.name] for s in systems}
 
 
-def worst_sentences(system: SystemData, score: Score, n: int) -> tuple[SentenceView, ...]:
-    """The ``n`` sentences with the most FP_un chunks and the ``n`` with the most FP_ne."""
+#: sentences shorter than this many source tokens are ranked as if they had this many
+MIN_LENGTH = 10
+
+
+def worst_sentences(
+    system: SystemData, score: Score, n: int, used: dict[int, int] | None = None, max_repeats: int = 2
+) -> tuple[SentenceView, ...]:
+    """The ``n`` sentences with the most FP_un chunks and the ``n`` with the most FP_ne, per
+    source token (``max(tokens, MIN_LENGTH)``: long sentences do not win by length alone); a
+    sentence already shown ``max_repeats`` times (``used``, updated) is skipped."""
+    used = {} if used is None else used
     rows = score.sentences
+    examples, _ = system.for_metric(TYPES_METRIC)
     picked: dict[int, str] = {}
     for key, reason in (("fp_un", "most FP_un (over-correction)"), ("fp_ne", "most FP_ne (wrong correction)")):
-        ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-r[key], r["index"]))
-        for r in [r for r in ranked if r["index"] not in picked][:n]:
-            picked[int(r["index"])] = reason
-    examples, _ = system.for_metric(TYPES_METRIC)
+
+        def rate(r: Mapping[str, Any], key: str = key) -> float:
+            return float(r[key]) / max(len(examples[int(r["index"])].source), MIN_LENGTH)
+
+        ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-rate(r), -r[key], r["index"]))
+        taken = 0
+        for r in ranked:
+            i = int(r["index"])
+            if taken == n:
+                break
+            if i in picked or used.get(i, 0) >= max_repeats:
+                continue
+            picked[i] = reason
+            used[i] = used.get(i, 0) + 1
+            taken += 1
     return tuple(view(system.name, examples, rows, i, reason) for i, reason in picked.items())
 
 
@@ -214,9 +244,11 @@ def build_report(
     intervals: Mapping[tuple[str, str], Interval] | None = None,
     *,
     jobs: int = 1,
+    comparison: Any = None,
 ) -> ReportData:
     """Score every system with every metric (``jobs`` systems at a time, in worker processes
-    when above 1) and pick the sentences to show."""
+    when above 1) and pick the sentences to show; ``comparison`` (see :func:`significance`)
+    adds intervals to the Hit/Wrong/Under/Over bars and marks in the heat map."""
     settings = settings or ReportSettings()
     if not systems:
         raise InputError("no systems to report on")
@@ -227,13 +259,55 @@ def build_report(
     if len(set(lengths.values())) != 1:
         raise InputError(f"systems have different numbers of sentences: {lengths}")
     scores = score_systems(systems, settings, jobs)
-    views = {s.name: worst_sentences(s, scores[s.name][TYPES_METRIC], settings.per_system) for s in systems}
+    diverging = tuple(divergences(systems, scores, settings.divergent))
+    used: dict[int, int] = {}
+    for d in diverging:  # both systems' tables show the sentence
+        used[d.index] = used.get(d.index, 0) + 2
+    views = {
+        s.name: worst_sentences(s, scores[s.name][TYPES_METRIC], settings.per_system, used, settings.max_repeats)
+        for s in systems
+    }
     return ReportData(
         tuple(names),
         settings,
         scores,
         {k: v[TYPES_METRIC] for k, v in scores.items()},
         views,
-        tuple(divergences(systems, scores, settings.divergent)),
+        diverging,
         dict(intervals or {}),
+        comparison,
     )
+
+
+def baseline_of(systems: Sequence[str], settings: ReportSettings) -> str:
+    """The chosen baseline: ``settings.baseline``, else INPUT when present, else the first system."""
+    if settings.baseline is not None:
+        if settings.baseline not in systems:
+            raise InputError(f"--baseline {settings.baseline!r} is not among the systems ({', '.join(systems)})")
+        return settings.baseline
+    return "INPUT" if "INPUT" in systems else systems[0]
+
+
+def significance(
+    systems: Sequence[SystemData],
+    settings: ReportSettings,
+    *,
+    bootstrap: int = 1000,
+    trials: int = 10000,
+    correction: str = "bh",
+    test: str = "ar",
+) -> Any:
+    """CLEME2.0 of every system against the baseline: the score, hit/wrong/under/over and every
+    error type's aspects at ``settings.cat``, with bootstrap intervals and paired p-values
+    (by default approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
+    of type x aspect differences, where Holm's family-wise control leaves almost nothing)."""
+    from gecscope.comparison import CompareConfig, Comparison, check_systems, compare_analyses, corrected
+
+    metric = METRICS[TYPES_METRIC].build()
+    examples = {s.name: s.for_metric(TYPES_METRIC)[0] for s in systems}
+    base = check_systems(examples, baseline_of([s.name for s in systems], settings))
+    config = CompareConfig(bootstrap, trials, test=test, cat=settings.cat, correction=correction)
+    analyses = {name: metric.analyse(exs) for name, exs in examples.items()}
+    signature = metric.score_analysis(analyses[base]).signature
+    rows = compare_analyses(metric, analyses, base, config, signature, examples)
+    return Comparison(corrected(rows, config.correction), base, config)

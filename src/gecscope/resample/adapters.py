@@ -106,5 +106,9 @@ def stat_table(metric: Any, analysis: Any) -> Table:
         def corpus_f(t: FloatArray) -> FloatArray:
             return np.asarray(green_f(t[:, 0], t[:, 1], t[:, 2], cfg.beta, cfg.convention)[0][:, -1])
 
-        return SumTable(stats, corpus_f)
+        def parts(t: FloatArray) -> dict[str, FloatArray]:
+            f, p, r = green_f(t[:, 0], t[:, 1], t[:, 2], cfg.beta, cfg.convention)
+            return {"p": p[:, -1], "r": r[:, -1], "f": f[:, -1], "corpus_f": f[:, -1]}
+
+        return SumTable(stats, corpus_f, parts)
     return ReplayTable(metric, analysis, len(analysis))

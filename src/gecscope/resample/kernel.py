@@ -202,3 +202,62 @@ def replay(
                 tot[f] = tot[f] + values[r, pick, f]
         out[b] = corpus_value(kind, tot, params)
     return out
+
+
+@_jit
+def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, params: FloatArray) -> int:
+    """The reference the metric chooses for row ``r`` on the running totals ``tot`` (as :func:`replay`)."""
+    pick = -1
+    best = 0.0
+    for k in range(values.shape[1]):
+        if not mask[r, k]:
+            continue
+        v = _first(kind, tot, values, r, k, params)
+        if pick < 0 or v > best:
+            pick, best = k, v
+        elif v == best:
+            for i in range(1, 5):
+                x = _tie(kind, tot, values, r, k, params, i)
+                y = _tie(kind, tot, values, r, pick, params, i)
+                if x != y:
+                    if x > y:
+                        pick = k
+                    break
+    return pick
+
+
+@_jit_parallel
+def replay_totals(
+    kind: int,
+    params: FloatArray,
+    values: FloatArray,
+    mask: Any,
+    choice: Any,
+    order: Any,
+    pay_ptr: Any,
+    pay_col: Any,
+    pay_val: FloatArray,
+    n_pay: int,
+) -> tuple[FloatArray, FloatArray]:
+    """As :func:`replay`, but the chosen statistics' totals ``(resamples, fields)`` and the totals of
+    a payload that rides along the chosen references: pair ``(row, k)`` adds ``pay_val[j]`` to column
+    ``pay_col[j]`` for ``j`` in ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse)."""
+    n_res, n = order.shape
+    k_max, n_fields = values.shape[1], values.shape[2]
+    out = np.zeros((n_res, n_fields))
+    pay = np.zeros((n_res, n_pay))
+    for b in prange(n_res):
+        tot = np.zeros(n_fields)
+        for t in range(n):
+            r = order[b, t]
+            pick = choice[r]
+            if pick < 0:
+                pick = _pick(kind, tot, values, mask, r, params)
+            for f in range(n_fields):
+                tot[f] = tot[f] + values[r, pick, f]
+            pair = r * k_max + pick
+            for j in range(pay_ptr[pair], pay_ptr[pair + 1]):
+                pay[b, pay_col[j]] += pay_val[j]
+        for f in range(n_fields):
+            out[b, f] = tot[f]
+    return out, pay

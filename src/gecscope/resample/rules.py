@@ -102,9 +102,47 @@ def m2_score(t: FloatArray, beta: float) -> FloatArray:
     return _safe_div((1 + b2) * p * r, denom, denom != 0, 0.0)
 
 
+def cleme2_parts(t: FloatArray) -> dict[str, FloatArray]:
+    """Hit, wrong, under, over of ``(..., 5)`` chunk totals, as :func:`gecscope.metrics.cleme2.heuo`."""
+    tp, fp_ne, fp_un, fn = t[..., 0], t[..., 1], t[..., 2], t[..., 3]
+    ne = tp + fp_ne + fn
+    d = tp + fp_ne + fp_un
+    return {
+        "hit": _safe_div(tp, ne, ne != 0, 0.0),
+        "wrong": _safe_div(fp_ne, ne, ne != 0, 0.0),
+        "under": _safe_div(fn, ne, ne != 0, 0.0),
+        "over": _safe_div(fp_un, d, d != 0, 0.0),
+    }
+
+
+def cleme_parts(t: FloatArray, beta: float) -> dict[str, FloatArray]:
+    """CLEME's rounded P, R, F and accuracy (:func:`gecscope.metrics.cleme.prf`, ``accuracy``)."""
+    tp, fp, fn, tn = t[..., 0], t[..., 1] + t[..., 2], t[..., 3], t[..., 4]
+    p = _safe_div(tp, tp + fp, (tp + fp) != 0, 1.0)
+    r = _safe_div(tp, tp + fn, (tp + fn) != 0, 1.0)
+    den = tp + fp + fn + tn
+    acc = py_round(_safe_div(tp + tn, den, den != 0, 0.0), 4)
+    return {"p": py_round(p, 4), "r": py_round(r, 4), "f": py_round(f_beta(p, r, beta), 4), "acc": acc}
+
+
+def errant_parts(t: FloatArray, beta: float) -> dict[str, FloatArray]:
+    """ERRANT's P, R, F (:func:`gecscope.metrics.errant.errant_prf`) of ``(tp, fp, fn)`` totals."""
+    tp, fp, fn = t[..., 0], t[..., 1], t[..., 2]
+    p = _safe_div(tp, tp + fp, fp != 0, 1.0)
+    r = _safe_div(tp, tp + fn, fn != 0, 1.0)
+    return {"p": p, "r": r, "f": f_beta(p, r, beta)}
+
+
+def m2_parts(t: FloatArray, beta: float) -> dict[str, FloatArray]:
+    """The M2 scorer's P, R, F (:func:`gecscope.metrics.m2.m2_prf`)."""
+    c, e, g = t[..., 0], t[..., 1], t[..., 2]
+    return {"p": _safe_div(c, e, e != 0, 1.0), "r": _safe_div(c, g, g != 0, 1.0), "f": m2_score(t, beta)}
+
+
 #: key(running totals + candidate, candidate) -> key components, most significant first
 KeyFn = Callable[[FloatArray, FloatArray], list[FloatArray]]
 ScoreFn = Callable[[FloatArray], FloatArray]
+PartsFn = Callable[[FloatArray], dict[str, FloatArray]]
 
 
 @dataclass(frozen=True)
@@ -120,6 +158,8 @@ class GreedyRule:
     #: +1/-1 per field when the key never decreases as a field grows/shrinks (a reference that
     #: is at least as good on every field then wins whatever the running totals); None otherwise
     monotone: tuple[float, ...] | None = None
+    #: the metric's components (its Score's ``components``) of ``(..., fields)`` totals, by key
+    parts: PartsFn | None = None
 
 
 def cleme2_rule(factors: tuple[float, float, float, float]) -> GreedyRule:
@@ -128,7 +168,7 @@ def cleme2_rule(factors: tuple[float, float, float, float]) -> GreedyRule:
     def key(tot: FloatArray, c: FloatArray) -> list[FloatArray]:
         return [cleme2_score(tot, factors), c[..., 0], -(c[..., 1] + c[..., 2]), -c[..., 3], c[..., 4]]
 
-    return GreedyRule("cleme2", key, lambda t: cleme2_score(t, factors), 0, factors)
+    return GreedyRule("cleme2", key, lambda t: cleme2_score(t, factors), 0, factors, parts=cleme2_parts)
 
 
 def cleme_rule(beta: float) -> GreedyRule:
@@ -137,7 +177,7 @@ def cleme_rule(beta: float) -> GreedyRule:
     def key(tot: FloatArray, c: FloatArray) -> list[FloatArray]:
         return [cleme_f(tot, beta), c[..., 0], -(c[..., 1] + c[..., 2]), -c[..., 3], c[..., 4]]
 
-    return GreedyRule("cleme", key, lambda t: cleme_f(t, beta), 1, (beta,))
+    return GreedyRule("cleme", key, lambda t: cleme_f(t, beta), 1, (beta,), parts=lambda t: cleme_parts(t, beta))
 
 
 def errant_rule(beta: float) -> GreedyRule:
@@ -146,7 +186,9 @@ def errant_rule(beta: float) -> GreedyRule:
     def key(tot: FloatArray, c: FloatArray) -> list[FloatArray]:
         return [py_round(errant_f(tot, beta), 4), c[..., 0], -c[..., 1], -c[..., 2]]
 
-    return GreedyRule("errant", key, lambda t: errant_f(t, beta), 2, (beta,), (1.0, -1.0, -1.0))
+    return GreedyRule(
+        "errant", key, lambda t: errant_f(t, beta), 2, (beta,), (1.0, -1.0, -1.0), lambda t: errant_parts(t, beta)
+    )
 
 
 def m2_rule(beta: float) -> GreedyRule:
@@ -156,7 +198,9 @@ def m2_rule(beta: float) -> GreedyRule:
     def key(tot: FloatArray, c: FloatArray) -> list[FloatArray]:
         return [m2_running_f(tot, beta), tot[..., 0], -(tot[..., 1] + b2 * tot[..., 2])]
 
-    return GreedyRule("m2", key, lambda t: m2_score(t, beta), 3, (beta,), (1.0, -1.0, -1.0))
+    return GreedyRule(
+        "m2", key, lambda t: m2_score(t, beta), 3, (beta,), (1.0, -1.0, -1.0), lambda t: m2_parts(t, beta)
+    )
 
 
 def lex_argmax(keys: list[FloatArray], mask: BoolArray) -> NDArray[np.intp]:

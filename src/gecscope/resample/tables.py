@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.progress import progress
+from gecscope.resample.payload import IntArray, Payload, empty_payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
 from gecscope.resample.take import stack, take
 
-IntArray = NDArray[np.int64]
 #: elements per block of gathered statistics (bounds the memory of one step)
 BLOCK_ELEMENTS = 4_000_000
 
@@ -49,11 +48,13 @@ def _blocks(total: int, per_row: int) -> list[slice]:
 
 @dataclass(frozen=True)
 class GreedyTable:
-    """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first)."""
+    """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first);
+    ``payload``: optional statistics summed along the chosen references (:meth:`totals`)."""
 
     rule: GreedyRule
     values: FloatArray
     mask: BoolArray
+    payload: Payload | None = None
 
     @property
     def rows(self) -> int:
@@ -62,13 +63,70 @@ class GreedyTable:
     def stacked(self, others: Sequence[Table]) -> GreedyTable:
         tables = [self, *others]
         k = max(t.values.shape[1] for t in tables if isinstance(t, GreedyTable))
-        vals, masks = [], []
+        vals, masks, pays = [], [], []
+        rows = 0
         for t in tables:
             assert isinstance(t, GreedyTable)
             pad = k - t.values.shape[1]
             vals.append(np.pad(t.values, ((0, 0), (0, pad), (0, 0))))
             masks.append(np.pad(t.mask, ((0, 0), (0, pad))))
-        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks))
+            if t.payload is not None:
+                pays.append(t.payload.shifted(rows))
+            rows += t.rows
+        payload = None
+        if pays:
+            payload = Payload(
+                np.concatenate([p.row for p in pays]),
+                np.concatenate([p.ref for p in pays]),
+                np.concatenate([p.col for p in pays]),
+                np.concatenate([p.val for p in pays]),
+                max(p.width for p in pays),
+            )
+        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks), payload)
+
+    def totals(self, order: IntArray) -> tuple[FloatArray, FloatArray]:
+        """The chosen statistics' totals ``(resamples, fields)`` of every resample and the payload's
+        totals ``(resamples, payload.width)``, from the same replay as :meth:`scores`."""
+        from gecscope.resample import kernel
+
+        order = np.ascontiguousarray(order, dtype=np.int64)
+        pay = self.payload or empty_payload()
+        k_max = int(self.values.shape[1])
+        if not kernel.available():
+            return self._numpy_totals(order, pay)
+        ptr, col, val = pay.csr(k_max, self.rows)
+        params = np.asarray(self.rule.params, dtype=np.float64)
+        tot, extra = kernel.replay_totals(
+            self.rule.code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
+        )
+        return np.asarray(tot, dtype=np.float64), np.asarray(extra, dtype=np.float64)
+
+    def _numpy_totals(self, order: IntArray, pay: Payload) -> tuple[FloatArray, FloatArray]:
+        """:meth:`totals` without numba: the vectorised replay, recording each position's choice;
+        the payload of the chosen pairs is then added position by position."""
+        n_res, n = order.shape
+        if n_res * n > 50_000_000:
+            warnings.warn(
+                "resampling without numba is slow; pip install 'gecscope[fast]' for the compiled replay",
+                stacklevel=3,
+            )
+        choice = self.choice()
+        integral = bool(np.array_equal(self.values, np.round(self.values)))
+        varied = choice < 0 if integral else np.ones(self.rows, dtype=bool)
+        fixed = np.where(varied[:, None], 0.0, self.values[np.arange(self.rows), np.maximum(choice, 0), :])
+        k_max = int(self.values.shape[1])
+        dense = np.zeros((self.rows * k_max, pay.width))
+        np.add.at(dense, (pay.row * k_max + pay.ref, pay.col), pay.val)
+        tot = np.zeros((n_res, self.values.shape[2]))
+        extra = np.zeros((n_res, pay.width))
+        for blk in _blocks(n_res, n * self.values.shape[2]):
+            picks = np.maximum(choice[order[blk]], 0)
+            tot[blk] = self._replay(order[blk], varied, fixed, picks)
+            if pay.width:
+                pairs = order[blk] * k_max + picks
+                for t in range(n):
+                    extra[blk] += dense[pairs[:, t]]
+        return tot, extra
 
     def varied(self) -> BoolArray:
         """Rows whose valid references do not all give the first one's statistics."""
@@ -116,7 +174,11 @@ class GreedyTable:
             out[blk] = self.rule.score(self._replay(order[blk], varied, fixed))
         return out
 
-    def _replay(self, order: IntArray, varied: BoolArray, fixed: FloatArray) -> FloatArray:
+    def _replay(
+        self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray | None = None
+    ) -> FloatArray:
+        """The chosen totals of every resample; ``picks`` (resamples, n), if given, receives the
+        reference chosen at each position whose choice depends on the running totals."""
         b, n = order.shape
         var = varied[order]  # (b, n)
         before = np.zeros((b, n + 1, fixed.shape[1]))
@@ -139,6 +201,8 @@ class GreedyTable:
             keys = self.rule.key(tot[:, None, :] + cand, cand)
             pick = lex_argmax(keys, self.mask[rows])
             chosen[active] = chosen[active] + cand[np.arange(len(rows)), pick]
+            if picks is not None:
+                picks[active, p] = pick
         return np.asarray(chosen + before[:, n], dtype=np.float64)
 
 
@@ -148,6 +212,8 @@ class SumTable:
 
     values: FloatArray
     score_fn: Any  # Callable[[FloatArray], FloatArray] on (resamples, *values.shape[1:])
+    #: the metric's components of the totals, by key (None: none)
+    parts: Any = None
 
     @property
     def rows(self) -> int:
@@ -159,6 +225,11 @@ class SumTable:
         return bool(np.array_equal(self.values, np.round(self.values)))
 
     def flip_scores(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
+        """The scores of the two swapped corpora of every trial (see :meth:`flip_totals`)."""
+        x, y = self.flip_totals(mine, theirs, n, swaps)
+        return np.asarray(self.score_fn(x)), np.asarray(self.score_fn(y))
+
+    def flip_totals(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
         """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
         systems' rows, the swapped corpora total ``sum(B) + swaps @ (A - B)`` and
         ``sum(A) - swaps @ (A - B)`` (exact: whole numbers)."""
@@ -169,14 +240,10 @@ class SumTable:
         moved = swaps.astype(np.float64) @ delta
         x = b.sum(axis=0) + moved
         y = a.sum(axis=0) - moved
-        fn = self.score_fn
-        return np.asarray(fn(x.reshape(-1, *shape))), np.asarray(fn(y.reshape(-1, *shape)))
+        return x.reshape(-1, *shape), y.reshape(-1, *shape)
 
-    def stacked(self, others: Sequence[Table]) -> SumTable:
-        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
-        return SumTable(np.concatenate(vals), self.score_fn)
-
-    def scores(self, order: IntArray) -> FloatArray:
+    def totals(self, order: IntArray) -> tuple[FloatArray, FloatArray]:
+        """The summed statistics ``(resamples, *values.shape[1:])`` (no payload: empty)."""
         n_res, n = order.shape
         width = int(np.prod(self.values.shape[1:]))
         flat = self.values.reshape(self.rows, width)
@@ -193,7 +260,14 @@ class SumTable:
         else:
             for blk in _blocks(n_res, n * width):
                 totals[blk] = flat[order[blk]].sum(axis=1)
-        return np.asarray(self.score_fn(totals.reshape(n_res, *self.values.shape[1:])), dtype=np.float64)
+        return totals.reshape(n_res, *self.values.shape[1:]), np.zeros((n_res, 0))
+
+    def stacked(self, others: Sequence[Table]) -> SumTable:
+        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
+        return SumTable(np.concatenate(vals), self.score_fn, self.parts)
+
+    def scores(self, order: IntArray) -> FloatArray:
+        return np.asarray(self.score_fn(self.totals(order)[0]), dtype=np.float64)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,238 @@
+"""The rows of a comparison: every quantity a metric's resamples give (headline, components,
+per-type aspects) against the baseline, with intervals and paired p-values, and the
+multiple-comparison correction over all rows of a call (see :mod:`gecscope.comparison`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from gecscope.comparison import CompareConfig, SystemResult
+from gecscope.metrics import Metric
+from gecscope.progress import bar, progress
+from gecscope.report.layout import layout_of, split_details
+from gecscope.report.signature import extend_signature
+from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
+from gecscope.resample.breakdown import payloads, support_weights, type_entries
+from gecscope.resample.correction import adjust
+from gecscope.resample.measures import (
+    HEADLINE,
+    Key,
+    Plan,
+    ar_draws,
+    measure,
+    supports,
+    supports_totals,
+    system_draws,
+    totals_of,
+)
+from gecscope.resample.paired import (
+    ar_differences,
+    ar_p,
+    ar_swaps,
+    bootstrap_indices,
+    bootstrap_p,
+    bootstrap_scores,
+    percentile_interval,
+)
+from gecscope.types import Example
+
+
+def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: Any, config: CompareConfig) -> Any:
+    """The components the metric's Score reports, and the per-type payloads (``cat``)."""
+    score = metric.score_analysis(analyses[baseline])
+    comps = tuple(split_details(metric.name, score.details)[0])
+    pays: dict[str, Any] = {}
+    types: tuple[str, ...] = ()
+    width = 0
+    if config.cat and examples is not None:
+        entries = {s: type_entries(metric, analyses[s], examples.get(s), config.cat) for s in analyses}
+        if all(e is not None for e in entries.values()):
+            found = {s: e for s, e in entries.items() if e is not None}
+            pays, types, width = payloads(found)
+            return Plan(comps, types, width, support_weights(found)), pays
+    return Plan(comps, types, width), pays
+
+
+def _interval_rows(
+    metric: Metric,
+    names: list[str],
+    b: int,
+    config: CompareConfig,
+    sig: str,
+    point: list[dict[Key, Any]],
+    boot: list[dict[Key, Any]],
+    ar: list[dict[Key, Any] | None],
+    support: list[dict[str, float]],
+) -> list[SystemResult]:
+    better = {c.key: c.better for c in layout_of(metric.name).components}
+    head = (HEADLINE, "")
+    keys = [
+        k
+        for k in point[b]
+        # a component identical to the headline on every resample is the headline (GREEN's corpus F...)
+        if k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point])
+    ]
+    rows = []
+    for key in keys:
+        comp, kind = key
+        for i, name in enumerate(names):
+            diff = float(point[i][key][0] - point[b][key][0])
+            diffs = boot[i][key] - boot[b][key]
+            sup = min(support[i].get(kind, 0.0), support[b].get(kind, 0.0)) if kind else None
+            tested = sup is None or sup >= config.min_support
+            p_bs = bootstrap_p(diff, diffs) if config.test != "ar" and tested else None
+            p_ar: float | None = None
+            if config.test != "bootstrap" and tested:
+                arr = ar[i]
+                p_ar = 1.0 if arr is None else ar_p(diff, arr[key])
+            rows.append(
+                SystemResult(
+                    metric.name,
+                    name,
+                    names[b],
+                    float(point[i][key][0]),
+                    percentile_interval(boot[i][key], config.confidence),
+                    diff,
+                    percentile_interval(diffs, config.confidence),
+                    p_bs,
+                    p_ar,
+                    sig,
+                    comp,
+                    kind,
+                    better.get(comp, "higher"),
+                    sup,
+                    tested,
+                )
+            )
+    return rows
+
+
+def compare_analyses(
+    metric: Metric,
+    analyses: Mapping[str, Any],
+    baseline: str,
+    config: CompareConfig,
+    signature: str,
+    examples: Mapping[str, Sequence[Example]] | None = None,
+) -> list[SystemResult]:
+    """Rows for one metric from each system's cached analysis (the CLI's entry point): the
+    headline score, every component the metric's Score reports and (with ``config.cat`` and the
+    systems' ``examples``) every error type's components, all from the same resamples."""
+    names = list(analyses)
+    n = len(analyses[baseline])
+    tables = [stat_table(metric, analyses[s]) for s in names]
+    b = names.index(baseline)
+    sig = extend_signature(signature, config.signature_fields())
+    if all(isinstance(t, ReplayTable) for t in tables):
+        return _replay_rows(metric, names, tables, n, b, config, sig)
+    if not all(supports_totals(t) for t in tables):
+        return _score_rows(metric, names, tables, n, b, config, sig)
+    plan, pays = _plan(metric, analyses, baseline, examples, config)
+    if pays:
+        tables = [_with_payload(t, pays[s]) for t, s in zip(tables, names, strict=True)]
+    table = tables[0].stacked(tables[1:])
+    full = np.arange(n, dtype=np.int64)[None]
+    idx = bootstrap_indices(n, config.bootstrap, config.seed)
+    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
+    point, boot, ar, support = [], [], [], []
+    with bar(len(names), f"resampling {metric.name}") as progress:
+        for i in range(len(names)):
+            tot, pay = totals_of(table, full + i * n)
+            point.append(measure(table, plan, tot, pay))
+            support.append(supports(plan, pay))
+            boot.append(system_draws(table, plan, n, i, idx))
+            ar.append(None if swaps is None or i == b else ar_draws(table, plan, n, i, b, swaps))
+            progress.update(1)
+    return _interval_rows(metric, names, b, config, sig, point, boot, ar, support)
+
+
+def _with_payload(table: Any, payload: Any) -> Any:
+    return dataclasses.replace(table, payload=payload) if isinstance(table, GreedyTable) else table
+
+
+def _replay_draws(metric: Metric, table: ReplayTable, orders: Any) -> dict[Key, Any]:
+    """The headline and every numeric component the metric's Score reports, for each resample
+    ``orders[k]``, by re-scoring it (the generic path: exact, slow)."""
+    values: dict[Key, list[float]] = {}
+    for o in progress(orders, desc=f"re-scoring {metric.name}"):
+        score = metric.score_analysis(take(table.analysis, o))
+        comps = split_details(metric.name, score.details)[0]
+        row = {(HEADLINE, ""): float(score.value)}
+        row.update(
+            {(k, ""): float(v) for k, v in comps.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+        )
+        for key, v in row.items():
+            values.setdefault(key, []).append(v)
+    size = len(orders)
+    return {k: np.asarray(v, dtype=np.float64) for k, v in values.items() if len(v) == size}
+
+
+def _replay_rows(
+    metric: Metric, names: list[str], tables: list[Any], n: int, b: int, config: CompareConfig, sig: str
+) -> list[SystemResult]:
+    """Rows of a re-scored metric: the headline and the components its Score reports."""
+    table = tables[0].stacked(tables[1:])
+    pos = np.arange(n, dtype=np.int64)
+    idx = bootstrap_indices(n, config.bootstrap, config.seed)
+    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
+    point: list[dict[Key, Any]] = []
+    boot: list[dict[Key, Any]] = []
+    ar: list[dict[Key, Any] | None] = []
+    for i in range(len(names)):
+        point.append(_replay_draws(metric, table, (pos + i * n)[None]))
+        boot.append(_replay_draws(metric, table, idx + i * n))
+        if swaps is None or i == b:
+            ar.append(None)
+            continue
+        mine = np.where(swaps, b * n + pos, i * n + pos)
+        theirs = np.where(swaps, i * n + pos, b * n + pos)
+        both = _replay_draws(metric, table, np.concatenate([mine, theirs]))
+        ar.append({k: v[: len(swaps)] - v[len(swaps) :] for k, v in both.items()})
+    keys = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a is not None)]))
+    point = [{k: v for k, v in d.items() if k in keys} for d in point]
+    return _interval_rows(metric, names, b, config, sig, point, boot, ar, [{} for _ in names])
+
+
+def _score_rows(
+    metric: Metric, names: list[str], tables: list[Any], n: int, b: int, config: CompareConfig, sig: str
+) -> list[SystemResult]:
+    """Headline rows only, for tables that re-score (no totals to read components from)."""
+    table = tables[0].stacked(tables[1:])
+    point = bootstrap_scores(table, n, range(len(names)), np.arange(n, dtype=np.int64)[None])[:, 0]
+    boot = bootstrap_scores(table, n, range(len(names)), bootstrap_indices(n, config.bootstrap, config.seed))
+    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
+    key = (HEADLINE, "")
+    ar = [None if swaps is None or i == b else {key: ar_differences(table, n, i, b, swaps)} for i in range(len(names))]
+    return _interval_rows(
+        metric,
+        names,
+        b,
+        config,
+        sig,
+        [{key: np.array([point[i]])} for i in range(len(names))],
+        [{key: boot[i]} for i in range(len(names))],
+        ar,
+        [{} for _ in names],
+    )
+
+
+def corrected(rows: Sequence[SystemResult], method: str) -> tuple[SystemResult, ...]:
+    """``rows`` with adjusted p-values: each test (bootstrap, AR) corrected over every tested row
+    that is not a baseline compared with itself (all metrics, components and types of the call)."""
+    out = list(rows)
+    for field in ("p_bootstrap", "p_ar"):
+        at = [i for i, r in enumerate(out) if getattr(r, field) is not None and r.system != r.baseline and r.tested]
+        adj = adjust([getattr(out[i], field) for i in at], method)
+        for i, a in zip(at, adj, strict=True):
+            if field == "p_bootstrap":
+                out[i] = dataclasses.replace(out[i], p_bootstrap_adj=a)
+            else:
+                out[i] = dataclasses.replace(out[i], p_ar_adj=a)
+    return tuple(out)
+
+
+__all__ = ["compare_analyses", "corrected"]

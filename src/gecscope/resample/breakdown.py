@@ -1,0 +1,182 @@
+"""Per-error-type statistics of every (sentence, reference) pair, as a sparse payload that rides
+along the reference each resample chooses (:class:`gecscope.resample.tables.Payload`).
+
+The per-type counts of a resample are then those of the references the metric chose for that
+resample, with the attribution rules of :mod:`gecscope.metrics.error_types` (CLEME, CLEME2.0) and
+ERRANT's categories (ERRANT); they sum to the resample's overall counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.counts import EditTable, M2Table
+from gecscope.metrics.errant import category
+from gecscope.metrics.error_types import attribute, chunk_types
+from gecscope.resample.payload import IntArray, Payload
+from gecscope.types import Example
+
+
+@dataclass(frozen=True)
+class TypeEntries:
+    """Pair ``(row[j], ref[j])`` counts ``val[j]`` for type ``name[j]`` in statistic field ``field[j]``."""
+
+    row: IntArray
+    ref: IntArray
+    name: tuple[str, ...]
+    field: IntArray
+    val: Any
+    fields: int
+    #: per field, its weight in the type's support (the chunks or edits counted for it)
+    support: tuple[float, ...] = ()
+
+
+def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> TypeEntries:
+    """Per (sentence, kept reference) pair, the chunk counts of every type (unweighted; fields
+    ``tp, fp_ne, fp_un, fn, tn``; a chunk with k types counts 1/k for each; TN not attributed)."""
+    rows: list[int] = []
+    refs: list[int] = []
+    names: list[str] = []
+    fields: list[int] = []
+    vals: list[float] = []
+    for s, (ex, chunks, kept, per_ref) in enumerate(
+        zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True)
+    ):
+        types = chunk_types(ex, kept, chunks, level)
+        for k, labels in enumerate(per_ref):
+            for c, lab, ts in zip(chunks, labels, types, strict=True):
+                attributed = attribute(lab, c, ts, k)
+                for name in attributed:
+                    rows.append(s)
+                    refs.append(k)
+                    names.append(name)
+                    fields.append(int(lab))
+                    vals.append(1.0 / len(attributed))
+    return TypeEntries(
+        np.asarray(rows, dtype=np.int64),
+        np.asarray(refs, dtype=np.int64),
+        tuple(names),
+        np.asarray(fields, dtype=np.int64),
+        np.asarray(vals, dtype=np.float64),
+        5,
+    )
+
+
+def edit_entries(table: EditTable, level: int) -> TypeEntries:
+    """ERRANT's per-category ``tp, fp, fn`` of every (sentence, reference) option."""
+    n, k = table.cat_start.shape
+    rows: list[int] = []
+    refs: list[int] = []
+    names: list[str] = []
+    fields: list[int] = []
+    vals: list[float] = []
+    for i in range(n):
+        for j in range(k):
+            for r in range(int(table.cat_start[i, j]), int(table.cat_stop[i, j])):
+                name = category(table.names[int(table.cat_ids[r])], level)
+                for f in range(3):
+                    v = float(table.cat_values[r, f])
+                    if v:
+                        rows.append(i)
+                        refs.append(j)
+                        names.append(name)
+                        fields.append(f)
+                        vals.append(v)
+    return TypeEntries(
+        np.asarray(rows, dtype=np.int64),
+        np.asarray(refs, dtype=np.int64),
+        tuple(names),
+        np.asarray(fields, dtype=np.int64),
+        np.asarray(vals, dtype=np.float64),
+        3,
+    )
+
+
+def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
+    """M2's per-type counts of every (sentence, annotator) option (:mod:`gecscope.metrics.m2_types`),
+    as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
+    from gecscope.metrics.m2_types import m2_type_counts
+
+    rows: list[int] = []
+    refs: list[int] = []
+    names: list[str] = []
+    fields: list[int] = []
+    vals: list[float] = []
+    for i, ex in enumerate(examples):
+        own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
+        for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
+            types = [e.type for e in ex.references[j].edits or ()]
+            for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
+                for f, v in enumerate((tp, tp + fp, tp + fn)):
+                    if v:
+                        rows.append(i)
+                        refs.append(j)
+                        names.append(name)
+                        fields.append(f)
+                        vals.append(float(v))
+    return TypeEntries(
+        np.asarray(rows, dtype=np.int64),
+        np.asarray(refs, dtype=np.int64),
+        tuple(names),
+        np.asarray(fields, dtype=np.int64),
+        np.asarray(vals, dtype=np.float64),
+        3,
+        (-1.0, 1.0, 1.0),  # tp + fp + fn
+    )
+
+
+def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None, level: int) -> TypeEntries | None:
+    """The per-type entries of a metric's analysis at ``cat`` ``level``, or None when the metric
+    has no per-type statistics that resampling can carry."""
+    if level not in (1, 2, 3):
+        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
+    if isinstance(analysis, ChunkAnalysis) and examples is not None and analysis.partitions is not None:
+        if getattr(metric.config, "weighting", "none") != "none":
+            return None
+        if analysis.assumption != metric.config.assumption:
+            from gecscope.metrics.analysis import relabel
+
+            analysis = relabel(analysis, metric.config.assumption)
+        return chunk_entries(analysis, examples, level)
+    if isinstance(analysis, EditTable):
+        return edit_entries(analysis, level)
+    if isinstance(analysis, M2Table) and examples is not None and hasattr(metric, "annotator_edits"):
+        return m2_entries(metric, examples, level)
+    return None
+
+
+def payloads(entries: Mapping[str, TypeEntries]) -> tuple[dict[str, Payload], tuple[str, ...], int]:
+    """One payload per system over the union of the types (sorted), and the types and fields:
+    column ``t * fields + f`` holds field ``f`` of type ``types[t]``."""
+    names = sorted({n for e in entries.values() for n in e.name})
+    slot = {n: i for i, n in enumerate(names)}
+    width = next(iter(entries.values())).fields if entries else 0
+    out = {}
+    for system, e in entries.items():
+        cols = np.asarray([slot[n] for n in e.name], dtype=np.int64) * width + e.field
+        out[system] = Payload(e.row, e.ref, cols, e.val, len(names) * width)
+    return out, tuple(names), width
+
+
+def support_weights(entries: Mapping[str, TypeEntries]) -> tuple[float, ...]:
+    """Per field, its weight in a type's support (every field counts once unless stated)."""
+    first = next(iter(entries.values()), None)
+    if first is None:
+        return ()
+    return first.support or (1.0,) * first.fields
+
+
+__all__ = [
+    "TypeEntries",
+    "chunk_entries",
+    "edit_entries",
+    "m2_entries",
+    "payloads",
+    "support_weights",
+    "type_entries",
+]

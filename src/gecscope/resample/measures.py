@@ -1,0 +1,117 @@
+"""Every quantity a comparison tests, on the full corpus and on the same resamples.
+
+A *quantity* is the headline score, one of the metric's components (the keys its
+:class:`~gecscope.result.Score` reports as ``components``: CLEME2.0's hit/wrong/under/over,
+P/R/F...), or a component of one error type (``cat`` 1-3). All of them are functions of the
+totals of the statistics the metric chose for a resample (and, per type, of the payload that
+rides along those choices), so one replay per resample gives them all: no re-alignment, no
+second reference choice, no model call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gecscope.resample.paired import CHUNK
+from gecscope.resample.payload import IntArray
+from gecscope.resample.rules import BoolArray, FloatArray
+from gecscope.resample.tables import GreedyTable, SumTable, Table
+
+HEADLINE = "score"
+#: (component key, error type ("" for the whole corpus))
+Key = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to measure: the metric's component keys (in its order) and the error types (columns
+    ``t * fields .. t * fields + fields - 1`` of the payload hold type ``types[t]``)."""
+
+    components: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    fields: int = 0
+    #: per field, its weight in a type's support (empty: every field once)
+    support: tuple[float, ...] = ()
+
+
+def supports_totals(table: Table) -> bool:
+    """Whether ``table`` gives totals (the components can then be resampled with the score)."""
+    return isinstance(table, GreedyTable | SumTable)
+
+
+def _parts(table: Table) -> object:
+    return table.rule.parts if isinstance(table, GreedyTable) else getattr(table, "parts", None)
+
+
+def _score(table: Table, totals: FloatArray) -> FloatArray:
+    if isinstance(table, GreedyTable):
+        return np.asarray(table.rule.score(totals), dtype=np.float64)
+    assert isinstance(table, SumTable)
+    return np.asarray(table.score_fn(totals), dtype=np.float64)
+
+
+def measure(table: Table, plan: Plan, totals: FloatArray, payload: FloatArray) -> dict[Key, FloatArray]:
+    """Every quantity of ``plan`` for each row of ``totals`` (and ``payload``)."""
+    out: dict[Key, FloatArray] = {(HEADLINE, ""): _score(table, totals)}
+    parts = _parts(table)
+    if parts is None or not plan.components:
+        return out
+    values = parts(totals)  # type: ignore[operator]
+    for key in plan.components:
+        if key in values:
+            out[(key, "")] = np.asarray(values[key], dtype=np.float64)
+    w = plan.fields
+    for t, name in enumerate(plan.types):
+        block = payload[:, t * w : (t + 1) * w]
+        per_type = parts(block)  # type: ignore[operator]
+        for key in plan.components:
+            if key in per_type:
+                out[(key, name)] = np.asarray(per_type[key], dtype=np.float64)
+    return out
+
+
+def supports(plan: Plan, payload: FloatArray) -> dict[str, float]:
+    """Per type, the number of chunks or edits counted for it (the fields weighted by
+    ``plan.support``) in ``payload``'s first row (the full corpus)."""
+    w = plan.fields
+    weights = np.asarray(plan.support or (1.0,) * w)
+    return {name: float(payload[0, t * w : (t + 1) * w] @ weights) for t, name in enumerate(plan.types)}
+
+
+def totals_of(table: Table, order: IntArray) -> tuple[FloatArray, FloatArray]:
+    """Totals and payload totals of the resamples ``order`` (in chunks)."""
+    assert isinstance(table, GreedyTable | SumTable)
+    parts = [table.totals(order[lo : lo + CHUNK]) for lo in range(0, len(order), CHUNK)]
+    if not parts:
+        return table.totals(order)
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def system_draws(table: Table, plan: Plan, n: int, system: int, idx: IntArray) -> dict[Key, FloatArray]:
+    """The quantities of system ``system`` (rows ``system*n ..``) on the resamples ``idx``."""
+    tot, pay = totals_of(table, idx + system * n)
+    return measure(table, plan, tot, pay)
+
+
+def ar_draws(table: Table, plan: Plan, n: int, system: int, baseline: int, swaps: BoolArray) -> dict[Key, FloatArray]:
+    """Per trial and quantity: the system's minus the baseline's value on the swapped corpora."""
+    if isinstance(table, SumTable) and table.integral:
+        x, y = table.flip_totals(system, baseline, n, swaps)
+        empty = np.zeros((len(swaps), 0))
+        mine, theirs = measure(table, plan, x, empty), measure(table, plan, y, empty)
+        return {k: mine[k] - theirs[k] for k in mine}
+    pos = np.arange(n, dtype=np.int64)
+    chunks: list[dict[Key, FloatArray]] = []
+    for lo in range(0, len(swaps), CHUNK):
+        sw = swaps[lo : lo + CHUNK]
+        mine_o = np.where(sw, baseline * n + pos, system * n + pos)
+        theirs_o = np.where(sw, system * n + pos, baseline * n + pos)
+        tot, pay = totals_of(table, np.concatenate([mine_o, theirs_o]))
+        q = measure(table, plan, tot, pay)
+        chunks.append({k: v[: len(sw)] - v[len(sw) :] for k, v in q.items()})
+    return {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
+
+
+__all__ = ["HEADLINE", "Plan", "ar_draws", "measure", "supports", "supports_totals", "system_draws"]
