@@ -11,7 +11,7 @@ from typing import Any
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
-from gecscope.metrics import METRICS, Metric
+from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.metrics.analysis import require_references
 from gecscope.report.signature import extend_signature
 from gecscope.result import Score
@@ -96,9 +96,10 @@ def _load_zh(
 def get_metric(name: str, **options: Any) -> Metric:
     """Build a metric from its name and settings.
 
-    >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
+    >>> get_metric("CLEME2.0", assumption="independent", factors="table12").config.assumption
     'independent'
     """
+    name = canonical(name)
     if name not in METRICS:
         raise ValueError(f"unknown metric {name!r}; available: {', '.join(sorted(METRICS))}")
     return METRICS[name].build(**options)

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import DEFAULT_SEED, TESTS, CompareConfig, Comparison, check_systems, compare_analyses
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
@@ -28,9 +29,7 @@ def add_parser(sub: Any) -> None:
         "interval, the difference to the baseline with its interval, and paired p-values (bootstrap "
         "resampling and approximate randomization over the cached per-sentence statistics).",
     )
-    p.add_argument(
-        "--metric", nargs="+", choices=list(METRICS), default=["cleme2"], metavar="METRIC", help="one or more metrics"
-    )
+    add_metric_choice(p, ["cleme2"])
     add_input_args(p, several=True)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")
     t = p.add_argument_group("tests")
@@ -41,13 +40,14 @@ def add_parser(sub: Any) -> None:
     t.add_argument("--alpha", type=float, default=0.05, help="significance level for the marks (default 0.05)")
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_settings(p)
 
 
 def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = None) -> Comparison:
     """Load, analyse once per (system, metric), resample; ``timings`` receives the phases' seconds."""
     timings = {} if timings is None else timings
     config = CompareConfig(args.bootstrap, args.trials, args.seed, args.test, 0.95, args.alpha)
-    metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
+    metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
     groups, fields = load_for_metrics(metrics, args, timings)
     first = next(iter(groups.values()))
     base = check_systems(first, args.baseline)

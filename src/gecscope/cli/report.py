@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.errors import InputError
 from gecscope.extras import require
 from gecscope.metrics import METRICS
@@ -24,18 +25,16 @@ def add_parser(sub: Any) -> None:
         description="Score several systems and write one self-contained HTML report (or Markdown tables).",
     )
     add_input_args(p, several=True)
-    p.add_argument(
-        "--metric",
-        nargs="+",
-        choices=list(METRICS),
-        default=["cleme2", "cleme", "errant"],
-        help="metrics of the summary table (CLEME2.0 is always computed for the charts)",
+    add_metric_choice(
+        p,
+        ["cleme2", "cleme", "errant"],
+        "metrics of the summary table (CLEME2.0 is always computed for the charts)",
     )
-    p.add_argument("--cat", type=int, choices=[1, 2, 3], default=3, help="error type granularity (ERRANT -cat)")
     p.add_argument("--examples", type=int, default=3, help="sentences shown per system and per FP class")
     p.add_argument("--divergent", type=int, default=5, help="sentences where systems differ most")
     p.add_argument("--format", choices=["html", "md"], default="html", help="md: tables only, for a paper appendix")
     p.add_argument("-o", "--output", help="output file (default: report.html for html, standard output for md)")
+    add_settings(p)
 
 
 def load_systems(args: argparse.Namespace) -> list[SystemData]:
@@ -52,7 +51,8 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
 def run(args: argparse.Namespace) -> int:
     settings = ReportSettings(
         metrics=tuple(dict.fromkeys(args.metric)),
-        cat=args.cat,
+        cat=3 if args.cat is None else args.cat,
+        options={m: {k: v for k, v in o.items() if k != "cat"} for m, o in metric_options(args).items()},
         per_system=args.examples,
         divergent=args.divergent,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS
@@ -94,6 +95,8 @@ class ReportSettings:
     per_system: int = 3
     divergent: int = 5
     max_types: int = 30
+    #: each metric's settings (as ``gecscope.get_metric`` takes them)
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = [m for m in self.metrics if m not in METRICS]
@@ -134,7 +137,7 @@ def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Scor
     analyses: dict[tuple[int, str, bool], ChunkAnalysis] = {}
     for name in dict.fromkeys((TYPES_METRIC, *settings.metrics)):
         examples, fields = system.for_metric(name)
-        options = {"cat": settings.cat} if name == TYPES_METRIC else {}
+        options = {**settings.options.get(name, {}), **({"cat": settings.cat} if name == TYPES_METRIC else {})}
         metric = METRICS[name].build(**options)
         if isinstance(metric, ChunkMetric):
             cfg = metric.config
