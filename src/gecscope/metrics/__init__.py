@@ -91,6 +91,7 @@ METRICS: dict[str, MetricSpec] = {
         ),
         statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on (score, TP, -FP, -FN, TN)"),
         streams=chunk_streams,
+        resampling=Cleme2.resampling,
     ),
     "cleme": MetricSpec(
         Cleme,
@@ -110,6 +111,7 @@ METRICS: dict[str, MetricSpec] = {
         options=(*o.CHUNK, o.BETA),
         statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on (F, TP, -FP, -FN, TN)"),
         streams=chunk_streams,
+        resampling=Cleme.resampling,
     ),
     "green": MetricSpec(
         Green,
@@ -144,6 +146,7 @@ METRICS: dict[str, MetricSpec] = {
             Option("strip", "keep leading/trailing spaces", bool, kind="negated"),
         ),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "per-sentence best reference on (F_N, ..., F_1)"),
+        resampling=Green.resampling,
     ),
     "errant": MetricSpec(
         Errant,
@@ -165,6 +168,7 @@ METRICS: dict[str, MetricSpec] = {
         ),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
         streams=always,
+        resampling=Errant.resampling,
     ),
     "m2": MetricSpec(
         M2,
@@ -181,6 +185,7 @@ METRICS: dict[str, MetricSpec] = {
         ),
         statistics=Statistics(("correct", "proposed", "gold"), "sum", True, "greedy annotator choice on the running F"),
         streams=m2_streams,
+        resampling=M2.resampling,
     ),
     "gleu": MetricSpec(
         Gleu,

@@ -68,6 +68,43 @@ class Statistics:
             raise ValueError(f"Statistics.combine must be sum or concatenate; got {self.combine!r}")
 
 
+@dataclass(frozen=True, eq=False)
+class Greedy:
+    """Resampling plan: per (sentence, reference) counts reduced by a named greedy corpus rule
+    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table,
+    nested count records (``fields`` named) or a (pairs, k) array grouped by ``offsets``."""
+
+    rule: str
+    params: tuple[float, ...]
+    rows: Any
+    offsets: Any = None
+    fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class SentenceMean:
+    """Resampling plan: the score is the mean of fixed per-sentence values."""
+
+    values: Any
+    sequential: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Summed:
+    """Resampling plan: per-sentence statistics ``(sentences, k, ...)`` summed, then ``corpus``."""
+
+    stats: Any
+    corpus: Callable[[Any], Any]
+
+
+#: how a metric's analysis is resampled; ``None``: re-score every resample (always exact)
+Plan = Greedy | SentenceMean | Summed | None
+
+
+def replay(metric: Any, analysis: Any) -> Plan:
+    return None
+
+
 def never(config: Any) -> bool:
     return False
 
@@ -94,6 +131,8 @@ class MetricSpec:
     statistics: Statistics | None = None
     #: whether the score of stacked shard statistics equals the one-shot score, per config
     streams: Callable[[Any], bool] = never
+    #: the fastest exact resampling of ``(metric, analysis)``
+    resampling: Callable[[Any, Any], Plan] = replay
 
     def __post_init__(self) -> None:
         names = {f.name for f in dataclasses.fields(self.config)}
