@@ -14,6 +14,7 @@ from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import DEFAULT_SEED, TESTS, CompareConfig, Comparison, check_systems, compare_analyses
 from gecscope.metrics import METRICS
+from gecscope.metrics.base import edit_needs
 from gecscope.progress import bar, quiet
 from gecscope.report.signature import extend_signature
 
@@ -63,7 +64,8 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
                 analyses[name] = m.analyse(exs)
                 progress.update(1)
             signature = m.score_analysis(analyses[base]).signature
-            analysed.append((m, analyses, extend_signature(signature, fields)))
+            own = fields if edit_needs(m)[1] else {"tok": fields.get("tok", "whitespace")}
+            analysed.append((m, analyses, extend_signature(signature, own)))
         timings["analyse"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     for m, analyses, signature in analysed:

@@ -11,6 +11,7 @@ from gecscope.cli import streamed, streamed_text
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.settings import add_metric_choice, add_settings, chosen_metrics, metric_options
 from gecscope.extras import check_metric
+from gecscope.metrics.base import edit_needs
 from gecscope.report.render import render_csv, render_json, render_text
 
 
@@ -43,8 +44,7 @@ def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[li
     scores = []
     for metric in metrics.values():
         for name, examples in groups[str(getattr(metric, "missing_annotators", "unchanged"))].items():
-            uses_edits = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
-            own = fields if uses_edits else {"tok": fields.get("tok", "whitespace")}
+            own = fields if edit_needs(metric)[1] else {"tok": fields.get("tok", "whitespace")}
             result = api.score(metric, examples, aligner=args.aligner, input_fields=own)
             scores.append(dataclasses.replace(result, system=name if named else ""))
     texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None

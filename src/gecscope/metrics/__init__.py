@@ -6,6 +6,7 @@ from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, F, Layout, P
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
 from gecscope.metrics.base import Metric, MetricSpec, Option, Statistics, always
+from gecscope.metrics.char_f import CharF, CharFConfig
 from gecscope.metrics.cherrant import Cherrant, CherrantConfig
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import FACTOR_PRESETS, Cleme2, Cleme2Config, Factors
@@ -291,6 +292,18 @@ METRICS: dict[str, MetricSpec] = {
         tool="ChERRANT compare_m2_for_evaluation.py",
         options=(o.BETA,),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F"),
+    ),
+    "char-f": MetricSpec(
+        CharF,
+        CharFConfig,
+        "char-F: language-agnostic character-level edit F0.5 (Levenshtein edits, ERRANT's corpus rule)",
+        aliases=("charF", "CharF"),
+        layout=prf_layout("char-F", meaning="TP = correct character edits, FP = wrong or unnecessary, FN = missed"),
+        tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
+        options=(o.LEVEL, o.BETA),
+        statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
+        streams=always,
+        resampling=CharF.resampling,
     ),
 }
 

@@ -30,6 +30,14 @@ class Metric(Protocol):
     def sentence_scores(self, analysis: Any) -> list[float]: ...
 
 
+def edit_needs(metric: Any) -> tuple[bool, bool]:
+    """Whether ``metric`` reads the edits of hypotheses and of references (``needs_edits``;
+    ``needs_reference_edits`` for metrics that re-align the hypothesis themselves, e.g. M2).
+    A metric that reads neither is scored on text alone and its signature names no aligner."""
+    hyps = bool(metric.needs_edits)
+    return hyps, hyps or bool(getattr(metric, "needs_reference_edits", False))
+
+
 @dataclass(frozen=True)
 class Option:
     """One metric setting on the command line: the config field ``name`` as ``--name`` (dashes).
