@@ -14,6 +14,8 @@ class Component:
     label: str
     better: str = HIGHER
     meaning: str = ""
+    #: the largest value (None: unbounded, e.g. WODAFE's OCScore); the lower bound is 0
+    upper: float | None = 1.0
 
     @property
     def arrow(self) -> str:

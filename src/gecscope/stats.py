@@ -60,6 +60,13 @@ class SentenceStats(Protocol):
     def stack(self, parts: Sequence[Any]) -> Any: ...
 
 
+def size(stats: Any) -> int:
+    """The number of sentences of any metric's statistics (see :func:`take`)."""
+    if is_dataclass(stats) and not isinstance(stats, SentenceStats | type):
+        return len(getattr(stats, _sentence_fields(stats)[0]))
+    return len(stats)
+
+
 def take(stats: Any, idx: Any) -> Any:
     """The statistics of the sentences ``idx`` (in that order, with repeats), for any metric:
     :class:`SentenceStats`, an array (one row per sentence), a dataclass whose tuple fields hold

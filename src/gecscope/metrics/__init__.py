@@ -52,6 +52,10 @@ def chunk_streams(config: ClemeConfig | Cleme2Config) -> bool:
     return config.weighting in ("none", "length") and not config.cat
 
 
+def chunk_models(config: ClemeConfig | Cleme2Config | WodafeConfig) -> bool:
+    return config.weighting not in ("none", "length")
+
+
 def m2_streams(config: M2Config) -> bool:
     return not config.cat
 
@@ -92,6 +96,7 @@ METRICS: dict[str, MetricSpec] = {
         ),
         statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on (score, TP, -FP, -FN, TN)"),
         streams=chunk_streams,
+        uses_model=chunk_models,
         resampling=Cleme2.resampling,
     ),
     "cleme": MetricSpec(
@@ -112,6 +117,7 @@ METRICS: dict[str, MetricSpec] = {
         options=(*o.CHUNK, o.BETA),
         statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on (F, TP, -FP, -FN, TN)"),
         streams=chunk_streams,
+        uses_model=chunk_models,
         resampling=Cleme.resampling,
     ),
     "green": MetricSpec(
@@ -229,6 +235,7 @@ METRICS: dict[str, MetricSpec] = {
         citation=PT_CITATION,
         tool="PT-M2 official code (pygongnlp/PT-M2)",
         options=F_SETTINGS,
+        uses_model=always,
         statistics=Statistics(("correct", "proposed", "gold"), "sum", True, "greedy annotator choice on the running F"),
     ),
     "pt-errant": MetricSpec(
@@ -240,6 +247,7 @@ METRICS: dict[str, MetricSpec] = {
         citation=PT_CITATION,
         tool="PT-M2 official code (pygongnlp/PT-M2)",
         options=F_SETTINGS,
+        uses_model=always,
         statistics=Statistics(("correct", "proposed", "gold"), "sum", True, "greedy reference choice on the running F"),
     ),
     "wodafe": MetricSpec(
@@ -253,7 +261,7 @@ METRICS: dict[str, MetricSpec] = {
             (
                 Component("f_g", "F_G", HIGHER, "over-correction-decoupled F"),
                 Component("f_m", "F_M", HIGHER, "F_G without the over-correction term"),
-                Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un"),
+                Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un", None),
                 Component("fluency", "fluency", HIGHER, "1 / (1 + mean token NLL)"),
             ),
             CHUNK_STATS,
@@ -265,6 +273,7 @@ METRICS: dict[str, MetricSpec] = {
   year  = {2025}
 }""",
         tool="none released (the paper's formulas)",
+        perfect="f_g",
         options=(
             *o.CHUNK,
             o.BETA,
@@ -273,6 +282,7 @@ METRICS: dict[str, MetricSpec] = {
             Option("gamma", "fluency weight (0: no language model)", float),
         ),
         statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on the running F_G (weighted)"),
+        uses_model=lambda config: chunk_models(config) or config.resolved_gamma > 0,
     ),
     "cherrant": MetricSpec(
         Cherrant,

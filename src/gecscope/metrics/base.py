@@ -135,10 +135,14 @@ class MetricSpec:
     citation: str = ""
     #: the official implementation the numbers match, with its version
     tool: str = ""
+    #: the detail that is 1 when the hypothesis is the reference ("": the score itself)
+    perfect: str = ""
     options: tuple[Option, ...] = ()
     statistics: Statistics | None = None
     #: whether the score of stacked shard statistics equals the one-shot score, per config
     streams: Callable[[Any], bool] = never
+    #: whether these settings load a model (an encoder or a language model: the ``neural`` tier)
+    uses_model: Callable[[Any], bool] = never
     #: the fastest exact resampling of ``(metric, analysis)``
     resampling: Callable[[Any, Any], Plan] = replay
 

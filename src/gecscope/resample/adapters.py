@@ -14,7 +14,7 @@ from gecscope.metrics.errant import EditCounts
 from gecscope.metrics.m2 import M2Counts
 from gecscope.resample.rules import FloatArray, GreedyRule, cleme2_rule, cleme_rule, errant_rule, m2_rule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
-from gecscope.stats import ChunkCounts
+from gecscope.stats import ChunkCounts, size
 
 
 def _array(counts: Sequence[Sequence[Any]], fields: tuple[str, ...]) -> tuple[FloatArray, Any]:
@@ -95,4 +95,4 @@ def stat_table(metric: Any, analysis: Any) -> Table:
         return MeanTable(np.asarray(plan.values, dtype=np.float64), sequential=plan.sequential)
     if isinstance(plan, Summed):
         return SumTable(plan.stats, plan.corpus)
-    return ReplayTable(metric, analysis, len(analysis))
+    return ReplayTable(metric, analysis, size(analysis))
