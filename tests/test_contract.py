@@ -8,6 +8,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -138,3 +141,9 @@ def test_the_api_and_the_cli_agree(name: str, capsys: pytest.CaptureFixture[str]
     got = json.loads(capsys.readouterr().out)
     got = got[0] if isinstance(got, list) else got
     assert (got["score"], got["signature"]) == (want.value, want.signature)
+
+
+def test_the_metric_pages_carry_their_generated_headers() -> None:
+    script = Path(__file__).resolve().parent.parent / "scripts" / "metric_docs.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
