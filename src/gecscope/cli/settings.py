@@ -104,16 +104,14 @@ def metric_options(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
     """Each chosen metric's settings given on the command line. With several metrics an option
     applies to those that declare it; an option no chosen metric declares is an error."""
     chosen = chosen_metrics(args)
-    given = {n: getattr(args, n) for n in args.metric_settings if getattr(args, n) is not None}
+    given = {n: vars(args)[n] for n in args.metric_settings if vars(args)[n] is not None}
     names = {m: {o.name for o in METRICS[m].options} for m in chosen}
     unknown = sorted(k for k in given if not any(k in n for n in names.values()))
     if unknown:
-        flags = ", ".join(next(o.flag for _, o in declared()[k][:1]) for k in unknown)
+        flags = ", ".join(declared()[k][0][1].flag for k in unknown)
         raise ValueError(f"{flags} does not apply to --metric {' '.join(chosen)}")
     out = {}
     for m in chosen:
         fields = {f.name for f in dataclasses.fields(METRICS[m].config)}
-        out[m] = {k: v for k, v in given.items() if k in names[m]}
-        if hasattr(args, "encoder"):
-            out[m].update(model_options(args, fields, m))
+        out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields, m)
     return out
