@@ -135,8 +135,9 @@ class MetricSpec:
     citation: str = ""
     #: the official implementation the numbers match, with its version
     tool: str = ""
-    #: the detail that is 1 when the hypothesis is the reference ("": the score itself)
-    perfect: str = ""
+    #: the detail that is 1 when the hypothesis is the reference ("": the score itself; None:
+    #: no such identity, e.g. a reference-free metric)
+    perfect: str | None = ""
     options: tuple[Option, ...] = ()
     statistics: Statistics | None = None
     #: whether the score of stacked shard statistics equals the one-shot score, per config
