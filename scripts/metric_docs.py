@@ -23,7 +23,7 @@ def header(name: str) -> str:
     spec = METRICS[name]
     defaults = {f.name: f.default for f in dataclasses.fields(spec.config)}
     names = ", ".join(f"`{n}`" for n in (name, *spec.aliases))
-    lines = [START, f"> {spec.summary}.", ">", f"> Names: {names}. Official tool: {spec.tool or 'none'}."]
+    lines = [START, f"> {spec.summary}.", ">", f"> Names (any case): {names}. Official tool: {spec.tool or 'none'}."]
     if spec.options:
         lines += [">", "> | option | default | meaning |", "> |---|---|---|"]
         for o in spec.options:
