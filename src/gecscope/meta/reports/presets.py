@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gecscope.metrics import METRICS
+from gecscope.metrics.base import edit_needs
+
 #: name -> (registry metric, settings, system aggregation)
 META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "ERRANT": ("errant", {"convention": "gec-metrics"}, "corpus"),
@@ -42,7 +45,16 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "SentWODAFE": ("wodafe", {"level": "sentence"}, "sentence"),
 }
 
-#: presets that load a model (left out of the non-neural report)
-NEURAL = frozenset(
-    {"CLEME2.0-sim-dep", "CLEME2.0-sim-ind", "SentCLEME2.0-sim-dep", "PT-M2", "PT-ERRANT", "WODAFE", "SentWODAFE"}
-)
+
+def uses_model(preset: str) -> bool:
+    """Whether a preset loads a model (left out of the non-neural report), as its metric's
+    registry entry declares."""
+    metric, settings, _ = META_METRICS[preset]
+    spec = METRICS[metric]
+    return spec.uses_model(spec.config(**settings))
+
+
+def uses_edits(preset: str) -> bool:
+    """Whether a preset's metric reads edits (the system outputs must be aligned)."""
+    metric, settings, _ = META_METRICS[preset]
+    return edit_needs(METRICS[metric].build(**settings))[1]
