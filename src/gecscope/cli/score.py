@@ -11,6 +11,7 @@ from gecscope.cli import streamed, streamed_text
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.settings import add_metric_choice, add_settings, chosen_metrics, metric_options
 from gecscope.extras import check_metric
+from gecscope.metrics import METRICS
 from gecscope.metrics.base import edit_needs
 from gecscope.report.render import render_csv, render_json, render_text
 
@@ -28,7 +29,9 @@ def add_parser(sub: Any) -> None:
         "--format",
         choices=["table", "json", "csv", "official"],
         default="table",
-        help="official: the text the official tool prints (errant, m2)",
+        help="official: the text the official tool prints ("
+        + ", ".join(k for k, s in METRICS.items() if s.official_text)
+        + ")",
     )
     p.add_argument("--per-sentence", action="store_true", help="one row per sentence (1-based line numbers)")
     p.add_argument("--with-text", action="store_true", help="per-sentence rows carry the sentences' text")
@@ -55,8 +58,11 @@ def run(args: argparse.Namespace) -> int:
     metric_names = chosen_metrics(args)
     options = metric_options(args)
     metrics = {m: api.get_metric(m, **options[m]) for m in metric_names}
-    if args.format == "official" and (len(metrics) > 1 or not hasattr(next(iter(metrics.values())), "official_text")):
-        raise ValueError(f"--format official is available for errant and m2 (one at a time), not {' '.join(metrics)}")
+    official = [k for k, s in METRICS.items() if s.official_text]
+    if args.format == "official" and (len(metrics) > 1 or metric_names[0] not in official):
+        raise ValueError(
+            f"--format official is available for {', '.join(official)} (one at a time), not {' '.join(metrics)}"
+        )
     for metric in metrics.values():
         check_metric(metric)  # model extras, before any work
     several = len(args.hyp_m2 or []) > 1 or len(args.hyp or []) > 1

@@ -160,6 +160,7 @@ METRICS: dict[str, MetricSpec] = {
         layout=prf_layout("ERRANT"),
         citation=ERRANT_CITATION,
         tool="errant_compare 3.0.2",
+        official_text=True,
         options=(
             o.LEVEL,
             o.BETA,
@@ -182,6 +183,7 @@ METRICS: dict[str, MetricSpec] = {
         layout=prf_layout("M2", ("tp", "fp", "fn", "proposed", "gold")),
         citation=M2_CITATION,
         tool="M2 scorer 3.2",
+        official_text=True,
         options=(
             *F_SETTINGS,
             o.CAT,
@@ -292,6 +294,7 @@ METRICS: dict[str, MetricSpec] = {
   year      = {2022}
 }""",
         tool="ChERRANT compare_m2_for_evaluation.py",
+        official_text=True,
         options=(o.BETA,),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F"),
     ),

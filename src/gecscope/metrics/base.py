@@ -135,6 +135,8 @@ class MetricSpec:
     citation: str = ""
     #: the official implementation the numbers match, with its version
     tool: str = ""
+    #: whether ``metric.official_text(score)`` prints the official tool's output (``--format official``)
+    official_text: bool = False
     #: the detail that is 1 when the hypothesis is the reference ("": the score itself; None:
     #: no such identity, e.g. a reference-free metric)
     perfect: str | None = ""
