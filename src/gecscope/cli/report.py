@@ -49,10 +49,12 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # --cat is the error-type granularity of the charts here (CLEME2.0's breakdown), for any --metric
+    cat, args.cat = 3 if args.cat is None else args.cat, None
     settings = ReportSettings(
         metrics=tuple(dict.fromkeys(args.metric)),
-        cat=3 if args.cat is None else args.cat,
-        options={m: {k: v for k, v in o.items() if k != "cat"} for m, o in metric_options(args).items()},
+        cat=cat,
+        options=metric_options(args),
         per_system=args.examples,
         divergent=args.divergent,
     )
