@@ -219,9 +219,12 @@ def test_meta_data_directory_defaults(
 
 def test_meta_report_is_non_neural_by_default() -> None:
     from gecscope.meta.reports.fullreport import report_presets, table1_variants
-    from gecscope.meta.reports.presets import NEURAL
+    from gecscope.meta.reports.presets import META_METRICS, uses_model
 
-    assert not set(report_presets(neural=False)) & NEURAL and set(report_presets(neural=True)) >= NEURAL
+    neural = {"CLEME2.0-sim-dep", "CLEME2.0-sim-ind", "SentCLEME2.0-sim-dep", "PT-M2", "PT-ERRANT"}
+    neural |= {"WODAFE", "SentWODAFE"}
+    assert {p for p in META_METRICS if uses_model(p)} == neural
+    assert not set(report_presets(neural=False)) & neural and set(report_presets(neural=True)) >= neural
     assert not any("sim" in v for v in table1_variants(sim=False)) and any("sim" in v for v in table1_variants(True))
 
 

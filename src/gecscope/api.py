@@ -11,7 +11,7 @@ from typing import Any
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError, SettingError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
-from gecscope.metrics import METRICS, Metric
+from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.metrics.analysis import require_references
 from gecscope.report.signature import extend_signature
 from gecscope.result import Score
@@ -112,14 +112,12 @@ def get_metric(name: str, **options: Any) -> Metric:
     """Build a metric from its name and settings. The papers' names are accepted too, in any
     case (``CLEME2.0``, ``ERRANT``, ``PT-M2``); a near miss gets a "did you mean".
 
-    >>> get_metric("cleme2", assumption="independent", factors="table12").config.assumption
+    >>> get_metric("CLEME2.0", assumption="independent", factors="table12").config.assumption
     'independent'
     >>> get_metric("CLEME2.0").name
     'cleme2'
     """
-    from gecscope.metrics.names import metric_name
-
-    return METRICS[metric_name(name, METRICS)].build(**options)
+    return METRICS[canonical(name)].build(**options)
 
 
 def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Score corpora too large to hold in memory: shard by shard, statistics only.
 
 Each shard of examples is aligned if needed, analysed by every metric, and dropped; only the
-per-sentence statistics stay. They are stacked (:func:`gecscope.resample.take.stack`) and
+per-sentence statistics stay. They are stacked (:func:`gecscope.stats.stack`) and
 each metric reduces them once with ``score_analysis``, so the numbers are those of
 ``metric.score(all_examples)`` — the reference choice and every reduction see the whole corpus
 in file order. This holds for a metric whose ``score`` is ``score_analysis(analyse(...))``;
@@ -23,26 +23,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from gecscope.errors import InputError
+from gecscope.metrics import METRICS
 from gecscope.metrics.base import Metric
 from gecscope.progress import bar
 from gecscope.result import Score
+from gecscope.stats import stack
 from gecscope.types import Example
 
-#: metrics whose score is exactly ``score_analysis`` of the stacked shard analyses
-STREAMABLE = ("cleme2", "cleme", "errant", "m2")
 
-
-def streamable(metric: Any) -> bool:
-    """Whether ``metric`` scores exactly from stacked per-shard statistics (its ``score`` needs
-    nothing but its analysis): CLEME2.0, CLEME (unweighted or length-weighted), ERRANT, M2,
-    without M2's or CLEME's per-error-type breakdown (those re-read the examples)."""
-    name = getattr(metric, "name", "")
-    if name not in STREAMABLE:
-        return False
-    config = metric.config
-    if name != "errant" and getattr(config, "cat", 0):
-        return False
-    return str(getattr(config, "weighting", "none")) in ("none", "length")
+def streamable(metric: Metric) -> bool:
+    """Whether ``metric`` scores exactly from stacked per-shard statistics, as its registry entry
+    declares (``MetricSpec.streams``): CLEME2.0, CLEME (unweighted or length-weighted), ERRANT,
+    M2, without M2's or CLEME's per-error-type breakdown (those re-read the examples)."""
+    spec = METRICS.get(metric.name)
+    return spec is not None and spec.streams(metric.config)
 
 
 def analyse_compactly(metric: Any, examples: Sequence[Example]) -> Any:
@@ -62,8 +57,6 @@ def analyse_shards(
 ) -> list[Any]:
     """Every metric's statistics of every shard, stacked: one analysis per metric. ``prepare``
     (e.g. alignment) runs on each shard first; ``total`` (sentences) gives the progress ETA."""
-    from gecscope.resample.take import stack
-
     parts: list[list[Any]] = [[] for _ in metrics]
     with bar(total, desc, unit="sent") as progress:
         for shard in shards:
@@ -73,8 +66,6 @@ def analyse_shards(
             progress.update(len(shard))
             del ready, shard
     if not parts or not parts[0]:
-        from gecscope.errors import InputError
-
         raise InputError("no sentences to score")
     return [bucket[0] if len(bucket) == 1 else stack(bucket) for bucket in parts]
 

@@ -11,7 +11,8 @@ import time
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
-from gecscope.cli.option_names import metric_arg, retire
+from gecscope.cli.option_names import retire
+from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import (
     DEFAULT_SEED,
     TESTS,
@@ -22,6 +23,7 @@ from gecscope.comparison import (
     corrected,
 )
 from gecscope.metrics import METRICS
+from gecscope.metrics.base import edit_needs
 from gecscope.progress import bar, quiet
 from gecscope.report.signature import extend_signature
 from gecscope.resample.correction import CORRECTIONS
@@ -39,15 +41,7 @@ def add_parser(sub: Any) -> None:
         "interval, the difference to the baseline with its interval, and paired p-values (bootstrap "
         "resampling and approximate randomization over the cached per-sentence statistics).",
     )
-    p.add_argument(
-        "--metric",
-        nargs="+",
-        choices=list(METRICS),
-        type=metric_arg,
-        default=["cleme2"],
-        metavar="METRIC",
-        help="one or more metrics",
-    )
+    add_metric_choice(p, ["cleme2"])
     add_input_args(p, several=True)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")
     t = p.add_argument_group("tests")
@@ -90,6 +84,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_settings(p)
 
 
 def _draws(text: str) -> int:
@@ -117,7 +112,7 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
         args.cat,
         args.min_support,
     )
-    metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
+    metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
     groups, fields = load_for_metrics(metrics, args, timings)
     first = next(iter(groups.values()))
     base = check_systems(first, args.baseline)
@@ -137,7 +132,8 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
                 analyses[name] = m.analyse(exs)
                 progress.update(1)
             signature = m.score_analysis(analyses[base]).signature
-            analysed.append((m, analyses, extend_signature(signature, fields), systems))
+            own = fields if edit_needs(m)[1] else {"tok": fields.get("tok", "whitespace")}
+            analysed.append((m, analyses, extend_signature(signature, own), systems))
         timings["analyse"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     for m, analyses, signature, systems in analysed:

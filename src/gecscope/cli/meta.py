@@ -18,7 +18,7 @@ from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, s
 from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
 from gecscope.errors import InputError
-from gecscope.meta.reports.presets import META_METRICS, NEURAL
+from gecscope.meta.reports.presets import META_METRICS, uses_edits, uses_model
 
 #: the sub-commands manage ``--quiet`` themselves (one per task parser)
 OWN_COMMON_OPTIONS = True
@@ -177,11 +177,11 @@ def check_meta(args: argparse.Namespace) -> None:
 
     task = args.task
     needs_text = task in ("table1", "search", "report", "wodafe") or (
-        task == "run" and any(META_METRICS[m][0] not in ("gleu", "green") for m in args.metric)
+        task == "run" and any(uses_edits(m) for m in args.metric)
     )
     if needs_text:
         require("text", f"meta {task} (ERRANT alignment of the system outputs)")
-    neural = task == "run" and any(m in NEURAL for m in args.metric)
+    neural = task == "run" and any(uses_model(m) for m in args.metric)
     if getattr(args, "sim", False) or getattr(args, "neural", False) or neural or task == "wodafe":
         backend = getattr(args, "encoder_backend", None) or (
             "onnx" if getattr(args, "encoder", "minilm-int8") == "minilm-int8" else "torch"
@@ -288,4 +288,4 @@ def run_wodafe(args: argparse.Namespace, data: Path) -> str:
     )
 
 
-__all__ = ["NEURAL", "add_parser", "default_data_dir", "resolve_data", "run"]
+__all__ = ["add_parser", "default_data_dir", "resolve_data", "run"]

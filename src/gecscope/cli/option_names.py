@@ -40,11 +40,10 @@ def metric_arg(text: str) -> str:
     you mean"."""
     import argparse
 
-    from gecscope.metrics import METRICS
-    from gecscope.metrics.names import metric_name
+    from gecscope.metrics import canonical
 
     try:
-        return metric_name(text, METRICS)
+        return canonical(text)
     except SettingError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

@@ -8,8 +8,8 @@ import sys
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
-from gecscope.cli.option_names import metric_arg
 from gecscope.cli.output import check_output, write_output
+from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.errors import InputError
 from gecscope.extras import require
 from gecscope.metrics import METRICS
@@ -25,15 +25,11 @@ def add_parser(sub: Any) -> None:
         description="Score several systems and write one self-contained HTML report (or Markdown tables).",
     )
     add_input_args(p, several=True)
-    p.add_argument(
-        "--metric",
-        nargs="+",
-        choices=list(METRICS),
-        type=metric_arg,
-        default=["cleme2", "cleme", "errant"],
-        help="metrics of the summary table (CLEME2.0 is always computed for the charts)",
+    add_metric_choice(
+        p,
+        ["cleme2", "cleme", "errant"],
+        "metrics of the summary table (CLEME2.0 is always computed for the charts)",
     )
-    p.add_argument("--cat", type=int, choices=[1, 2, 3], default=3, help="error type granularity (ERRANT -cat)")
     p.add_argument("--examples", type=int, default=3, help="sentences shown per system and per FP class")
     p.add_argument("--divergent", type=int, default=5, help="sentences where systems differ most")
     p.add_argument(
@@ -50,6 +46,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--trials", type=int, default=10000, help="with --intervals: randomization trials (default 10000)")
     p.add_argument("--format", choices=["html", "md"], default="html", help="md: tables only, for a paper appendix")
     p.add_argument("-o", "--output", help="output file (default: report.html for html, standard output for md)")
+    add_settings(p)
 
 
 def load_systems(args: argparse.Namespace) -> list[SystemData]:
@@ -64,9 +61,12 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # --cat is the error-type granularity of the charts here (CLEME2.0's breakdown), for any --metric
+    cat, args.cat = 3 if args.cat is None else args.cat, None
     settings = ReportSettings(
         metrics=tuple(dict.fromkeys(args.metric)),
-        cat=args.cat,
+        cat=cat,
+        options=metric_options(args),
         per_system=args.examples,
         divergent=args.divergent,
         baseline=args.baseline,

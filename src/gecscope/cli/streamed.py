@@ -70,6 +70,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.align.languages import refuse_cjk_counts
     from gecscope.cli.inputs import system_names
     from gecscope.io.shards import m2_shards
+    from gecscope.metrics.base import edit_needs
     from gecscope.streaming import score_shards
 
     names = system_names(args)
@@ -94,9 +95,9 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     out = []
     for k in range(len(metrics)):
         for name in names:
-            s = found[(k, name)]
+            s, own = found[(k, name)], fields if edit_needs(metrics[k])[1] else {"tok": "whitespace"}
             out.append(
-                dataclasses.replace(s, signature=extend_signature(s.signature, fields), system=name if named else "")
+                dataclasses.replace(s, signature=extend_signature(s.signature, own), system=name if named else "")
             )
     return out, names
 

@@ -100,9 +100,10 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
+    from gecscope.metrics.base import edit_needs
     from gecscope.progress import bar
     from gecscope.report.signature import extend_signature
-    from gecscope.resample.take import stack
+    from gecscope.stats import stack
     from gecscope.streaming import analyse_compactly
 
     names = system_names(args)
@@ -116,7 +117,8 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     policies = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
     keys = [(policy, name) for policy in policies for name in names]
     readers = [text_shards(args.source, h, args.ref, args.ref_m2, p, size=size) for p in policies for h in hyps]
-    align_hyps = any(m.needs_edits for m in metrics)
+    align_hyps = any(edit_needs(m)[0] for m in metrics)
+    align_refs = any(edit_needs(m)[1] for m in metrics)
     aligner: Any = None
     base: Any = None
     all_hyp_edits = all_ref_edits = True
@@ -130,7 +132,8 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
             del shards
             all_hyp_edits = all_hyp_edits and all(e.hypothesis.edits is not None for e in flat)
             all_ref_edits = all_ref_edits and all(r.edits is not None for e in flat for r in e.references)
-            todo = [*([e.hypothesis for e in flat] if align_hyps else []), *(r for e in flat for r in e.references)]
+            todo = [*([e.hypothesis for e in flat] if align_hyps else [])]
+            todo += [r for e in flat for r in e.references] if align_refs else []
             if any(t.edits is None for t in todo):
                 if aligner is None:  # made once, on the first shard that needs it (as the one-shot path)
                     made = aligner_from_args(args)
@@ -162,8 +165,9 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
         for name in names:
             bucket = parts[(k, name)]
             s = m.score_analysis(bucket[0] if len(bucket) == 1 else stack(bucket))
+            own = fields if edit_needs(m)[1] else tok
             out.append(
-                dataclasses.replace(s, signature=extend_signature(s.signature, fields), system=name if named else "")
+                dataclasses.replace(s, signature=extend_signature(s.signature, own), system=name if named else "")
             )
     return out, names
 

@@ -1,7 +1,12 @@
-"""Metric registry: name -> (metric class, config class)."""
+"""The metric registry: one :class:`MetricSpec` per metric declares everything about it
+(names, settings and CLI options, layout, citation, official tool, statistics, streaming).
+A new metric is its own module plus one entry here."""
 
+from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, F, Layout, P, R, prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
-from gecscope.metrics.base import Metric, MetricSpec
+from gecscope.metrics.base import Metric, MetricSpec, Option, Statistics, always
+from gecscope.metrics.char_f import CharF, CharFConfig
 from gecscope.metrics.cherrant import Cherrant, CherrantConfig
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import FACTOR_PRESETS, Cleme2, Cleme2Config, Factors
@@ -9,21 +14,327 @@ from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.gleu import Gleu, GleuConfig
 from gecscope.metrics.green import Green, GreenConfig
 from gecscope.metrics.m2 import M2, M2Config
+from gecscope.metrics.names import metric_name
 from gecscope.metrics.pt_m2 import PTM2, PTConfig, PTErrant
 from gecscope.metrics.wodafe import Wodafe, WodafeConfig
 
+CLEME_CITATION = """@inproceedings{ye-etal-2023-cleme,
+  title     = {{CLEME}: Debiasing Multi-reference Evaluation for Grammatical Error Correction},
+  author    = {Ye, Jingheng and Li, Yinghui and Zhou, Qingyu and Li, Yangning and Ma, Shirong and
+               Zheng, Hai-Tao and Shen, Ying},
+  booktitle = {Proceedings of the 2023 Conference on Empirical Methods in Natural Language Processing},
+  year      = {2023}
+}"""
+ERRANT_CITATION = """@inproceedings{bryant-etal-2017-automatic,
+  title     = {Automatic Annotation and Evaluation of Error Types for Grammatical Error Correction},
+  author    = {Bryant, Christopher and Felice, Mariano and Briscoe, Ted},
+  booktitle = {Proceedings of the 55th Annual Meeting of the Association for Computational Linguistics},
+  year      = {2017}
+}"""
+M2_CITATION = """@inproceedings{dahlmeier-ng-2012-better,
+  title     = {Better Evaluation for Grammatical Error Correction},
+  author    = {Dahlmeier, Daniel and Ng, Hwee Tou},
+  booktitle = {Proceedings of the 2012 Conference of the North American Chapter of the
+               Association for Computational Linguistics},
+  year      = {2012}
+}"""
+PT_CITATION = """@inproceedings{gong-etal-2022-revisiting,
+  title     = {Revisiting Grammatical Error Correction Evaluation and Beyond},
+  author    = {Gong, Peiyuan and Liu, Xuebo and Huang, Heyan and Zhang, Min},
+  booktitle = {Proceedings of the 2022 Conference on Empirical Methods in Natural Language Processing},
+  year      = {2022}
+}"""
+CHUNK_STATS = ("tp", "fp_ne", "fp_un", "fn", "tn")
+F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED)
+
+
+def chunk_streams(config: ClemeConfig | Cleme2Config) -> bool:
+    """Chunk metrics stream unless a model weighting or a per-type breakdown re-reads the chunks."""
+    return config.weighting in ("none", "length") and not config.cat
+
+
+def chunk_models(config: ClemeConfig | Cleme2Config | WodafeConfig) -> bool:
+    return config.weighting not in ("none", "length")
+
+
+def m2_streams(config: M2Config) -> bool:
+    return not config.cat
+
+
 METRICS: dict[str, MetricSpec] = {
-    "cleme2": MetricSpec(Cleme2, Cleme2Config, "CLEME2.0: hit / wrong / under / over and their weighted score"),
-    "cleme": MetricSpec(Cleme, ClemeConfig, "CLEME: chunk-level F-beta"),
-    "green": MetricSpec(Green, GreenConfig, "GREEN: alignment-free n-gram F-beta (word or char)"),
-    "errant": MetricSpec(Errant, ErrantConfig, "ERRANT: edit-level F0.5 as errant_compare 3.0.2 computes it"),
-    "m2": MetricSpec(M2, M2Config, "M2 (MaxMatch): the M2 scorer 3.2's F0.5, fast on pathological outputs"),
-    "gleu": MetricSpec(Gleu, GleuConfig, "GLEU: the official 2016 script's score (500 sampled iterations)"),
-    "pt-m2": MetricSpec(PTM2, PTConfig, "PT-M2: M2 with edits weighted by PTScore (BERTScore)"),
-    "pt-errant": MetricSpec(PTErrant, PTConfig, "PT-ERRANT: ERRANT with edits weighted by PTScore"),
-    "wodafe": MetricSpec(Wodafe, WodafeConfig, "WODAFE: over-correction-decoupled F-score mixed with LM fluency"),
-    "cherrant": MetricSpec(Cherrant, CherrantConfig, "ChERRANT: Chinese char-level F0.5, all alignments pooled"),
+    "cleme2": MetricSpec(
+        Cleme2,
+        Cleme2Config,
+        "CLEME2.0: hit / wrong / under / over and their weighted score",
+        aliases=("CLEME2.0", "CLEME-2.0", "CLEME 2.0", "CLEME2"),
+        layout=Layout(
+            "CLEME2.0",
+            "score",
+            (
+                Component("hit", "hit", HIGHER, "TP / (TP + FP_ne + FN)"),
+                Component("wrong", "wrong", LOWER, "FP_ne / (TP + FP_ne + FN)"),
+                Component("under", "under", LOWER, "FN / (TP + FP_ne + FN)"),
+                Component("over", "over", LOWER, "FP_un / (TP + FP_ne + FP_un)"),
+            ),
+            ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"),
+            CHUNK_COUNTS,
+        ),
+        citation="""@article{ye-etal-2024-cleme2,
+  title  = {{CLEME2.0}: Towards More Interpretable Evaluation by Disentangling Edits for Grammatical Error Correction},
+  author = {Ye, Jingheng and Xu, Zishan and Li, Yinghui and Cheng, Xuxin and Song, Linlin and Zhou, Qingyu and
+            Zheng, Hai-Tao and Shen, Ying and Su, Xin},
+  journal = {arXiv preprint arXiv:2407.00934},
+  year   = {2024}
+}""",
+        tool="CLEME2.0 official code (THUKElab/CLEME)",
+        options=(
+            *o.CHUNK,
+            Option(
+                "factors",
+                "trade-off factors: paper (corpus .45/.35/.15/.05, sentence .35/.25/.20/.20), "
+                "table12 (.50/.40/.05/.05), or four numbers A,B,C,D summing to 1",
+            ),
+        ),
+        statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on (score, TP, -FP, -FN, TN)"),
+        streams=chunk_streams,
+        uses_model=chunk_models,
+        resampling=Cleme2.resampling,
+    ),
+    "cleme": MetricSpec(
+        Cleme,
+        ClemeConfig,
+        "CLEME: chunk-level F-beta",
+        layout=Layout(
+            "CLEME",
+            "f",
+            (P, R, F, Component("acc", "Acc", HIGHER, "accuracy")),
+            ("tp", "fp", "fn", "tn"),
+            "TP = correct chunk, FP = wrong or unnecessary change, FN = missed correction, TN = untouched and fine "
+            "(length-weighted by default)",
+        ),
+        citation=CLEME_CITATION,
+        tool="CLEME official code (THUKElab/CLEME)",
+        options=(*o.CHUNK, o.BETA),
+        statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on (F, TP, -FP, -FN, TN)"),
+        streams=chunk_streams,
+        uses_model=chunk_models,
+        resampling=Cleme.resampling,
+    ),
+    "green": MetricSpec(
+        Green,
+        GreenConfig,
+        "GREEN: alignment-free n-gram F-beta (word or char)",
+        layout=Layout(
+            "GREEN",
+            "f",
+            (
+                P,
+                R,
+                F,
+                Component("corpus_f", "corpus F", HIGHER, "F of the summed counts"),
+                Component("sentence_mean_f", "sentence-mean F", HIGHER, "mean of sentence F"),
+            ),
+            ("tp", "fp", "fn"),
+            "TP/FP/FN are n-gram counts, one per n = 1..N",
+        ),
+        citation="""@inproceedings{koyama-etal-2024-n,
+  title     = {n-gram {F}-score for Evaluating Grammatical Error Correction},
+  author    = {Koyama, Shota and Nagata, Ryo and Takamura, Hiroya and Okazaki, Naoaki},
+  booktitle = {Proceedings of the 17th International Natural Language Generation Conference},
+  year      = {2024}
+}""",
+        tool="GREEN official code (shotakoyama/green)",
+        options=(
+            o.LEVEL,
+            o.BETA,
+            o.N,
+            Option("unit", "n-gram unit", choices=("word", "char")),
+            Option("strip", "keep leading/trailing spaces", bool, kind="negated"),
+        ),
+        statistics=Statistics(("tp", "fp", "fn"), "sum", True, "per-sentence best reference on (F_N, ..., F_1)"),
+        resampling=Green.resampling,
+    ),
+    "errant": MetricSpec(
+        Errant,
+        ErrantConfig,
+        "ERRANT: edit-level F0.5 as errant_compare 3.0.2 computes it",
+        aliases=("errant_compare",),
+        layout=prf_layout("ERRANT"),
+        citation=ERRANT_CITATION,
+        tool="errant_compare 3.0.2",
+        official_text=True,
+        options=(
+            o.LEVEL,
+            o.BETA,
+            o.CAT,
+            Option(
+                "scheme",
+                "cs: span correction, cse: +type, ds/dt: span/token detection",
+                choices=("cs", "cse", "ds", "dt"),
+            ),
+        ),
+        statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
+        streams=always,
+        resampling=Errant.resampling,
+    ),
+    "m2": MetricSpec(
+        M2,
+        M2Config,
+        "M2 (MaxMatch): the M2 scorer 3.2's F0.5, fast on pathological outputs",
+        aliases=("MaxMatch", "M^2", "m2scorer"),
+        layout=prf_layout("M2", ("tp", "fp", "fn", "proposed", "gold")),
+        citation=M2_CITATION,
+        tool="M2 scorer 3.2",
+        official_text=True,
+        options=(
+            *F_SETTINGS,
+            o.CAT,
+            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+        ),
+        statistics=Statistics(("correct", "proposed", "gold"), "sum", True, "greedy annotator choice on the running F"),
+        streams=m2_streams,
+        resampling=M2.resampling,
+    ),
+    "gleu": MetricSpec(
+        Gleu,
+        GleuConfig,
+        "GLEU: the official 2016 script's score (500 sampled iterations)",
+        aliases=("GLEU+",),
+        layout=Layout(
+            "GLEU",
+            "score",
+            (
+                Component("corpus_score", "corpus", HIGHER, "mean corpus GLEU over the sampled reference draws"),
+                Component("sentence_mean", "sentence mean", HIGHER, "mean smoothed sentence GLEU"),
+            ),
+            (),
+        ),
+        citation="""@inproceedings{napoles-etal-2015-ground,
+  title     = {Ground Truth for Grammatical Error Correction Metrics},
+  author    = {Napoles, Courtney and Sakaguchi, Keisuke and Post, Matt and Tetreault, Joel},
+  booktitle = {Proceedings of the 53rd Annual Meeting of the Association for Computational Linguistics},
+  year      = {2015}
+}""",
+        tool="gec-ranking compute_gleu (2016, with the 2017 brevity-penalty fix)",
+        options=(
+            o.LEVEL,
+            o.N,
+            Option(
+                "variant", "official: the script; corrected: GREEN's reformulation", choices=("official", "corrected")
+            ),
+            Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3")),
+            Option("iterations", "sampling iterations", int),
+        ),
+        statistics=Statistics(("ngram_counts",), "concatenate", True, "mean corpus GLEU over sampled reference draws"),
+    ),
+    "pt-m2": MetricSpec(
+        PTM2,
+        PTConfig,
+        "PT-M2: M2 with edits weighted by PTScore (BERTScore)",
+        aliases=("PTM2", "PT_M2"),
+        layout=prf_layout("PT-M2", ("correct", "proposed", "gold"), "summed PTScore weights of edits"),
+        citation=PT_CITATION,
+        tool="PT-M2 official code (pygongnlp/PT-M2)",
+        options=F_SETTINGS,
+        uses_model=always,
+        statistics=Statistics(("correct", "proposed", "gold"), "sum", True, "greedy annotator choice on the running F"),
+    ),
+    "pt-errant": MetricSpec(
+        PTErrant,
+        PTConfig,
+        "PT-ERRANT: ERRANT with edits weighted by PTScore",
+        aliases=("PTERRANT", "PT_ERRANT"),
+        layout=prf_layout("PT-ERRANT", ("correct", "proposed", "gold"), "summed PTScore weights of edits"),
+        citation=PT_CITATION,
+        tool="PT-M2 official code (pygongnlp/PT-M2)",
+        options=F_SETTINGS,
+        uses_model=always,
+        statistics=Statistics(("correct", "proposed", "gold"), "sum", True, "greedy reference choice on the running F"),
+    ),
+    "wodafe": MetricSpec(
+        Wodafe,
+        WodafeConfig,
+        "WODAFE: over-correction-decoupled F-score mixed with LM fluency",
+        layout=Layout(
+            "WODAFE",
+            "score",
+            (
+                Component("f_g", "F_G", HIGHER, "over-correction-decoupled F"),
+                Component("f_m", "F_M", HIGHER, "F_G without the over-correction term"),
+                Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un", None),
+                Component("fluency", "fluency", HIGHER, "1 / (1 + mean token NLL)"),
+            ),
+            CHUNK_STATS,
+            CHUNK_COUNTS + " (weighted)",
+        ),
+        citation="""@misc{wodafe-2025,
+  title = {Rethinking Overcorrection for Grammatical Error Correction Evaluation},
+  note  = {Anonymous ACL submission (WODAFE)},
+  year  = {2025}
+}""",
+        tool="none released (the paper's formulas)",
+        perfect="f_g",
+        options=(
+            *o.CHUNK,
+            o.BETA,
+            Option("preset", "alpha/gamma preset (paper Table 2)", choices=("edit", "sentence")),
+            Option("alpha", "over-correction weight", float),
+            Option("gamma", "fluency weight (0: no language model)", float),
+        ),
+        statistics=Statistics(CHUNK_STATS, "sum", True, "greedy reference choice on the running F_G (weighted)"),
+        uses_model=lambda config: chunk_models(config) or config.resolved_gamma > 0,
+    ),
+    "cherrant": MetricSpec(
+        Cherrant,
+        CherrantConfig,
+        "ChERRANT: Chinese char-level F0.5, all alignments pooled",
+        layout=prf_layout("ChERRANT"),
+        citation="""@inproceedings{zhang-etal-2022-mucgec,
+  title     = {{MuCGEC}: a Multi-Reference Multi-Source Evaluation Dataset for {C}hinese Grammatical
+               Error Correction},
+  author    = {Zhang, Yue and Li, Zhenghua and Bao, Zuyi and Li, Jiacheng and Zhang, Bo and Li, Chen and
+               Huang, Fei and Zhang, Min},
+  booktitle = {Proceedings of the 2022 Conference of the North American Chapter of the
+               Association for Computational Linguistics},
+  year      = {2022}
+}""",
+        tool="ChERRANT compare_m2_for_evaluation.py",
+        official_text=True,
+        options=(o.BETA,),
+        statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F"),
+    ),
+    "char-f": MetricSpec(
+        CharF,
+        CharFConfig,
+        "char-F: language-agnostic character-level edit F0.5 (Levenshtein edits, ERRANT's corpus rule)",
+        aliases=("charF",),
+        layout=prf_layout("char-F", meaning="TP = correct character edits, FP = wrong or unnecessary, FN = missed"),
+        tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
+        options=(o.LEVEL, o.BETA),
+        statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
+        streams=always,
+        resampling=CharF.resampling,
+    ),
 }
+
+
+def aliases() -> dict[str, str]:
+    """Every alias of the registry (lower case) -> its metric's registry name."""
+    return {a.lower(): key for key, spec in METRICS.items() for a in spec.aliases}
+
+
+def canonical(name: str) -> str:
+    """The registry name of ``name`` or one of its aliases (any case); a near miss gets one
+    line with a "did you mean".
+
+    >>> canonical("CLEME2.0"), canonical("Errant"), canonical("maxmatch")
+    ('cleme2', 'errant', 'm2')
+    >>> canonical("cleem2")
+    Traceback (most recent call last):
+    gecscope.errors.SettingError: unknown metric 'cleem2' (did you mean 'cleme2'?)
+    """
+    return metric_name(name, METRICS, aliases())
+
 
 __all__ = [
     "FACTOR_PRESETS",
@@ -45,9 +356,13 @@ __all__ = [
     "M2Config",
     "Metric",
     "MetricSpec",
+    "Option",
     "PTConfig",
     "PTErrant",
+    "Statistics",
     "Wodafe",
     "WodafeConfig",
+    "aliases",
     "analyse",
+    "canonical",
 ]

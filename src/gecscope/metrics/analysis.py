@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 from gecscope.chunk import partition
 from gecscope.classify import Label, Labels
 from gecscope.errors import InputError
+from gecscope.metrics.chunk_stack import stack_analyses, take_sentences
 from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
@@ -107,6 +108,14 @@ class ChunkAnalysis:
 
     def __len__(self) -> int:
         return len(self.chunk_offsets) - 1
+
+    def take(self, idx: Sequence[int] | IntArray) -> ChunkAnalysis:
+        """The sentences ``idx`` (in that order, with repeats)."""
+        return take_sentences(self, idx)
+
+    def stack(self, parts: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
+        """The sentences of ``parts`` (shards) one after another."""
+        return stack_analyses(parts)
 
     @property
     def chunks(self) -> tuple[tuple[Chunk, ...], ...]:

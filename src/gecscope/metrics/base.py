@@ -1,18 +1,23 @@
-"""The metric protocol: statistics once (``analyse``), then scores (``score_analysis``)."""
+"""The metric contract: the protocol every metric implements and the registry entry
+(:class:`MetricSpec`) that declares everything else about it — names, settings and their
+command-line options, display layout, citation, official tool, statistics and corpus rule.
+The CLI, the docs headers and the ``evaluate`` module's citation are generated from it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from gecscope.layout import Layout
 from gecscope.result import Score
 from gecscope.types import Example
 
 
 class Metric(Protocol):
     name: str
-    #: whether targets must carry edits (alignment) before ``analyse``
+    #: whether hypotheses must carry edits (alignment) before ``analyse``
     needs_edits: bool
     config: Any
 
@@ -25,18 +30,140 @@ class Metric(Protocol):
     def sentence_scores(self, analysis: Any) -> list[float]: ...
 
 
+def edit_needs(metric: Any) -> tuple[bool, bool]:
+    """Whether ``metric`` reads the edits of hypotheses and of references (``needs_edits``;
+    ``needs_reference_edits`` for metrics that re-align the hypothesis themselves, e.g. M2).
+    A metric that reads neither is scored on text alone and its signature names no aligner."""
+    hyps = bool(metric.needs_edits)
+    return hyps, hyps or bool(getattr(metric, "needs_reference_edits", False))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One metric setting on the command line: the config field ``name`` as ``--name`` (dashes).
+
+    ``kind`` is ``"value"`` (converted by ``type``), ``"flag"`` (``--name`` sets True) or
+    ``"negated"`` (``--no-name`` sets False)."""
+
+    name: str
+    help: str
+    type: Callable[[str], Any] = str
+    choices: tuple[Any, ...] = ()
+    kind: str = "value"
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("value", "flag", "negated"):
+            raise ValueError(f"Option kind must be value, flag or negated; got {self.kind!r}")
+
+    @property
+    def flag(self) -> str:
+        return ("--no-" if self.kind == "negated" else "--") + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """A metric's per-sentence statistics: its fields, how sentences combine (``sum``: added
+    into corpus totals; ``concatenate``: kept per sentence), whether there is one row per
+    reference, and the corpus rule that reduces them."""
+
+    fields: tuple[str, ...]
+    combine: str = "sum"
+    per_reference: bool = True
+    corpus_rule: str = ""
+
+    def __post_init__(self) -> None:
+        if self.combine not in ("sum", "concatenate"):
+            raise ValueError(f"Statistics.combine must be sum or concatenate; got {self.combine!r}")
+
+
+@dataclass(frozen=True, eq=False)
+class Greedy:
+    """Resampling plan: per (sentence, reference) counts reduced by a named greedy corpus rule
+    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table,
+    nested count records (``fields`` named) or a (pairs, k) array grouped by ``offsets``."""
+
+    rule: str
+    params: tuple[float, ...]
+    rows: Any
+    offsets: Any = None
+    fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class SentenceMean:
+    """Resampling plan: the score is the mean of fixed per-sentence values."""
+
+    values: Any
+    sequential: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Summed:
+    """Resampling plan: per-sentence statistics ``(sentences, k, ...)`` summed, then ``corpus``."""
+
+    stats: Any
+    corpus: Callable[[Any], Any]
+    #: the metric's components of the totals, by key (``compare --components``); None: none
+    parts: Callable[[Any], Any] | None = None
+
+
+#: how a metric's analysis is resampled; ``None``: re-score every resample (always exact)
+Plan = Greedy | SentenceMean | Summed | None
+
+
+def replay(metric: Any, analysis: Any) -> Plan:
+    return None
+
+
+def never(config: Any) -> bool:
+    return False
+
+
+def always(config: Any) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class MetricSpec:
-    """A registry entry: the metric class, its frozen config class and a one-line summary."""
+    """A registry entry. Only ``metric``, ``config`` and ``summary`` are required."""
 
     metric: type
     config: type
     summary: str
+    #: other names accepted wherever a metric is named (paper names such as ``CLEME2.0``)
+    aliases: tuple[str, ...] = ()
+    layout: Layout | None = None
+    #: BibTeX of the paper that defines the metric
+    citation: str = ""
+    #: the official implementation the numbers match, with its version
+    tool: str = ""
+    #: whether ``metric.official_text(score)`` prints the official tool's output (``--format official``)
+    official_text: bool = False
+    #: the detail that is 1 when the hypothesis is the reference ("": the score itself; None:
+    #: no such identity, e.g. a reference-free metric)
+    perfect: str | None = ""
+    options: tuple[Option, ...] = ()
+    statistics: Statistics | None = None
+    #: whether the score of stacked shard statistics equals the one-shot score, per config
+    streams: Callable[[Any], bool] = never
+    #: whether these settings load a model (an encoder or a language model: the ``neural`` tier)
+    uses_model: Callable[[Any], bool] = never
+    #: the fastest exact resampling of ``(metric, analysis)``
+    resampling: Callable[[Any, Any], Plan] = replay
+
+    def __post_init__(self) -> None:
+        names = {f.name for f in dataclasses.fields(self.config)}
+        unknown = [o.name for o in self.options if o.name not in names]
+        if unknown:
+            raise ValueError(f"{self.metric.__name__}: options {unknown} are not fields of {self.config.__name__}")
 
     @property
     def missing_annotators(self) -> str:
         """How reference M2 sentences without lines for an annotator are read for this metric."""
         return str(getattr(self.metric, "missing_annotators", "unchanged"))
+
+    def title(self, name: str) -> str:
+        return self.layout.title if self.layout is not None else name.upper()
 
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))

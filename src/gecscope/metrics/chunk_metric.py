@@ -16,6 +16,7 @@ import numpy as np
 
 from gecscope.classify import Labels
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, WeightFn, analyse, relabel, split_counts
+from gecscope.metrics.base import Greedy, Plan, SentenceMean
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
@@ -170,6 +171,20 @@ class ChunkMetric:
         metric = self.sentence_level()
         table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
         return table.columns["score" if "score" in table.columns else "f"]
+
+    def greedy_rule(self) -> tuple[str, tuple[float, ...]]:
+        """The named corpus rule and its parameters (CLEME2.0's factors, CLEME's beta)."""
+        raise NotImplementedError
+
+    def resampling(self, analysis: ChunkAnalysis) -> Plan:
+        """Unweighted: the greedy rule over the counts (corpus) or the sentence mean. Length
+        weights depend on the whole corpus (its mean chunk length), so weighted metrics replay."""
+        if self.config.weighting != "none":
+            return None
+        if self.config.level == "corpus":
+            rule, params = self.greedy_rule()
+            return Greedy(rule, params, self.count_array(analysis), analysis.pair_offsets)
+        return SentenceMean(np.asarray(self.sentence_scores(analysis), dtype=np.float64), sequential=True)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""

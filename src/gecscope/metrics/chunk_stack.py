@@ -7,11 +7,15 @@ one-shot result: every per-sentence array is concatenated and the offsets shifte
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
-from gecscope.metrics.analysis import ChunkAnalysis, IntArray
+if TYPE_CHECKING:  # the class's own module imports these functions as its take/stack
+    from gecscope.metrics.analysis import ChunkAnalysis
+
+IntArray = NDArray[np.int64]
 
 
 def gather(offsets: IntArray, idx: IntArray) -> tuple[IntArray, IntArray]:
@@ -34,7 +38,7 @@ def take_sentences(analysis: ChunkAnalysis, idx: Sequence[int] | IntArray) -> Ch
     pair, pair_offsets = gather(a.pair_offsets, sel)
     flag, flag_offsets = gather(a.flag_offsets, sel)
     parts = None if a.partitions is None else tuple(a.partitions[i] for i in sel.tolist())
-    return ChunkAnalysis(
+    return type(a)(
         a.assumption,
         chunk_offsets,
         pair_offsets,
@@ -71,7 +75,7 @@ def stack_analyses(analyses: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
     parts = None
     if all(a.partitions is not None for a in analyses):
         parts = tuple(p for a in analyses for p in a.chunks)
-    return ChunkAnalysis(
+    return type(first)(
         first.assumption,
         offsets("chunk_offsets"),
         offsets("pair_offsets"),

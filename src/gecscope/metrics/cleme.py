@@ -82,6 +82,9 @@ class Cleme(ChunkMetric):
     def __init__(self, config: ClemeConfig | None = None) -> None:
         self.config = config or ClemeConfig()
 
+    def greedy_rule(self) -> tuple[str, tuple[float, ...]]:
+        return "cleme", (self.beta,)
+
     @property
     def beta(self) -> float:
         return self.config.beta if isinstance(self.config, ClemeConfig) else 0.5

@@ -138,6 +138,11 @@ class Cleme2Config(ChunkMetricConfig):
 class Cleme2(ChunkMetric):
     name = "cleme2"
 
+    def greedy_rule(self) -> tuple[str, tuple[float, ...]]:
+        assert isinstance(self.config, Cleme2Config)
+        f = self.config.active_factors
+        return "cleme2", (f.hit, f.wrong, f.under, f.over)
+
     def __init__(self, config: Cleme2Config | None = None) -> None:
         self.config = config or Cleme2Config()
 

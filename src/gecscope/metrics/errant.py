@@ -19,6 +19,7 @@ import numpy as np
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
+from gecscope.metrics.base import Greedy, Plan
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditTable, EditTableBuilder, sentence_means
 from gecscope.report.signature import make_signature
@@ -245,6 +246,12 @@ class Errant:
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def resampling(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Plan:
+        """errant_compare's greedy rule (the official convention); otherwise replayed."""
+        if self.config.convention != "official":
+            return None
+        return Greedy("errant", (self.config.beta,), counts, fields=("tp", "fp", "fn"))
 
     def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the reference best for that sentence alone (SentERRANT, and

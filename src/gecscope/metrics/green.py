@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
+from gecscope.metrics.base import Plan, SentenceMean, Summed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import encode, segment_grams, split_spaces
 from gecscope.report.signature import make_signature
@@ -68,6 +69,15 @@ class GreenAnalysis:
 
     def __len__(self) -> int:
         return int(self.regions.shape[1])
+
+    def take(self, idx: Sequence[int] | NDArray[np.int64]) -> GreenAnalysis:
+        return GreenAnalysis(self.regions[:, idx], self.present[idx])
+
+    def stack(self, parts: Sequence[GreenAnalysis]) -> GreenAnalysis:
+        k = max(a.regions.shape[2] for a in parts)
+        regions = [np.pad(a.regions, ((0, 0), (0, 0), (0, k - a.regions.shape[2]), (0, 0))) for a in parts]
+        present = [np.pad(a.present, ((0, 0), (0, k - a.present.shape[1]))) for a in parts]
+        return GreenAnalysis(np.concatenate(regions, axis=1), np.concatenate(present, axis=0))
 
     @property
     def tp(self) -> FloatArray:
@@ -233,6 +243,24 @@ class Green:
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def resampling(self, analysis: GreenAnalysis) -> Plan:
+        """Sentence level: the mean of sentence F; corpus: the chosen references' counts summed."""
+        if self.config.level == "sentence":
+            return SentenceMean(np.asarray(self.sentence_scores(analysis), dtype=np.float64))
+        chosen = self.choose(analysis)
+        pick = analysis.regions[:, np.arange(len(chosen)), chosen, :]  # (7, D, N)
+        stats = np.stack([pick[0] + pick[1] + pick[2], pick[3] + pick[4], pick[5] + pick[6]], axis=1)  # (D, 3, N)
+        beta, convention = self.config.beta, self.config.convention
+
+        def corpus_f(t: FloatArray) -> FloatArray:
+            return np.asarray(green_f(t[:, 0], t[:, 1], t[:, 2], beta, convention)[0][:, -1])
+
+        def parts(t: FloatArray) -> dict[str, FloatArray]:
+            f, p, r = green_f(t[:, 0], t[:, 1], t[:, 2], beta, convention)
+            return {"p": p[:, -1], "r": r[:, -1], "f": f[:, -1], "corpus_f": f[:, -1]}
+
+        return Summed(stats, corpus_f, parts)
 
     def sentence_scores(self, analysis: GreenAnalysis) -> list[float]:
         """GREEN of every sentence against its chosen reference."""

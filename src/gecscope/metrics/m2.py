@@ -17,6 +17,7 @@ import numpy as np
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
+from gecscope.metrics.base import Greedy, Plan
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Table, sentence_means
 from gecscope.metrics.maxmatch import (
@@ -247,6 +248,9 @@ class M2:
 
             return score_with_types(self, examples)
         return self.score_analysis(self.analyse(examples))
+
+    def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
+        return Greedy("m2", (self.config.beta,), counts, fields=("correct", "proposed", "gold"))
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""

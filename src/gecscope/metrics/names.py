@@ -1,8 +1,8 @@
 """Metric names: one registry name per metric (``cleme2``), the papers' names accepted as
 aliases (``CLEME2.0``), any case, and a "did you mean" for near misses.
 
-The lookup is one function over an alias table, so the table can come from anywhere (this
-module's :data:`PAPER_NAMES`, or aliases declared on the registry entries).
+The lookup is one function over an alias table: the metrics' aliases declared on their registry
+entries (:func:`gecscope.metrics.aliases`), or meta-evaluation's preset names.
 """
 
 from __future__ import annotations
@@ -12,39 +12,13 @@ from collections.abc import Iterable, Mapping
 
 from gecscope.errors import SettingError
 
-#: alias (lower case) -> registry name: the names the papers and the official tools use
-PAPER_NAMES: dict[str, str] = {
-    "cleme2.0": "cleme2",
-    "cleme-2.0": "cleme2",
-    "cleme 2.0": "cleme2",
-    "cleme2": "cleme2",
-    "cleme": "cleme",
-    "errant": "errant",
-    "errant_compare": "errant",
-    "m2": "m2",
-    "m^2": "m2",
-    "maxmatch": "m2",
-    "m2scorer": "m2",
-    "gleu": "gleu",
-    "gleu+": "gleu",
-    "green": "green",
-    "pt-m2": "pt-m2",
-    "ptm2": "pt-m2",
-    "pt_m2": "pt-m2",
-    "pt-errant": "pt-errant",
-    "pterrant": "pt-errant",
-    "pt_errant": "pt-errant",
-    "wodafe": "wodafe",
-    "cherrant": "cherrant",
-}
 
-
-def metric_name(name: str, names: Iterable[str], aliases: Mapping[str, str] = PAPER_NAMES) -> str:
+def metric_name(name: str, names: Iterable[str], aliases: Mapping[str, str]) -> str:
     """The registry name (one of ``names``) that ``name`` means: itself, in any case, or an alias.
 
-    >>> metric_name("CLEME2.0", ["cleme2", "errant"])
+    >>> metric_name("CLEME2.0", ["cleme2", "errant"], {"cleme2.0": "cleme2"})
     'cleme2'
-    >>> metric_name("ERANT", ["cleme2", "errant"])
+    >>> metric_name("ERANT", ["cleme2", "errant"], {})
     Traceback (most recent call last):
     gecscope.errors.SettingError: unknown metric 'ERANT' (did you mean 'errant'?)
     """

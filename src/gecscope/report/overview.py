@@ -99,6 +99,8 @@ class ReportSettings:
     max_repeats: int = 2
     #: the system the per-type differences are tested against (None: INPUT if present, else the first)
     baseline: str | None = None
+    #: each metric's settings (as ``gecscope.get_metric`` takes them)
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = [m for m in self.metrics if m not in METRICS]
@@ -143,7 +145,7 @@ def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Scor
     analyses: dict[tuple[int, str, bool], ChunkAnalysis] = {}
     for name in dict.fromkeys((TYPES_METRIC, *settings.metrics)):
         examples, fields = system.for_metric(name)
-        options = {"cat": settings.cat} if name == TYPES_METRIC else {}
+        options = {**settings.options.get(name, {}), **({"cat": settings.cat} if name == TYPES_METRIC else {})}
         metric = METRICS[name].build(**options)
         if isinstance(metric, ChunkMetric):
             cfg = metric.config

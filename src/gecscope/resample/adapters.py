@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from gecscope.metrics.cleme import Cleme
-from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
+from gecscope.metrics import METRICS
+from gecscope.metrics.base import Greedy, SentenceMean, Summed
 from gecscope.metrics.counts import CountTable
-from gecscope.metrics.errant import EditCounts, Errant
-from gecscope.metrics.green import Green, GreenAnalysis, green_f
-from gecscope.metrics.m2 import M2, M2Counts
-from gecscope.resample.rules import FloatArray, cleme2_rule, cleme_rule, errant_rule, m2_rule
+from gecscope.metrics.errant import EditCounts
+from gecscope.metrics.m2 import M2Counts
+from gecscope.resample.rules import FloatArray, GreedyRule, cleme2_rule, cleme_rule, errant_rule, m2_rule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
-from gecscope.stats import ChunkCounts
+from gecscope.stats import ChunkCounts, size
 
 
 def _array(counts: Sequence[Sequence[Any]], fields: tuple[str, ...]) -> tuple[FloatArray, Any]:
@@ -70,45 +69,30 @@ def m2_array(counts: Sequence[Sequence[M2Counts]] | CountTable) -> tuple[FloatAr
     return _array(counts, ("correct", "proposed", "gold"))
 
 
-def level(metric: Any) -> str:
-    return str(getattr(metric.config, "level", "corpus"))
+#: the greedy corpus rules a plan names, from their parameters
+RULES: dict[str, Callable[[tuple[float, ...]], GreedyRule]] = {
+    "cleme2": lambda p: cleme2_rule((p[0], p[1], p[2], p[3])),
+    "cleme": lambda p: cleme_rule(p[0]),
+    "errant": lambda p: errant_rule(p[0]),
+    "m2": lambda p: m2_rule(p[0]),
+}
 
 
 def stat_table(metric: Any, analysis: Any) -> Table:
-    """The fastest exact table for ``metric`` (falls back to re-scoring for the rest)."""
-    kind = type(metric)
-    # length weights depend on the whole corpus (its mean chunk length), so a resample's weights
-    # differ from the full corpus's: weighted chunk metrics are re-scored
-    chunk = kind in (Cleme2, Cleme) and metric.config.weighting == "none"
-    if chunk and level(metric) == "corpus":
-        values, mask = pair_array(metric.count_array(analysis), analysis.pair_offsets)
-        if isinstance(metric, Cleme2):
-            assert isinstance(metric.config, Cleme2Config)
-            f = metric.config.active_factors
-            return GreedyTable(cleme2_rule((f.hit, f.wrong, f.under, f.over)), values, mask)
-        assert isinstance(metric, Cleme)
-        return GreedyTable(cleme_rule(metric.beta), values, mask)
-    if chunk or (kind is Green and level(metric) == "sentence"):
-        return MeanTable(np.asarray(metric.sentence_scores(analysis), dtype=np.float64), sequential=chunk)
-    if kind is Errant and metric.config.convention == "official":
-        values, mask = edit_array(analysis)
-        return GreedyTable(errant_rule(metric.config.beta), values, mask)
-    if kind is M2:
-        values, mask = m2_array(analysis)
-        return GreedyTable(m2_rule(metric.config.beta), values, mask)
-    if kind is Green:
-        assert isinstance(analysis, GreenAnalysis)
-        chosen = metric.choose(analysis)
-        pick = analysis.regions[:, np.arange(len(chosen)), chosen, :]  # (7, D, N)
-        stats = np.stack([pick[0] + pick[1] + pick[2], pick[3] + pick[4], pick[5] + pick[6]], axis=1)  # (D, 3, N)
-        cfg = metric.config
-
-        def corpus_f(t: FloatArray) -> FloatArray:
-            return np.asarray(green_f(t[:, 0], t[:, 1], t[:, 2], cfg.beta, cfg.convention)[0][:, -1])
-
-        def parts(t: FloatArray) -> dict[str, FloatArray]:
-            f, p, r = green_f(t[:, 0], t[:, 1], t[:, 2], cfg.beta, cfg.convention)
-            return {"p": p[:, -1], "r": r[:, -1], "f": f[:, -1], "corpus_f": f[:, -1]}
-
-        return SumTable(stats, corpus_f, parts)
-    return ReplayTable(metric, analysis, len(analysis))
+    """The fastest exact table for ``metric``, from the resampling plan its registry entry
+    declares (``MetricSpec.resampling``); re-scoring every resample for the rest."""
+    spec = METRICS.get(metric.name)
+    plan = spec.resampling(metric, analysis) if spec is not None else None
+    if isinstance(plan, Greedy):
+        if plan.offsets is not None:
+            values, mask = pair_array(plan.rows, plan.offsets)
+        elif isinstance(plan.rows, CountTable):
+            values, mask = plan.rows.values.astype(np.float64), plan.rows.mask()
+        else:
+            values, mask = _array(plan.rows, plan.fields)
+        return GreedyTable(RULES[plan.rule](plan.params), values, mask)
+    if isinstance(plan, SentenceMean):
+        return MeanTable(np.asarray(plan.values, dtype=np.float64), sequential=plan.sequential)
+    if isinstance(plan, Summed):
+        return SumTable(plan.stats, plan.corpus, plan.parts)
+    return ReplayTable(metric, analysis, size(analysis))

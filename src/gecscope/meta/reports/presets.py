@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gecscope.metrics import METRICS
+from gecscope.metrics.base import edit_needs
+
 #: name -> (registry metric, settings, system aggregation)
 META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "ERRANT": ("errant", {"convention": "gec-metrics"}, "corpus"),
@@ -42,12 +45,6 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "SentWODAFE": ("wodafe", {"level": "sentence"}, "sentence"),
 }
 
-#: presets that load a model (left out of the non-neural report)
-NEURAL = frozenset(
-    {"CLEME2.0-sim-dep", "CLEME2.0-sim-ind", "SentCLEME2.0-sim-dep", "PT-M2", "PT-ERRANT", "WODAFE", "SentWODAFE"}
-)
-
-
 #: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting)
 DEFAULT_PRESET = {
     "cleme2": "CLEME2.0-dep",
@@ -68,13 +65,29 @@ def preset_name(name: str) -> str:
     >>> preset_name("cleme2"), preset_name("CLEME2.0"), preset_name("sentcleme2.0-ind")
     ('CLEME2.0-dep', 'CLEME2.0-dep', 'SentCLEME2.0-ind')
     """
-    from gecscope.metrics.names import PAPER_NAMES, metric_name
+    from gecscope.metrics import aliases
+    from gecscope.metrics.names import metric_name
 
     presets = {p.lower(): p for p in META_METRICS}
     if name.lower() in presets:
         return presets[name.lower()]
-    aliases = {**PAPER_NAMES, **{p.lower(): p for p in META_METRICS}}
+    paper = aliases()
+    table = {p.lower(): p for p in META_METRICS}
     for metric, preset in DEFAULT_PRESET.items():
-        aliases[metric] = preset
-        aliases.update({alias: preset for alias, target in PAPER_NAMES.items() if target == metric})
-    return metric_name(name, META_METRICS, aliases)
+        table[metric] = preset
+        table.update({alias: preset for alias, target in paper.items() if target == metric})
+    return metric_name(name, META_METRICS, table)
+
+
+def uses_model(preset: str) -> bool:
+    """Whether a preset loads a model (left out of the non-neural report), as its metric's
+    registry entry declares."""
+    metric, settings, _ = META_METRICS[preset]
+    spec = METRICS[metric]
+    return spec.uses_model(spec.config(**settings))
+
+
+def uses_edits(preset: str) -> bool:
+    """Whether a preset's metric reads edits (the system outputs must be aligned)."""
+    metric, settings, _ = META_METRICS[preset]
+    return edit_needs(METRICS[metric].build(**settings))[1]

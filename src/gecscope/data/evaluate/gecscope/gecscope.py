@@ -16,32 +16,22 @@ import evaluate
 
 import gecscope
 
-_CITATION = """\
-@inproceedings{ye-etal-2024-cleme2,
-  title  = {{CLEME2.0}: Towards More Interpretable Evaluation by Disentangling Edits for Grammatical Error Correction},
-  author = {Ye, Jingheng and Xu, Zishan and Li, Yinghui and Cheng, Xuxin and Song, Linlin and Zhou, Qingyu and
-            Zheng, Hai-Tao and Shen, Ying and Su, Xin},
-  year   = {2024},
-  eprint = {2407.00934},
-  archivePrefix = {arXiv}
-}
-"""
+#: every registered metric's BibTeX, from the registry (gecscope.METRICS[...].citation)
+_CITATION = "\n\n".join(dict.fromkeys(spec.citation for spec in gecscope.METRICS.values() if spec.citation)) + "\n"
 
-_DESCRIPTION = """\
-Grammatical error correction metrics from gecscope, each equal number for number to its official
-tool: CLEME2.0 (hit / wrong / under / over and the comprehensive score), CLEME, M2 (MaxMatch
-scorer 3.2), ERRANT 3.0.2, GLEU (the 2016 script), GREEN (word and character level), PT-M2,
-PT-ERRANT and WODAFE. Edits are extracted from text with ERRANT-compatible alignment (English)
-or language-agnostic Levenshtein alignment. Every result carries a reproducibility signature.
-"""
+_DESCRIPTION = (
+    "Grammatical error correction metrics from gecscope, each equal number for number to its official tool: "
+    + "; ".join(f"{spec.summary} [{spec.tool}]" for spec in gecscope.METRICS.values())
+    + ". Edits are extracted from text with ERRANT-compatible alignment (English) or language-agnostic "
+    "Levenshtein alignment. Every result carries a reproducibility signature.\n"
+)
 
-_KWARGS_DESCRIPTION = """
+_KWARGS_DESCRIPTION = f"""
 Args:
     sources: source sentences (the learner's text), one string per sentence.
     predictions: system outputs, one string per sentence.
     references: for each sentence, a list of reference corrections (or one string).
-    metric: gecscope metric name: cleme2 (default), cleme, m2, errant, gleu, green, pt-m2,
-        pt-errant, wodafe.
+    metric: gecscope metric name (or a paper name): {", ".join(gecscope.METRICS)}; default cleme2.
     tokenize: "whitespace" (default; text already tokenised) or "spacy" (raw English text).
     aligner: "errant" (default, English) or "levenshtein" (any language).
     **settings: the metric's settings, as in gecscope.get_metric (assumption, level, factors,

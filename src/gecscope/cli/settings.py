@@ -1,0 +1,113 @@
+"""The metric settings of ``score``, ``compare`` and ``report``, generated from the registry:
+every option a registry entry declares, once, with each metric's help and default."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from typing import Any
+
+from gecscope.cli.models import add_model_args, model_options
+from gecscope.cli.option_names import metric_arg
+from gecscope.metrics import METRICS, Option
+
+
+def declared() -> dict[str, list[tuple[str, Option]]]:
+    """Option name -> the (metric, option) pairs that declare it, in registry order."""
+    out: dict[str, list[tuple[str, Option]]] = {}
+    for metric, spec in METRICS.items():
+        for option in spec.options:
+            out.setdefault(option.name, []).append((metric, option))
+    return out
+
+
+def _default(metric: str, name: str) -> Any:
+    field = next(f for f in dataclasses.fields(METRICS[metric].config) if f.name == name)
+    return field.default if field.default is not dataclasses.MISSING else None
+
+
+def _help(uses: list[tuple[str, Option]]) -> str:
+    texts: dict[str, list[str]] = {}
+    for metric, option in uses:
+        texts.setdefault(option.help, []).append(metric)
+    parts = [f"{', '.join(ms)}: {text}" if len(texts) > 1 else text for text, ms in texts.items()]
+    defaults = {m: d for m, _ in uses if (d := _default(m, uses[0][1].name)) is not None}
+    if uses[0][1].kind == "value" and defaults:
+        common = max(set(map(str, defaults.values())), key=list(map(str, defaults.values())).count)
+        others = ", ".join(f"{m} {d}" for m, d in defaults.items() if str(d) != common)
+        parts.append(f"default {common}" + (f" ({others})" if others else ""))
+    return f"[{', '.join(dict.fromkeys(m for m, _ in uses))}] " + "; ".join(parts)
+
+
+def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str | None = None) -> None:
+    aliases = ", ".join(f"{a} = {k}" for k, s in METRICS.items() for a in s.aliases if a.lower() != k)
+    p.add_argument(
+        "--metric",
+        nargs="+",
+        type=metric_arg,
+        choices=list(METRICS),
+        default=default,
+        metavar="METRIC",
+        help=(help or "; ".join(f"{k}: {s.summary}" for k, s in METRICS.items())) + f" (aliases: {aliases})",
+    )
+
+
+class FreeFlags:
+    """An argument container that leaves out options whose flag the command already has."""
+
+    def __init__(self, container: Any, taken: dict[str, Any]) -> None:
+        self.container, self.taken = container, taken
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> FreeFlags:
+        return FreeFlags(self.container.add_argument_group(*args, **kwargs), self.taken)
+
+    def add_argument(self, *flags: str, **kwargs: Any) -> None:
+        if not any(f in self.taken for f in flags):
+            self.container.add_argument(*flags, **kwargs)
+
+
+def add_settings(p: argparse.ArgumentParser) -> None:
+    """The metric settings and the model options (encoder, LLM, LM) of a command."""
+    add_metric_args(p)
+    add_model_args(FreeFlags(p, p._option_string_actions))  # type: ignore[arg-type]
+
+
+def add_metric_args(p: argparse.ArgumentParser) -> None:
+    """One option per declared metric setting. An option whose flag the command already has
+    for something else (``compare --alpha``) is left out of that command."""
+    g = p.add_argument_group("metric settings (each applies to the metrics that declare it; defaults are the papers')")
+    taken, added = p._option_string_actions, []
+    for name, uses in declared().items():
+        option = uses[0][1]
+        if option.flag in taken:
+            continue
+        added.append(name)
+        if option.kind != "value":
+            action = "store_true" if option.kind == "flag" else "store_false"
+            g.add_argument(option.flag, dest=name, action=action, default=None, help=_help(uses))
+            continue
+        choices = list(dict.fromkeys(c for _, u in uses for c in u.choices)) or None
+        g.add_argument(option.flag, dest=name, type=option.type, choices=choices, help=_help(uses))
+    p.set_defaults(metric_settings=tuple(added))
+
+
+def chosen_metrics(args: argparse.Namespace) -> list[str]:
+    metrics = args.metric if isinstance(args.metric, list) else [args.metric]
+    return list(dict.fromkeys(metrics))
+
+
+def metric_options(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Each chosen metric's settings given on the command line. With several metrics an option
+    applies to those that declare it; an option no chosen metric declares is an error."""
+    chosen = chosen_metrics(args)
+    given = {n: vars(args)[n] for n in args.metric_settings if vars(args)[n] is not None}
+    names = {m: {o.name for o in METRICS[m].options} for m in chosen}
+    unknown = sorted(k for k in given if not any(k in n for n in names.values()))
+    if unknown:
+        flags = ", ".join(declared()[k][0][1].flag for k in unknown)
+        raise ValueError(f"{flags} does not apply to --metric {' '.join(chosen)}")
+    out = {}
+    for m in chosen:
+        fields = {f.name for f in dataclasses.fields(METRICS[m].config)}
+        out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields, m)
+    return out

@@ -1,0 +1,28 @@
+"""Metric settings shared by several registry entries (each entry lists the ones it takes)."""
+
+from __future__ import annotations
+
+from gecscope.metrics.base import Option
+
+LEVEL = Option(
+    "level", "corpus: the corpus rule; sentence: the mean of sentence scores", choices=("corpus", "sentence")
+)
+BETA = Option("beta", "F-beta", float)
+CAT = Option("cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type", int, choices=(1, 2, 3))
+ASSUMPTION = Option("assumption", "CLEME chunk assumption", choices=("dependent", "independent"))
+WEIGHTING = Option(
+    "weighting",
+    "chunk weights (similarity: PTScore with --encoder; llm: 1-5 ratings from --llm-model)",
+    choices=("none", "length", "similarity", "llm", "length+similarity"),
+)
+MODE = Option(
+    "mode",
+    "official: reproduce the released code, bugs included; corrected: apply the intended sentence-level length weights",
+    choices=("official", "corrected"),
+)
+EXCLUDE_UNCHANGED = Option("exclude_unchanged_refs", "drop references equal to the source", bool, kind="flag")
+MAX_UNCHANGED = Option("max_unchanged_words", "unchanged words allowed inside one edit", int)
+N = Option("n", "maximum n-gram order", int)
+
+#: the settings of every CLEME-family metric
+CHUNK = (LEVEL, ASSUMPTION, WEIGHTING, MODE, EXCLUDE_UNCHANGED, CAT)

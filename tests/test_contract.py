@@ -1,0 +1,156 @@
+"""The metric contract, checked for every registered metric (a new registry entry is tested
+here without a line of test code): its declarations, the identities hypothesis = reference ⇒
+perfect and hypothesis = source ⇒ no false positives, bounds, shard invariance, resampling
+table = re-score, and API = CLI on the packaged example."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gecscope import api
+from gecscope.cli import build_parser, main
+from gecscope.errors import MissingExtraError
+from gecscope.extras import check_metric
+from gecscope.io import examples_from_m2
+from gecscope.metrics import METRICS, Metric, canonical
+from gecscope.resample import stat_table
+from gecscope.result import Score
+from gecscope.stats import stack, take
+from gecscope.streaming import streamable
+from gecscope.types import Example, Target
+
+EX = api.example_dir()
+#: every registered metric; those whose default settings load a model are in the neural tier
+NAMES = [
+    pytest.param(n, marks=pytest.mark.neural) if spec.uses_model(spec.build().config) else n
+    for n, spec in METRICS.items()
+]
+HYP, REF = EX / "hypothesis.m2", EX / "references.m2"
+
+
+def _metric(name: str) -> Metric:
+    metric = METRICS[name].build()
+    try:
+        check_metric(metric)
+    except MissingExtraError as exc:  # a model-backed metric without its extra
+        pytest.skip(str(exc))
+    return metric
+
+
+def _examples(name: str) -> list[Example]:
+    return examples_from_m2(HYP, REF, METRICS[name].missing_annotators)
+
+
+def _counts(score: Score) -> dict[str, Any]:
+    lay = METRICS[score.metric].layout
+    return {k: score.details[k] for k in (lay.counts if lay else ()) if k in score.details}
+
+
+def _values(x: Any) -> list[float]:
+    return [float(v) for v in np.ravel(np.asarray(x, dtype=np.float64))]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_entry_declares_the_contract(name: str) -> None:
+    spec = METRICS[name]  # a plain MetricSpec(metric, config, summary) is valid: the rest has defaults
+    assert spec.summary
+    assert canonical(name) == name and all(canonical(a) == name for a in spec.aliases)
+    fields = {f.name for f in dataclasses.fields(spec.config)}
+    assert {o.name for o in spec.options} <= fields
+    metric = spec.build()
+    assert metric.name == name and isinstance(metric.config, spec.config)
+    # every declared option is on score, compare and report with the same flag
+    for command in ("score", "compare", "report"):
+        sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+        flags = {f for a in sub._actions for f in a.option_strings}
+        assert {o.flag for o in spec.options if o.name != "alpha" or command != "compare"} <= flags, command
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hypothesis_equal_to_the_reference_is_perfect(name: str) -> None:
+    metric = _metric(name)
+    key = METRICS[name].perfect
+    if key is None:
+        pytest.skip("no hypothesis = reference identity declared")
+    examples = [Example(e.source, e.references[0], e.references[:1], e.id) for e in _examples(name) if e.references]
+    score = metric.score(examples)
+    assert (score.details[key] if key else score.value) == pytest.approx(1.0, abs=1e-12)
+    counts = _counts(score)
+    for key in ("fp", "fp_ne", "fp_un", "fn"):
+        assert all(v == 0 for v in _values(counts.get(key, 0))), key
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hypothesis_equal_to_the_source_has_no_false_positive(name: str) -> None:
+    metric = _metric(name)
+    examples = [dataclasses.replace(e, hypothesis=Target(e.source, (), e.source_raw)) for e in _examples(name)]
+    counts = _counts(metric.score(examples))
+    for key in ("fp", "fp_ne", "fp_un", "proposed"):
+        assert all(v == 0 for v in _values(counts.get(key, 0))), key
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_score_and_components_are_bounded(name: str) -> None:
+    metric = _metric(name)
+    score = metric.score(_examples(name))
+    assert math.isfinite(score.value) and 0.0 <= score.value <= 1.0
+    layout = METRICS[name].layout
+    for c in layout.components if layout else ():
+        value = score.details[c.key]
+        assert math.isfinite(value) and 0.0 <= value <= (math.inf if c.upper is None else c.upper), c.key
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stacked_shards_and_taken_sentences_score_as_one_shot(name: str) -> None:
+    metric = _metric(name)
+    examples = _examples(name)
+    whole = metric.analyse(examples)
+    one_shot = metric.score_analysis(whole)
+    for size in (1, 3):
+        parts = [metric.analyse(examples[i : i + size]) for i in range(0, len(examples), size)]
+        got = metric.score_analysis(stack(parts))
+        assert (got.value, got.details) == (one_shot.value, one_shot.details), size
+    again = metric.score_analysis(take(whole, list(range(len(examples)))))
+    assert (again.value, again.details) == (one_shot.value, one_shot.details)
+    if streamable(metric):
+        assert metric.score(examples).value == one_shot.value
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_resampling_table_re_scores(name: str) -> None:
+    metric = _metric(name)
+    examples = _examples(name)
+    analysis = metric.analyse(examples)
+    table = stat_table(metric, analysis)
+    # the identity and random resamples (repeats, any order): the fast replay (numpy / numba
+    # greedy rules, sums, means) equals the metric's own scalar rule on the taken sentences
+    rng = np.random.default_rng(7)
+    n = len(examples)
+    order = np.vstack([np.arange(n), rng.integers(0, n, (6, n)), rng.permutation(n)]).astype(np.int64)
+    want = [metric.score_analysis(take(analysis, list(o))).value for o in order]
+    assert table.scores(order).tolist() == pytest.approx(want, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_api_and_the_cli_agree(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _metric(name)
+    want = api.score(name, api.load(hyp_m2=HYP, ref_m2=REF))
+    assert main(["score", "--metric", name, "--hyp-m2", str(HYP), "--ref-m2", str(REF), "--format", "json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    got = got[0] if isinstance(got, list) else got
+    assert (got["score"], got["signature"]) == (want.value, want.signature)
+
+
+def test_the_metric_pages_carry_their_generated_headers() -> None:
+    script = Path(__file__).resolve().parent.parent / "scripts" / "metric_docs.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
