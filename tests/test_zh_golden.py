@@ -34,7 +34,7 @@ def require_zh() -> None:
 def zh_examples(dataset: str, system: str) -> list[Example]:
     require_zh()
     return examples_from_m2(
-        ZH / dataset / "systems_m2" / f"{system}.m2", ZH / dataset / "references.m2", missing="absent"
+        ZH / dataset / "systems_m2" / f"{system}.m2", ZH / dataset / "references.m2"
     )
 
 

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from gecscope.align import Aligner, align_examples, get_aligner
+from gecscope import pipeline
+from gecscope.align import Aligner
 from gecscope.errors import InputError
-from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
 from gecscope.metrics import METRICS, Metric
 from gecscope.metrics.analysis import require_references
-from gecscope.report.signature import extend_signature
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -32,65 +30,35 @@ def load(
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
     require_references: bool = True,
-    missing_annotators: str = "unchanged",
     lang: str = "en",
     ref_tsv: str | Path | None = None,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
-    ``references`` and/or ``ref_m2``) or JSONL.
+    ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
 
-    ``lang="zh"`` reads text as ChERRANT does (char tokens, ``t2s`` targets, ``没有错误`` /
-    ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...`` file) and M2 with only the
-    annotators present in each sentence. Mostly-Chinese text read as English is refused.
+    Every annotator of a reference M2 file is kept; one without lines in a sentence is flagged
+    there, and each metric applies its own convention (the M2 scorer's and ERRANT's: left out;
+    CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
+    ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
+    file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
+    English is refused.
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
     10
     """
-    if jsonl is not None:
-        return read_jsonl(jsonl, require_references)
-    if lang == "zh":
-        return _load_zh(source, hypothesis, references, ref_m2, hyp_m2, ref_tsv, require_references)
-    if ref_tsv is not None:
-        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
-    from gecscope.align.languages import refuse_cjk
-
-    if hyp_m2 is not None:
-        if ref_m2 is None:
-            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
-        examples = examples_from_m2(hyp_m2, ref_m2, missing_annotators)
-        refuse_cjk(("".join(e.source) for e in examples), hyp_m2, lang)
-        return examples
-    if source is None or hypothesis is None:
-        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
-    if require_references and not references and ref_m2 is None:
-        raise InputError("no references given (references or ref_m2)", hypothesis)
-    from gecscope.io import read_lines
-
-    refuse_cjk(read_lines(source), source, lang)
-    return examples_from_text(source, hypothesis, references, ref_m2, missing_annotators)
-
-
-def _load_zh(
-    source: str | Path | None,
-    hypothesis: str | Path | None,
-    references: Sequence[str | Path],
-    ref_m2: str | Path | None,
-    hyp_m2: str | Path | None,
-    ref_tsv: str | Path | None,
-    require_references: bool,
-) -> list[Example]:
-    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
-
-    if hyp_m2 is not None:
-        if ref_m2 is None:
-            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
-        return zh_examples_from_m2(hyp_m2, ref_m2)
-    if source is None or hypothesis is None:
-        raise InputError("give hyp_m2 + ref_m2, or source + hypothesis + references/ref_m2/ref_tsv")
-    if require_references and not references and ref_m2 is None and ref_tsv is None:
-        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypothesis)
-    return zh_examples_from_text(source, hypothesis, references, ref_m2, ref_tsv)
+    [examples] = pipeline.read(
+        source=source,
+        hypotheses=[hypothesis] if hypothesis is not None else [],
+        hyp_m2=[hyp_m2] if hyp_m2 is not None else [],
+        references=references,
+        ref_m2=ref_m2,
+        jsonl=jsonl,
+        require_references=require_references,
+        lang=lang,
+        ref_tsv=ref_tsv,
+    )
+    return examples
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -104,25 +72,13 @@ def get_metric(name: str, **options: Any) -> Metric:
     return METRICS[name].build(**options)
 
 
-def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:
-    name = aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
-    hyp = "m2" if all(e.hypothesis.edits is not None for e in examples) else name
-    ref = "m2" if all(r.edits is not None for e in examples for r in e.references) else name
-    tok = getattr(aligner, "tokenisation", {"tok": "whitespace"})
-    return {**tok, "edits": f"hyp={hyp},ref={ref}"}
-
-
 def prepare(
     examples: Sequence[Example], aligner: Aligner | str = "errant", *, hypotheses: bool = True
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
     examples and the input signature fields."""
-    todo = [*([e.hypothesis for e in examples] if hypotheses else []), *(r for e in examples for r in e.references)]
-    if all(t.edits is not None for t in todo):
-        return list(examples), edit_origin(examples, "none")
-    al = get_aligner(aligner) if isinstance(aligner, str) else aligner
-    fields = edit_origin(examples, al)
-    return align_examples(examples, al, hypotheses=hypotheses), fields
+    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner)
+    return ready, fields
 
 
 def score(
@@ -166,16 +122,8 @@ def score(
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    if isinstance(examples, Examples):
-        examples = examples.for_metric(str(getattr(m, "missing_annotators", "unchanged")))
     require_references(examples)
-    if input_fields is not None:  # aligned beforehand by the caller, who knows where the edits came from
-        ready, fields = list(examples), dict(input_fields)
-    elif m.needs_edits or getattr(m, "needs_reference_edits", False):
-        ready, fields = prepare(examples, aligner, hypotheses=m.needs_edits)
-    else:
-        ready, fields = list(examples), {"tok": "whitespace"}
-    if isinstance(examples, Examples):
-        fields["tok"] = examples.tokenize
-    result = m.score(ready)
-    return dataclasses.replace(result, signature=extend_signature(result.signature, fields))
+    fields = None if input_fields is None else [input_fields]  # aligned beforehand by the caller
+    tok = examples.tokenize if isinstance(examples, Examples) else None
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok, fields=fields)
+    return result

@@ -48,22 +48,20 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
     timings = {} if timings is None else timings
     config = CompareConfig(args.bootstrap, args.trials, args.seed, args.test, 0.95, args.alpha)
     metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
-    groups, fields = load_for_metrics(metrics, args, timings)
-    first = next(iter(groups.values()))
+    first, fields = load_for_metrics(metrics, args, timings)
     base = check_systems(first, args.baseline)
     rows = []
     timings["analyse"] = timings["resample"] = 0.0
     with bar(len(metrics) * len(first), "analysing") as progress:
         analysed = []
         t0 = time.perf_counter()
-        for m in metrics:
-            systems = groups[str(getattr(m, "missing_annotators", "unchanged"))]
+        for m, own in zip(metrics, fields, strict=True):
             analyses = {}
-            for name, exs in systems.items():
+            for name, exs in first.items():
                 analyses[name] = m.analyse(exs)
                 progress.update(1)
             signature = m.score_analysis(analyses[base]).signature
-            analysed.append((m, analyses, extend_signature(signature, fields)))
+            analysed.append((m, analyses, extend_signature(signature, own)))
         timings["analyse"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     for m, analyses, signature in analysed:

@@ -75,19 +75,14 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     names = system_names(args)
     hyp_m2 = args.hyp_m2 if isinstance(args.hyp_m2, list) else [args.hyp_m2]
     named = len(names) > 1 or bool(getattr(args, "name", None))
-    policies: dict[str, list[int]] = {}
-    for k, m in enumerate(metrics):
-        policies.setdefault(str(getattr(m, "missing_annotators", "unchanged")), []).append(k)
     found: dict[tuple[int, str], Score] = {}
     size = shard_size()
     for name, path in zip(names, hyp_m2, strict=True):
-        for policy, ks in sorted(policies.items()):
-            group = [metrics[k] for k in ks]
-            counts = [0, 0]
-            shards = _counting_han(m2_shards(path, args.ref_m2, policy, size=size), counts)
-            scores = score_shards(group, shards, total=_sentences(path), desc=f"scoring {name}")
-            refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
-            found.update({(k, name): s for k, s in zip(ks, scores, strict=True)})
+        counts = [0, 0]
+        shards = _counting_han(m2_shards(path, args.ref_m2, size=size), counts)
+        scores = score_shards(metrics, shards, total=_sentences(path), desc=f"scoring {name}")
+        refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
+        found.update({(k, name): s for k, s in enumerate(scores)})
     fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}  # what the one-shot path signs M2 input with
     out = []
     for k in range(len(metrics)):

@@ -16,8 +16,7 @@ one-shot path. As there:
 - a pair over the runaway-alignment guard stops the run; the aligner's ``origin`` is offset by
   the shard's first line, so the error names the file and line;
 - the swap warning (:mod:`gecscope.io.sanity`, one system with text references) is computed over
-  the whole input in a first reading pass, before anything is aligned, and printed once (the
-  one-shot path prints it once per missing-annotator convention of the metrics);
+  the whole input in a first reading pass, before anything is aligned, and printed once;
 - the progress bar counts sentences over the whole corpus (with an ETA).
 
 A bad input (or a runaway pair) is handed to the one-shot path, which raises the error it has
@@ -97,6 +96,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
+    from gecscope.pipeline import edit_fields, uses
     from gecscope.progress import bar
     from gecscope.report.signature import extend_signature
     from gecscope.resample.take import stack
@@ -110,9 +110,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     total, warning = _first_pass(args, size)
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
-    policies = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
-    keys = [(policy, name) for policy in policies for name in names]
-    readers = [text_shards(args.source, h, args.ref, args.ref_m2, p, size=size) for p in policies for h in hyps]
+    readers = [text_shards(args.source, h, args.ref, args.ref_m2, size=size) for h in hyps]
     align_hyps = any(m.needs_edits for m in metrics)
     aligner: Any = None
     base: Any = None
@@ -140,11 +138,10 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
                     aligner.origin = dataclasses.replace(base, hypotheses=tuple(hyps), period=n, start=start)
                 flat = align_examples(flat, aligner, hypotheses=align_hyps)
             del todo
-            for j, (policy, name) in enumerate(keys):
+            for j, name in enumerate(names):
                 shard = flat[j * n : (j + 1) * n]
                 for k, m in enumerate(metrics):
-                    if str(getattr(m, "missing_annotators", "unchanged")) == policy:
-                        parts[(k, name)].append(analyse_compactly(m, shard))
+                    parts[(k, name)].append(analyse_compactly(m, shard))
             del flat
             start += n
             progress.update(n)
@@ -152,9 +149,9 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
         label, tok = "none", {"tok": "whitespace"}
     else:
         label, tok = str(getattr(aligner, "signature", aligner.name)), _tokens_of(aligner)
-    fields = {**tok, "edits": f"hyp={'m2' if all_hyp_edits else label},ref={'m2' if all_ref_edits else label}"}
     out = []
     for k, m in enumerate(metrics):
+        fields = edit_fields(uses(m), (all_hyp_edits, all_ref_edits), label, tok)
         for name in names:
             bucket = parts[(k, name)]
             s = m.score_analysis(bucket[0] if len(bucket) == 1 else stack(bucket))

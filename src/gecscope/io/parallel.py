@@ -32,9 +32,9 @@ def _source_matches(block: M2Block, tokens: tuple[str, ...], path: str | Path, w
         raise InputError(f"source sentence differs from {what}", path, block.line)
 
 
-def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unchanged") -> list[Example]:
-    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator;
-    ``missing`` says what an annotator without lines in a sentence is, see :class:`M2Block`)."""
+def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path) -> list[Example]:
+    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator of the
+    file; one without lines in a sentence is flagged :attr:`Target.absent` there)."""
     hyps, refs = read_m2(hyp_m2), read_m2(ref_m2)
     if len(hyps) != len(refs):  # name the line of the first sentence that has no counterpart
         longer, shorter = (hyp_m2, ref_m2) if len(hyps) > len(refs) else (ref_m2, hyp_m2)
@@ -48,7 +48,7 @@ def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unc
     examples = []
     for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
         _source_matches(h, r.source, hyp_m2, f"{ref_m2}:{r.line}")
-        examples.append(Example(r.source, h.targets[0], r.references(missing), str(i)))
+        examples.append(Example(r.source, h.targets[0], r.targets, str(i)))
     return examples
 
 
@@ -57,7 +57,6 @@ def examples_from_text(
     hypothesis: str | Path,
     references: Sequence[str | Path] = (),
     ref_m2: str | Path | None = None,
-    missing: str = "unchanged",
 ) -> list[Example]:
     """Source and hypothesis text with references as text files or as one M2 file.
 
@@ -79,7 +78,7 @@ def examples_from_text(
         _check_count(ref_m2, len(blocks), source, len(src_lines))
         for lineno, (block, tokens) in enumerate(zip(blocks, sources, strict=True), start=1):
             _source_matches(block, tokens, ref_m2, f"{source}:{lineno}")
-    m2_refs = [b.references(missing) for b in blocks] or [()] * len(sources)
+    m2_refs = [b.targets for b in blocks] or [()] * len(sources)
     return [
         Example(
             sources[i],

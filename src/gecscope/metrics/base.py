@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.types import Example
+from gecscope.types import CONVENTIONS, Example, with_convention
 
 
 class Metric(Protocol):
@@ -33,11 +34,36 @@ class MetricSpec:
     config: type
     summary: str
 
-    @property
-    def missing_annotators(self) -> str:
-        """How reference M2 sentences without lines for an annotator are read for this metric."""
-        return str(getattr(self.metric, "missing_annotators", "unchanged"))
-
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric
+
+
+def convention(metric: Any) -> str:
+    """The metric's missing-annotator convention: its config's ``missing_annotators`` when set,
+    else the official one (class attribute ``missing_annotators``; ``unchanged`` by default)."""
+    chosen = getattr(metric.config, "missing_annotators", None)
+    return str(chosen or getattr(type(metric), "missing_annotators", "unchanged"))
+
+
+def convention_fields(metric: Any) -> dict[str, str]:
+    """``{"missing": convention}`` for the signature when it is not the metric's official one."""
+    official = str(getattr(type(metric), "missing_annotators", "unchanged"))
+    found = convention(metric)
+    return {} if found == official else {"missing": found}
+
+
+def signed(metric: Any, fields: dict[str, str]) -> str:
+    """The metric's signature: its settings ``fields`` plus a non-official convention."""
+    return make_signature(metric.name, {**fields, **convention_fields(metric)})
+
+
+def references_chosen(metric: Any, examples: Sequence[Example]) -> Sequence[Example]:
+    """``examples`` with the references the metric's convention keeps (see :func:`convention`)."""
+    return with_convention(examples, convention(metric))
+
+
+def check_convention(value: str | None) -> None:
+    """Validate a config's ``missing_annotators`` (``None``: the metric's official convention)."""
+    if value is not None and value not in CONVENTIONS:
+        raise ValueError(f"missing_annotators must be one of {', '.join(CONVENTIONS)} or None; got {value!r}")

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 
@@ -50,7 +50,11 @@ class GleuConfig:
     #: line length 1 and score a sentence as the mean over references
     convention: str = "official"
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_choice("variant", self.variant, ("official", "corrected"))
         check_choice("whitespace", self.whitespace, ("ascii", "unicode"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
@@ -187,6 +191,7 @@ class Gleu:
 
     def analyse(self, examples: Sequence[Example]) -> FloatArray:
         """Statistics array (sentence, reference, 2 + 2N)."""
+        examples = references_chosen(self, examples)
         cfg = self.config
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
@@ -235,7 +240,7 @@ class Gleu:
             "convention": cfg.convention,
             "level": cfg.level,
         }
-        return Score(self.name, details["score"], details, make_signature(self.name, fields), rows)
+        return Score(self.name, details["score"], details, signed(self, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

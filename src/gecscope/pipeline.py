@@ -1,0 +1,213 @@
+"""The one scoring pipeline: read → align → analyse → choose references → reduce.
+
+:func:`read` is the one loader (text, M2, JSONL, Chinese) of every entry point; it keeps every
+annotator of a reference M2 file and flags, per sentence, those without lines
+(:attr:`gecscope.types.Target.absent`). :func:`align` extracts, once for all systems, the edits
+the metrics need and gives each metric the input fields of its signature (tokenisation, where the
+edits it reads came from: the same whatever metrics run beside it). Each metric then analyses,
+applying its own missing-annotator convention (:func:`gecscope.metrics.base.convention`), chooses
+its references and reduces (``metric.score``). :func:`score` chains them; ``gecscope.score``,
+``gecscope.compare`` and the CLI call these functions and assemble nothing themselves.
+
+>>> d = Path(__file__).parent / "data" / "example"
+>>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
+>>> from gecscope.metrics import METRICS
+>>> [s] = score([METRICS["m2"].build()], {"": system})
+>>> s.signature.split("|")[-3:-1]
+['tok:whitespace', 'edits:hyp=m2,ref=m2']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gecscope.align import Aligner, align_examples, get_aligner
+from gecscope.errors import InputError
+from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_lines, read_m2
+from gecscope.metrics.analysis import require_references
+from gecscope.report.signature import extend_signature
+from gecscope.result import Score
+from gecscope.types import Example, Target
+
+PathLike = str | Path
+
+
+def read(
+    *,
+    source: PathLike | None = None,
+    hypotheses: Sequence[PathLike] = (),
+    hyp_m2: Sequence[PathLike] = (),
+    references: Sequence[PathLike] = (),
+    ref_m2: PathLike | None = None,
+    jsonl: PathLike | None = None,
+    require_references: bool = True,
+    lang: str = "en",
+    ref_tsv: PathLike | None = None,
+) -> list[list[Example]]:
+    """The examples of each system, in the order given (references read once for all)."""
+    if jsonl is not None:
+        return [read_jsonl(jsonl, require_references)]
+    if hypotheses and hyp_m2:
+        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
+    if lang == "zh":
+        pairs = _pairs(hypotheses, hyp_m2)
+        return [_read_zh(source, h, m, references, ref_m2, ref_tsv, require_references) for h, m in pairs]
+    if ref_tsv is not None:
+        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
+    from gecscope.align.languages import refuse_cjk
+
+    if hyp_m2:
+        if ref_m2 is None:
+            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2[0])
+        systems = _m2_systems(hyp_m2, ref_m2)
+        refuse_cjk(("".join(e.source) for e in systems[0]), hyp_m2[0], lang)
+        return systems
+    if source is None or not hypotheses:
+        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
+    if require_references and not references and ref_m2 is None:
+        raise InputError("no references given (references or ref_m2)", hypotheses[0])
+    refuse_cjk(read_lines(source), source, lang)
+    base = examples_from_text(source, hypotheses[0], references, ref_m2)
+    out = [base]
+    for path in hypotheses[1:]:
+        lines = read_lines(path)
+        if len(lines) != len(base):
+            raise InputError(
+                f"has {len(lines)} sentences but {source} has {len(base)}", path, min(len(lines), len(base)) + 1
+            )
+        hyps = (Target(tuple(line.split()), raw=line) for line in lines)
+        out.append([dataclasses.replace(ex, hypothesis=h) for ex, h in zip(base, hyps, strict=True)])
+    return out
+
+
+def _pairs(hypotheses: Sequence[PathLike], hyp_m2: Sequence[PathLike]) -> list[tuple[PathLike | None, PathLike | None]]:
+    return [(h, None) for h in hypotheses] or [(None, m) for m in hyp_m2] or [(None, None)]
+
+
+def _m2_systems(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> list[list[Example]]:
+    if len(hyp_m2) == 1:
+        return [examples_from_m2(hyp_m2[0], ref_m2)]
+    refs = read_m2(ref_m2)
+    out = []
+    for path in hyp_m2:
+        hyps = read_m2(path)
+        if len(hyps) != len(refs):
+            raise InputError(
+                f"has {len(hyps)} sentences but {ref_m2} has {len(refs)}", path, min(len(hyps), len(refs)) + 1
+            )
+        system = []
+        for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
+            if h.source != r.source:
+                raise InputError(f"source sentence differs from {ref_m2}:{r.line}", path, h.line)
+            system.append(Example(r.source, h.targets[0], r.targets, str(i)))
+        out.append(system)
+    return out
+
+
+def _read_zh(
+    source: PathLike | None,
+    hypothesis: PathLike | None,
+    hyp_m2: PathLike | None,
+    references: Sequence[PathLike],
+    ref_m2: PathLike | None,
+    ref_tsv: PathLike | None,
+    require_references: bool,
+) -> list[Example]:
+    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
+
+    if hyp_m2 is not None:
+        if ref_m2 is None:
+            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
+        return zh_examples_from_m2(hyp_m2, ref_m2)
+    if source is None or hypothesis is None:
+        raise InputError("give hyp_m2 + ref_m2, or source + hypothesis + references/ref_m2/ref_tsv")
+    if require_references and not references and ref_m2 is None and ref_tsv is None:
+        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypothesis)
+    return zh_examples_from_text(source, hypothesis, references, ref_m2, ref_tsv)
+
+
+def uses(metric: Any) -> tuple[bool, bool]:
+    """Whether ``metric`` reads hypothesis edits, and reference edits."""
+    hyp = bool(metric.needs_edits)
+    return hyp, hyp or bool(getattr(metric, "needs_reference_edits", False))
+
+
+def input_fields(
+    needs: tuple[bool, bool], examples: Sequence[Example], aligner: str, tok: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The input fields of a metric's signature for ``examples`` as read (before alignment):
+    the tokenisation and, for a metric that reads edits (``needs``: :func:`uses`), where they
+    come from (``m2`` when the input carried them, else ``aligner``; ``hyp=none`` for a metric
+    that reads no hypothesis edits). They depend on the metric and the input only, never on
+    the metrics run beside it."""
+    given_hyp = all(e.hypothesis.edits is not None for e in examples)
+    given_ref = all(r.edits is not None for e in examples for r in e.references)
+    return edit_fields(needs, (given_hyp, given_ref), aligner, tok)
+
+
+def edit_fields(
+    needs: tuple[bool, bool], given: tuple[bool, bool], aligner: str, tok: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """:func:`input_fields` from whether the input carried every hypothesis / reference edit."""
+    hyp, ref = needs
+    fields = dict(tok or {"tok": "whitespace"})
+    if ref:
+        h = "m2" if given[0] else aligner if hyp else "none"
+        fields["edits"] = f"hyp={h},ref={'m2' if given[1] else aligner}"
+    return fields
+
+
+def aligner_name(aligner: Aligner | str) -> str:
+    return aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
+
+
+def align(
+    systems: Sequence[Sequence[Example]], needs: Sequence[tuple[bool, bool]], aligner: Aligner | str = "errant"
+) -> tuple[list[list[Example]], list[dict[str, str]]]:
+    """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
+    over all systems (each distinct sentence pair once), and each metric's input signature fields."""
+    hyps = any(h for h, _ in needs)
+    refs = any(r for _, r in needs)
+    flat = [ex for system in systems for ex in system]
+    todo = [*(e.hypothesis for e in flat if hyps), *(r for e in flat for r in e.references)] if refs else []
+    if not any(t.edits is None for t in todo):
+        name = aligner_name(aligner)
+        return [list(s) for s in systems], [input_fields(n, flat, name, _tok(aligner)) for n in needs]
+    al = get_aligner(aligner)
+    fields = [input_fields(n, flat, aligner_name(al), _tok(al)) for n in needs]
+    done = align_examples(flat, al, hypotheses=hyps)
+    out, pos = [], 0
+    for system in systems:
+        out.append(done[pos : pos + len(system)])
+        pos += len(system)
+    return out, fields
+
+
+def _tok(aligner: Aligner | str) -> dict[str, str]:
+    return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
+
+
+def score(
+    metrics: Sequence[Any],
+    systems: Mapping[str, Sequence[Example]],
+    *,
+    aligner: Aligner | str = "errant",
+    tok: str | None = None,
+    fields: Sequence[Mapping[str, str]] | None = None,
+) -> list[Score]:
+    """Every metric on every system (metric-major), each signed with its input fields.
+    ``fields``: one per metric when the systems were aligned beforehand (:func:`align`)."""
+    if fields is None:
+        aligned, fields = align(list(systems.values()), [uses(m) for m in metrics], aligner)
+        systems = dict(zip(systems, aligned, strict=True))
+    out = []
+    for metric, own in zip(metrics, fields, strict=True):
+        sign = {**own, "tok": tok} if tok is not None else dict(own)
+        for name, examples in systems.items():
+            require_references(examples)
+            result = metric.score(examples)
+            out.append(dataclasses.replace(result, system=name, signature=extend_signature(result.signature, sign)))
+    return out
