@@ -5,7 +5,7 @@ Numbers: ../shared/golden/cleme_zh.json; every row's official command is in its
 ``_meta.metric_index`` (e.g. ``python main.py --ref DS/references.m2 --hyp
 DS/systems_m2/SYS.m2 --lang zho --metric cleme --level corpus --assumption dependent``).
 The official CLEME reads only each annotator's ``T{k}-A0`` alignment and only the annotators
-present in a sentence (MuCGEC has 1-7 references per sentence): ``missing="absent"``.
+present in a sentence (MuCGEC has 1-7 references per sentence), as ``load(..., lang="zh")`` reads them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from conftest import DATA, golden
 from gecscope.api import get_metric
-from gecscope.io import examples_from_m2
+from gecscope.align.zh.text import zh_examples_from_m2
 from gecscope.metrics.analysis import ChunkAnalysis, analyse, relabel
 from gecscope.types import Example
 from test_golden_cleme import FIELD, ROUNDED, VARIANTS
@@ -33,7 +33,7 @@ def require_zh() -> None:
 @cache
 def zh_examples(dataset: str, system: str) -> list[Example]:
     require_zh()
-    return examples_from_m2(
+    return zh_examples_from_m2(
         ZH / dataset / "systems_m2" / f"{system}.m2", ZH / dataset / "references.m2"
     )
 
