@@ -119,10 +119,10 @@ def via_examples(case: Case) -> gecscope.Score:
     return gecscope.score(case.metric, ex, **case.options)
 
 
-def via_compare(case: Case) -> float:
+def via_compare(case: Case) -> tuple[float, str]:
     ex = gecscope.load(**case.inputs)
-    result = gecscope.compare([case.metric], {"a": ex, "b": ex}, bootstrap=2, trials=2)
-    return result.row(case.metric, "b").score
+    row = gecscope.compare([case.metric], {"a": ex, "b": ex}, bootstrap=2, trials=2).row(case.metric, "b")
+    return row.score, row.signature
 
 
 def via_cli(case: Case) -> dict[str, Any]:
@@ -143,7 +143,9 @@ def check_every_entry_point(case: Case) -> None:
     case.check(api.value)
     examples = via_examples(case)
     assert (examples.value, examples.signature) == (api.value, api.signature), case
-    assert via_compare(case) == api.value, case
+    score, signature = via_compare(case)
+    assert score == api.value, case
+    assert signature.startswith(api.signature.rpartition("|")[0] + "|test:"), (signature, api.signature)
     cli = via_cli(case)
     assert (cli["score"], cli["signature"]) == (pytest.approx(api.value, abs=1e-12), api.signature), case
 
