@@ -15,8 +15,8 @@ from functools import cache
 import pytest
 
 from conftest import DATA, golden
-from gecscope.api import get_metric
 from gecscope.align.zh.text import zh_examples_from_m2
+from gecscope.api import get_metric
 from gecscope.metrics.analysis import ChunkAnalysis, analyse, relabel
 from gecscope.types import Example
 from test_golden_cleme import FIELD, ROUNDED, VARIANTS

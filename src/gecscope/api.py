@@ -11,7 +11,6 @@ from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS, Metric
-from gecscope.metrics.analysis import require_references
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -122,7 +121,6 @@ def score(
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    require_references(examples)
     fields = None if input_fields is None else [input_fields]  # aligned beforehand by the caller
     tok = examples.tokenize if isinstance(examples, Examples) else None
     [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok, fields=fields)

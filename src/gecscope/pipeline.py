@@ -20,7 +20,7 @@ its references and reduces (``metric.score``). :func:`score` chains them; ``gecs
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,23 +52,27 @@ def read(
         return [read_jsonl(jsonl, require_references)]
     if hypotheses and hyp_m2:
         raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    if lang == "zh":
-        pairs = _pairs(hypotheses, hyp_m2)
-        return [_read_zh(source, h, m, references, ref_m2, ref_tsv, require_references) for h, m in pairs]
-    if ref_tsv is not None:
+    if ref_tsv is not None and lang != "zh":
         raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
     from gecscope.align.languages import refuse_cjk
+    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
 
     if hyp_m2:
         if ref_m2 is None:
             raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2[0])
-        systems = _m2_systems(hyp_m2, ref_m2)
+        if lang == "zh":
+            return [zh_examples_from_m2(path, ref_m2) for path in hyp_m2]
+        refs = read_m2(ref_m2)  # read once for every system
+        systems = [examples_from_m2(path, ref_m2, refs) for path in hyp_m2]
         refuse_cjk(("".join(e.source) for e in systems[0]), hyp_m2[0], lang)
         return systems
     if source is None or not hypotheses:
-        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2, or jsonl")
-    if require_references and not references and ref_m2 is None:
-        raise InputError("no references given (references or ref_m2)", hypotheses[0])
+        first = next(iter(hypotheses), None)
+        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl", first)
+    if require_references and not references and ref_m2 is None and ref_tsv is None:
+        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
+    if lang == "zh":
+        return [zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses]
     refuse_cjk(read_lines(source), source, lang)
     base = examples_from_text(source, hypotheses[0], references, ref_m2)
     out = [base]
@@ -83,75 +87,19 @@ def read(
     return out
 
 
-def _pairs(hypotheses: Sequence[PathLike], hyp_m2: Sequence[PathLike]) -> list[tuple[PathLike | None, PathLike | None]]:
-    return [(h, None) for h in hypotheses] or [(None, m) for m in hyp_m2] or [(None, None)]
-
-
-def _m2_systems(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> list[list[Example]]:
-    if len(hyp_m2) == 1:
-        return [examples_from_m2(hyp_m2[0], ref_m2)]
-    refs = read_m2(ref_m2)
-    out = []
-    for path in hyp_m2:
-        hyps = read_m2(path)
-        if len(hyps) != len(refs):
-            raise InputError(
-                f"has {len(hyps)} sentences but {ref_m2} has {len(refs)}", path, min(len(hyps), len(refs)) + 1
-            )
-        system = []
-        for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
-            if h.source != r.source:
-                raise InputError(f"source sentence differs from {ref_m2}:{r.line}", path, h.line)
-            system.append(Example(r.source, h.targets[0], r.targets, str(i)))
-        out.append(system)
-    return out
-
-
-def _read_zh(
-    source: PathLike | None,
-    hypothesis: PathLike | None,
-    hyp_m2: PathLike | None,
-    references: Sequence[PathLike],
-    ref_m2: PathLike | None,
-    ref_tsv: PathLike | None,
-    require_references: bool,
-) -> list[Example]:
-    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
-
-    if hyp_m2 is not None:
-        if ref_m2 is None:
-            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2)
-        return zh_examples_from_m2(hyp_m2, ref_m2)
-    if source is None or hypothesis is None:
-        raise InputError("give hyp_m2 + ref_m2, or source + hypothesis + references/ref_m2/ref_tsv")
-    if require_references and not references and ref_m2 is None and ref_tsv is None:
-        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypothesis)
-    return zh_examples_from_text(source, hypothesis, references, ref_m2, ref_tsv)
-
-
 def uses(metric: Any) -> tuple[bool, bool]:
     """Whether ``metric`` reads hypothesis edits, and reference edits."""
     hyp = bool(metric.needs_edits)
     return hyp, hyp or bool(getattr(metric, "needs_reference_edits", False))
 
 
-def input_fields(
-    needs: tuple[bool, bool], examples: Sequence[Example], aligner: str, tok: Mapping[str, str] | None = None
-) -> dict[str, str]:
-    """The input fields of a metric's signature for ``examples`` as read (before alignment):
-    the tokenisation and, for a metric that reads edits (``needs``: :func:`uses`), where they
-    come from (``m2`` when the input carried them, else ``aligner``; ``hyp=none`` for a metric
-    that reads no hypothesis edits). They depend on the metric and the input only, never on
-    the metrics run beside it."""
-    given_hyp = all(e.hypothesis.edits is not None for e in examples)
-    given_ref = all(r.edits is not None for e in examples for r in e.references)
-    return edit_fields(needs, (given_hyp, given_ref), aligner, tok)
-
-
 def edit_fields(
     needs: tuple[bool, bool], given: tuple[bool, bool], aligner: str, tok: Mapping[str, str] | None = None
 ) -> dict[str, str]:
-    """:func:`input_fields` from whether the input carried every hypothesis / reference edit."""
+    """The input fields of a metric's signature: the tokenisation and, for a metric that reads
+    edits (``needs``: :func:`uses`), where they come from: ``m2`` when the input carried them all
+    (``given``: hypotheses, references), else ``aligner``; ``hyp=none`` for a metric that reads no
+    hypothesis edits. They depend on the metric and its input only, never on the metrics beside it."""
     hyp, ref = needs
     fields = dict(tok or {"tok": "whitespace"})
     if ref:
@@ -165,28 +113,34 @@ def aligner_name(aligner: Aligner | str) -> str:
 
 
 def align(
-    systems: Sequence[Sequence[Example]], needs: Sequence[tuple[bool, bool]], aligner: Aligner | str = "errant"
+    systems: Sequence[Sequence[Example]],
+    needs: Sequence[tuple[bool, bool]],
+    aligner: Aligner | str = "errant",
+    make_aligner: Callable[[], Aligner] | None = None,
 ) -> tuple[list[list[Example]], list[dict[str, str]]]:
     """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
-    over all systems (each distinct sentence pair once), and each metric's input signature fields."""
+    over all systems (each distinct sentence pair once), and each metric's input signature fields.
+    ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs aligning."""
     hyps = any(h for h, _ in needs)
     refs = any(r for _, r in needs)
     flat = [ex for system in systems for ex in system]
-    todo = [*(e.hypothesis for e in flat if hyps), *(r for e in flat for r in e.references)] if refs else []
-    if not any(t.edits is None for t in todo):
-        name = aligner_name(aligner)
-        return [list(s) for s in systems], [input_fields(n, flat, name, _tok(aligner)) for n in needs]
-    al = get_aligner(aligner)
-    fields = [input_fields(n, flat, aligner_name(al), _tok(al)) for n in needs]
-    done = align_examples(flat, al, hypotheses=hyps)
-    out, pos = [], 0
+    given = (
+        all(e.hypothesis.edits is not None for e in flat),
+        all(r.edits is not None for e in flat for r in e.references),
+    )
+    if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
+        return [list(s) for s in systems], [edit_fields(n, given, "none", tokenisation_of(aligner)) for n in needs]
+    al = make_aligner() if make_aligner is not None else get_aligner(aligner)
+    fields = [edit_fields(n, given, aligner_name(al), tokenisation_of(al)) for n in needs]
+    done, out = align_examples(flat, al, hypotheses=hyps), []
     for system in systems:
-        out.append(done[pos : pos + len(system)])
-        pos += len(system)
+        out.append(done[: len(system)])
+        done = done[len(system) :]
     return out, fields
 
 
-def _tok(aligner: Aligner | str) -> dict[str, str]:
+def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
+    """The signature fields of the aligner's tokenisation (whitespace unless it says otherwise)."""
     return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
 
 
@@ -200,6 +154,8 @@ def score(
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields.
     ``fields``: one per metric when the systems were aligned beforehand (:func:`align`)."""
+    for examples in systems.values():
+        require_references(examples)  # before any alignment
     if fields is None:
         aligned, fields = align(list(systems.values()), [uses(m) for m in metrics], aligner)
         systems = dict(zip(systems, aligned, strict=True))
@@ -207,7 +163,6 @@ def score(
     for metric, own in zip(metrics, fields, strict=True):
         sign = {**own, "tok": tok} if tok is not None else dict(own)
         for name, examples in systems.items():
-            require_references(examples)
             result = metric.score(examples)
             out.append(dataclasses.replace(result, system=name, signature=extend_signature(result.signature, sign)))
     return out

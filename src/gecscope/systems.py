@@ -58,16 +58,9 @@ def load_systems(
     ``ref_m2``; M2 systems (``hyp_m2``) from ``ref_m2``. ``aligner=None`` leaves text targets
     unaligned (GREEN and GLEU need no edits); ``align_hypotheses=False`` aligns references only.
     """
-    if hypotheses and hyp_m2:
-        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    paths = list(hypotheses or hyp_m2)
-    if not paths:
+    if not (hypotheses or hyp_m2):
         raise InputError("no systems given (hypotheses or hyp_m2)")
-    labels = system_names(paths, names)
-    if hyp_m2 and ref_m2 is None:
-        raise InputError("hypothesis M2 files need a reference M2 (ref_m2)", hyp_m2[0])
-    if hypotheses and source is None:
-        raise InputError("text hypotheses need the source sentences (source)", hypotheses[0])
+    labels = system_names(list(hypotheses or hyp_m2), names)
     per_system = read(source=source, hypotheses=hypotheses, hyp_m2=hyp_m2, references=references, ref_m2=ref_m2)
     if aligner is not None:
         per_system, _ = align(per_system, [(align_hypotheses, True)], aligner)

@@ -103,14 +103,9 @@ def present(targets: tuple[Target, ...]) -> tuple[Target, ...]:
 
 def with_convention(examples: Sequence[Example], convention: str) -> Sequence[Example]:
     """``examples`` with :func:`references_for` applied (the same object when nothing changes)."""
-    if convention not in CONVENTIONS:
-        raise ValueError(f"missing annotators must be one of {', '.join(CONVENTIONS)}; got {convention!r}")
     if convention == "unchanged" or not any(r.absent for e in examples for r in e.references):
         return examples
-    return [
-        replace(e, references=references_for(e, convention)) if any(r.absent for r in e.references) else e
-        for e in examples
-    ]
+    return [replace(e, references=references_for(e, convention)) for e in examples]
 
 
 def apply_edits(source: Tokens, edits: tuple[Edit, ...]) -> Tokens:

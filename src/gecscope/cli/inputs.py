@@ -113,23 +113,14 @@ def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
     return aligner
 
 
-def load_examples(
-    args: argparse.Namespace,
-    *,
-    require_references: bool = True,
-    hyp: str | None = None,
-    hyp_m2: str | None = None,
-) -> list[Example]:
-    """One system's examples (``hyp``/``hyp_m2`` override the parsed options)."""
-    hyp = hyp if hyp is not None else _one(args.hyp)
-    hyp_m2 = hyp_m2 if hyp_m2 is not None else _one(args.hyp_m2)
-    return _read(args, [hyp] if hyp is not None else [], [hyp_m2] if hyp_m2 is not None else [], require_references)[0]
+def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
+    """The (first) system's examples."""
+    return _read(args, require_references)[0]
 
 
-def _read(
-    args: argparse.Namespace, hyps: list[str], hyp_m2: list[str], require_references: bool = True
-) -> list[list[Example]]:
+def _read(args: argparse.Namespace, require_references: bool = True) -> list[list[Example]]:
     """The systems the options give, through the one loader (:func:`gecscope.pipeline.read`)."""
+    hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
     lang = _language(args)
     if args.example and not hyps and args.source is None:
         d = api.example_dir()
@@ -166,10 +157,8 @@ def _language(args: argparse.Namespace) -> str:
     return lang
 
 
-def _one(value: str | list[str] | None) -> str | None:
-    if isinstance(value, list):
-        return value[0] if value else None
-    return value
+def _many(value: str | list[str] | None) -> list[str]:
+    return value if isinstance(value, list) else [] if value is None else [value]
 
 
 def system_names(args: argparse.Namespace) -> list[str]:
@@ -219,7 +208,7 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
 def load_systems(args: argparse.Namespace) -> dict[str, list[Example]]:
     """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
     names = system_names(args)
-    return dict(zip(names, _read(args, list(args.hyp or []), list(args.hyp_m2 or [])), strict=True))
+    return dict(zip(names, _read(args), strict=True))
 
 
 def load_for_metrics(
@@ -239,13 +228,9 @@ def load_for_metrics(
         if getattr(args, "stdin_copy", None):
             Path(args.stdin_copy).unlink(missing_ok=True)
     timings["read"] = time.perf_counter() - t0
-    needs = [pipeline.uses(m) for m in metrics]
-    flat = [ex for exs in systems.values() for ex in exs]
-    hyps = any(h for h, _ in needs)
-    todo = [*(e.hypothesis for e in flat if hyps), *(r for e in flat for r in e.references)]
     t0, c0 = time.perf_counter(), time.process_time()
-    aligner: Aligner | str = "none"
-    if any(r for _, r in needs) and any(t.edits is None for t in todo):
+
+    def make_aligner() -> Aligner:  # only when something needs aligning
         from gecscope.align import get_aligner
         from gecscope.extras import check_metric
 
@@ -254,10 +239,12 @@ def load_for_metrics(
         aligner = get_aligner(aligner_from_args(args))
         if hasattr(aligner, "origin") and len(systems) > 1:
             files = [*(args.hyp or []), *(args.hyp_m2 or [])]
-            aligner.origin = dataclasses.replace(
-                aligner.origin, hypotheses=tuple(files), period=len(next(iter(systems.values())))
-            )
-    aligned, fields = pipeline.align(list(systems.values()), needs, aligner)
+            n = len(next(iter(systems.values())))
+            aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=n)
+        return aligner
+
+    needs = [pipeline.uses(m) for m in metrics]
+    aligned, fields = pipeline.align(list(systems.values()), needs, make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
     return dict(zip(systems, aligned, strict=True)), fields

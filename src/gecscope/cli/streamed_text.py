@@ -33,7 +33,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from gecscope.result import Score
-from gecscope.types import Example
 
 #: the aligners whose edits of a pair do not depend on the other pairs aligned with it
 ALIGNERS = ("errant", "levenshtein")
@@ -85,18 +84,14 @@ def _refuse_chinese(source: str) -> None:
         refuse_cjk_counts(han_counts(fh), source)
 
 
-def _tokens_of(aligner: Any) -> dict[str, str]:
-    return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
-
-
 def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
     """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
-    from gecscope.align import align_examples, get_aligner
+    from gecscope.align import get_aligner
     from gecscope.cli.inputs import aligner_from_args, system_names
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
-    from gecscope.pipeline import edit_fields, uses
+    from gecscope.pipeline import align, aligner_name, edit_fields, tokenisation_of, uses
     from gecscope.progress import bar
     from gecscope.report.signature import extend_signature
     from gecscope.resample.take import stack
@@ -111,52 +106,46 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
     readers = [text_shards(args.source, h, args.ref, args.ref_m2, size=size) for h in hyps]
-    align_hyps = any(m.needs_edits for m in metrics)
-    aligner: Any = None
-    base: Any = None
-    all_hyp_edits = all_ref_edits = True
+    needs = [uses(m) for m in metrics]
+    made: list[Any] = []  # the one aligner, made on the first shard that needs it (as the one-shot path)
+    given = [True, True]  # every hypothesis / reference edit came with the input
     parts: dict[tuple[int, str], list[Any]] = {(k, name): [] for k in range(len(metrics)) for name in names}
     start = 0
     with contextlib.ExitStack() as stack_:
         progress = stack_.enter_context(bar(total, "scoring", unit="sent"))
+
+        def make_aligner() -> Any:
+            if not made:
+                for m in metrics:
+                    check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
+                made.append(get_aligner(aligner_from_args(args)))
+                stack_.enter_context(getattr(made[0], "keep_workers", contextlib.nullcontext)())
+                made.append(getattr(made[0], "origin", None))
+            if made[1] is not None:  # errors name the file and line: offset by the shard's first line
+                made[0].origin = dataclasses.replace(made[1], hypotheses=tuple(hyps), period=n, start=start)
+            return made[0]
+
         for shards in zip(*readers, strict=True):
             n = len(shards[0])
-            flat: list[Example] = [ex for shard in shards for ex in shard]
+            given[0] = given[0] and all(e.hypothesis.edits is not None for s in shards for e in s)
+            given[1] = given[1] and all(r.edits is not None for s in shards for e in s for r in e.references)
+            aligned, _ = align(shards, needs, make_aligner=make_aligner)
             del shards
-            all_hyp_edits = all_hyp_edits and all(e.hypothesis.edits is not None for e in flat)
-            all_ref_edits = all_ref_edits and all(r.edits is not None for e in flat for r in e.references)
-            todo = [*([e.hypothesis for e in flat] if align_hyps else []), *(r for e in flat for r in e.references)]
-            if any(t.edits is None for t in todo):
-                if aligner is None:  # made once, on the first shard that needs it (as the one-shot path)
-                    made = aligner_from_args(args)
-                    for m in metrics:
-                        check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-                    aligner = get_aligner(made)
-                    stack_.enter_context(getattr(aligner, "keep_workers", contextlib.nullcontext)())
-                    base = getattr(aligner, "origin", None)
-                if base is not None:
-                    aligner.origin = dataclasses.replace(base, hypotheses=tuple(hyps), period=n, start=start)
-                flat = align_examples(flat, aligner, hypotheses=align_hyps)
-            del todo
-            for j, name in enumerate(names):
-                shard = flat[j * n : (j + 1) * n]
-                for k, m in enumerate(metrics):
+            for k, m in enumerate(metrics):
+                for name, shard in zip(names, aligned, strict=True):
                     parts[(k, name)].append(analyse_compactly(m, shard))
-            del flat
+            del aligned
             start += n
             progress.update(n)
-    if aligner is None:
-        label, tok = "none", {"tok": "whitespace"}
-    else:
-        label, tok = str(getattr(aligner, "signature", aligner.name)), _tokens_of(aligner)
+    label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", None)
     out = []
     for k, m in enumerate(metrics):
-        fields = edit_fields(uses(m), (all_hyp_edits, all_ref_edits), label, tok)
+        own = edit_fields(needs[k], (given[0], given[1]), label, tok)
         for name in names:
             bucket = parts[(k, name)]
             s = m.score_analysis(bucket[0] if len(bucket) == 1 else stack(bucket))
             out.append(
-                dataclasses.replace(s, signature=extend_signature(s.signature, fields), system=name if named else "")
+                dataclasses.replace(s, signature=extend_signature(s.signature, own), system=name if named else "")
             )
     return out, names
 

@@ -84,16 +84,8 @@ def _build_targets(
         alternatives = tuple(
             tuple(sorted(alt, key=lambda e: (e.start, e.end))) for k, alt in alternative_alignments if k == annotator
         )
-        targets.append(
-            Target(
-                apply_edits(source, frozen),
-                frozen,
-                None,
-                alternatives,
-                annotator in unannotatable,
-                annotator not in per_annotator,
-            )
-        )
+        flags = (annotator in unannotatable, annotator not in per_annotator)  # NA line, no line here
+        targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, *flags))
     return tuple(targets)
 
 

@@ -25,7 +25,7 @@ from typing import NoReturn, TypeVar
 
 from gecscope.errors import InputError
 from gecscope.io.m2 import M2Block, check_annotators, make_block, parse_blocks
-from gecscope.io.parallel import examples_from_m2, examples_from_text
+from gecscope.io.parallel import examples_from_m2, examples_from_text, paired_blocks
 from gecscope.io.text import STDIN, read_text, split_lines
 from gecscope.types import Example, Target
 
@@ -114,10 +114,7 @@ def _m2_examples(hyp_m2: str | Path, ref_m2: str | Path) -> Iterator[Example]:
     if hyp_census is None or ref_census is None or hyp_census[0] != ref_census[0]:
         yield from examples_from_m2(hyp_m2, ref_m2)  # raises the eager reader's error
         return
-    for i, (h, r) in enumerate(zip(m2_blocks(hyp_m2), m2_blocks(ref_m2), strict=True)):
-        if h.source != r.source:
-            raise InputError(f"source sentence differs from {ref_m2}:{r.line}", hyp_m2, h.line)
-        yield Example(r.source, h.targets[0], r.targets, str(i))
+    yield from paired_blocks(zip(m2_blocks(hyp_m2), m2_blocks(ref_m2), strict=True), hyp_m2, ref_m2)
 
 
 def m2_shards(

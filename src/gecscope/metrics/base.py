@@ -46,16 +46,11 @@ def convention(metric: Any) -> str:
     return str(chosen or getattr(type(metric), "missing_annotators", "unchanged"))
 
 
-def convention_fields(metric: Any) -> dict[str, str]:
-    """``{"missing": convention}`` for the signature when it is not the metric's official one."""
-    official = str(getattr(type(metric), "missing_annotators", "unchanged"))
-    found = convention(metric)
-    return {} if found == official else {"missing": found}
-
-
 def signed(metric: Any, fields: dict[str, str]) -> str:
-    """The metric's signature: its settings ``fields`` plus a non-official convention."""
-    return make_signature(metric.name, {**fields, **convention_fields(metric)})
+    """The metric's signature: its settings ``fields`` plus the convention when not the official one."""
+    found = convention(metric)
+    official = found == str(getattr(type(metric), "missing_annotators", "unchanged"))
+    return make_signature(metric.name, {**fields, **({} if official else {"missing": found})})
 
 
 def references_chosen(metric: Any, examples: Sequence[Example]) -> Sequence[Example]:
