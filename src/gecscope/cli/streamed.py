@@ -70,6 +70,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.align.languages import refuse_cjk_counts
     from gecscope.cli.inputs import system_names
     from gecscope.io.shards import m2_shards
+    from gecscope.pipeline import edit_fields, uses
     from gecscope.streaming import score_shards
 
     names = system_names(args)
@@ -83,14 +84,12 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
         scores = score_shards(metrics, shards, total=_sentences(path), desc=f"scoring {name}")
         refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
         found.update({(k, name): s for k, s in enumerate(scores)})
-    fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}  # what the one-shot path signs M2 input with
     out = []
-    for k in range(len(metrics)):
+    for k, m in enumerate(metrics):
+        fields = edit_fields(uses(m), (True, True), "none")  # M2 input carries every edit
         for name in names:
-            s = found[(k, name)]
-            out.append(
-                dataclasses.replace(s, signature=extend_signature(s.signature, fields), system=name if named else "")
-            )
+            sig = extend_signature(found[(k, name)].signature, fields)
+            out.append(dataclasses.replace(found[(k, name)], signature=sig, system=name if named else ""))
     return out, names
 
 

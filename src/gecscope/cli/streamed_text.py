@@ -116,9 +116,10 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
 
         def make_aligner() -> Any:
             if not made:
+                chosen = aligner_from_args(args)  # resolves --aligner from --lang first
                 for m in metrics:
                     check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-                made.append(get_aligner(aligner_from_args(args)))
+                made.append(get_aligner(chosen))
                 stack_.enter_context(getattr(made[0], "keep_workers", contextlib.nullcontext)())
                 made.append(getattr(made[0], "origin", None))
             if made[1] is not None:  # errors name the file and line: offset by the shard's first line
