@@ -59,9 +59,9 @@ def one_call(data: Path, names: tuple[str, ...]) -> None:
         ["--source", str(conll / "sources.txt"), "--hyp", *hyps, "--ref-m2", str(conll / "references.m2")]
     )
     metrics = [METRICS[name].build() for name in METRIC_NAMES]
-    groups, _ = load_for_metrics(metrics, args, {})
+    systems, _ = load_for_metrics(metrics, args, {})
     for m in metrics:
-        for exs in groups[str(getattr(m, "missing_annotators", "unchanged"))].values():
+        for exs in systems.values():
             m.score_analysis(m.analyse(exs))
 
 
@@ -75,7 +75,6 @@ def separate_calls(data: Path, names: tuple[str, ...]) -> None:
                 source=conll / "sources.txt",
                 hypothesis=conll / "systems" / f"{s}.txt",
                 ref_m2=conll / "references.m2",
-                missing_annotators=spec.missing_annotators,
             )
             api.score(spec.build(), ex, aligner=aligner)
 

@@ -135,7 +135,7 @@ def test_sentence_level_errant_and_m2_equal_the_meta_sentence_scores() -> None:
     from gecscope.metrics.errant import Errant, ErrantConfig
     from gecscope.metrics.m2 import M2, M2Config
 
-    ex = api.load(hyp_m2=EX / "hypothesis.m2", ref_m2=EX / "references.m2", missing_annotators="absent")
+    ex = api.load(hyp_m2=EX / "hypothesis.m2", ref_m2=EX / "references.m2")
     for corpus, sentence in (
         (Errant(), Errant(ErrantConfig(level="sentence"))),
         (M2(), M2(M2Config(level="sentence"))),
@@ -152,7 +152,7 @@ def test_sentence_level_errant_on_conll() -> None:
     require_shared()
     from gecscope.metrics.errant import Errant, ErrantConfig
 
-    ex = api.load(hyp_m2=CONLL / "systems_m2" / "AMU.m2", ref_m2=CONLL / "references.m2", missing_annotators="absent")
+    ex = api.load(hyp_m2=CONLL / "systems_m2" / "AMU.m2", ref_m2=CONLL / "references.m2")
     corpus, sentence = Errant(ErrantConfig(convention="gec-metrics")), Errant(ErrantConfig(level="sentence"))
     analysis = corpus.analyse(ex)
     values = corpus.sentence_scores(analysis)

@@ -148,7 +148,7 @@ def test_errant_cat3_table_equals_errant_compare_on_amu() -> None:
     expected = parse_errant_table(official)
     assert len(expected) > 40
     metric = gecscope.get_metric("errant", cat=3)
-    s = gecscope.score(metric, gecscope.load(hyp_m2=hyp, ref_m2=ref, missing_annotators="absent"))
+    s = gecscope.score(metric, gecscope.load(hyp_m2=hyp, ref_m2=ref))
     ours = {
         name: (c["tp"], c["fp"], c["fn"], round(c["p"], 4), round(c["r"], 4), round(c["f"], 4))
         for name, c in s.details["categories"].items()
@@ -169,7 +169,7 @@ def test_m2_per_type_counts_sum_to_overall_counts(exs: list[Example], cat: int) 
 def test_m2_per_type_on_conll14_amu() -> None:
     require_shared()
     exs = gecscope.load(
-        hyp_m2=CONLL / "systems_m2" / "AMU.m2", ref_m2=CONLL / "references.m2", missing_annotators="absent"
+        hyp_m2=CONLL / "systems_m2" / "AMU.m2", ref_m2=CONLL / "references.m2"
     )
     plain, typed = gecscope.score("m2", exs), gecscope.score("m2", exs, cat=3)
     assert typed.value == plain.value

@@ -142,7 +142,7 @@ def test_fuzz_m2(ref: str, hyp: str) -> None:
             read_m2(p["ref"])
         except ValueError as exc:
             check_clean(exc)
-        run(lambda: examples_from_m2(p["hyp"], p["ref"], "absent"))
+        run(lambda: examples_from_m2(p["hyp"], p["ref"]))
 
 
 @FUZZ

@@ -45,7 +45,7 @@ def test_errant_from_hypothesis_m2_equals_from_text(tmp_path: Path) -> None:
     ex = aligned_text_examples("UFC")
     hyp_m2 = tmp_path / "UFC.m2"
     write_m2(hyp_m2, [(e.source, [e.hypothesis]) for e in ex])
-    from_m2 = api.load(hyp_m2=hyp_m2, ref_m2=CONLL / "references.m2", missing_annotators="absent")
+    from_m2 = api.load(hyp_m2=hyp_m2, ref_m2=CONLL / "references.m2")
     assert Errant().score(from_m2).details["f"] == Errant().score(ex).details["f"]
 
 
@@ -56,7 +56,6 @@ def m2_examples(system: str, gold_file: str) -> list[Example]:
         source=CONLL / "sources.txt",
         hypothesis=CONLL / "systems" / f"{system}.txt",
         ref_m2=CONLL / gold_file,
-        missing_annotators="absent",
     )
 
 
@@ -111,11 +110,11 @@ def test_all_empty_hypothesis(tmp_path: Path) -> None:
     null = null_file(tmp_path)
     for gold_file, f in (("references.m2", 27.81), ("official-2014.combined.m2", 28.01)):
         ex = api.load(
-            source=CONLL / "sources.txt", hypothesis=null, ref_m2=CONLL / gold_file, missing_annotators="absent"
+            source=CONLL / "sources.txt", hypothesis=null, ref_m2=CONLL / gold_file
         )
         assert round(M2().score(ex).value * 100, 2) == f
     ex = api.load(
-        source=CONLL / "sources.txt", hypothesis=null, ref_m2=CONLL / "references.m2", missing_annotators="absent"
+        source=CONLL / "sources.txt", hypothesis=null, ref_m2=CONLL / "references.m2"
     )
     d = Errant().score(api.prepare(ex, errant_aligner())[0]).details
     assert (d["tp"], d["fp"], d["fn"], round(d["f"] * 100, 2)) == (3, 1309, 2069, 0.20)

@@ -17,7 +17,7 @@ from gecscope.types import Edit, Example, Target
 def case_examples(case: dict, tmp: Path) -> list[Example]:  # type: ignore[type-arg]
     for key in ("source", "hypothesis", "ref_m2"):
         (tmp / key).write_text(case[key], encoding="utf-8")
-    return examples_from_text(tmp / "source", tmp / "hypothesis", ref_m2=tmp / "ref_m2", missing="absent")
+    return examples_from_text(tmp / "source", tmp / "hypothesis", ref_m2=tmp / "ref_m2")
 
 
 def prf(config: M2Config, examples: list[Example]) -> list[float]:

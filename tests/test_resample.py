@@ -32,9 +32,9 @@ CASES = [
 
 
 @cache
-def conll(system: str, missing: str) -> list:  # type: ignore[type-arg]
+def conll(system: str) -> list:  # type: ignore[type-arg]
     require_shared()
-    return examples_from_m2(CONLL / "systems_m2" / f"{system}.m2", CONLL / "references.m2", missing)
+    return examples_from_m2(CONLL / "systems_m2" / f"{system}.m2", CONLL / "references.m2")
 
 
 def slow(metric: object, analysis: object, order: np.ndarray) -> list[float]:
@@ -57,7 +57,7 @@ def test_conll_resamples_equal_rescoring(
     name: str, options: dict, system: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[type-arg]
     metric = api.get_metric(name, **options)
-    ex = conll(system, getattr(metric, "missing_annotators", "unchanged"))
+    ex = conll(system)
     analysis = metric.analyse(ex)
     rng = np.random.default_rng(7)
     order = np.vstack([np.arange(len(ex))[None], rng.integers(0, len(ex), (4, len(ex)))])

@@ -11,7 +11,7 @@ from conftest import CONLL
 from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text
 from gecscope.io.shards import batches, m2_shards, text_shards
-from gecscope.types import Example
+from gecscope.types import Example, references_for
 
 HYP_M2 = (
     "S a b c .\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\n\nS d e .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"
@@ -40,12 +40,11 @@ def test_batches_sizes() -> None:
 
 @pytest.mark.shared
 @pytest.mark.parametrize("size", [1, 7, 100_000])
-@pytest.mark.parametrize("missing", ["unchanged", "absent"])
-def test_m2_shards_equal_the_eager_reader(size: int, missing: str) -> None:
+def test_m2_shards_equal_the_eager_reader(size: int) -> None:
     hyp, ref = CONLL / "systems_m2" / "CUUI.m2", CONLL / "references.m2"
-    shards = list(m2_shards(hyp, ref, missing, size=size))
+    shards = list(m2_shards(hyp, ref, size=size))
     assert all(len(s) == size for s in shards[:-1]) and 0 < len(shards[-1]) <= size
-    assert _same(_flat(shards), examples_from_m2(hyp, ref, missing))
+    assert _same(_flat(shards), examples_from_m2(hyp, ref))
 
 
 @pytest.mark.shared
@@ -53,7 +52,7 @@ def test_m2_shards_equal_the_eager_reader(size: int, missing: str) -> None:
 def test_text_shards_equal_the_eager_reader(size: int) -> None:
     args = (CONLL / "sources.txt", CONLL / "systems" / "AMU.txt", [CONLL / "REF0.txt", CONLL / "REF1.txt"])
     assert _same(_flat(text_shards(*args, size=size)), examples_from_text(*args))
-    with_m2 = (*args[:2], [CONLL / "REF0.txt"], CONLL / "references.m2", "absent")
+    with_m2 = (*args[:2], [CONLL / "REF0.txt"], CONLL / "references.m2")
     assert _same(_flat(text_shards(*with_m2, size=size)), examples_from_text(*with_m2))
 
 
@@ -61,10 +60,10 @@ def test_small_m2_pair_and_crlf_bom(tmp_path: Path) -> None:
     hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
     hyp.write_bytes(b"\xef\xbb\xbf" + HYP_M2.replace("\n", "\r\n").encode())
     ref.write_text(REF_M2, encoding="utf-8")
-    for missing in ("unchanged", "absent"):
-        got = _flat(m2_shards(hyp, ref, missing, size=1))
-        assert _same(got, examples_from_m2(hyp, ref, missing))
-    assert len(got[1].references) == 1 and len(_flat(m2_shards(hyp, ref, size=1))[1].references) == 2
+    got = _flat(m2_shards(hyp, ref, size=1))
+    assert _same(got, examples_from_m2(hyp, ref))
+    assert len(references_for(got[1], "absent")) == 1 and len(got[1].references) == 2
+    assert [r.absent for r in got[1].references] == [r.absent for r in examples_from_m2(hyp, ref)[1].references]
 
 
 def _eager_error(call: Callable[[], object]) -> str:

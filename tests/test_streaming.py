@@ -39,11 +39,10 @@ def _same(a: Score, b: Score) -> bool:
 def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
     # the example: two annotators, an unchanged sentence (no edits anywhere), edits everywhere else
     metric = api.get_metric(name, **OPTIONS.get(name, {}))
-    policy = METRICS[name].missing_annotators
     hyp, ref = EX / "hypothesis.m2", EX / "references.m2"
-    examples = examples_from_m2(hyp, ref, policy)
+    examples = examples_from_m2(hyp, ref)
     assert any(not r.edits for e in examples for r in e.references) and any(not e.hypothesis.edits for e in examples)
-    [got] = score_shards([metric], m2_shards(hyp, ref, policy, size=size))
+    [got] = score_shards([metric], m2_shards(hyp, ref, size=size))
     assert _same(got, metric.score(examples))
 
 
@@ -56,9 +55,8 @@ def test_conll_in_shards_every_streamable_metric(size: int) -> None:
         for options in configs.get(name, [{}]):
             metric = api.get_metric(name, **options)
             assert streamable(metric)
-            policy = METRICS[name].missing_annotators
-            [got] = score_shards([metric], m2_shards(hyp, ref, policy, size=size))
-            assert _same(got, metric.score(examples_from_m2(hyp, ref, policy))), (name, options)
+            [got] = score_shards([metric], m2_shards(hyp, ref, size=size))
+            assert _same(got, metric.score(examples_from_m2(hyp, ref))), (name, options)
 
 
 def test_streamable_settings() -> None:
@@ -69,7 +67,7 @@ def test_streamable_settings() -> None:
 
 
 def test_tables_are_the_old_lists() -> None:
-    examples = examples_from_m2(EX / "hypothesis.m2", EX / "references.m2", "absent")
+    examples = examples_from_m2(EX / "hypothesis.m2", EX / "references.m2")
     table = Errant(ErrantConfig(scheme="cse")).analyse(examples)
     listed = [tuple(options) for options in table]
     assert isinstance(table, EditTable) and table == listed and len({len(o) for o in listed}) == 1

@@ -5,7 +5,7 @@ Numbers: ../shared/golden/cleme_zh.json; every row's official command is in its
 ``_meta.metric_index`` (e.g. ``python main.py --ref DS/references.m2 --hyp
 DS/systems_m2/SYS.m2 --lang zho --metric cleme --level corpus --assumption dependent``).
 The official CLEME reads only each annotator's ``T{k}-A0`` alignment and only the annotators
-present in a sentence (MuCGEC has 1-7 references per sentence): ``missing="absent"``.
+present in a sentence (MuCGEC has 1-7 references per sentence), as ``load(..., lang="zh")`` reads them.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from functools import cache
 import pytest
 
 from conftest import DATA, golden
+from gecscope.align.zh.text import zh_examples_from_m2
 from gecscope.api import get_metric
 from gecscope.errors import InputError
-from gecscope.io import examples_from_m2
 from gecscope.metrics.analysis import ChunkAnalysis, analyse, relabel
 from gecscope.types import Example
 from test_golden_cleme import FIELD, ROUNDED, VARIANTS
@@ -34,8 +34,8 @@ def require_zh() -> None:
 @cache
 def zh_examples(dataset: str, system: str) -> list[Example]:
     require_zh()
-    return examples_from_m2(
-        ZH / dataset / "systems_m2" / f"{system}.m2", ZH / dataset / "references.m2", missing="absent"
+    return zh_examples_from_m2(
+        ZH / dataset / "systems_m2" / f"{system}.m2", ZH / dataset / "references.m2"
     )
 
 
@@ -118,7 +118,7 @@ def test_shipped_demo_reference_m2_is_refused_where_its_source_differs() -> None
     require_zh()
     d = ZH / "cherrant_demo"
     with pytest.raises(InputError, match=r"demo\.m2:5: source sentence differs from .*references\.official\.m2:5"):
-        examples_from_m2(d / "systems_m2" / "demo.m2", d / "references.official.m2", missing="absent")
+        zh_examples_from_m2(d / "systems_m2" / "demo.m2", d / "references.official.m2")
 
 
 def test_cherrant_skips_only_unannotatable_sentences() -> None:

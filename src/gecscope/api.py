@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+<<<<<<< HEAD
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError, SettingError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.metrics.analysis import require_references
 from gecscope.report.signature import extend_signature
+=======
+from gecscope import pipeline
+from gecscope.align import Aligner
+from gecscope.errors import InputError
+from gecscope.metrics import METRICS, Metric
+>>>>>>> convention
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -41,24 +47,33 @@ def load(
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
     require_references: bool = True,
-    missing_annotators: str = "unchanged",
     lang: str = "en",
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
-    ``references`` and/or ``ref_m2``) or JSONL.
+    ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
 
+<<<<<<< HEAD
     ``lang="zh"`` reads text as ChERRANT does (char tokens, ``t2s`` targets, ``没有错误`` /
     ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...`` file) and M2 with only the
     annotators present in each sentence. Mostly-Chinese text read as English is refused.
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
     text input the same way as ``--tokenize`` does.
+=======
+    Every annotator of a reference M2 file is kept; one without lines in a sentence is flagged
+    there, and each metric applies its own convention (the M2 scorer's and ERRANT's: left out;
+    CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
+    ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
+    file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
+    English is refused.
+>>>>>>> convention
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
     10
     """
+<<<<<<< HEAD
     if jsonl is not None:
         return read_jsonl(jsonl, require_references)
     if lang == "zh":
@@ -106,6 +121,20 @@ def _load_zh(
     if require_references and not references and ref_m2 is None and ref_tsv is None:
         raise InputError("no references given (references, ref_m2 or ref_tsv)", hypothesis)
     return zh_examples_from_text(source, hypothesis, references, ref_m2, ref_tsv)
+=======
+    [examples] = pipeline.read(
+        source=source,
+        hypotheses=[hypothesis] if hypothesis is not None else [],
+        hyp_m2=[hyp_m2] if hyp_m2 is not None else [],
+        references=references,
+        ref_m2=ref_m2,
+        jsonl=jsonl,
+        require_references=require_references,
+        lang=lang,
+        ref_tsv=ref_tsv,
+    )
+    return examples
+>>>>>>> convention
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -120,25 +149,13 @@ def get_metric(name: str, **options: Any) -> Metric:
     return METRICS[canonical(name)].build(**options)
 
 
-def edit_origin(examples: Sequence[Example], aligner: Aligner | str) -> dict[str, str]:
-    name = aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
-    hyp = "m2" if all(e.hypothesis.edits is not None for e in examples) else name
-    ref = "m2" if all(r.edits is not None for e in examples for r in e.references) else name
-    tok = getattr(aligner, "tokenisation", {"tok": "whitespace"})
-    return {**tok, "edits": f"hyp={hyp},ref={ref}"}
-
-
 def prepare(
     examples: Sequence[Example], aligner: Aligner | str = "errant", *, hypotheses: bool = True
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
     examples and the input signature fields."""
-    todo = [*([e.hypothesis for e in examples] if hypotheses else []), *(r for e in examples for r in e.references)]
-    if all(t.edits is not None for t in todo):
-        return list(examples), edit_origin(examples, "none")
-    al = get_aligner(aligner) if isinstance(aligner, str) else aligner
-    fields = edit_origin(examples, al)
-    return align_examples(examples, al, hypotheses=hypotheses), fields
+    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner)
+    return ready, fields
 
 
 def score(
@@ -182,6 +199,7 @@ def score(
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+<<<<<<< HEAD
     if isinstance(examples, Examples):
         examples = examples.for_metric(str(getattr(m, "missing_annotators", "unchanged")))
     require_references(examples)
@@ -198,3 +216,9 @@ def score(
         fields["tok"] = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
     result = m.score(ready)
     return dataclasses.replace(result, signature=extend_signature(result.signature, fields))
+=======
+    fields = None if input_fields is None else [input_fields]  # aligned beforehand by the caller
+    tok = examples.tokenize if isinstance(examples, Examples) else None
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok, fields=fields)
+    return result
+>>>>>>> convention

@@ -20,7 +20,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+<<<<<<< HEAD
 from gecscope.api import get_metric, prepare
+=======
+import numpy as np
+
+from gecscope import pipeline
+from gecscope.api import get_metric
+>>>>>>> convention
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
 from gecscope.report.signature import extend_signature
@@ -215,17 +222,11 @@ def compare(
         list(metric) if isinstance(metric, Sequence) and not isinstance(metric, str) else [metric]
     )
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
-    hyps = any(m.needs_edits for m in built)
-    if hyps or any(getattr(m, "needs_reference_edits", False) for m in built):
-        # every system aligned in one pass (each distinct sentence pair once, one aligner)
-        flat = [ex for exs in systems.values() for ex in exs]
-        ready, fields = prepare(flat, aligner, hypotheses=hyps)
-        n = len(systems[base])
-        systems = {name: ready[i * n : (i + 1) * n] for i, name in enumerate(systems)}
-    else:
-        fields = {"tok": "whitespace"}
+    # every system aligned in one pass (each distinct sentence pair once, one aligner)
+    aligned, per_metric = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
+    systems = dict(zip(systems, aligned, strict=True))
     rows: list[SystemResult] = []
-    for met in built:
+    for met, fields in zip(built, per_metric, strict=True):
         analyses = {name: met.analyse(list(examples)) for name, examples in systems.items()}
         signature = extend_signature(met.score_analysis(analyses[base]).signature, fields)
         rows.extend(compare_analyses(met, analyses, base, config, signature, systems))

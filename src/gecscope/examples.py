@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from gecscope.errors import InputError
-from gecscope.io import examples_from_m2, examples_from_text, read_jsonl
+from gecscope.pipeline import read
 from gecscope.types import Example, Target, Tokens
 
 TOKENIZERS = ("whitespace", "spacy", "char")
@@ -91,25 +91,11 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
 
 
 class Examples(Sequence[Example]):
-    """An immutable sequence of examples, with the reading policy it was built with.
+    """An immutable sequence of examples and the tokenisation they were built with."""
 
-    ``missing_annotators`` tells how reference M2 sentences without lines for an annotator
-    were read; :meth:`for_metric` re-reads M2 input with the policy a metric expects (M2 and
-    ERRANT leave such annotators out, as their official scorers do).
-    """
-
-    def __init__(
-        self,
-        items: Iterable[Example],
-        *,
-        missing_annotators: str = "unchanged",
-        reload: Callable[[str], list[Example]] | None = None,
-        tokenize: str = "whitespace",
-    ) -> None:
+    def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace") -> None:
         self._items = tuple(items)
-        self.missing_annotators = missing_annotators
         self.tokenize = tokenize
-        self._reload = reload
 
     @overload
     def __getitem__(self, index: int) -> Example: ...
@@ -119,7 +105,7 @@ class Examples(Sequence[Example]):
 
     def __getitem__(self, index: int | slice) -> Example | Examples:
         if isinstance(index, slice):
-            return Examples(self._items[index], missing_annotators=self.missing_annotators, tokenize=self.tokenize)
+            return Examples(self._items[index], tokenize=self.tokenize)
         return self._items[index]
 
     def __len__(self) -> int:
@@ -130,17 +116,6 @@ class Examples(Sequence[Example]):
 
     def __repr__(self) -> str:
         return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
-
-    def for_metric(self, missing_annotators: str) -> Examples:
-        """These examples read with ``missing_annotators`` (re-read from M2 when it differs)."""
-        if missing_annotators == self.missing_annotators or self._reload is None:
-            return self
-        return Examples(
-            self._reload(missing_annotators),
-            missing_annotators=missing_annotators,
-            reload=self._reload,
-            tokenize=self.tokenize,
-        )
 
     @classmethod
     def from_lists(
@@ -183,13 +158,9 @@ class Examples(Sequence[Example]):
         return cls(out, tokenize=tokenize)
 
     @classmethod
-    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path, *, missing_annotators: str = "unchanged") -> Examples:
+    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path) -> Examples:
         """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
-
-        def reload(policy: str) -> list[Example]:
-            return examples_from_m2(hyp_m2, ref_m2, policy)
-
-        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload)
+        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2)[0])
 
     @classmethod
     def from_text(
@@ -198,6 +169,7 @@ class Examples(Sequence[Example]):
         hypothesis: str | Path,
         references: Sequence[str | Path] = (),
         ref_m2: str | Path | None = None,
+<<<<<<< HEAD
         *,
         missing_annotators: str = "unchanged",
         tokenize: str = "whitespace",
@@ -210,11 +182,17 @@ class Examples(Sequence[Example]):
             return tokenize_examples(examples_from_text(source, hypothesis, references, ref_m2, policy), tokenize)
 
         return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload, tokenize=tokenize)
+=======
+    ) -> Examples:
+        """Parallel text files (one sentence a line, space-tokenised), references as text files
+        (one per annotator) and/or one M2 file."""
+        return cls(read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)[0])
+>>>>>>> convention
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> Examples:
         """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
-        return cls(read_jsonl(path))
+        return cls(read(jsonl=path)[0])
 
     @classmethod
     def from_dataset(

@@ -12,9 +12,9 @@ in file order. This holds for a metric whose ``score`` is ``score_analysis(analy
 >>> from gecscope.io.shards import m2_shards
 >>> d = example_dir()
 >>> m = get_metric("errant")
->>> [s] = score_shards([m], m2_shards(d / "hypothesis.m2", d / "references.m2", "absent", size=3))
+>>> [s] = score_shards([m], m2_shards(d / "hypothesis.m2", d / "references.m2", size=3))
 >>> from gecscope.io import examples_from_m2
->>> s.details == m.score(examples_from_m2(d / "hypothesis.m2", d / "references.m2", "absent")).details
+>>> s.details == m.score(examples_from_m2(d / "hypothesis.m2", d / "references.m2")).details
 True
 """
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 Tokens = tuple[str, ...]
 
@@ -42,6 +43,9 @@ class Target:
     alternatives: tuple[tuple[Edit, ...], ...] = field(default=(), compare=False, repr=False)
     #: ChERRANT's ``无法标注`` ("cannot be annotated"): an unchanged target that its compare skips
     unannotatable: bool = field(default=False, compare=False, repr=False)
+    #: an M2 annotator with no line in this sentence (an unchanged target); each metric decides
+    #: whether it counts, see :func:`references_for`
+    absent: bool = field(default=False, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -70,6 +74,38 @@ class Example:
     @property
     def aligned(self) -> bool:
         return self.hypothesis.edits is not None and all(r.edits is not None for r in self.references)
+
+
+#: what an M2 annotator without lines in a sentence is: ``absent`` (left out; one unchanged
+#: reference when no annotator has lines: the M2 scorer, ERRANT) or ``unchanged`` (an unchanged
+#: reference: CLEME, gec-metrics)
+CONVENTIONS = ("absent", "unchanged")
+
+
+def references_for(example: Example, convention: str) -> tuple[Target, ...]:
+    """The references of ``example`` under a missing-annotator ``convention``.
+
+    >>> ex = Example(("a",), Target(("a",)), (Target(("a",), (), absent=True), Target(("b",), (Edit(0, 1, ("b",)),))))
+    >>> [r.text for r in references_for(ex, "absent")], len(references_for(ex, "unchanged"))
+    (['b'], 2)
+    """
+    if convention == "unchanged":
+        return example.references
+    if convention != "absent":
+        raise ValueError(f"missing annotators must be one of {', '.join(CONVENTIONS)}; got {convention!r}")
+    return present(example.references)
+
+
+def present(targets: tuple[Target, ...]) -> tuple[Target, ...]:
+    """The targets of annotators with lines in the sentence, else the first (unchanged) one."""
+    return tuple(t for t in targets if not t.absent) or targets[:1]
+
+
+def with_convention(examples: Sequence[Example], convention: str) -> Sequence[Example]:
+    """``examples`` with :func:`references_for` applied (the same object when nothing changes)."""
+    if convention == "unchanged" or not any(r.absent for e in examples for r in e.references):
+        return examples
+    return [replace(e, references=references_for(e, convention)) for e in examples]
 
 
 def apply_edits(source: Tokens, edits: tuple[Edit, ...]) -> Tokens:

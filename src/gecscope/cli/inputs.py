@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gecscope import api
+from gecscope import api, pipeline
 from gecscope.align import Aligner
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
@@ -115,51 +115,40 @@ def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
     return aligner
 
 
-def _missing_annotators(args: argparse.Namespace) -> str:
-    from gecscope.metrics import METRICS
-
-    metric = getattr(args, "metric", None)
-    if isinstance(metric, list):
-        metric = metric[0] if metric else None
-    return METRICS[metric].missing_annotators if metric in METRICS else "unchanged"
+def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
+    """The (first) system's examples."""
+    return _read(args, require_references)[0]
 
 
-def load_examples(
-    args: argparse.Namespace,
-    *,
-    require_references: bool = True,
-    hyp: str | None = None,
-    hyp_m2: str | None = None,
-    missing: str | None = None,
-) -> list[Example]:
-    """One system's examples (``hyp``/``hyp_m2`` override the parsed options; ``missing`` the
-    missing-annotator convention, by default the first metric's)."""
-    missing = missing or _missing_annotators(args)
+def _read(args: argparse.Namespace, require_references: bool = True) -> list[list[Example]]:
+    """The systems the options give, through the one loader (:func:`gecscope.pipeline.read`)."""
+    hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
     lang = _language(args)
-    hyp = hyp if hyp is not None else _one(args.hyp)
-    hyp_m2 = hyp_m2 if hyp_m2 is not None else _one(args.hyp_m2)
-    if args.example:
+    if args.example and not hyps and args.source is None:
         d = api.example_dir()
-        if hyp is None and args.source is None:
-            return api.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2", missing_annotators=missing)
-    examples = api.load(
+        return pipeline.read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
+    systems = pipeline.read(
         source=args.source,
-        hypothesis=hyp,
+        hypotheses=hyps,
+        hyp_m2=hyp_m2,
         references=args.ref,
         ref_m2=args.ref_m2,
-        hyp_m2=hyp_m2,
         jsonl=args.jsonl,
         require_references=require_references,
-        missing_annotators=missing,
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
     )
+<<<<<<< HEAD
     examples = tokenized(args, examples, Path(hyp).stem if hyp and len(args.hyp or []) > 1 else "")
     if args.ref and args.ref_m2 is None and hyp is not None:
         warning = swap_warning(examples)
+=======
+    if args.ref and args.ref_m2 is None and hyps:
+        warning = swap_warning(systems[0])
+>>>>>>> convention
         if warning:
             print(f"gecscope: warning: {warning}", file=sys.stderr)
-    return examples
+    return systems
 
 
 def _language(args: argparse.Namespace) -> str:
@@ -176,10 +165,8 @@ def _language(args: argparse.Namespace) -> str:
     return lang
 
 
-def _one(value: str | list[str] | None) -> str | None:
-    if isinstance(value, list):
-        return value[0] if value else None
-    return value
+def _many(value: str | list[str] | None) -> list[str]:
+    return value if isinstance(value, list) else [] if value is None else [value]
 
 
 def system_names(args: argparse.Namespace) -> list[str]:
@@ -232,9 +219,10 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
         args.name = ["stdin" if v == handle.name else Path(v).stem for v in getattr(args, name)]
 
 
-def load_systems(args: argparse.Namespace, missing: str | None = None) -> dict[str, list[Example]]:
+def load_systems(args: argparse.Namespace) -> dict[str, list[Example]]:
     """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
     names = system_names(args)
+<<<<<<< HEAD
     several = len(args.hyp or []) > 1 or len(args.hyp_m2 or []) > 1
     if several and _language(args) == "en" and not getattr(args, "ref_tsv", None):
         from gecscope import systems
@@ -259,57 +247,52 @@ def load_systems(args: argparse.Namespace, missing: str | None = None) -> dict[s
 
 
 Groups = dict[str, dict[str, list[Example]]]
+=======
+    return dict(zip(names, _read(args), strict=True))
+>>>>>>> convention
 
 
 def load_for_metrics(
     metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None
-) -> tuple[Groups, dict[str, str]]:
-    """Systems per missing-annotator convention of ``metrics`` (``unchanged``/``absent``), read
-    once each; every distinct sentence pair the metrics need aligned is aligned once, in one pass
-    over all systems. Returns the groups and the input signature fields (tokenisation, where the
-    edits came from). ``timings`` receives the seconds of reading and aligning."""
+) -> tuple[dict[str, list[Example]], list[dict[str, str]]]:
+    """Every system, read once; every distinct sentence pair the metrics need aligned is aligned
+    once, in one pass over all systems. Returns the systems and each metric's input signature
+    fields (:func:`gecscope.pipeline.align`). ``timings`` receives the seconds of reading and aligning."""
     import time
-
-    from gecscope.align import align_examples, get_aligner
 
     timings = {} if timings is None else timings
     _read_stdin_once(args)
     t0 = time.perf_counter()
-    modes = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
     try:
-        groups = {mode: load_systems(args, mode) for mode in modes}
+        systems = load_systems(args)
     finally:
         if getattr(args, "stdin_copy", None):
             Path(args.stdin_copy).unlink(missing_ok=True)
     timings["read"] = time.perf_counter() - t0
-    hyps = any(m.needs_edits for m in metrics)
-    refs = hyps or any(getattr(m, "needs_reference_edits", False) for m in metrics)
-    flat = [ex for systems in groups.values() for exs in systems.values() for ex in exs]
-    todo = [*([e.hypothesis for e in flat] if hyps else []), *(r for e in flat for r in e.references)] if refs else []
     t0, c0 = time.perf_counter(), time.process_time()
-    fields = api.edit_origin(flat, "none") if flat else {"tok": "whitespace"}
-    if any(t.edits is None for t in todo):
+
+    def make_aligner() -> Aligner:  # only when something needs aligning
+        from gecscope.align import get_aligner
         from gecscope.extras import check_metric
 
         for m in metrics:
             check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
         aligner = get_aligner(aligner_from_args(args))
-        some = next(iter(groups.values()))
-        if hasattr(aligner, "origin") and len(some) > 1:
+        if hasattr(aligner, "origin") and len(systems) > 1:
             files = [*(args.hyp or []), *(args.hyp_m2 or [])]
-            aligner.origin = dataclasses.replace(
-                aligner.origin, hypotheses=tuple(files), period=len(next(iter(some.values())))
-            )
-        fields = api.edit_origin(flat, aligner)
-        aligned = align_examples(flat, aligner, hypotheses=hyps)
-        pos = 0
-        for systems in groups.values():
-            for name, exs in systems.items():
-                systems[name] = aligned[pos : pos + len(exs)]
-                pos += len(exs)
+            n = len(next(iter(systems.values())))
+            aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=n)
+        return aligner
+
+    needs = [pipeline.uses(m) for m in metrics]
+    aligned, fields = pipeline.align(list(systems.values()), needs, make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
+<<<<<<< HEAD
     if not refs:
         fields = {"tok": fields.get("tok", "whitespace")}
     return groups, input_signature(args, fields)
 
+=======
+    return dict(zip(systems, aligned, strict=True)), fields
+>>>>>>> convention

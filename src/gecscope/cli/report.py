@@ -15,8 +15,6 @@ from gecscope.extras import require
 from gecscope.metrics import METRICS
 from gecscope.report.overview import ReportSettings, SystemData, build_report, significance
 
-FLAVOURS = ("unchanged", "absent")
-
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
@@ -50,14 +48,12 @@ def add_parser(sub: Any) -> None:
 
 
 def load_systems(args: argparse.Namespace) -> list[SystemData]:
-    """Each system's aligned examples under both missing-annotator conventions, through the
-    loader ``score`` and ``compare`` share (references read once, every pair aligned once)."""
+    """Each system's aligned examples, through the loader ``score`` and ``compare`` share
+    (references read once, every pair aligned once)."""
     if not (args.hyp or args.hyp_m2):
         raise InputError("no systems: give --hyp-m2 FILE... or --source with --hyp FILE...")
-    # one metric per convention, both aligned: CLEME2.0 (unchanged) and ERRANT (absent)
-    groups, fields = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args)
-    names = list(groups[FLAVOURS[0]])
-    return [SystemData(n, {f: groups[f][n] for f in FLAVOURS}, {f: fields for f in FLAVOURS}) for n in names]
+    systems, fields = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args)
+    return [SystemData(n, examples, fields[1]) for n, examples in systems.items()]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 from typing import Any
 
-from gecscope import api
+from gecscope import api, pipeline
 from gecscope.cli import streamed, streamed_text
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.settings import add_metric_choice, add_settings, chosen_metrics, metric_options
@@ -39,11 +39,11 @@ def add_parser(sub: Any) -> None:
 
 def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[list[Any], dict[str, Any] | None]:
     """Every system read (and aligned) at once, then scored: the path for every input."""
-    groups, fields = load_for_metrics(list(metrics.values()), args)
-    some = next(iter(groups.values()))
+    some, fields = load_for_metrics(list(metrics.values()), args)
     if args.format == "official" and len(some) > 1:
         raise ValueError("--format official prints one system at a time")
     named = len(some) > 1 or bool(getattr(args, "name", None))
+<<<<<<< HEAD
     scores = []
     for metric in metrics.values():
         for name, examples in groups[str(getattr(metric, "missing_annotators", "unchanged"))].items():
@@ -52,6 +52,10 @@ def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[li
             )
             result = api.score(metric, examples, aligner=args.aligner, input_fields=own)
             scores.append(dataclasses.replace(result, system=name if named else ""))
+=======
+    scored = pipeline.score(list(metrics.values()), some, aligner=args.aligner, fields=fields)
+    scores = [dataclasses.replace(s, system=s.system if named else "") for s in scored]
+>>>>>>> convention
     texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None
     return scores, texts
 

@@ -16,8 +16,7 @@ one-shot path. As there:
 - a pair over the runaway-alignment guard stops the run; the aligner's ``origin`` is offset by
   the shard's first line, so the error names the file and line;
 - the swap warning (:mod:`gecscope.io.sanity`, one system with text references) is computed over
-  the whole input in a first reading pass, before anything is aligned, and printed once (the
-  one-shot path prints it once per missing-annotator convention of the metrics);
+  the whole input in a first reading pass, before anything is aligned, and printed once;
 - the progress bar counts sentences over the whole corpus (with an ETA).
 
 A bad input (or a runaway pair) is handed to the one-shot path, which raises the error it has
@@ -34,7 +33,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from gecscope.result import Score
-from gecscope.types import Example
 
 #: the aligners whose edits of a pair do not depend on the other pairs aligned with it
 ALIGNERS = ("errant", "levenshtein")
@@ -88,19 +86,19 @@ def _refuse_chinese(source: str) -> None:
         refuse_cjk_counts(han_counts(fh), source)
 
 
-def _tokens_of(aligner: Any) -> dict[str, str]:
-    return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
-
-
 def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[list[Score], list[str]]:
     """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
-    from gecscope.align import align_examples, get_aligner
+    from gecscope.align import get_aligner
     from gecscope.cli.inputs import aligner_from_args, system_names
     from gecscope.cli.preparation import input_signature
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
+<<<<<<< HEAD
     from gecscope.metrics.base import edit_needs
+=======
+    from gecscope.pipeline import align, aligner_name, edit_fields, tokenisation_of, uses
+>>>>>>> convention
     from gecscope.progress import bar
     from gecscope.report.signature import extend_signature
     from gecscope.stats import stack
@@ -114,6 +112,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     total, warning = _first_pass(args, size)
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
+<<<<<<< HEAD
     policies = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
     keys = [(policy, name) for policy in policies for name in names]
     readers = [text_shards(args.source, h, args.ref, args.ref_m2, p, size=size) for p in policies for h in hyps]
@@ -122,14 +121,36 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     aligner: Any = None
     base: Any = None
     all_hyp_edits = all_ref_edits = True
+=======
+    readers = [text_shards(args.source, h, args.ref, args.ref_m2, size=size) for h in hyps]
+    needs = [uses(m) for m in metrics]
+    made: list[Any] = []  # the one aligner, made on the first shard that needs it (as the one-shot path)
+    given = [True, True]  # every hypothesis / reference edit came with the input
+>>>>>>> convention
     parts: dict[tuple[int, str], list[Any]] = {(k, name): [] for k in range(len(metrics)) for name in names}
     start = 0
     with contextlib.ExitStack() as stack_:
         progress = stack_.enter_context(bar(total, "scoring", unit="sent"))
+
+        def make_aligner() -> Any:
+            if not made:
+                chosen = aligner_from_args(args)  # resolves --aligner from --lang first
+                for m in metrics:
+                    check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
+                made.append(get_aligner(chosen))
+                stack_.enter_context(getattr(made[0], "keep_workers", contextlib.nullcontext)())
+                made.append(getattr(made[0], "origin", None))
+            if made[1] is not None:  # errors name the file and line: offset by the shard's first line
+                made[0].origin = dataclasses.replace(made[1], hypotheses=tuple(hyps), period=n, start=start)
+            return made[0]
+
         for shards in zip(*readers, strict=True):
             n = len(shards[0])
-            flat: list[Example] = [ex for shard in shards for ex in shard]
+            given[0] = given[0] and all(e.hypothesis.edits is not None for s in shards for e in s)
+            given[1] = given[1] and all(r.edits is not None for s in shards for e in s for r in e.references)
+            aligned, _ = align(shards, needs, make_aligner=make_aligner)
             del shards
+<<<<<<< HEAD
             all_hyp_edits = all_hyp_edits and all(e.hypothesis.edits is not None for e in flat)
             all_ref_edits = all_ref_edits and all(r.edits is not None for e in flat for r in e.references)
             todo = [*([e.hypothesis for e in flat] if align_hyps else [])]
@@ -160,8 +181,18 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
         label, tok = str(getattr(aligner, "signature", aligner.name)), _tokens_of(aligner)
     fields = {**tok, "edits": f"hyp={'m2' if all_hyp_edits else label},ref={'m2' if all_ref_edits else label}"}
     fields = input_signature(args, fields)
+=======
+            for k, m in enumerate(metrics):
+                for name, shard in zip(names, aligned, strict=True):
+                    parts[(k, name)].append(analyse_compactly(m, shard))
+            del aligned
+            start += n
+            progress.update(n)
+    label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", None)
+>>>>>>> convention
     out = []
     for k, m in enumerate(metrics):
+        own = edit_fields(needs[k], (given[0], given[1]), label, tok)
         for name in names:
             bucket = parts[(k, name)]
             s = m.score_analysis(bucket[0] if len(bucket) == 1 else stack(bucket))

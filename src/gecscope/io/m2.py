@@ -1,7 +1,8 @@
 """M2 format: ``S`` source lines followed by ``A start end|||type|||correction|||...|||annotator``.
 
 Rules (see docs/formats.md): annotator ids of a sentence must be ascending and grouped; a
-sentence without lines for some annotator leaves that annotator's target unchanged; ``-1 -1``
+sentence without lines for some annotator leaves that annotator's target unchanged and flagged
+:attr:`Target.absent` (each metric applies its own convention, :func:`gecscope.types.references_for`); ``-1 -1``
 (noop) lines add no edit; ``-NONE-`` is an empty correction; corrections may contain ``|||``;
 ChERRANT ``T`` lines: a target's edits are those of ``T{k}-A0`` (as the official CLEME reads
 them); the edits after ``T{k}-A{n}``, n > 0, go to :attr:`Target.alternatives`; a ``T{k} 无法标注``
@@ -28,22 +29,11 @@ _ALIGNMENT_TAG = re.compile(r"T(\d+)-A(\d+)(?:\s|$)")
 
 @dataclass(frozen=True, slots=True)
 class M2Block:
-    """One M2 sentence: its source tokens and one target per annotator (ids 0..k-1)."""
+    """One M2 sentence: its source tokens and one target per annotator (ids 0..k-1) of the file."""
 
     source: Tokens
     targets: tuple[Target, ...]
     line: int = 0
-    present: tuple[int, ...] = ()  # annotators with at least one line (noop included) here
-
-    def references(self, missing: str = "unchanged") -> tuple[Target, ...]:
-        """``unchanged``: every annotator of the file (absent ones = unchanged source, the
-        gec-metrics convention); ``absent``: only annotators with lines in this sentence, or one
-        unchanged target when there are none (the M2 scorer's and ERRANT's convention)."""
-        if missing == "unchanged":
-            return self.targets
-        if missing != "absent":
-            raise ValueError(f"missing annotators must be 'unchanged' or 'absent'; got {missing!r}")
-        return tuple(self.targets[k] for k in self.present) or self.targets[:1]
 
 
 def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, Edit | None]:
@@ -94,7 +84,8 @@ def _build_targets(
         alternatives = tuple(
             tuple(sorted(alt, key=lambda e: (e.start, e.end))) for k, alt in alternative_alignments if k == annotator
         )
-        targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, annotator in unannotatable))
+        flags = (annotator in unannotatable, annotator not in per_annotator)  # NA line, no line here
+        targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, *flags))
     return tuple(targets)
 
 
@@ -183,14 +174,14 @@ def check_annotators(path: str | Path, seen: set[int], first_line: int, cr_only:
 def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
     """An :class:`M2Block` from a raw sentence of a file with ``count`` annotators."""
     src, edits, ln, more = raw
-    return M2Block(src, _build_targets(src, edits, count, path, ln, more), ln, tuple(sorted(edits)))
+    return M2Block(src, _build_targets(src, edits, count, path, ln, more), ln)
 
 
 def read_m2(path: str | Path) -> list[M2Block]:
     """Read an M2 file. Every error names the file and line.
 
     A sentence lacking lines for an annotator that appears elsewhere in the file gets an
-    unchanged target for it (the convention of the M2 scorer and gec-metrics).
+    unchanged target for it, flagged :attr:`Target.absent`.
     """
     text = read_text(path)
     lines = split_lines(text)

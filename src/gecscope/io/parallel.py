@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from gecscope.errors import InputError
@@ -32,10 +32,11 @@ def _source_matches(block: M2Block, tokens: tuple[str, ...], path: str | Path, w
         raise InputError(f"source sentence differs from {what}", path, block.line)
 
 
-def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unchanged") -> list[Example]:
-    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator;
-    ``missing`` says what an annotator without lines in a sentence is, see :class:`M2Block`)."""
-    hyps, refs = read_m2(hyp_m2), read_m2(ref_m2)
+def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, refs: list[M2Block] | None = None) -> list[Example]:
+    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator of the
+    file; one without lines in a sentence is flagged :attr:`Target.absent` there); ``refs``:
+    ``read_m2(ref_m2)`` when the caller has read it already."""
+    hyps, refs = read_m2(hyp_m2), refs if refs is not None else read_m2(ref_m2)
     if len(hyps) != len(refs):  # name the line of the first sentence that has no counterpart
         longer, shorter = (hyp_m2, ref_m2) if len(hyps) > len(refs) else (ref_m2, hyp_m2)
         extra = (hyps if len(hyps) > len(refs) else refs)[min(len(hyps), len(refs))]
@@ -45,11 +46,14 @@ def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unc
             longer,
             extra.line,
         )
-    examples = []
-    for i, (h, r) in enumerate(zip(hyps, refs, strict=True)):
+    return list(paired_blocks(zip(hyps, refs, strict=True), hyp_m2, ref_m2))
+
+
+def paired_blocks(both: Iterable[tuple[M2Block, M2Block]], hyp_m2: str | Path, ref_m2: str | Path) -> Iterator[Example]:
+    """One example per (hypothesis, reference) M2 sentence: annotator 0 against every annotator."""
+    for i, (h, r) in enumerate(both):
         _source_matches(h, r.source, hyp_m2, f"{ref_m2}:{r.line}")
-        examples.append(Example(r.source, h.targets[0], r.references(missing), str(i)))
-    return examples
+        yield Example(r.source, h.targets[0], r.targets, str(i))
 
 
 def examples_from_text(
@@ -57,7 +61,6 @@ def examples_from_text(
     hypothesis: str | Path,
     references: Sequence[str | Path] = (),
     ref_m2: str | Path | None = None,
-    missing: str = "unchanged",
 ) -> list[Example]:
     """Source and hypothesis text with references as text files or as one M2 file.
 
@@ -79,7 +82,7 @@ def examples_from_text(
         _check_count(ref_m2, len(blocks), source, len(src_lines))
         for lineno, (block, tokens) in enumerate(zip(blocks, sources, strict=True), start=1):
             _source_matches(block, tokens, ref_m2, f"{source}:{lineno}")
-    m2_refs = [b.references(missing) for b in blocks] or [()] * len(sources)
+    m2_refs = [b.targets for b in blocks] or [()] * len(sources)
     return [
         Example(
             sources[i],

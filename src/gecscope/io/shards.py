@@ -25,7 +25,7 @@ from typing import NoReturn, TypeVar
 
 from gecscope.errors import InputError
 from gecscope.io.m2 import M2Block, check_annotators, make_block, parse_blocks
-from gecscope.io.parallel import examples_from_m2, examples_from_text
+from gecscope.io.parallel import examples_from_m2, examples_from_text, paired_blocks
 from gecscope.io.text import STDIN, read_text, split_lines
 from gecscope.types import Example, Target
 
@@ -109,25 +109,22 @@ def m2_blocks(path: str | Path) -> Iterator[M2Block]:
         yield make_block(raw, count, path)
 
 
-def _m2_examples(hyp_m2: str | Path, ref_m2: str | Path, missing: str) -> Iterator[Example]:
+def _m2_examples(hyp_m2: str | Path, ref_m2: str | Path) -> Iterator[Example]:
     hyp_census, ref_census = _m2_census(hyp_m2), _m2_census(ref_m2)
     if hyp_census is None or ref_census is None or hyp_census[0] != ref_census[0]:
-        yield from examples_from_m2(hyp_m2, ref_m2, missing)  # raises the eager reader's error
+        yield from examples_from_m2(hyp_m2, ref_m2)  # raises the eager reader's error
         return
-    for i, (h, r) in enumerate(zip(m2_blocks(hyp_m2), m2_blocks(ref_m2), strict=True)):
-        if h.source != r.source:
-            raise InputError(f"source sentence differs from {ref_m2}:{r.line}", hyp_m2, h.line)
-        yield Example(r.source, h.targets[0], r.references(missing), str(i))
+    yield from paired_blocks(zip(m2_blocks(hyp_m2), m2_blocks(ref_m2), strict=True), hyp_m2, ref_m2)
 
 
 def m2_shards(
-    hyp_m2: str | Path, ref_m2: str | Path, missing: str = "unchanged", *, size: int = SHARD_SIZE
+    hyp_m2: str | Path, ref_m2: str | Path, *, size: int = SHARD_SIZE
 ) -> Iterator[list[Example]]:
     """:func:`gecscope.io.examples_from_m2` in shards of ``size`` sentences, with its errors."""
     try:
-        yield from batches(_m2_examples(hyp_m2, ref_m2, missing), size)
+        yield from batches(_m2_examples(hyp_m2, ref_m2), size)
     except (OSError, ValueError) as exc:  # InputError and UnicodeDecodeError are ValueErrors
-        _raise_eager(lambda: examples_from_m2(hyp_m2, ref_m2, missing), exc)
+        _raise_eager(lambda: examples_from_m2(hyp_m2, ref_m2), exc)
 
 
 def _text_examples(
@@ -135,7 +132,6 @@ def _text_examples(
     hypothesis: str | Path,
     references: Sequence[str | Path],
     ref_m2: str | Path | None,
-    missing: str,
 ) -> Iterator[Example]:
     streams: list[Iterator[object]] = [numbered_lines(p) for p in (source, hypothesis, *references)]
     if ref_m2 is not None:
@@ -152,7 +148,7 @@ def _text_examples(
         if isinstance(block, M2Block):
             if block.source != tokens:
                 raise InputError(f"source sentence differs from {source}:{i + 1}", ref_m2 or "", block.line)
-            m2_refs = block.references(missing)
+            m2_refs = block.targets
         yield Example(
             tokens,
             Target(tuple(map(sys.intern, hyp_line.split())), raw=hyp_line),
@@ -169,17 +165,16 @@ def text_shards(
     hypothesis: str | Path,
     references: Sequence[str | Path] = (),
     ref_m2: str | Path | None = None,
-    missing: str = "unchanged",
     *,
     size: int = SHARD_SIZE,
 ) -> Iterator[list[Example]]:
     """:func:`gecscope.io.examples_from_text` in shards of ``size`` sentences, with its errors."""
 
     def eager() -> object:
-        return examples_from_text(source, hypothesis, references, ref_m2, missing)
+        return examples_from_text(source, hypothesis, references, ref_m2)
 
     try:
-        yield from batches(_text_examples(source, hypothesis, references, ref_m2, missing), size)
+        yield from batches(_text_examples(source, hypothesis, references, ref_m2), size)
     except (OSError, ValueError) as exc:
         # files of different lengths (zip strict), bad bytes, a missing file, a bad line: the
         # eager reader names the file and line exactly as it always has

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gecscope.layout import Layout
+from gecscope.report.signature import make_signature
 from gecscope.result import Score
-from gecscope.types import Example
+from gecscope.types import CONVENTIONS, Example, with_convention
 
 
 class Metric(Protocol):
@@ -157,14 +158,34 @@ class MetricSpec:
         if unknown:
             raise ValueError(f"{self.metric.__name__}: options {unknown} are not fields of {self.config.__name__}")
 
-    @property
-    def missing_annotators(self) -> str:
-        """How reference M2 sentences without lines for an annotator are read for this metric."""
-        return str(getattr(self.metric, "missing_annotators", "unchanged"))
-
     def title(self, name: str) -> str:
         return self.layout.title if self.layout is not None else name.upper()
 
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric
+
+
+def convention(metric: Any) -> str:
+    """The metric's missing-annotator convention: its config's ``missing_annotators`` when set,
+    else the official one (class attribute ``missing_annotators``; ``unchanged`` by default)."""
+    chosen = getattr(metric.config, "missing_annotators", None)
+    return str(chosen or getattr(type(metric), "missing_annotators", "unchanged"))
+
+
+def signed(metric: Any, fields: dict[str, str]) -> str:
+    """The metric's signature: its settings ``fields`` plus the convention when not the official one."""
+    found = convention(metric)
+    official = found == str(getattr(type(metric), "missing_annotators", "unchanged"))
+    return make_signature(metric.name, {**fields, **({} if official else {"missing": found})})
+
+
+def references_chosen(metric: Any, examples: Sequence[Example]) -> Sequence[Example]:
+    """``examples`` with the references the metric's convention keeps (see :func:`convention`)."""
+    return with_convention(examples, convention(metric))
+
+
+def check_convention(value: str | None) -> None:
+    """Validate a config's ``missing_annotators`` (``None``: the metric's official convention)."""
+    if value is not None and value not in CONVENTIONS:
+        raise ValueError(f"missing_annotators must be one of {', '.join(CONVENTIONS)} or None; got {value!r}")

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import EditCounts, compare, errant_prf
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import greedy_choice
 from gecscope.types import Edit, Example, Target
@@ -36,7 +36,11 @@ class CherrantConfig:
     #: ``all``: pool every alignment of a target (official); ``first``: ``A0`` only
     alignments: str = "all"
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_choice("alignments", self.alignments, ("all", "first"))
         if self.beta <= 0:
             raise ValueError("beta must be positive")
@@ -71,6 +75,7 @@ class Cherrant:
 
     def analyse(self, examples: Sequence[Example]) -> list[tuple[EditCounts, ...]]:
         """One count per usable reference; an empty tuple marks a skipped sentence."""
+        examples = references_chosen(self, examples)
         mode = self.config.alignments
         out: list[tuple[EditCounts, ...]] = []
         for ex in examples:
@@ -104,7 +109,7 @@ class Cherrant:
             sp, sr, sf = errant_prf(c.tp, c.fp, c.fn, beta)
             rows.append({"index": i, "reference": j, "f": sf, "p": sp, "r": sr, "tp": c.tp, "fp": c.fp, "fn": c.fn})
         fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
-        return Score(self.name, f, details, make_signature(self.name, fields), tuple(rows))
+        return Score(self.name, f, details, signed(self, fields), tuple(rows))
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

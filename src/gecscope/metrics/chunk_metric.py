@@ -16,7 +16,7 @@ import numpy as np
 
 from gecscope.classify import Labels
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, WeightFn, analyse, relabel, split_counts
-from gecscope.metrics.base import Greedy, Plan, SentenceMean
+from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
@@ -53,7 +53,7 @@ class ChunkMetric:
         """Step 1: partition and classify (the expensive, cacheable part). ``keep_chunks=False``
         keeps only the compact arrays (enough unless :attr:`needs_chunks`)."""
         return analyse(
-            examples,
+            references_chosen(self, examples),
             self.config.assumption,
             exclude_unchanged=self.config.exclude_unchanged_refs,
             keep_chunks=keep_chunks,

@@ -15,10 +15,10 @@ import numpy as np
 
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import FloatArray, IntArray
+from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import f_beta
 from gecscope.stats import ChunkCounts
@@ -108,6 +108,6 @@ class Cleme(ChunkMetric):
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         t = table.totals
         details = {**table.head, "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
-        sig = make_signature(self.name, {**self.config.signature_fields(), "beta": f"{self.beta:g}"})
+        sig = signed(self, {**self.config.signature_fields(), "beta": f"{self.beta:g}"})
         rows = sentence_rows(table.chosen, values, ref_index, table.columns)
         return Score(self.name, table.head["f"], details, sig, rows)

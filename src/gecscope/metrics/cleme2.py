@@ -16,10 +16,10 @@ import numpy as np
 
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import FloatArray, IntArray
+from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 
@@ -170,4 +170,4 @@ class Cleme2(ChunkMetric):
         preset = resolve_factors(self.config.factors)
         fields = {**self.config.signature_fields(), "factors": f"{preset.name}({f})"}
         rows = sentence_rows(table.chosen, values, ref_index, table.columns)
-        return Score(self.name, table.head["score"], details, make_signature(self.name, fields), rows)
+        return Score(self.name, table.head["score"], details, signed(self, fields), rows)

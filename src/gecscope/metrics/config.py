@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gecscope.errors import SettingError
+from gecscope.metrics.base import check_convention
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 
 ASSUMPTIONS = ("dependent", "independent")
@@ -34,7 +35,11 @@ class ChunkMetricConfig:
     #: 1-3: per-error-type counts in ``details["types"]`` at ERRANT's ``-cat`` level (0: none)
     cat: int = 0
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         if self.cat not in (0, 1, 2, 3):
             raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
         check_choice("assumption", self.assumption, ASSUMPTIONS)

@@ -19,10 +19,9 @@ import numpy as np
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, Plan
+from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditTable, EditTableBuilder, sentence_means
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import f_beta
@@ -146,7 +145,11 @@ class ErrantConfig:
     #: sentence against its best reference (SentERRANT)
     level: str = "corpus"
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_choice("scheme", self.scheme, tuple(MODES))
         check_choice("level", self.level, ("corpus", "sentence"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
@@ -165,6 +168,7 @@ class Errant:
 
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
+        examples = references_chosen(self, examples)
         require_references(examples)
         mode = self.config.scheme
         builder = EditTableBuilder()
@@ -242,7 +246,7 @@ class Errant:
         fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": select}
         if self.config.level == "sentence":
             fields["level"] = "sentence"
-        return Score(self.name, f, details, make_signature(self.name, fields), LazyRows(len(table), row))
+        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row))
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

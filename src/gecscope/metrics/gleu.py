@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.errors import InputError
+from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import split_spaces
 from gecscope.report.signature import make_signature
@@ -58,7 +59,11 @@ class GleuConfig:
     #: sentence scored as the mean over references)
     convention: str = "official"
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_choice("variant", self.variant, ("official", "corrected"))
         check_choice("whitespace", self.whitespace, ("ascii", "unicode"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
@@ -202,6 +207,7 @@ class Gleu:
 
     def analyse(self, examples: Sequence[Example]) -> FloatArray:
         """Statistics array (sentence, reference, 2 + 2N)."""
+        examples = references_chosen(self, examples)
         cfg = self.config
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
@@ -260,7 +266,7 @@ class Gleu:
             "convention": cfg.convention,
             "level": cfg.level,
         }
-        return Score(self.name, details["score"], details, make_signature(self.name, fields), rows)
+        return Score(self.name, details["score"], details, signed(self, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

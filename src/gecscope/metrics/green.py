@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Plan, SentenceMean, Summed
+from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import encode, segment_grams, split_spaces
 from gecscope.report.signature import make_signature
@@ -47,7 +47,11 @@ class GreenConfig:
     #: words split on single spaces of the stripped line (a no-break space is no separator)
     convention: str = "official"
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_choice("unit", self.unit, ("word", "char"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("level", self.level, ("corpus", "sentence"))
@@ -129,6 +133,7 @@ class Green:
     def analyse(self, examples: Sequence[Example]) -> GreenAnalysis:
         """Region counts of every sentence and reference, :data:`BLOCK` sentences at a time (the
         counts of a sentence depend on it alone, so memory stays bounded and the result exact)."""
+        examples = references_chosen(self, examples)
         require_references(examples)
         k_max = max((len(e.references) for e in examples), default=0)
         if k_max == 0:
@@ -239,7 +244,7 @@ class Green:
             "strip": "yes" if cfg.strip else "no",
             "convention": cfg.convention,
         }
-        return Score(self.name, details["f"], details, make_signature(self.name, fields), rows)
+        return Score(self.name, details["f"], details, signed(self, fields), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

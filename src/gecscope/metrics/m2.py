@@ -17,7 +17,7 @@ import numpy as np
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, Plan
+from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Table, sentence_means
 from gecscope.metrics.maxmatch import (
@@ -30,7 +30,6 @@ from gecscope.metrics.maxmatch import (
     edge_weights,
 )
 from gecscope.metrics.maxmatch_fast import GroupingLattice
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.types import Example, Target
@@ -70,7 +69,11 @@ class M2Config:
     level: str = "corpus"
     cat: int = 0  # 1-3: per-error-type P/R/F in details["types"] (see metrics/m2_types.py)
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_finite(beta=self.beta)
         check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
@@ -169,6 +172,7 @@ class M2:
 
     def analyse(self, examples: Sequence[Example]) -> M2Table:
         """Per (sentence, annotator) correct / proposed / gold, as compact arrays."""
+        examples = references_chosen(self, examples)
         require_references(examples)
         return M2Table.build([[(c.correct, c.proposed, c.gold) for c in self.sentence_counts(ex)] for ex in examples])
 
@@ -240,13 +244,13 @@ class M2:
         }
         if self.config.level == "sentence":
             fields["level"] = "sentence"
-        return Score(self.name, f, details, make_signature(self.name, fields), LazyRows(len(table), row))
+        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row))
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:  # per-error-type breakdown (details["types"])
             from gecscope.metrics.m2_types import score_with_types
 
-            return score_with_types(self, examples)
+            return score_with_types(self, references_chosen(self, examples))
         return self.score_analysis(self.analyse(examples))
 
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:

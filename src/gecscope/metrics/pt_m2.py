@@ -22,10 +22,10 @@ import numpy as np
 
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import require_references
+from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import edit_keys
 from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_f, m2_prf
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import greedy_choice
 from gecscope.types import Example
@@ -60,7 +60,11 @@ class PTConfig:
     max_unchanged_words: int = 2
     similarity: SimilarityConfig = field(default_factory=SimilarityConfig)
 
+    #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
+    missing_annotators: str | None = None
+
     def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
         check_choice("level", self.level, ("corpus", "sentence"))
         check_finite(beta=self.beta)
         if self.beta <= 0 or self.max_unchanged_words < 0:
@@ -95,6 +99,7 @@ class PTBase:
         raise NotImplementedError
 
     def analyse(self, examples: Sequence[Example]) -> PTAnalysis:
+        examples = references_chosen(self, examples)
         require_references(examples)
         return PTAnalysis(tuple(ex.source for ex in examples), tuple(self.annotators(ex) for ex in examples))
 
@@ -165,7 +170,7 @@ class PTBase:
             "beta": f"{beta:g}",
             "weight": self.config.similarity.signature(),
         }
-        return Score(self.name, f, details, make_signature(self.name, fields), rows)
+        return Score(self.name, f, details, signed(self, fields), rows)
 
     def sentence_values(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
         beta = self.config.beta

@@ -24,9 +24,9 @@ import numpy as np
 
 from gecscope.finite import check_finite
 from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.scoring import best_choice, greedy_choice, sum_chosen
 from gecscope.stats import ChunkCounts
@@ -167,7 +167,7 @@ class Wodafe(ChunkMetric):
             "gamma": f"{cfg.resolved_gamma:g}",
             "lm": cfg.fluency.signature() if cfg.resolved_gamma > 0 else "none",
         }
-        return make_signature(self.name, fields)
+        return signed(self, fields)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         sentence_level = Wodafe(dataclasses.replace(self.config, level="sentence"))

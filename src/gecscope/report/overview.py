@@ -28,22 +28,16 @@ TYPES_METRIC = "cleme2"
 
 @dataclass(frozen=True)
 class SystemData:
-    """One system's aligned examples, per missing-annotator convention (``"unchanged"``: CLEME
-    family, ``"absent"``: M2/ERRANT), and the input signature fields of each."""
+    """One system's aligned examples and their input signature fields (each metric applies its
+    own missing-annotator convention)."""
 
     name: str
-    examples: Mapping[str, Sequence[Example]]
-    fields: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    examples: Sequence[Example]
+    fields: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.examples:
             raise ValueError(f"system {self.name!r} has no examples")
-
-    def for_metric(self, metric: str) -> tuple[Sequence[Example], Mapping[str, str]]:
-        flavour = METRICS[metric].missing_annotators
-        if flavour not in self.examples:
-            flavour = next(iter(self.examples))
-        return self.examples[flavour], self.fields.get(flavour, {})
 
 
 @dataclass(frozen=True)
@@ -144,8 +138,13 @@ def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Scor
     out = {}
     analyses: dict[tuple[int, str, bool], ChunkAnalysis] = {}
     for name in dict.fromkeys((TYPES_METRIC, *settings.metrics)):
+<<<<<<< HEAD
         examples, fields = system.for_metric(name)
         options = {**settings.options.get(name, {}), **({"cat": settings.cat} if name == TYPES_METRIC else {})}
+=======
+        examples, fields = system.examples, system.fields
+        options = {"cat": settings.cat} if name == TYPES_METRIC else {}
+>>>>>>> convention
         metric = METRICS[name].build(**options)
         if isinstance(metric, ChunkMetric):
             cfg = metric.config
@@ -193,6 +192,7 @@ def worst_sentences(
     examples, _ = system.for_metric(TYPES_METRIC)
     picked: dict[int, str] = {}
     for key, reason in (("fp_un", "most FP_un (over-correction)"), ("fp_ne", "most FP_ne (wrong correction)")):
+<<<<<<< HEAD
 
         def rate(r: Mapping[str, Any], key: str = key) -> float:
             return float(r[key]) / max(len(examples[int(r["index"])].source), MIN_LENGTH)
@@ -209,6 +209,12 @@ def worst_sentences(
             used[i] = used.get(i, 0) + 1
             taken += 1
     return tuple(view(system.name, examples, rows, i, reason) for i, reason in picked.items())
+=======
+        ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-r[key], r["index"]))
+        for r in [r for r in ranked if r["index"] not in picked][:n]:
+            picked[int(r["index"])] = reason
+    return tuple(view(system.name, system.examples, rows, i, reason) for i, reason in picked.items())
+>>>>>>> convention
 
 
 def view(name: str, examples: Sequence[Example], rows: Sequence[Mapping[str, float]], i: int, why: str) -> SentenceView:
@@ -233,7 +239,7 @@ def divergences(systems: Sequence[SystemData], scores: Mapping[str, Mapping[str,
         if spread <= 0:
             break
         pair = tuple(
-            view(k, by_name[k].for_metric(TYPES_METRIC)[0], per[k], i, "best" if k == best else "worst")
+            view(k, by_name[k].examples, per[k], i, "best" if k == best else "worst")
             for k in (best, worst)
         )
         out.append(Divergence(i, spread, vals, (pair[0], pair[1])))
@@ -257,7 +263,7 @@ def build_report(
     names = [s.name for s in systems]
     if len(set(names)) != len(names):
         raise InputError(f"system names must be distinct; got {names}")
-    lengths = {s.name: len(s.for_metric(TYPES_METRIC)[0]) for s in systems}
+    lengths = {s.name: len(s.examples) for s in systems}
     if len(set(lengths.values())) != 1:
         raise InputError(f"systems have different numbers of sentences: {lengths}")
     scores = score_systems(systems, settings, jobs)

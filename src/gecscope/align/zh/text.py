@@ -19,7 +19,7 @@ from gecscope.errors import InputError
 from gecscope.io.m2 import read_m2
 from gecscope.io.parallel import read_lines
 from gecscope.io.text import read_text, split_lines
-from gecscope.types import Example, Target, Tokens
+from gecscope.types import Example, Target, Tokens, present
 
 
 def zh_target(line: str, source: Tokens, *, t2s: bool = True) -> Target:
@@ -115,21 +115,22 @@ def zh_examples_from_text(
     for ex, block in zip(examples, blocks, strict=True):
         if block.source != ex.source:
             raise InputError(f"source sentence differs from {source}:{int(ex.id) + 1}", ref_m2, block.line)
-        m2_refs = tuple(zh_m2_target(t) for t in block.references("absent"))
+        m2_refs = tuple(zh_m2_target(t) for t in present(block.targets))
         out.append(dataclasses.replace(ex, references=(*ex.references, *m2_refs)))
     return out
 
 
 def zh_examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path) -> list[Example]:
-    """ChERRANT M2 pair (annotators of each sentence only; lines without spaces)."""
+    """ChERRANT M2 pair (annotators of each sentence only: MuCGEC's number of references varies
+    per sentence; lines without spaces)."""
     from gecscope.io import examples_from_m2
 
     return [
         dataclasses.replace(
             ex,
             hypothesis=zh_m2_target(ex.hypothesis),
-            references=tuple(zh_m2_target(r) for r in ex.references),
+            references=tuple(zh_m2_target(r) for r in present(ex.references)),
             source_raw="".join(ex.source),
         )
-        for ex in examples_from_m2(hyp_m2, ref_m2, "absent")
+        for ex in examples_from_m2(hyp_m2, ref_m2)
     ]

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gecscope.align import Aligner, align_examples
+from gecscope import pipeline
+from gecscope.align import Aligner
 from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.judgments import HumanPair, RankingItem, human_pairs, read_judgments
 from gecscope.metrics.base import Metric
@@ -72,14 +73,10 @@ class MetaSession:
                 for s, examples in full.items()
             }
             return self._aligned[key]
-        every = [ex for s in ds.systems for ex in self.examples(ds, s)]
-        done = align_examples(every, self.aligner, hypotheses=hypotheses)
-        out, start = {}, 0
-        for s in ds.systems:
-            n = len(self.examples(ds, s))
-            out[s], start = done[start : start + n], start + n
-        self._aligned[key] = out
-        return out
+        systems = [self.examples(ds, s) for s in ds.systems]
+        done, _ = pipeline.align(systems, [(hypotheses, True)], self.aligner)
+        self._aligned[key] = dict(zip(ds.systems, done, strict=True))
+        return self._aligned[key]
 
     def judgments(self, path: str | Path) -> list[RankingItem]:
         """``read_judgments(path)``, parsed once."""
