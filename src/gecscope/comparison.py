@@ -20,14 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-<<<<<<< HEAD
-from gecscope.api import get_metric, prepare
-=======
-import numpy as np
-
 from gecscope import pipeline
 from gecscope.api import get_metric
->>>>>>> convention
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
 from gecscope.report.signature import extend_signature

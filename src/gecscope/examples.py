@@ -169,25 +169,15 @@ class Examples(Sequence[Example]):
         hypothesis: str | Path,
         references: Sequence[str | Path] = (),
         ref_m2: str | Path | None = None,
-<<<<<<< HEAD
         *,
-        missing_annotators: str = "unchanged",
         tokenize: str = "whitespace",
     ) -> Examples:
         """Parallel text files (one sentence a line, space-tokenised unless ``tokenize`` says
         otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
         from gecscope.align.tokenizers import tokenize_examples
 
-        def reload(policy: str) -> list[Example]:
-            return tokenize_examples(examples_from_text(source, hypothesis, references, ref_m2, policy), tokenize)
-
-        return cls(reload(missing_annotators), missing_annotators=missing_annotators, reload=reload, tokenize=tokenize)
-=======
-    ) -> Examples:
-        """Parallel text files (one sentence a line, space-tokenised), references as text files
-        (one per annotator) and/or one M2 file."""
-        return cls(read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)[0])
->>>>>>> convention
+        [examples] = read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)
+        return cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
 
     @classmethod
     def from_jsonl(cls, path: str | Path) -> Examples:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.align import Aligner, align_examples, get_aligner
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_lines, read_m2
 from gecscope.metrics.analysis import require_references
 from gecscope.report.signature import extend_signature
@@ -33,6 +33,8 @@ from gecscope.result import Score
 from gecscope.types import Example, Target
 
 PathLike = str | Path
+#: the Python names of the input settings (a front end renames them in messages: see SettingError)
+INPUT_SETTINGS = ("hyp_m2", "ref_m2", "source", "hypothesis", "references", "jsonl", "ref_tsv")
 
 
 def read(
@@ -59,7 +61,7 @@ def read(
 
     if hyp_m2:
         if ref_m2 is None:
-            raise InputError("a hypothesis M2 needs a reference M2 (ref_m2)", hyp_m2[0])
+            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
         if lang == "zh":
             return [zh_examples_from_m2(path, ref_m2) for path in hyp_m2]
         refs = read_m2(ref_m2)  # read once for every system
@@ -68,7 +70,11 @@ def read(
         return systems
     if source is None or not hypotheses:
         first = next(iter(hypotheses), None)
-        raise InputError("give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl", first)
+        raise SettingError(
+            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
+            *INPUT_SETTINGS,
+            path=first,
+        )
     if require_references and not references and ref_m2 is None and ref_tsv is None:
         raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
     if lang == "zh":

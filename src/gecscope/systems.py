@@ -16,17 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-<<<<<<< HEAD
-from gecscope.align import Aligner, align_examples, get_aligner
-from gecscope.errors import InputError, SettingError
-from gecscope.io import examples_from_text, read_lines, read_m2
-from gecscope.types import Example, Target
-=======
 from gecscope.align import Aligner
 from gecscope.errors import InputError
 from gecscope.pipeline import align, read
 from gecscope.types import Example
->>>>>>> convention
 
 PathLike = str | Path
 
@@ -67,22 +60,8 @@ def load_systems(
     """
     if not (hypotheses or hyp_m2):
         raise InputError("no systems given (hypotheses or hyp_m2)")
-<<<<<<< HEAD
-    labels = system_names(paths, names)
-    if hyp_m2:
-        if ref_m2 is None:
-            raise SettingError("hypothesis M2 files need a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
-        per_system = _from_m2(hyp_m2, ref_m2, missing_annotators)
-    else:
-        if source is None:
-            raise InputError("text hypotheses need the source sentences (source)", hypotheses[0])
-        if not references and ref_m2 is None:
-            raise InputError("no references given (references or ref_m2)", hypotheses[0])
-        per_system = _from_text(source, hypotheses, references, ref_m2, missing_annotators)
-=======
     labels = system_names(list(hypotheses or hyp_m2), names)
     per_system = read(source=source, hypotheses=hypotheses, hyp_m2=hyp_m2, references=references, ref_m2=ref_m2)
->>>>>>> convention
     if aligner is not None:
         per_system, _ = align(per_system, [(align_hypotheses, True)], aligner)
     return dict(zip(labels, per_system, strict=True))

@@ -23,7 +23,6 @@ from gecscope.comparison import (
     corrected,
 )
 from gecscope.metrics import METRICS
-from gecscope.metrics.base import edit_needs
 from gecscope.progress import bar, quiet
 from gecscope.report.signature import extend_signature
 from gecscope.resample.correction import CORRECTIONS
@@ -101,7 +100,6 @@ def _draws(text: str) -> int:
 def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = None) -> Comparison:
     """Load, analyse once per (system, metric), resample; ``timings`` receives the phases' seconds."""
     timings = {} if timings is None else timings
-<<<<<<< HEAD
     config = CompareConfig(
         args.bootstrap,
         args.trials,
@@ -114,13 +112,7 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
         args.min_support,
     )
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
-    groups, fields = load_for_metrics(metrics, args, timings)
-    first = next(iter(groups.values()))
-=======
-    config = CompareConfig(args.bootstrap, args.trials, args.seed, args.test, 0.95, args.alpha)
-    metrics = [METRICS[name].build() for name in dict.fromkeys(args.metric)]
     first, fields = load_for_metrics(metrics, args, timings)
->>>>>>> convention
     base = check_systems(first, args.baseline)
     n = len(next(iter(first.values())))
     check_draws(n, args.bootstrap, "bootstrap")
@@ -137,12 +129,7 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
                 analyses[name] = m.analyse(exs)
                 progress.update(1)
             signature = m.score_analysis(analyses[base]).signature
-<<<<<<< HEAD
-            own = fields if edit_needs(m)[1] else {"tok": fields.get("tok", "whitespace")}
-            analysed.append((m, analyses, extend_signature(signature, own), systems))
-=======
-            analysed.append((m, analyses, extend_signature(signature, own)))
->>>>>>> convention
+            analysed.append((m, analyses, extend_signature(signature, own), first))
         timings["analyse"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     for m, analyses, signature, systems in analysed:

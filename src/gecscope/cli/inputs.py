@@ -138,14 +138,10 @@ def _read(args: argparse.Namespace, require_references: bool = True) -> list[lis
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
     )
-<<<<<<< HEAD
-    examples = tokenized(args, examples, Path(hyp).stem if hyp and len(args.hyp or []) > 1 else "")
-    if args.ref and args.ref_m2 is None and hyp is not None:
-        warning = swap_warning(examples)
-=======
+    stems = [Path(h).stem if len(hyps) > 1 else "" for h in hyps] or [""] * len(systems)
+    systems = [tokenized(args, examples, stem) for examples, stem in zip(systems, stems, strict=True)]
     if args.ref and args.ref_m2 is None and hyps:
         warning = swap_warning(systems[0])
->>>>>>> convention
         if warning:
             print(f"gecscope: warning: {warning}", file=sys.stderr)
     return systems
@@ -222,34 +218,7 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
 def load_systems(args: argparse.Namespace) -> dict[str, list[Example]]:
     """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
     names = system_names(args)
-<<<<<<< HEAD
-    several = len(args.hyp or []) > 1 or len(args.hyp_m2 or []) > 1
-    if several and _language(args) == "en" and not getattr(args, "ref_tsv", None):
-        from gecscope import systems
-
-        # references read once for all systems (the per-system path below re-reads them)
-        loaded = systems.load_systems(
-            source=args.source,
-            hypotheses=args.hyp or (),
-            hyp_m2=args.hyp_m2 or (),
-            references=args.ref,
-            ref_m2=args.ref_m2,
-            names=names,
-            aligner=None,
-            missing_annotators=missing or _missing_annotators(args),
-        )
-        return {name: tokenized(args, exs, name) for name, exs in loaded.items()}
-    if args.hyp and len(args.hyp) > 1:
-        return {n: load_examples(args, hyp=h, missing=missing) for n, h in zip(names, args.hyp, strict=True)}
-    if args.hyp_m2 and len(args.hyp_m2) > 1:
-        return {n: load_examples(args, hyp_m2=h, missing=missing) for n, h in zip(names, args.hyp_m2, strict=True)}
-    return {names[0]: load_examples(args, missing=missing)}
-
-
-Groups = dict[str, dict[str, list[Example]]]
-=======
     return dict(zip(names, _read(args), strict=True))
->>>>>>> convention
 
 
 def load_for_metrics(
@@ -288,11 +257,4 @@ def load_for_metrics(
     aligned, fields = pipeline.align(list(systems.values()), needs, make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
-<<<<<<< HEAD
-    if not refs:
-        fields = {"tok": fields.get("tok", "whitespace")}
-    return groups, input_signature(args, fields)
-
-=======
-    return dict(zip(systems, aligned, strict=True)), fields
->>>>>>> convention
+    return dict(zip(systems, aligned, strict=True)), [input_signature(args, f) for f in fields]

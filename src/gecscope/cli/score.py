@@ -12,7 +12,6 @@ from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.settings import add_metric_choice, add_settings, chosen_metrics, metric_options
 from gecscope.extras import check_metric
 from gecscope.metrics import METRICS
-from gecscope.metrics.base import edit_needs
 from gecscope.report.render import render_csv, render_json, render_text
 
 
@@ -43,19 +42,8 @@ def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[li
     if args.format == "official" and len(some) > 1:
         raise ValueError("--format official prints one system at a time")
     named = len(some) > 1 or bool(getattr(args, "name", None))
-<<<<<<< HEAD
-    scores = []
-    for metric in metrics.values():
-        for name, examples in groups[str(getattr(metric, "missing_annotators", "unchanged"))].items():
-            own: dict[str, str] = (
-                fields if edit_needs(metric)[1] else {k: fields[k] for k in ("tok", "test") if k in fields}
-            )
-            result = api.score(metric, examples, aligner=args.aligner, input_fields=own)
-            scores.append(dataclasses.replace(result, system=name if named else ""))
-=======
     scored = pipeline.score(list(metrics.values()), some, aligner=args.aligner, fields=fields)
     scores = [dataclasses.replace(s, system=s.system if named else "") for s in scored]
->>>>>>> convention
     texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None
     return scores, texts
 

@@ -69,12 +69,9 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     """Scores in the one-shot path's order (metric by metric, system by system), and the names."""
     from gecscope.align.languages import refuse_cjk_counts
     from gecscope.cli.inputs import system_names
+    from gecscope.cli.preparation import input_signature
     from gecscope.io.shards import m2_shards
-<<<<<<< HEAD
-    from gecscope.metrics.base import edit_needs
-=======
     from gecscope.pipeline import edit_fields, uses
->>>>>>> convention
     from gecscope.streaming import score_shards
 
     names = system_names(args)
@@ -83,37 +80,17 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     found: dict[tuple[int, str], Score] = {}
     size = shard_size()
     for name, path in zip(names, hyp_m2, strict=True):
-<<<<<<< HEAD
-        for policy, ks in sorted(policies.items()):
-            group = [metrics[k] for k in ks]
-            counts = [0, 0]
-            shards = _counting_han(m2_shards(path, args.ref_m2, policy, size=size), counts)
-            scores = score_shards(group, shards, total=_sentences(path), desc=f"scoring {name}")
-            refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
-            found.update({(k, name): s for k, s in zip(ks, scores, strict=True)})
-    fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}  # what the one-shot path signs M2 input with
-    if getattr(args, "test_set_signature", None):
-        fields["test"] = args.test_set_signature
-=======
         counts = [0, 0]
         shards = _counting_han(m2_shards(path, args.ref_m2, size=size), counts)
         scores = score_shards(metrics, shards, total=_sentences(path), desc=f"scoring {name}")
         refuse_cjk_counts((counts[0], counts[1]), path)  # as the one-shot reader does
         found.update({(k, name): s for k, s in enumerate(scores)})
->>>>>>> convention
     out = []
     for k, m in enumerate(metrics):
-        fields = edit_fields(uses(m), (True, True), "none")  # M2 input carries every edit
+        fields = input_signature(args, edit_fields(uses(m), (True, True), "none"))  # M2 input carries every edit
         for name in names:
-<<<<<<< HEAD
-            s, own = found[(k, name)], fields if edit_needs(metrics[k])[1] else {"tok": "whitespace"}
-            out.append(
-                dataclasses.replace(s, signature=extend_signature(s.signature, own), system=name if named else "")
-            )
-=======
             sig = extend_signature(found[(k, name)].signature, fields)
             out.append(dataclasses.replace(found[(k, name)], signature=sig, system=name if named else ""))
->>>>>>> convention
     return out, names
 
 

@@ -94,11 +94,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.cli.streamed import shard_size
     from gecscope.extras import check_metric
     from gecscope.io.shards import text_shards
-<<<<<<< HEAD
-    from gecscope.metrics.base import edit_needs
-=======
     from gecscope.pipeline import align, aligner_name, edit_fields, tokenisation_of, uses
->>>>>>> convention
     from gecscope.progress import bar
     from gecscope.report.signature import extend_signature
     from gecscope.stats import stack
@@ -112,21 +108,10 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     total, warning = _first_pass(args, size)
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
-<<<<<<< HEAD
-    policies = sorted({str(getattr(m, "missing_annotators", "unchanged")) for m in metrics})
-    keys = [(policy, name) for policy in policies for name in names]
-    readers = [text_shards(args.source, h, args.ref, args.ref_m2, p, size=size) for p in policies for h in hyps]
-    align_hyps = any(edit_needs(m)[0] for m in metrics)
-    align_refs = any(edit_needs(m)[1] for m in metrics)
-    aligner: Any = None
-    base: Any = None
-    all_hyp_edits = all_ref_edits = True
-=======
     readers = [text_shards(args.source, h, args.ref, args.ref_m2, size=size) for h in hyps]
     needs = [uses(m) for m in metrics]
     made: list[Any] = []  # the one aligner, made on the first shard that needs it (as the one-shot path)
     given = [True, True]  # every hypothesis / reference edit came with the input
->>>>>>> convention
     parts: dict[tuple[int, str], list[Any]] = {(k, name): [] for k in range(len(metrics)) for name in names}
     start = 0
     with contextlib.ExitStack() as stack_:
@@ -150,38 +135,6 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
             given[1] = given[1] and all(r.edits is not None for s in shards for e in s for r in e.references)
             aligned, _ = align(shards, needs, make_aligner=make_aligner)
             del shards
-<<<<<<< HEAD
-            all_hyp_edits = all_hyp_edits and all(e.hypothesis.edits is not None for e in flat)
-            all_ref_edits = all_ref_edits and all(r.edits is not None for e in flat for r in e.references)
-            todo = [*([e.hypothesis for e in flat] if align_hyps else [])]
-            todo += [r for e in flat for r in e.references] if align_refs else []
-            if any(t.edits is None for t in todo):
-                if aligner is None:  # made once, on the first shard that needs it (as the one-shot path)
-                    made = aligner_from_args(args)
-                    for m in metrics:
-                        check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-                    aligner = get_aligner(made)
-                    stack_.enter_context(getattr(aligner, "keep_workers", contextlib.nullcontext)())
-                    base = getattr(aligner, "origin", None)
-                if base is not None:
-                    aligner.origin = dataclasses.replace(base, hypotheses=tuple(hyps), period=n, start=start)
-                flat = align_examples(flat, aligner, hypotheses=align_hyps)
-            del todo
-            for j, (policy, name) in enumerate(keys):
-                shard = flat[j * n : (j + 1) * n]
-                for k, m in enumerate(metrics):
-                    if str(getattr(m, "missing_annotators", "unchanged")) == policy:
-                        parts[(k, name)].append(analyse_compactly(m, shard))
-            del flat
-            start += n
-            progress.update(n)
-    if aligner is None:
-        label, tok = "none", {"tok": "whitespace"}
-    else:
-        label, tok = str(getattr(aligner, "signature", aligner.name)), _tokens_of(aligner)
-    fields = {**tok, "edits": f"hyp={'m2' if all_hyp_edits else label},ref={'m2' if all_ref_edits else label}"}
-    fields = input_signature(args, fields)
-=======
             for k, m in enumerate(metrics):
                 for name, shard in zip(names, aligned, strict=True):
                     parts[(k, name)].append(analyse_compactly(m, shard))
@@ -189,14 +142,12 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
             start += n
             progress.update(n)
     label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", None)
->>>>>>> convention
     out = []
     for k, m in enumerate(metrics):
-        own = edit_fields(needs[k], (given[0], given[1]), label, tok)
+        own = input_signature(args, edit_fields(needs[k], (given[0], given[1]), label, tok))
         for name in names:
             bucket = parts[(k, name)]
             s = m.score_analysis(bucket[0] if len(bucket) == 1 else stack(bucket))
-            own = fields if edit_needs(m)[1] else tok
             out.append(
                 dataclasses.replace(s, signature=extend_signature(s.signature, own), system=name if named else "")
             )

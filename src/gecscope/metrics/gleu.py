@@ -38,7 +38,6 @@ from gecscope.errors import InputError
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import split_spaces
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 

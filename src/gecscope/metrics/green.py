@@ -25,7 +25,6 @@ from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import encode, segment_grams, split_spaces
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
 from gecscope.types import Example
 

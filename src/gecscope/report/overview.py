@@ -138,13 +138,8 @@ def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Scor
     out = {}
     analyses: dict[tuple[int, str, bool], ChunkAnalysis] = {}
     for name in dict.fromkeys((TYPES_METRIC, *settings.metrics)):
-<<<<<<< HEAD
-        examples, fields = system.for_metric(name)
-        options = {**settings.options.get(name, {}), **({"cat": settings.cat} if name == TYPES_METRIC else {})}
-=======
         examples, fields = system.examples, system.fields
-        options = {"cat": settings.cat} if name == TYPES_METRIC else {}
->>>>>>> convention
+        options = {**settings.options.get(name, {}), **({"cat": settings.cat} if name == TYPES_METRIC else {})}
         metric = METRICS[name].build(**options)
         if isinstance(metric, ChunkMetric):
             cfg = metric.config
@@ -189,13 +184,11 @@ def worst_sentences(
     sentence already shown ``max_repeats`` times (``used``, updated) is skipped."""
     used = {} if used is None else used
     rows = score.sentences
-    examples, _ = system.for_metric(TYPES_METRIC)
     picked: dict[int, str] = {}
     for key, reason in (("fp_un", "most FP_un (over-correction)"), ("fp_ne", "most FP_ne (wrong correction)")):
-<<<<<<< HEAD
 
         def rate(r: Mapping[str, Any], key: str = key) -> float:
-            return float(r[key]) / max(len(examples[int(r["index"])].source), MIN_LENGTH)
+            return float(r[key]) / max(len(system.examples[int(r["index"])].source), MIN_LENGTH)
 
         ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-rate(r), -r[key], r["index"]))
         taken = 0
@@ -208,13 +201,7 @@ def worst_sentences(
             picked[i] = reason
             used[i] = used.get(i, 0) + 1
             taken += 1
-    return tuple(view(system.name, examples, rows, i, reason) for i, reason in picked.items())
-=======
-        ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-r[key], r["index"]))
-        for r in [r for r in ranked if r["index"] not in picked][:n]:
-            picked[int(r["index"])] = reason
     return tuple(view(system.name, system.examples, rows, i, reason) for i, reason in picked.items())
->>>>>>> convention
 
 
 def view(name: str, examples: Sequence[Example], rows: Sequence[Mapping[str, float]], i: int, why: str) -> SentenceView:
@@ -312,7 +299,7 @@ def significance(
     from gecscope.comparison import CompareConfig, Comparison, check_systems, compare_analyses, corrected
 
     metric = METRICS[TYPES_METRIC].build()
-    examples = {s.name: s.for_metric(TYPES_METRIC)[0] for s in systems}
+    examples = {s.name: list(s.examples) for s in systems}
     base = check_systems(examples, baseline_of([s.name for s in systems], settings))
     config = CompareConfig(bootstrap, trials, test=test, cat=settings.cat, correction=correction)
     analyses = {name: metric.analyse(exs) for name, exs in examples.items()}
