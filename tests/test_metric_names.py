@@ -9,8 +9,7 @@ from gecscope.api import get_metric
 from gecscope.cli import main
 from gecscope.errors import SettingError
 from gecscope.meta.reports.presets import META_METRICS, preset_name
-from gecscope.metrics import METRICS
-from gecscope.metrics.names import PAPER_NAMES, metric_name
+from gecscope.metrics import METRICS, aliases, canonical
 
 PAPER = {"CLEME2.0": "cleme2", "CLEME": "cleme", "ERRANT": "errant", "M2": "m2", "GLEU": "gleu", "GREEN": "green"}
 PAPER |= {"PT-M2": "pt-m2", "PT-ERRANT": "pt-errant", "WODAFE": "wodafe", "ChERRANT": "cherrant", "MaxMatch": "m2"}
@@ -19,12 +18,13 @@ PAPER |= {"PT-M2": "pt-m2", "PT-ERRANT": "pt-errant", "WODAFE": "wodafe", "ChERR
 @pytest.mark.parametrize(("paper", "name"), sorted(PAPER.items()))
 def test_the_papers_names_are_aliases_in_any_case(paper: str, name: str) -> None:
     for spelling in (paper, paper.lower(), paper.upper()):
-        assert metric_name(spelling, METRICS) == name
+        assert canonical(spelling) == name
         assert get_metric(spelling).name == METRICS[name].metric.name
 
 
 def test_every_alias_points_at_a_registered_metric() -> None:
-    assert set(PAPER_NAMES.values()) <= set(METRICS)
+    assert set(aliases().values()) <= set(METRICS)
+    assert all(alias == alias.lower() for alias in aliases())
 
 
 @pytest.mark.parametrize(("typo", "meant"), [("CLEME2.1", "cleme2"), ("ERANT", "errant"), ("GLUE", "gleu")])
