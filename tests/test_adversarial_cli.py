@@ -125,7 +125,7 @@ def test_standard_input_closed(option: str) -> None:
 
 def test_library_messages_name_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line(capsys, ["score", "--quiet"])
-    assert err == "gecscope: error: give --hyp-m2 + --ref-m2, --source + --hyp + --ref/--ref-m2, or --jsonl\n"
+    assert err == "gecscope: error: give --hyp-m2 + --ref-m2, --source + --hyp + --ref/--ref-m2/--ref-tsv, or --jsonl\n"
     err = one_line(capsys, ["score", "--hyp-m2", str(EX / "hypothesis.m2"), "--quiet"])
     assert err.endswith(": a hypothesis M2 needs a reference M2 (--ref-m2)\n")
 
