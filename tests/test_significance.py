@@ -13,7 +13,7 @@ from conftest import CONLL, require_shared
 from gecscope import api
 from gecscope.comparison import CompareConfig, Comparison, compare, compare_analyses, corrected
 from gecscope.io import examples_from_m2
-from gecscope.report.layout import split_details
+from gecscope.layout import split_details
 from gecscope.resample import stat_table
 from gecscope.resample.breakdown import payloads, type_entries
 from gecscope.resample.correction import adjust

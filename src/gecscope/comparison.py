@@ -24,8 +24,8 @@ from gecscope import pipeline
 from gecscope.api import get_metric
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
-from gecscope.report.signature import extend_signature
 from gecscope.resample.correction import CORRECTIONS
+from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 TESTS = ("bootstrap", "ar", "both")

@@ -11,10 +11,9 @@ from typing import Any
 import numpy as np
 
 from gecscope.comparison import CompareConfig, SystemResult
+from gecscope.layout import layout_of, split_details
 from gecscope.metrics import Metric
 from gecscope.progress import bar, progress
-from gecscope.report.layout import layout_of, split_details
-from gecscope.report.signature import extend_signature
 from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
@@ -38,6 +37,7 @@ from gecscope.resample.paired import (
     bootstrap_scores,
     percentile_interval,
 )
+from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 

@@ -1,9 +1,18 @@
-"""How a metric's result is displayed (declared in its registry entry): which detail is the
-headline, which are components (with the direction that is better) and which are counts."""
+"""One result shape for every metric: which detail is the headline, which are components (with
+the direction that is better) and which are counts (declared in the metric's registry entry).
+
+Every metric returns a :class:`gecscope.result.Score` with a flat ``details`` mapping; the layout
+sorts those keys into the shape every output format shares::
+
+    {"metric", "system", "level", "score", "components", "counts", "details", "signature"}
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 HIGHER, LOWER = "higher", "lower"
 
@@ -46,3 +55,62 @@ CHUNK_COUNTS = (
 def prf_layout(title: str, counts: tuple[str, ...] = ("tp", "fp", "fn"), meaning: str = EDIT_COUNTS) -> Layout:
     """The layout of an F-score metric: headline F, components P, R, F."""
     return Layout(title, "f", (P, R, F), counts, meaning)
+
+
+def count_label(key: str) -> str:
+    """``fp_ne`` -> ``FP_ne``, ``tp`` -> ``TP``, ``proposed`` -> ``proposed``."""
+    if key in ("tp", "fp", "fn", "tn"):
+        return key.upper()
+    if key.startswith(("fp_", "tp_")):
+        return key[:2].upper() + key[2:]
+    return key
+
+
+def layout_of(metric: str) -> Layout:
+    """The layout declared in a metric's registry entry (a generic one for unknown metrics: every
+    float is a component)."""
+    # the registry sits above Score's layer: it is read when a result is shown, not at import
+    from gecscope.metrics import METRICS
+
+    spec = METRICS.get(metric)
+    return spec.layout if spec is not None and spec.layout is not None else Layout(metric.upper(), "score", (), ())
+
+
+def clean(value: Any) -> Any:
+    """JSON-safe values: numpy scalars and arrays to Python, non-finite floats to ``None``."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean(v) for v in value]
+    return value
+
+
+def level_of(signature: str) -> str:
+    return "sentence" if "|level:sentence|" in signature else "corpus"
+
+
+def split_details(metric: str, details: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """``details`` as (components, counts, the rest), in layout order."""
+    lay = layout_of(metric)
+    comps = {c.key: details[c.key] for c in lay.components if c.key in details}
+    if not lay.components:
+        comps = {k: v for k, v in details.items() if isinstance(v, float) and k != lay.headline}
+    counts = {k: details[k] for k in lay.counts if k in details}
+    rest = {k: v for k, v in details.items() if k not in comps and k not in counts and k != lay.headline}
+    return comps, counts, rest
+
+
+def legend(metric: str) -> str:
+    """One line: the direction of every component, then what the counts mean."""
+    lay = layout_of(metric)
+    parts = [f"{c.label} {c.arrow}" + (f" ({c.meaning})" if c.meaning else "") for c in lay.components]
+    text = "legend: ↑ higher is better, ↓ lower is better"
+    if parts:
+        text += "; " + "; ".join(parts)
+    if lay.count_meaning:
+        text += "; " + lay.count_meaning
+    return text

@@ -28,8 +28,8 @@ from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError, SettingError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_lines, read_m2
 from gecscope.metrics.analysis import require_references
-from gecscope.report.signature import extend_signature
 from gecscope.result import Score
+from gecscope.signature import extend_signature
 from gecscope.types import Example, Target
 
 PathLike = str | Path

@@ -1,6 +1,6 @@
 """What every metric returns: a value, named details, per-sentence rows and a signature.
 
-Every metric has the same output shape (see :mod:`gecscope.report.layout`)::
+Every metric has the same output shape (see :mod:`gecscope.layout`)::
 
     >>> s = Score("m2", 0.5, {"f": 0.5, "p": 0.5, "r": 0.5, "tp": 1, "fp": 1, "fn": 1}, "m2|version:x")
     >>> sorted(s.as_dict())
@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gecscope.report.layout import clean, layout_of, level_of, split_details
+from gecscope.layout import clean, layout_of, level_of, split_details
 
 #: the top-level keys of every metric's JSON object (``sentences`` is added on request)
 KEYS = ("metric", "system", "level", "score", "components", "counts", "details", "signature")

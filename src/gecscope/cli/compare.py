@@ -24,9 +24,9 @@ from gecscope.comparison import (
 )
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
-from gecscope.report.signature import extend_signature
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS, check_draws
+from gecscope.signature import extend_signature
 
 #: this command defines its own --quiet (the shared common options are not added to it)
 OWN_COMMON_OPTIONS = True

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from gecscope.errors import InputError
-from gecscope.report.signature import extend_signature
 from gecscope.result import Score
+from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 #: sentences per shard (``GECSCOPE_SHARD_SIZE`` overrides it)

@@ -96,7 +96,7 @@ def score_streamed(metrics: Sequence[Any], args: argparse.Namespace) -> tuple[li
     from gecscope.io.shards import text_shards
     from gecscope.pipeline import align, aligner_name, edit_fields, tokenisation_of, uses
     from gecscope.progress import bar
-    from gecscope.report.signature import extend_signature
+    from gecscope.signature import extend_signature
     from gecscope.stats import stack
     from gecscope.streaming import analyse_compactly
 

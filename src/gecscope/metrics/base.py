@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gecscope.layout import Layout
-from gecscope.report.signature import make_signature
 from gecscope.result import Score
+from gecscope.signature import make_signature
 from gecscope.types import CONVENTIONS, Example, with_convention
 
 

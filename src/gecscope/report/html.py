@@ -16,9 +16,9 @@ from typing import Any
 
 from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
+from gecscope.layout import layout_of
 from gecscope.report.charts import heat_map, stacked_bars, versus_matrix
 from gecscope.report.explain import NAMES
-from gecscope.report.layout import layout_of
 from gecscope.report.overview import TYPES_METRIC, Interval, ReportData, SentenceView
 from gecscope.report.types import columns, type_table
 from gecscope.result import Score

@@ -18,8 +18,8 @@ from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.progress import progress
 from gecscope.report.explain import Explanation, explain
-from gecscope.report.signature import extend_signature
 from gecscope.result import Score
+from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 #: the metric whose per-sentence counts pick the example sentences and whose types are mapped

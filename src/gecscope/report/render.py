@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gecscope.report.layout import count_label, layout_of, legend
+from gecscope.layout import count_label, layout_of, legend
 from gecscope.result import Score
 
 Texts = Mapping[str, Sequence[Any]]
