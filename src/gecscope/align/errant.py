@@ -136,7 +136,7 @@ class ErrantAligner:
         from gecscope.align.errant_fast import features_of
 
         docs = self.parse([s for pair in pairs if pair[0] != pair[1] for s in pair])
-        features = {sentence: features_of(doc) for sentence, doc in docs.items()}
+        features = {sentence: features_of(doc, sentence) for sentence, doc in docs.items()}
         fast = self.fast
         out: list[tuple[Edit, ...]] = []
         for s, t in pairs:

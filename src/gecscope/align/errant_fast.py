@@ -32,20 +32,10 @@ KEY_MODULUS = 1_000_003
 
 
 def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
-    o_orth: Any,
-    o_lower: Any,
-    o_key: Any,
-    o_lemma: Any,
-    o_pos: Any,
-    o_open: Any,
+    o_attrs: Any,
     o_chars: Any,
     o_off: Any,
-    c_orth: Any,
-    c_lower: Any,
-    c_key: Any,
-    c_lemma: Any,
-    c_pos: Any,
-    c_open: Any,
+    c_attrs: Any,
     c_chars: Any,
     c_off: Any,
     cost: Any,
@@ -55,7 +45,25 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
 ) -> int:
     """Fill ``cost``/``ops`` (flat ``(n + 1) x (m + 1)`` tables) and write the cheapest alignment
     into ``seq`` (rows of ``op, o_start, o_end, c_start, c_end``, left to right); return its
-    number of steps. ``row`` is scratch space of at least the longest token's length + 1."""
+    number of steps. ``*_attrs``: rows orth, lower, key, lemma, pos, open of each token;
+    ``*_chars``/``*_off``: the code points of the texts, each token's from its offset to the next;
+    ``row``: scratch space of at least the longest token's length + 1."""
+    o_orth, o_lower, o_key, o_lemma, o_pos, o_open = (
+        o_attrs[0],
+        o_attrs[1],
+        o_attrs[2],
+        o_attrs[3],
+        o_attrs[4],
+        o_attrs[5],
+    )
+    c_orth, c_lower, c_key, c_lemma, c_pos, c_open = (
+        c_attrs[0],
+        c_attrs[1],
+        c_attrs[2],
+        c_attrs[3],
+        c_attrs[4],
+        c_attrs[5],
+    )
     n = len(o_orth)
     m = len(c_orth)
     w = m + 1
@@ -78,7 +86,7 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
             ins_cost = cost[(i + 1) * w + j] + 1
             # substitution
             if o_lower[i] == c_lower[j]:
-                sub = 0.0
+                sub_cost = cost[i * w + j] + 0.0
             else:
                 lemma_cost = 0.0 if o_lemma[i] == c_lemma[j] else 0.499
                 if o_pos[i] == c_pos[j]:
@@ -87,26 +95,31 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
                     pos_cost = 0.25
                 else:
                     pos_cost = 0.5
-                # normalised Indel distance of the texts: (la + lb - 2 LCS) / (la + lb)
-                a0, a1 = o_off[i], o_off[i + 1]
-                b0, b1 = c_off[j], c_off[j + 1]
-                la, lb = a1 - a0, b1 - b0
-                for t in range(lb + 1):
-                    row[t] = 0
-                for s in range(la):
-                    ch = o_chars[a0 + s]
-                    diag = 0
-                    for t in range(lb):
-                        up = row[t + 1]
-                        if ch == c_chars[b0 + t]:
-                            row[t + 1] = diag + 1
-                        elif row[t] > up:
-                            row[t + 1] = row[t]
-                        diag = up
-                total = la + lb
-                char_cost = (total - 2 * row[lb]) / total if total > 0 else 0.0
-                sub = lemma_cost + pos_cost + char_cost
-            sub_cost = cost[i * w + j] + sub
+                lemma_pos = lemma_cost + pos_cost
+                if cost[i * w + j] + lemma_pos > min(ins_cost, del_cost):
+                    # the substitution loses whatever its character cost (>= 0: rounding is
+                    # monotone, so the sum can only grow): the cell does not depend on it
+                    sub_cost = math.inf
+                else:
+                    # normalised Indel distance of the texts: (la + lb - 2 LCS) / (la + lb)
+                    a0, a1 = o_off[i], o_off[i + 1]
+                    b0, b1 = c_off[j], c_off[j + 1]
+                    la, lb = a1 - a0, b1 - b0
+                    for t in range(lb + 1):
+                        row[t] = 0
+                    for s in range(la):
+                        ch = o_chars[a0 + s]
+                        diag = 0
+                        for t in range(lb):
+                            up = row[t + 1]
+                            if ch == c_chars[b0 + t]:
+                                row[t + 1] = diag + 1
+                            elif row[t] > up:
+                                row[t + 1] = row[t]
+                            diag = up
+                    total = la + lb
+                    char_cost = (total - 2 * row[lb]) / total if total > 0 else 0.0
+                    sub_cost = cost[i * w + j] + (lemma_pos + char_cost)
             # transposition: walk back along the diagonal while it does not keep its cost
             trans_cost = math.inf
             k = 1
@@ -177,20 +190,20 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
 
 @dataclass(frozen=True, eq=False)
 class TokenFeatures:
-    """What alignment, merging and classification read of one parsed sentence."""
+    """What alignment and merging read of one parsed sentence."""
 
     words: tuple[str, ...]
     lower: tuple[int, ...]
     lower_: tuple[str, ...]
-    lemma: tuple[int, ...]
     pos: tuple[int, ...]
-    tag: tuple[str, ...]
-    dep: tuple[str, ...]
-    #: the kernel's arrays: orth, lower, key, lemma, pos, open (ADJ/ADV/NOUN/VERB), chars, offsets
+    #: whether the fine tag is ``POS`` (the possessive suffix)
+    possessive: tuple[bool, ...]
+    #: the kernel's arrays: attributes (rows orth, lower, key, lemma, pos, open: ADJ/ADV/NOUN/VERB),
+    #: code points of the texts, offsets of the tokens in them
     arrays: tuple[np.ndarray, ...]
 
     def __post_init__(self) -> None:
-        if not (len(self.words) == len(self.lower) == len(self.pos) == len(self.tag)):
+        if not (len(self.words) == len(self.lower) == len(self.pos) == len(self.possessive)):
             raise ValueError("token attributes of different lengths")
 
     def is_punct(self, i: int) -> bool:
@@ -211,31 +224,35 @@ def _symbols() -> dict[str, int]:
 _SYMBOLS: dict[str, int] = {}
 
 
-def features_of(doc: Any) -> TokenFeatures:
-    """The :class:`TokenFeatures` of a spaCy ``Doc`` (one pass over its tokens)."""
-    from spacy.attrs import LEMMA, LOWER, ORTH, POS
+def features_of(doc: Any, words: tuple[str, ...] | None = None) -> TokenFeatures:
+    """The :class:`TokenFeatures` of a spaCy ``Doc`` (one array read; ``words``: its token texts
+    when known, as for a Doc made from pre-tokenised words)."""
+    from spacy.attrs import LEMMA, LOWER, ORTH, POS, TAG
 
     sym = _symbols()
-    table = doc.to_array([ORTH, LOWER, LEMMA, POS]).astype(np.uint64).reshape(-1, 4)
-    words = tuple(t.text for t in doc)
-    lower = table[:, 1].copy()
-    pos = table[:, 3].astype(np.int64)
-    opened = np.isin(pos, [sym["ADJ"], sym["ADV"], sym["NOUN"], sym["VERB"]])
-    joined = "".join(words).encode("utf-32-le", "surrogatepass")
-    chars = np.frombuffer(joined, dtype=np.uint32).astype(np.int64)
+    strings = doc.vocab.strings
+    table = doc.to_array([ORTH, LOWER, LEMMA, POS, TAG]).astype(np.uint64).reshape(-1, 5)
+    if words is None:
+        words = tuple(t.text for t in doc)
+    attrs = np.empty((6, len(words)), dtype=np.int64)
+    attrs[0] = table[:, 0].view(np.int64)
+    attrs[1] = table[:, 1].view(np.int64)
+    attrs[2] = table[:, 1] % np.uint64(KEY_MODULUS)
+    attrs[3] = table[:, 2].view(np.int64)
+    pos = attrs[4] = table[:, 3]
+    attrs[5] = (pos == sym["ADJ"]) | (pos == sym["ADV"]) | (pos == sym["NOUN"]) | (pos == sym["VERB"])
+    chars = np.frombuffer("".join(words).encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.int64)
     offsets = np.zeros(len(words) + 1, dtype=np.int64)
     np.cumsum([len(w) for w in words], out=offsets[1:])
-    key = (lower % np.uint64(KEY_MODULUS)).astype(np.int64)
-    arrays = (table[:, 0].copy(), lower, key, table[:, 2].copy(), pos, opened, chars, offsets)
+    # the id spaCy stores for a tag string is the one its StringStore gives that string
+    possessive = table[:, 4] == np.uint64(strings["POS"])
     return TokenFeatures(
         words=words,
-        lower=tuple(int(x) for x in lower.tolist()),
-        lower_=tuple(t.lower_ for t in doc),
-        lemma=tuple(int(x) for x in table[:, 2].tolist()),
-        pos=tuple(int(x) for x in pos.tolist()),
-        tag=tuple(t.tag_ for t in doc),
-        dep=tuple(t.dep_ for t in doc),
-        arrays=arrays,
+        lower=tuple(attrs[1].tolist()),
+        lower_=tuple(w.lower() for w in words),  # spaCy's LOWER is str.lower of the text
+        pos=tuple(attrs[4].tolist()),
+        possessive=tuple(possessive.tolist()),
+        arrays=(attrs, chars, offsets),
     )
 
 
@@ -276,7 +293,7 @@ class Kernel:
             cost_l = [0.0] * ((n + 1) * (m + 1))
             ops_l = [0] * ((n + 1) * (m + 1))
             seq_l = [0] * (5 * (n + m + 1))
-            lists = [a.tolist() for a in (*orig.arrays, *cor.arrays)]
+            lists = [a.tolist() for a in (*orig.arrays, *cor.arrays)]  # plain ints: no numpy scalars
             steps = self._fn(*lists, cost_l, ops_l, [0] * longest, seq_l)
             flat = seq_l[: 5 * steps]
         out = [(flat[r], flat[r + 1], flat[r + 2], flat[r + 3], flat[r + 4]) for r in range(5 * (steps - 1), -1, -5)]

@@ -71,9 +71,9 @@ def _process(run: list[Step], orig: TokenFeatures, cor: TokenFeatures) -> list[S
             o0, o1 = run[start][1], run[end][2]
             c0, c1 = run[start][3], run[end][4]
             lo, lc = o1 - o0, c1 - c0
-            if start == 0 and (orig.tag[o0] == "POS" or cor.tag[c0] == "POS"):
+            if start == 0 and (orig.possessive[o0] or cor.possessive[c0]):
                 return [run[0], *_process(run[1:], orig, cor)]
-            if orig.tag[o1 - 1] == "POS" or cor.tag[c1 - 1] == "POS":
+            if orig.possessive[o1 - 1] or cor.possessive[c1 - 1]:
                 return [
                     *_process(run[: end - 1], orig, cor),
                     *_merged(run[end - 1 : end + 1]),
