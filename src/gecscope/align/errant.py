@@ -196,7 +196,19 @@ class ErrantAligner:
         return self._kept["client"]
 
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
-        """The edits of every pair, in order (in worker processes when ``settings.jobs > 1``)."""
+        """The edits of every pair, in order (in worker processes when ``settings.jobs > 1``).
+
+        The pairs are aligned grouped by source (stable), so that the pairs of one source (one
+        per system, reference or run) mostly fall into one batch, where each distinct sentence
+        is parsed once; the edits come back in the order of ``pairs``."""
+        order = sorted(range(len(pairs)), key=lambda i: pairs[i][0])
+        grouped = self._edits_in_order([pairs[i] for i in order])
+        out: list[tuple[Edit, ...]] = [()] * len(pairs)
+        for i, edits in zip(order, grouped, strict=True):
+            out[i] = edits
+        return out
+
+    def _edits_in_order(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         out: list[tuple[Edit, ...]] = []
         jobs = self.settings.jobs
         with bar(len(pairs), "aligning (ERRANT)", unit="pair") as b:
