@@ -226,6 +226,8 @@ class ErrantAligner:
                     out.extend(part)
                     b.update(len(part))
             else:  # in this process: small steps, so that the progress bar moves (and shows an ETA)
+                if pairs:  # a small run need not load numba
+                    self.fast.expect(sum(len(s) * len(t) for s, t in pairs))
                 for batch in self._batches(pairs, min(self.settings.batch_size, PROGRESS_STEP)):
                     out.extend(self.annotate_batch(batch))
                     b.update(len(batch))
