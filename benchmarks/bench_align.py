@@ -6,7 +6,7 @@ in CPU seconds (``time.process_time``):
 
 - ``errant``: ``Annotator.annotate(orig, cor, merging="rules")`` (alignment + merge + classify);
 - ``gecscope``: the token features of every distinct sentence (read once) + our alignment and
-  merge + errant's classifier (:class:`gecscope.align.errant_edits.FastAnnotator`);
+  merge + errant's classifier (:class:`gecscope.align.en.errant_edits.FastAnnotator`);
 - the same two without classification (alignment + merge only), and our plain-Python kernel
   on a slice (``--python``);
 
@@ -86,10 +86,10 @@ def summary(name: str, times: list[float], count: int, unit: str = "pairs") -> d
 
 
 def run(pairs: list[tuple[Tokens, Tokens]], repeats: int, python: int, unit: str, split: bool = True) -> dict[str, Any]:
-    from gecscope.align.errant import ErrantAligner
-    from gecscope.align.errant_edits import FastAnnotator
-    from gecscope.align.errant_fast import features_of
-    from gecscope.align.errant_merge import rule_edits
+    from gecscope.align.en.errant import ErrantAligner
+    from gecscope.align.en.errant_edits import FastAnnotator
+    from gecscope.align.en.errant_fast import features_of
+    from gecscope.align.en.errant_merge import rule_edits
 
     aligner = ErrantAligner()
     annotator = aligner.annotator

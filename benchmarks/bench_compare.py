@@ -28,7 +28,7 @@ from typing import Any
 from clitiming import DEFAULT_DATA
 
 from gecscope import api
-from gecscope.align.errant import ErrantAligner
+from gecscope.align.en.errant import ErrantAligner
 from gecscope.cli import build_parser
 from gecscope.cli.compare import run_compare
 from gecscope.cli.inputs import load_for_metrics

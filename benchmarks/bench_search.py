@@ -14,7 +14,7 @@ import time
 
 from clitiming import parse_args
 
-from gecscope.align.errant import ErrantAligner
+from gecscope.align.en.errant import ErrantAligner
 from gecscope.meta.data.human import read_human_scores
 from gecscope.meta.protocols.gjg15 import reference_set_analyses
 from gecscope.meta.protocols.search import factor_grid, search

@@ -132,7 +132,7 @@ def tmp_text(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 @cache
 def errant_aligner():  # type: ignore[no-untyped-def]
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align.en.errant import ErrantAligner
 
     return ErrantAligner()
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from gecscope.align.errant_edits import FastAnnotator
+from gecscope.align.en.errant_edits import FastAnnotator
 from gecscope.types import Edit, Tokens
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "gecscope" / "data" / "example"
@@ -16,7 +16,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "src" / "gecscope" / "data" / "e
 
 @cache
 def aligner() -> Any:
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align.en.errant import ErrantAligner
 
     return ErrantAligner()
 

@@ -69,7 +69,7 @@ def test_amu_from_m2_same_everywhere(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_amu_from_text_same_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
     require_shared()
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align.en.errant import ErrantAligner
 
     sources, hypotheses = lines("sources.txt"), lines("systems/AMU.txt")
     references = [lines("REF0.txt"), lines("REF1.txt")]

@@ -56,7 +56,7 @@ def test_types_survive_the_round_trip(tmp_path: Path, expected: list[tuple[Edit,
 def test_cache_of_another_spacy_version_is_never_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, expected: list[tuple[Edit, ...]]
 ) -> None:
-    import gecscope.align.errant as mod
+    import gecscope.align.en.errant as mod
 
     real = mod._version
     monkeypatch.setattr(mod, "_version", lambda d: "0.0-other" if d == "spacy" else real(d))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from errant_identity import annotator, check_pair, example_sentences, perturbed
-from gecscope.align.errant_fast import MATCH, TRANS, Kernel, features_of
+from gecscope.align.en.errant_fast import MATCH, TRANS, Kernel, features_of
 from gecscope.types import Tokens
 
 pytestmark = pytest.mark.text

@@ -11,7 +11,7 @@ import pytest
 from conftest import CONLL
 from gecscope import api
 from gecscope.align import workers
-from gecscope.align.errant import ErrantAligner
+from gecscope.align.en.errant import ErrantAligner
 from gecscope.align.settings import AlignSettings
 from gecscope.cli import main, streamed_text
 from gecscope.errors import InputError

@@ -90,7 +90,7 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
     if not isinstance(name, str):
         return name
     if name == "errant":
-        from gecscope.align.errant import ErrantAligner
+        from gecscope.align.en.errant import ErrantAligner
         from gecscope.align.store import cached
 
         settings = settings or AlignSettings()

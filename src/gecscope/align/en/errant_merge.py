@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Indel
 
-from gecscope.align.errant_fast import DEL, INS, MATCH, SUB, TRANS, Step, TokenFeatures, _symbols
+from gecscope.align.en.errant_fast import DEL, INS, MATCH, SUB, TRANS, Step, TokenFeatures, _symbols
 
 Span = tuple[int, int, int, int]
 
