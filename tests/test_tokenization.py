@@ -7,6 +7,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from conftest import CONLL, DATA, require_shared
 from gecscope.align.tokenizers import canonical, get_tokenizer, snap, source_reproduced, tokenize_examples
@@ -252,3 +254,25 @@ def test_python_files_path_and_cli_agree(tmp_path: Path, capsys: pytest.CaptureF
     assert main([*argv, "--hyp", str(files["hypothesis"]), "--ref-m2", str(files["ref_m2"]), "--format", "json"]) == 0
     cli = json.loads(capsys.readouterr().out)
     assert cli["score"] == py.value and cli["signature"] == py.signature
+
+
+WORDS = st.sampled_from(["", "a", "ab", "home", "U.S", "e.g", "don", "John", "1990", "é", "x_y"])
+PUNCT = st.text(alphabet=st.sampled_from(list(".,;:!?)\"'")), max_size=3)
+CLITICS = st.sampled_from(["", "n't", "'s", "'re", "'d", "'m", "'x"])
+TOKENS = st.builds(lambda w, c, p: w + c + p, WORDS, CLITICS, PUNCT)
+
+
+@settings(max_examples=1000, deadline=None)
+@example(["ab,."])
+@example(["ab.,", "a.b.", "etc..", "U.S.", "ab)", "don't", "John's", "'s", "n't", "."])
+@given(st.lists(TOKENS, max_size=8))
+def test_line_search_equals_the_token_definition(tokens: list[str]) -> None:
+    """style_of searches whole lines with one regex each; it must count what the token-by-token
+    definition (``_attached``, ``SPLIT``) counts."""
+    from gecscope.io.tokenization import SPLIT, _attached, style_of
+
+    line = " ".join(tokens)
+    words = line.split()
+    expected = (float(any(_attached(t) for t in words)), float(any(SPLIT.match(t) for t in words)))
+    got = style_of([line])
+    assert (got.detokenised, got.tokenised) == expected

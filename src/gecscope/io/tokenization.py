@@ -50,17 +50,26 @@ class TokenStyle:
 
 
 def _attached(token: str) -> bool:
+    """The definition, token by token (:func:`style_of` searches whole lines at once)."""
     return bool(ATTACHED.match(token)) and "." not in token[:-1]
+
+
+#: a whitespace-separated token that :func:`_attached` accepts, found anywhere in a line (a dot
+#: only as the last character of the punctuation)
+ATTACHED_IN_LINE = re.compile(
+    r"(?<!\S)(?:[^\W\d_]*[^\W\d_]{2}(?:[,;:!?)\"]+\.?|\.)|[^\W\d_]+n't|[^\W\d_]+'(?:s|re|ve|ll|d|m))(?!\S)", re.I
+)
+#: a whitespace-separated token that :data:`SPLIT` matches, anywhere in a line
+SPLIT_IN_LINE = re.compile(r"(?<!\S)(?:[,;:!?.]|n't|'s|'re|'ve|'ll|'d|'m)(?!\S)", re.I)
 
 
 def style_of(lines: Iterable[str]) -> TokenStyle:
     """The :class:`TokenStyle` of some lines."""
     n = detok = tok = 0
     for line in lines:
-        tokens = line.split()
         n += 1
-        detok += any(_attached(t) for t in tokens)
-        tok += any(SPLIT.match(t) for t in tokens)
+        detok += ATTACHED_IN_LINE.search(line) is not None
+        tok += SPLIT_IN_LINE.search(line) is not None
     return TokenStyle(n, detok / n if n else 0.0, tok / n if n else 0.0)
 
 
