@@ -175,7 +175,7 @@ def replay(
 ) -> FloatArray:
     """Corpus scores of every resample ``order[b]`` (rows of ``values``)."""
     n_res, n = order.shape
-    k_max, n_fields = values.shape[1], values.shape[2]
+    n_fields = values.shape[2]
     out = np.zeros(n_res)
     for b in prange(n_res):
         tot = np.zeros(n_fields)
@@ -183,21 +183,7 @@ def replay(
             r = order[b, t]
             pick = choice[r]
             if pick < 0:
-                best = 0.0
-                for k in range(k_max):
-                    if not mask[r, k]:
-                        continue
-                    v = _first(kind, tot, values, r, k, params)
-                    if pick < 0 or v > best:
-                        pick, best = k, v
-                    elif v == best:
-                        for i in range(1, 5):
-                            x = _tie(kind, tot, values, r, k, params, i)
-                            y = _tie(kind, tot, values, r, pick, params, i)
-                            if x != y:
-                                if x > y:
-                                    pick = k
-                                break
+                pick = _pick(kind, tot, values, mask, r, params)
             for f in range(n_fields):
                 tot[f] = tot[f] + values[r, pick, f]
         out[b] = corpus_value(kind, tot, params)
