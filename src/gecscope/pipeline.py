@@ -13,8 +13,8 @@ its references and reduces (``metric.score``). :func:`score` chains them; ``gecs
 >>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
 >>> from gecscope.metrics import METRICS
 >>> [s] = score([METRICS["m2"].build()], {"": system})
->>> s.signature.split("|")[-3:-1]
-['tok:whitespace', 'edits:hyp=m2,ref=m2']
+>>> " ".join(s.signature.split("|")[-3:-1])
+'tok:whitespace edits:hyp=m2,ref=m2'
 """
 
 from __future__ import annotations
