@@ -8,7 +8,7 @@ ERRANT's categories (ERRANT); they sum to the resample's overall counts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,15 +35,28 @@ class TypeEntries:
     #: per field, its weight in the type's support (the chunks or edits counted for it)
     support: tuple[float, ...] = ()
 
+    @classmethod
+    def collect(
+        cls, entries: Iterable[tuple[int, int, str, int, float]], fields: int, support: tuple[float, ...] = ()
+    ) -> TypeEntries:
+        """The entries ``(row, ref, name, field, value)`` as arrays."""
+        listed = list(entries)
+        rows, refs, names, fs, vals = zip(*listed, strict=True) if listed else ((), (), (), (), ())
+        return cls(
+            np.asarray(rows, dtype=np.int64),
+            np.asarray(refs, dtype=np.int64),
+            tuple(names),
+            np.asarray(fs, dtype=np.int64),
+            np.asarray(vals, dtype=np.float64),
+            fields,
+            support,
+        )
+
 
 def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> TypeEntries:
     """Per (sentence, kept reference) pair, the chunk counts of every type (unweighted; fields
     ``tp, fp_ne, fp_un, fn, tn``; a chunk with k types counts 1/k for each; TN not attributed)."""
-    rows: list[int] = []
-    refs: list[int] = []
-    names: list[str] = []
-    fields: list[int] = []
-    vals: list[float] = []
+    out: list[tuple[int, int, str, int, float]] = []
     for s, (ex, chunks, kept, per_ref) in enumerate(
         zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True)
     ):
@@ -52,29 +65,14 @@ def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: i
             for c, lab, ts in zip(chunks, labels, types, strict=True):
                 attributed = attribute(lab, c, ts, k)
                 for name in attributed:
-                    rows.append(s)
-                    refs.append(k)
-                    names.append(name)
-                    fields.append(int(lab))
-                    vals.append(1.0 / len(attributed))
-    return TypeEntries(
-        np.asarray(rows, dtype=np.int64),
-        np.asarray(refs, dtype=np.int64),
-        tuple(names),
-        np.asarray(fields, dtype=np.int64),
-        np.asarray(vals, dtype=np.float64),
-        5,
-    )
+                    out.append((s, k, name, int(lab), 1.0 / len(attributed)))
+    return TypeEntries.collect(out, 5)
 
 
 def edit_entries(table: EditTable, level: int) -> TypeEntries:
     """ERRANT's per-category ``tp, fp, fn`` of every (sentence, reference) option."""
     n, k = table.cat_start.shape
-    rows: list[int] = []
-    refs: list[int] = []
-    names: list[str] = []
-    fields: list[int] = []
-    vals: list[float] = []
+    out: list[tuple[int, int, str, int, float]] = []
     for i in range(n):
         for j in range(k):
             for r in range(int(table.cat_start[i, j]), int(table.cat_stop[i, j])):
@@ -82,19 +80,8 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
                 for f in range(3):
                     v = float(table.cat_values[r, f])
                     if v:
-                        rows.append(i)
-                        refs.append(j)
-                        names.append(name)
-                        fields.append(f)
-                        vals.append(v)
-    return TypeEntries(
-        np.asarray(rows, dtype=np.int64),
-        np.asarray(refs, dtype=np.int64),
-        tuple(names),
-        np.asarray(fields, dtype=np.int64),
-        np.asarray(vals, dtype=np.float64),
-        3,
-    )
+                        out.append((i, j, name, f, v))
+    return TypeEntries.collect(out, 3)
 
 
 def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
@@ -102,11 +89,7 @@ def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntr
     as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
     from gecscope.metrics.m2_types import m2_type_counts
 
-    rows: list[int] = []
-    refs: list[int] = []
-    names: list[str] = []
-    fields: list[int] = []
-    vals: list[float] = []
+    out: list[tuple[int, int, str, int, float]] = []
     for i, ex in enumerate(examples):
         own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
         for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
@@ -114,20 +97,8 @@ def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntr
             for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
                 for f, v in enumerate((tp, tp + fp, tp + fn)):
                     if v:
-                        rows.append(i)
-                        refs.append(j)
-                        names.append(name)
-                        fields.append(f)
-                        vals.append(float(v))
-    return TypeEntries(
-        np.asarray(rows, dtype=np.int64),
-        np.asarray(refs, dtype=np.int64),
-        tuple(names),
-        np.asarray(fields, dtype=np.int64),
-        np.asarray(vals, dtype=np.float64),
-        3,
-        (-1.0, 1.0, 1.0),  # tp + fp + fn
-    )
+                        out.append((i, j, name, f, float(v)))
+    return TypeEntries.collect(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
 def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None, level: int) -> TypeEntries | None:
