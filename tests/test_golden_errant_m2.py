@@ -49,6 +49,24 @@ def test_errant_from_hypothesis_m2_equals_from_text(tmp_path: Path) -> None:
     assert Errant().score(from_m2).details["f"] == Errant().score(ex).details["f"]
 
 
+@pytest.mark.conformance  # aligns the whole of IITB
+def test_errant_original_gold_matches_errant_compare(tmp_path: Path) -> None:
+    """IITB against the original gold, with its absent annotators, noop lines and NUCLE types:
+    ``errant_parallel -orig sources.txt -cor IITB.txt -out IITB.m2`` (byte-identical to the M2
+    gecscope writes here) then ``errant_compare -hyp IITB.m2 -ref official-2014.combined.m2``
+    gives TP 27, FP 66, FN 1983, F0.5 0.0567. (The 22/71/1985 once reported came from a
+    hypothesis M2 that wrote deletions as ``-NONE-``: errant_compare compares corrections
+    literally and the gold writes deletions empty; the writer was mended.)"""
+    from gecscope.io.m2 import write_m2
+
+    hyp_m2 = tmp_path / "IITB.m2"
+    write_m2(hyp_m2, [(e.source, [e.hypothesis]) for e in aligned_text_examples("IITB")])
+    lines = hyp_m2.read_text(encoding="utf-8").splitlines()
+    assert not [a for a in lines if a.startswith("A ") and "noop" not in a and "|||-NONE-|||REQ" in a]
+    d = Errant().score(api.load(hyp_m2=hyp_m2, ref_m2=CONLL / "official-2014.combined.m2")).details
+    assert (d["tp"], d["fp"], d["fn"], round(d["f"], 4)) == (27, 66, 1983, 0.0567)
+
+
 @cache
 def m2_examples(system: str, gold_file: str) -> list[Example]:
     require_shared()
