@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from gecscope.metrics import METRICS
+from gecscope.metrics.base import official_convention
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "metrics"
 START, END = (
@@ -22,6 +23,7 @@ START, END = (
 def header(name: str) -> str:
     spec = METRICS[name]
     defaults = {f.name: f.default for f in dataclasses.fields(spec.config)}
+    defaults["missing_annotators"] = official_convention(spec.metric)
     names = ", ".join(f"`{n}`" for n in (name, *spec.aliases))
     lines = [START, f"> {spec.summary}.", ">", f"> Names (any case): {names}. Official tool: {spec.tool or 'none'}."]
     if spec.options:

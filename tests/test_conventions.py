@@ -157,3 +157,32 @@ def test_signature_completeness(tiny: dict[str, Path]) -> None:
             alone.setdefault((data, name, repr(options), convention), set()).add(score.signature)
     assert all(len(signatures) == 1 for signatures in alone.values()), alone
     assert len(seen) > 50
+
+
+@pytest.mark.parametrize(
+    ("metric", "official", "other"), [("errant", "absent", "unchanged"), ("cleme2", "unchanged", "absent")]
+)
+def test_the_cli_option_changes_number_and_signature_together(
+    tiny: dict[str, Path], capsys: pytest.CaptureFixture[str], metric: str, official: str, other: str
+) -> None:
+    """``--missing-annotators`` (score, compare; report has it too): the official value is the default and
+    unsigned; the other changes the number and adds ``missing:X`` to the signature."""
+    import json
+
+    from gecscope.cli import main
+
+    def run(command: str, *extra: str) -> Any:
+        argv = [command, "--metric", metric, "--hyp-m2", str(tiny["hyp"]), "--ref-m2", str(tiny["ref"]), *extra]
+        assert main([*argv, "--format", "json", "--quiet"]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    default, same, changed = (
+        run("score", *opt) for opt in ((), ("--missing-annotators", official), ("--missing-annotators", other))
+    )
+    assert same == default and "missing:" not in default["signature"]
+    assert changed["score"] != default["score"]
+    assert changed["signature"].replace(f"|missing:{other}", "") == default["signature"]
+    assert (
+        f"|missing:{other}|"
+        in run("compare", "--bootstrap", "2", "--trials", "2", "--missing-annotators", other)[0]["signature"]
+    )

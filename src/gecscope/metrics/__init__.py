@@ -45,7 +45,7 @@ PT_CITATION = """@inproceedings{gong-etal-2022-revisiting,
   year      = {2022}
 }"""
 CHUNK_STATS = ("tp", "fp_ne", "fp_un", "fn", "tn")
-F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED)
+F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
 
 
 def chunk_streams(config: ClemeConfig | Cleme2Config) -> bool:
@@ -150,6 +150,7 @@ METRICS: dict[str, MetricSpec] = {
             o.N,
             Option("unit", "n-gram unit", choices=("word", "char")),
             Option("strip", "keep leading/trailing spaces", bool, kind="negated"),
+            o.MISSING,
         ),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "per-sentence best reference on (F_N, ..., F_1)"),
         resampling=Green.resampling,
@@ -172,6 +173,7 @@ METRICS: dict[str, MetricSpec] = {
                 "cs: span correction, cse: +type, ds/dt: span/token detection",
                 choices=("cs", "cse", "ds", "dt"),
             ),
+            o.MISSING,
         ),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
         streams=always,
@@ -224,6 +226,7 @@ METRICS: dict[str, MetricSpec] = {
             ),
             Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3")),
             Option("iterations", "sampling iterations", int),
+            o.MISSING,
         ),
         statistics=Statistics(("ngram_counts",), "concatenate", True, "mean corpus GLEU over sampled reference draws"),
     ),
@@ -300,7 +303,7 @@ METRICS: dict[str, MetricSpec] = {
 }""",
         tool="ChERRANT compare_m2_for_evaluation.py",
         official_text=True,
-        options=(o.BETA,),
+        options=(o.BETA, o.MISSING),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F"),
     ),
     "char-f": MetricSpec(
@@ -310,7 +313,7 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("charF",),
         layout=prf_layout("char-F", meaning="TP = correct character edits, FP = wrong or unnecessary, FN = missed"),
         tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
-        options=(o.LEVEL, o.BETA),
+        options=(o.LEVEL, o.BETA, o.MISSING),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
         streams=always,
         resampling=CharF.resampling,

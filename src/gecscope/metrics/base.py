@@ -166,17 +166,22 @@ class MetricSpec:
         return metric
 
 
+def official_convention(metric_class: type) -> str:
+    """The official missing-annotator convention of a metric class (its ``missing_annotators``
+    attribute; ``unchanged`` by default)."""
+    return str(getattr(metric_class, "missing_annotators", "unchanged"))
+
+
 def convention(metric: Any) -> str:
     """The metric's missing-annotator convention: its config's ``missing_annotators`` when set,
-    else the official one (class attribute ``missing_annotators``; ``unchanged`` by default)."""
-    chosen = getattr(metric.config, "missing_annotators", None)
-    return str(chosen or getattr(type(metric), "missing_annotators", "unchanged"))
+    else the official one."""
+    return str(getattr(metric.config, "missing_annotators", None) or official_convention(type(metric)))
 
 
 def signed(metric: Any, fields: dict[str, str]) -> str:
     """The metric's signature: its settings ``fields`` plus the convention when not the official one."""
     found = convention(metric)
-    official = found == str(getattr(type(metric), "missing_annotators", "unchanged"))
+    official = found == official_convention(type(metric))
     return make_signature(metric.name, {**fields, **({} if official else {"missing": found})})
 
 

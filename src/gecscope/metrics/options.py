@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gecscope.metrics.base import Option
+from gecscope.types import CONVENTIONS
 
 LEVEL = Option(
     "level", "corpus: the corpus rule; sentence: the mean of sentence scores", choices=("corpus", "sentence")
@@ -23,6 +24,12 @@ MODE = Option(
 EXCLUDE_UNCHANGED = Option("exclude_unchanged_refs", "drop references equal to the source", bool, kind="flag")
 MAX_UNCHANGED = Option("max_unchanged_words", "unchanged words allowed inside one edit", int)
 N = Option("n", "maximum n-gram order", int)
+MISSING = Option(
+    "missing_annotators",
+    "an annotator with no line in a sentence: absent (left out) or unchanged (the source); "
+    "default: the metric's official convention (signed missing:X when another)",
+    choices=CONVENTIONS,
+)
 
 #: the settings of every CLEME-family metric
-CHUNK = (LEVEL, ASSUMPTION, WEIGHTING, MODE, EXCLUDE_UNCHANGED, CAT)
+CHUNK = (LEVEL, ASSUMPTION, WEIGHTING, MODE, EXCLUDE_UNCHANGED, CAT, MISSING)
