@@ -104,7 +104,8 @@ def test_score_and_components_are_bounded(name: str) -> None:
     score = metric.score(_examples(name))
     assert math.isfinite(score.value) and 0.0 <= score.value <= 1.0
     layout = METRICS[name].layout
-    for c in layout.components if layout else ():
+    assert score.layout is layout  # the Score carries its metric's layout (shown without the registry)
+    for c in layout.components:
         value = score.details[c.key]
         assert math.isfinite(value) and 0.0 <= value <= (math.inf if c.upper is None else c.upper), c.key
 

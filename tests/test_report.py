@@ -15,7 +15,7 @@ import gecscope
 from conftest import CONLL, require_shared
 from gecscope.cli import main
 from gecscope.errors import InputError, MissingExtraError
-from gecscope.report.html import render_html, score_html
+from gecscope.report.html import render_html
 from gecscope.report.overview import Interval, ReportData, ReportSettings, SystemData, build_report
 from gecscope.report.types import render_types, types_frame
 
@@ -121,7 +121,7 @@ def test_report_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_score_html_and_types_frame() -> None:
     d = gecscope.api.example_dir()
     s = gecscope.score("cleme2", gecscope.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"), cat=1)
-    html = score_html(s)
+    html = s._repr_html_()
     assert s.signature in html and "<th>type</th>" in html and "<th>Over</th>" in html
     frame = types_frame(s)
     assert list(frame.index) == sorted(s.details["types"])

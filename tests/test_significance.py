@@ -83,7 +83,7 @@ def test_components_equal_the_score(metric: str) -> None:
     res = compare(built, {"input": unchanged(), "sys": example()}, bootstrap=20, trials=20)
     for name, exs in (("input", unchanged()), ("sys", example())):
         score = built.score(exs)
-        comps = split_details(metric, score.details)[0]
+        comps = split_details(score.shape, score.details)[0]
         rows = {r.component: r for r in res.rows if r.system == name}
         assert rows["score"].score == score.value
         assert len(rows) > 1
@@ -182,7 +182,7 @@ def test_rescored_metrics_get_the_components_their_score_reports() -> None:
     metric = api.get_metric("cleme")  # length-weighted by default
     assert type(stat_table(metric, metric.analyse(example()))).__name__ == "ReplayTable"
     res = compare(metric, {"input": unchanged(), "sys": example()}, bootstrap=8, trials=8)
-    comps = split_details("cleme", metric.score(example()).details)[0]
+    comps = split_details(metric.layout, metric.score(example()).details)[0]
     rows = {r.component: r for r in res.rows if r.system == "sys"}
     assert set(rows) - {"score"} and set(rows) - {"score"} <= set(comps)
     for key, row in rows.items():

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from gecscope.comparison import CompareConfig, SystemResult
-from gecscope.layout import layout_of, split_details
+from gecscope.layout import split_details
 from gecscope.metrics import Metric
 from gecscope.progress import bar, progress
 from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
@@ -37,14 +37,78 @@ from gecscope.resample.paired import (
     bootstrap_scores,
     percentile_interval,
 )
+from gecscope.resample.settings import CompareConfig
 from gecscope.signature import extend_signature
 from gecscope.types import Example
+
+
+@dataclass(frozen=True)
+class SystemResult:
+    """One system under one metric, against the baseline."""
+
+    metric: str
+    system: str
+    baseline: str
+    score: float
+    ci: tuple[float, float]
+    diff: float
+    diff_ci: tuple[float, float]
+    p_bootstrap: float | None
+    p_ar: float | None
+    signature: str
+    #: ``score`` for the headline, else the component's key (``hit``, ``p``...)
+    component: str = "score"
+    #: the error type ("" for the whole corpus)
+    type: str = ""
+    #: which direction is better: ``higher`` (↑) or ``lower`` (↓)
+    better: str = "higher"
+    #: per type: the fewer chunks/edits of system and baseline counted for it (None overall)
+    support: float | None = None
+    #: False for a type with too little support (reported, not tested)
+    tested: bool = True
+    #: the p-values adjusted over every test of the call (None before adjustment or untested)
+    p_bootstrap_adj: float | None = None
+    p_ar_adj: float | None = None
+
+    @property
+    def arrow(self) -> str:
+        return "↑" if self.better == "higher" else "↓"
+
+    @property
+    def headline(self) -> bool:
+        return self.component == "score" and not self.type
+
+    def cells(self) -> list[str]:
+        """Score, CI, difference, its CI and the two p-values, formatted for tables."""
+
+        def p(x: float | None) -> str:
+            return "-" if x is None else f"{x:.4f}"
+
+        return [
+            f"{self.score:.4f}",
+            f"[{self.ci[0]:.4f}, {self.ci[1]:.4f}]",
+            f"{self.diff:+.4f}",
+            f"[{self.diff_ci[0]:+.4f}, {self.diff_ci[1]:+.4f}]",
+            p(self.p_bootstrap),
+            p(self.p_ar),
+        ]
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """Whether every p-value computed (adjusted, when adjusted) is below ``alpha`` (never for
+        the baseline itself nor an untested type)."""
+        bs = self.p_bootstrap if self.p_bootstrap_adj is None else self.p_bootstrap_adj
+        ar = self.p_ar if self.p_ar_adj is None else self.p_ar_adj
+        ps = [p for p in (bs, ar) if p is not None]
+        return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
 
 
 def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: Any, config: CompareConfig) -> Any:
     """The components the metric's Score reports, and the per-type payloads (``cat``)."""
     score = metric.score_analysis(analyses[baseline])
-    comps = tuple(split_details(metric.name, score.details)[0])
+    comps = tuple(split_details(metric.layout, score.details)[0])
     pays: dict[str, Any] = {}
     types: tuple[str, ...] = ()
     width = 0
@@ -68,7 +132,7 @@ def _interval_rows(
     ar: list[dict[Key, Any] | None],
     support: list[dict[str, float]],
 ) -> list[SystemResult]:
-    better = {c.key: c.better for c in layout_of(metric.name).components}
+    better = {c.key: c.better for c in metric.layout.components}
     head = (HEADLINE, "")
     keys = [
         k
@@ -160,7 +224,7 @@ def _replay_draws(metric: Metric, table: ReplayTable, orders: Any) -> dict[Key, 
     values: dict[Key, list[float]] = {}
     for o in progress(orders, desc=f"re-scoring {metric.name}"):
         score = metric.score_analysis(take(table.analysis, o))
-        comps = split_details(metric.name, score.details)[0]
+        comps = split_details(metric.layout, score.details)[0]
         row = {(HEADLINE, ""): float(score.value)}
         row.update(
             {(k, ""): float(v) for k, v in comps.items() if isinstance(v, int | float) and not isinstance(v, bool)}

@@ -18,10 +18,32 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gecscope.errors import MissingExtraError
-from gecscope.result import Score
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from gecscope.result import Score
+
+
+#: (column key, heading, is a count) per metric family
+CHUNK2_COLUMNS = (
+    ("tp", "TP", True),
+    ("fp_ne", "FP_ne", True),
+    ("fp_un", "FP_un", True),
+    ("fn", "FN", True),
+    ("hit", "Hit", False),
+    ("wrong", "Wrong", False),
+    ("under", "Under", False),
+    ("over", "Over", False),
+)
+PRF_COLUMNS = (
+    ("tp", "TP", True),
+    ("fp", "FP", True),
+    ("fn", "FN", True),
+    ("p", "P", False),
+    ("r", "R", False),
+    ("f", "F", False),
+)
 
 
 def _pandas() -> Any:
@@ -54,7 +76,7 @@ def score_frame(scores: Score | Iterable[Score]) -> pd.DataFrame:
     """One row per result, in the shared output shape: ``metric``, ``system``, ``level``,
     ``score``, the components, the counts, the other details, ``signature``."""
     pandas = _pandas()
-    items = [scores] if isinstance(scores, Score) else list(scores)
+    items = list(scores) if isinstance(scores, Iterable) else [scores]
     rows = []
     for s in items:
         d = s.as_dict()
@@ -70,3 +92,24 @@ def sentences_frame(score: Score) -> pd.DataFrame:
     pandas = _pandas()
     frame: pd.DataFrame = pandas.DataFrame([flatten(row) for row in score.sentence_rows()])
     return frame.set_index("line") if "line" in frame.columns else frame
+
+
+def type_table(score: Score) -> Mapping[str, Mapping[str, float]]:
+    """The per-type rows of a score (empty when it has none)."""
+    rows = score.details.get("types") or score.details.get("categories") or {}
+    return dict(rows)
+
+
+def columns(score: Score) -> tuple[tuple[str, str, bool], ...]:
+    rows = type_table(score)
+    first = next(iter(rows.values()), {})
+    return CHUNK2_COLUMNS if "hit" in first else PRF_COLUMNS
+
+
+def types_frame(score: Score) -> pd.DataFrame:
+    """The per-type rows as a pandas DataFrame (index: type); needs pandas."""
+    rows = type_table(score)
+    frame: pd.DataFrame = _pandas().DataFrame.from_dict({k: dict(v) for k, v in rows.items()}, orient="index")
+    frame.index.name = "type"
+    frame.attrs["signature"] = score.signature
+    return frame

@@ -1,8 +1,9 @@
 """One result shape for every metric: which detail is the headline, which are components (with
 the direction that is better) and which are counts (declared in the metric's registry entry).
 
-Every metric returns a :class:`gecscope.result.Score` with a flat ``details`` mapping; the layout
-sorts those keys into the shape every output format shares::
+Every metric returns a :class:`gecscope.result.Score` with a flat ``details`` mapping and the
+layout its metric declares (``Metric.layout``, which the registry reads too); the layout sorts
+those keys into the shape every output format shares::
 
     {"metric", "system", "level", "score", "components", "counts", "details", "signature"}
 """
@@ -45,6 +46,8 @@ class Layout:
 P = Component("p", "P", HIGHER, "precision")
 R = Component("r", "R", HIGHER, "recall")
 F = Component("f", "F", HIGHER, "F-beta")
+#: the counts of the chunk metrics (CLEME, CLEME2.0, WODAFE)
+CHUNK_STATS = ("tp", "fp_ne", "fp_un", "fn", "tn")
 EDIT_COUNTS = "TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits"
 CHUNK_COUNTS = (
     "TP = correct chunk, FP_ne = wrong correction where one was needed, FP_un = unnecessary change "
@@ -66,14 +69,9 @@ def count_label(key: str) -> str:
     return key
 
 
-def layout_of(metric: str) -> Layout:
-    """The layout declared in a metric's registry entry (a generic one for unknown metrics: every
-    float is a component)."""
-    # the registry sits above Score's layer: it is read when a result is shown, not at import
-    from gecscope.metrics import METRICS
-
-    spec = METRICS.get(metric)
-    return spec.layout if spec is not None and spec.layout is not None else Layout(metric.upper(), "score", (), ())
+def generic(metric: str) -> Layout:
+    """The layout of a metric that declares none: every float detail is a component."""
+    return Layout(metric.upper(), "score", (), ())
 
 
 def clean(value: Any) -> Any:
@@ -93,9 +91,8 @@ def level_of(signature: str) -> str:
     return "sentence" if "|level:sentence|" in signature else "corpus"
 
 
-def split_details(metric: str, details: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """``details`` as (components, counts, the rest), in layout order."""
-    lay = layout_of(metric)
+def split_details(lay: Layout, details: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """``details`` as (components, counts, the rest), in the order of the layout ``lay``."""
     comps = {c.key: details[c.key] for c in lay.components if c.key in details}
     if not lay.components:
         comps = {k: v for k, v in details.items() if isinstance(v, float) and k != lay.headline}
@@ -104,9 +101,8 @@ def split_details(metric: str, details: Mapping[str, Any]) -> tuple[dict[str, An
     return comps, counts, rest
 
 
-def legend(metric: str) -> str:
+def legend(lay: Layout) -> str:
     """One line: the direction of every component, then what the counts mean."""
-    lay = layout_of(metric)
     parts = [f"{c.label} {c.arrow}" + (f" ({c.meaning})" if c.meaning else "") for c in lay.components]
     text = "legend: ↑ higher is better, ↓ lower is better"
     if parts:

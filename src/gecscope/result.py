@@ -1,21 +1,26 @@
-"""What every metric returns: a value, named details, per-sentence rows and a signature.
+"""What every metric returns: a value, named details, per-sentence rows, a signature and the
+layout it is shown with.
 
 Every metric has the same output shape (see :mod:`gecscope.layout`)::
 
-    >>> s = Score("m2", 0.5, {"f": 0.5, "p": 0.5, "r": 0.5, "tp": 1, "fp": 1, "fn": 1}, "m2|version:x")
+    >>> from gecscope.layout import prf_layout
+    >>> details = {"f": 0.5, "p": 0.5, "r": 0.5, "tp": 1, "fp": 1, "fn": 1}
+    >>> s = Score("m2", 0.5, details, "m2|version:x", layout=prf_layout("M2"))
     >>> sorted(s.as_dict())
     ['components', 'counts', 'details', 'level', 'metric', 'score', 'signature', 'system']
-    >>> s.as_dict()["components"]
-    {'p': 0.5, 'r': 0.5, 'f': 0.5}
+    >>> s.as_dict()["components"], s.as_dict()["counts"]
+    ({'p': 0.5, 'r': 0.5, 'f': 0.5}, {'tp': 1, 'fp': 1, 'fn': 1})
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
-from gecscope.layout import clean, layout_of, level_of, split_details
+from gecscope import frames
+from gecscope.layout import Layout, clean, generic, level_of, split_details
 
 #: the top-level keys of every metric's JSON object (``sentences`` is added on request)
 KEYS = ("metric", "system", "level", "score", "components", "counts", "details", "signature")
@@ -34,6 +39,13 @@ class Score:
     sentences: Sequence[Mapping[str, Any]] = field(default=(), repr=False)
     #: the system's name (a file stem or a ``--name`` label); empty when unnamed
     system: str = ""
+    #: how it is shown (the metric's ``layout``); None: every float detail is a component
+    layout: Layout | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def shape(self) -> Layout:
+        """The layout the Score is shown with (its metric's, else a generic one)."""
+        return self.layout or generic(self.metric)
 
     @property
     def level(self) -> str:
@@ -42,7 +54,7 @@ class Score:
     @property
     def title(self) -> str:
         """Display name: ``CLEME2.0``, ``SentCLEME2.0``, ``PT-M2 (sentence)``..."""
-        base = layout_of(self.metric).title
+        base = self.shape.title
         if self.level != "sentence":
             return base
         return f"Sent{base}" if base.replace(".", "").isalnum() else f"{base} (sentence)"
@@ -51,7 +63,7 @@ class Score:
         """Per-sentence rows in the shared shape: 1-based ``line``, ``score``, the chosen
         ``reference`` (0-based annotator), then the metric's values and counts. ``texts`` (the
         scored examples) adds ``source``, ``hypothesis`` and the chosen reference's text."""
-        head = layout_of(self.metric).headline
+        head = self.shape.headline
         out: list[dict[str, Any]] = []
         for row in self.sentences:
             index = int(row.get("index", len(out)))
@@ -71,7 +83,7 @@ class Score:
 
     def as_dict(self, *, with_sentences: bool = False, texts: Any = None) -> dict[str, Any]:
         """The JSON object every metric shares (keys :data:`KEYS`, plus ``sentences`` on request)."""
-        comps, counts, rest = split_details(self.metric, self.details)
+        comps, counts, rest = split_details(self.shape, self.details)
         out: dict[str, Any] = {
             "metric": self.metric,
             "system": self.system or None,
@@ -88,26 +100,47 @@ class Score:
 
     def to_frame(self) -> Any:
         """One-row pandas DataFrame: system, metric, score, components, counts, signature (needs pandas)."""
-        from gecscope.frames import score_frame
-
-        return score_frame(self)
+        return frames.score_frame(self)
 
     def sentences_frame(self) -> Any:
         """One row per sentence (needs pandas)."""
-        from gecscope.frames import sentences_frame
-
-        return sentences_frame(self)
+        return frames.sentences_frame(self)
 
     def types_frame(self) -> Any:
         """One row per error type (scores computed with ``cat`` 1-3; needs pandas)."""
-        from gecscope.report.types import types_frame
-
-        return types_frame(self)
+        return frames.types_frame(self)
 
     def _repr_html_(self) -> str:
-        from gecscope.report.html import score_html
+        """A small HTML block (notebooks): the value, its numeric details, the per-type table when
+        there is one, and the signature.
 
-        return score_html(self)
+        >>> print(Score("m2", 0.5, {"f": 0.5, "tp": 3}, "m2|x")._repr_html_())  # doctest: +ELLIPSIS
+        <div class="gecscope-score"><p><b>M2 = 0.5000</b></p><table><thead><tr><th>f</th><th>tp</th>...
+        """
+
+        def cell(v: Any) -> str:
+            return f"<td>{v:.0f}</td>" if float(v).is_integer() and abs(v) >= 1 else f"<td>{float(v):.4f}</td>"
+
+        def table(head: str, rows: str) -> str:
+            return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+        scalars = {k: v for k, v in self.details.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+        parts = [f"<p><b>{escape(self.title)} = {self.value:.4f}</b></p>"]
+        parts.append(
+            table(
+                "".join(f"<th>{escape(k)}</th>" for k in scalars),
+                "<tr>" + "".join(map(cell, scalars.values())) + "</tr>",
+            )
+        )
+        types = frames.type_table(self)
+        if types:
+            cols = frames.columns(self)
+            body = "".join(
+                f"<tr><th>{escape(name)}</th>" + "".join(cell(r.get(k, 0.0)) for k, _, _ in cols) + "</tr>"
+                for name, r in types.items()
+            )
+            parts.append(table("<th>type</th>" + "".join(f"<th>{escape(h)}</th>" for _, h, _ in cols), body))
+        return '<div class="gecscope-score">' + "".join(parts) + f"<p><code>{escape(self.signature)}</code></p></div>"
 
     def __str__(self) -> str:
         return f"{self.title} = {self.value:.4f}  {self.signature}"

@@ -2,7 +2,7 @@
 (names, settings and CLI options, layout, citation, official tool, statistics, streaming).
 A new metric is its own module plus one entry here."""
 
-from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, F, Layout, P, R, prf_layout
+from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
 from gecscope.metrics.base import Metric, MetricSpec, Option, Statistics, always
@@ -44,7 +44,6 @@ PT_CITATION = """@inproceedings{gong-etal-2022-revisiting,
   booktitle = {Proceedings of the 2022 Conference on Empirical Methods in Natural Language Processing},
   year      = {2022}
 }"""
-CHUNK_STATS = ("tp", "fp_ne", "fp_un", "fn", "tn")
 F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
 
 
@@ -67,18 +66,6 @@ METRICS: dict[str, MetricSpec] = {
         Cleme2Config,
         "CLEME2.0: hit / wrong / under / over and their weighted score",
         aliases=("CLEME2.0", "CLEME-2.0", "CLEME 2.0", "CLEME2"),
-        layout=Layout(
-            "CLEME2.0",
-            "score",
-            (
-                Component("hit", "hit", HIGHER, "TP / (TP + FP_ne + FN)"),
-                Component("wrong", "wrong", LOWER, "FP_ne / (TP + FP_ne + FN)"),
-                Component("under", "under", LOWER, "FN / (TP + FP_ne + FN)"),
-                Component("over", "over", LOWER, "FP_un / (TP + FP_ne + FP_un)"),
-            ),
-            ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"),
-            CHUNK_COUNTS,
-        ),
         citation="""@article{ye-etal-2024-cleme2,
   title  = {{CLEME2.0}: Towards More Interpretable Evaluation by Disentangling Edits for Grammatical Error Correction},
   author = {Ye, Jingheng and Xu, Zishan and Li, Yinghui and Cheng, Xuxin and Song, Linlin and Zhou, Qingyu and
@@ -104,14 +91,6 @@ METRICS: dict[str, MetricSpec] = {
         Cleme,
         ClemeConfig,
         "CLEME: chunk-level F-beta",
-        layout=Layout(
-            "CLEME",
-            "f",
-            (P, R, F, Component("acc", "Acc", HIGHER, "accuracy")),
-            ("tp", "fp", "fn", "tn"),
-            "TP = correct chunk, FP = wrong or unnecessary change, FN = missed correction, TN = untouched and fine "
-            "(length-weighted by default)",
-        ),
         citation=CLEME_CITATION,
         tool="CLEME official code (THUKElab/CLEME)",
         options=(*o.CHUNK, o.BETA),
@@ -124,19 +103,6 @@ METRICS: dict[str, MetricSpec] = {
         Green,
         GreenConfig,
         "GREEN: alignment-free n-gram F-beta (word or char)",
-        layout=Layout(
-            "GREEN",
-            "f",
-            (
-                P,
-                R,
-                F,
-                Component("corpus_f", "corpus F", HIGHER, "F of the summed counts"),
-                Component("sentence_mean_f", "sentence-mean F", HIGHER, "mean of sentence F"),
-            ),
-            ("tp", "fp", "fn"),
-            "TP/FP/FN are n-gram counts, one per n = 1..N",
-        ),
         citation="""@inproceedings{koyama-etal-2024-n,
   title     = {n-gram {F}-score for Evaluating Grammatical Error Correction},
   author    = {Koyama, Shota and Nagata, Ryo and Takamura, Hiroya and Okazaki, Naoaki},
@@ -160,7 +126,6 @@ METRICS: dict[str, MetricSpec] = {
         ErrantConfig,
         "ERRANT: edit-level F0.5 as errant_compare 3.0.2 computes it",
         aliases=("errant_compare",),
-        layout=prf_layout("ERRANT"),
         citation=ERRANT_CITATION,
         tool="errant_compare 3.0.2",
         official_text=True,
@@ -184,7 +149,6 @@ METRICS: dict[str, MetricSpec] = {
         M2Config,
         "M2 (MaxMatch): the M2 scorer 3.2's F0.5, fast on pathological outputs",
         aliases=("MaxMatch", "M^2", "m2scorer"),
-        layout=prf_layout("M2", ("tp", "fp", "fn", "proposed", "gold")),
         citation=M2_CITATION,
         tool="M2 scorer 3.2",
         official_text=True,
@@ -202,15 +166,6 @@ METRICS: dict[str, MetricSpec] = {
         GleuConfig,
         "GLEU: the official 2016 script's score (500 sampled iterations)",
         aliases=("GLEU+",),
-        layout=Layout(
-            "GLEU",
-            "score",
-            (
-                Component("corpus_score", "corpus", HIGHER, "mean corpus GLEU over the sampled reference draws"),
-                Component("sentence_mean", "sentence mean", HIGHER, "mean smoothed sentence GLEU"),
-            ),
-            (),
-        ),
         citation="""@inproceedings{napoles-etal-2015-ground,
   title     = {Ground Truth for Grammatical Error Correction Metrics},
   author    = {Napoles, Courtney and Sakaguchi, Keisuke and Post, Matt and Tetreault, Joel},
@@ -235,7 +190,6 @@ METRICS: dict[str, MetricSpec] = {
         PTConfig,
         "PT-M2: M2 with edits weighted by PTScore (BERTScore)",
         aliases=("PTM2", "PT_M2"),
-        layout=prf_layout("PT-M2", ("correct", "proposed", "gold"), "summed PTScore weights of edits"),
         citation=PT_CITATION,
         tool="PT-M2 official code (pygongnlp/PT-M2)",
         options=F_SETTINGS,
@@ -247,7 +201,6 @@ METRICS: dict[str, MetricSpec] = {
         PTConfig,
         "PT-ERRANT: ERRANT with edits weighted by PTScore",
         aliases=("PTERRANT", "PT_ERRANT"),
-        layout=prf_layout("PT-ERRANT", ("correct", "proposed", "gold"), "summed PTScore weights of edits"),
         citation=PT_CITATION,
         tool="PT-M2 official code (pygongnlp/PT-M2)",
         options=F_SETTINGS,
@@ -258,18 +211,6 @@ METRICS: dict[str, MetricSpec] = {
         Wodafe,
         WodafeConfig,
         "WODAFE: over-correction-decoupled F-score mixed with LM fluency",
-        layout=Layout(
-            "WODAFE",
-            "score",
-            (
-                Component("f_g", "F_G", HIGHER, "over-correction-decoupled F"),
-                Component("f_m", "F_M", HIGHER, "F_G without the over-correction term"),
-                Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un", None),
-                Component("fluency", "fluency", HIGHER, "1 / (1 + mean token NLL)"),
-            ),
-            CHUNK_STATS,
-            CHUNK_COUNTS + " (weighted)",
-        ),
         citation="""@misc{wodafe-2025,
   title = {Rethinking Overcorrection for Grammatical Error Correction Evaluation},
   note  = {Anonymous ACL submission (WODAFE)},
@@ -291,7 +232,6 @@ METRICS: dict[str, MetricSpec] = {
         Cherrant,
         CherrantConfig,
         "ChERRANT: Chinese char-level F0.5, all alignments pooled",
-        layout=prf_layout("ChERRANT"),
         citation="""@inproceedings{zhang-etal-2022-mucgec,
   title     = {{MuCGEC}: a Multi-Reference Multi-Source Evaluation Dataset for {C}hinese Grammatical
                Error Correction},
@@ -311,7 +251,6 @@ METRICS: dict[str, MetricSpec] = {
         CharFConfig,
         "char-F: language-agnostic character-level edit F0.5 (Levenshtein edits, ERRANT's corpus rule)",
         aliases=("charF",),
-        layout=prf_layout("char-F", meaning="TP = correct character edits, FP = wrong or unnecessary, FN = missed"),
         tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
         options=(o.LEVEL, o.BETA, o.MISSING),
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
@@ -319,6 +258,12 @@ METRICS: dict[str, MetricSpec] = {
         resampling=CharF.resampling,
     ),
 }
+
+
+def layout_of(metric: str) -> Layout:
+    """The layout of a registered metric (a generic one for other names: every float a component)."""
+    spec = METRICS.get(metric)
+    return spec.layout if spec is not None else Layout(metric.upper(), "score", (), ())
 
 
 def aliases() -> dict[str, str]:

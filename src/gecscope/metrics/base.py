@@ -18,6 +18,8 @@ from gecscope.types import CONVENTIONS, Example, with_convention
 
 class Metric(Protocol):
     name: str
+    #: how its Scores are shown (headline, components, counts); each Score carries it
+    layout: Layout
     #: whether hypotheses must carry edits (alignment) before ``analyse``
     needs_edits: bool
     config: Any
@@ -133,7 +135,6 @@ class MetricSpec:
     summary: str
     #: other names accepted wherever a metric is named (paper names such as ``CLEME2.0``)
     aliases: tuple[str, ...] = ()
-    layout: Layout | None = None
     #: BibTeX of the paper that defines the metric
     citation: str = ""
     #: the official implementation the numbers match, with its version
@@ -158,8 +159,14 @@ class MetricSpec:
         if unknown:
             raise ValueError(f"{self.metric.__name__}: options {unknown} are not fields of {self.config.__name__}")
 
+    @property
+    def layout(self) -> Layout:
+        """The display layout, declared by the metric class (``layout``) and carried by its Scores."""
+        layout: Layout = self.metric.layout  # type: ignore[attr-defined]  # Metric.layout, a class attribute
+        return layout
+
     def title(self, name: str) -> str:
-        return self.layout.title if self.layout is not None else name.upper()
+        return self.layout.title
 
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))

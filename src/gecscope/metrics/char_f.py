@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gecscope.align.levenshtein import levenshtein_edits
+from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.counts import EditTable, EditTableBuilder
 from gecscope.metrics.errant import Errant, ErrantConfig, Key, compare
@@ -47,6 +48,7 @@ class CharF(Errant):
     """ERRANT's counting and corpus rule on character edits (no alignment needed)."""
 
     name = "char-f"
+    layout = prf_layout("char-F", meaning="TP = correct character edits, FP = wrong or unnecessary, FN = missed")
     needs_edits = False
 
     def __init__(self, config: CharFConfig | None = None) -> None:

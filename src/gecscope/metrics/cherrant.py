@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gecscope.layout import prf_layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import EditCounts, compare, errant_prf
@@ -67,6 +68,7 @@ def pooled_keys(target: Target, alignments: str = "all") -> dict[tuple[Any, ...]
 
 class Cherrant:
     name = "cherrant"
+    layout = prf_layout("ChERRANT")
     needs_edits = True
     missing_annotators = "absent"
 
@@ -109,7 +111,7 @@ class Cherrant:
             sp, sr, sf = errant_prf(c.tp, c.fp, c.fn, beta)
             rows.append({"index": i, "reference": j, "f": sf, "p": sp, "r": sr, "tp": c.tp, "fp": c.fp, "fn": c.fn})
         fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
-        return Score(self.name, f, details, signed(self, fields), tuple(rows))
+        return Score(self.name, f, details, signed(self, fields), tuple(rows), layout=self.layout)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from gecscope.finite import check_finite
+from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics.analysis import FloatArray, IntArray
 from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
@@ -78,6 +79,14 @@ def value_columns(values: FloatArray, beta: float) -> dict[str, FloatArray]:
 
 class Cleme(ChunkMetric):
     name = "cleme"
+    layout = Layout(
+        "CLEME",
+        "f",
+        (P, R, F, Component("acc", "Acc", HIGHER, "accuracy")),
+        ("tp", "fp", "fn", "tn"),
+        "TP = correct chunk, FP = wrong or unnecessary change, FN = missed correction, TN = untouched and fine "
+        "(length-weighted by default)",
+    )
 
     def __init__(self, config: ClemeConfig | None = None) -> None:
         self.config = config or ClemeConfig()
@@ -110,4 +119,4 @@ class Cleme(ChunkMetric):
         details = {**table.head, "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
         sig = signed(self, {**self.config.signature_fields(), "beta": f"{self.beta:g}"})
         rows = sentence_rows(table.chosen, values, ref_index, table.columns)
-        return Score(self.name, table.head["f"], details, sig, rows)
+        return Score(self.name, table.head["f"], details, sig, rows, layout=self.layout)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from gecscope.finite import check_finite
+from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, Layout
 from gecscope.metrics.analysis import FloatArray, IntArray
 from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
@@ -137,6 +138,18 @@ class Cleme2Config(ChunkMetricConfig):
 
 class Cleme2(ChunkMetric):
     name = "cleme2"
+    layout = Layout(
+        "CLEME2.0",
+        "score",
+        (
+            Component("hit", "hit", HIGHER, "TP / (TP + FP_ne + FN)"),
+            Component("wrong", "wrong", LOWER, "FP_ne / (TP + FP_ne + FN)"),
+            Component("under", "under", LOWER, "FN / (TP + FP_ne + FN)"),
+            Component("over", "over", LOWER, "FP_un / (TP + FP_ne + FP_un)"),
+        ),
+        ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"),
+        CHUNK_COUNTS,
+    )
 
     def greedy_rule(self) -> tuple[str, tuple[float, ...]]:
         assert isinstance(self.config, Cleme2Config)
@@ -170,4 +183,4 @@ class Cleme2(ChunkMetric):
         preset = resolve_factors(self.config.factors)
         fields = {**self.config.signature_fields(), "factors": f"{preset.name}({f})"}
         rows = sentence_rows(table.chosen, values, ref_index, table.columns)
-        return Score(self.name, table.head["score"], details, signed(self, fields), rows)
+        return Score(self.name, table.head["score"], details, signed(self, fields), rows, layout=self.layout)

@@ -18,6 +18,7 @@ import numpy as np
 
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
+from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -160,6 +161,7 @@ class ErrantConfig:
 
 class Errant:
     name = "errant"
+    layout = prf_layout("ERRANT")
     needs_edits = True
     missing_annotators = "absent"
 
@@ -246,7 +248,7 @@ class Errant:
         fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": select}
         if self.config.level == "sentence":
             fields["level"] = "sentence"
-        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row))
+        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row), layout=self.layout)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

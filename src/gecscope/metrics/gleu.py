@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.errors import InputError
+from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import split_spaces
@@ -196,6 +197,15 @@ def gleu_gec_metrics(stats: FloatArray, n_max: int) -> FloatArray:
 
 class Gleu:
     name = "gleu"
+    layout = Layout(
+        "GLEU",
+        "score",
+        (
+            Component("corpus_score", "corpus", HIGHER, "mean corpus GLEU over the sampled reference draws"),
+            Component("sentence_mean", "sentence mean", HIGHER, "mean smoothed sentence GLEU"),
+        ),
+        (),
+    )
     needs_edits = False
 
     def __init__(self, config: GleuConfig | None = None) -> None:
@@ -265,7 +275,7 @@ class Gleu:
             "convention": cfg.convention,
             "level": cfg.level,
         }
-        return Score(self.name, details["score"], details, signed(self, fields), rows)
+        return Score(self.name, details["score"], details, signed(self, fields), rows, layout=self.layout)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError
 from gecscope.finite import check_finite
+from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -124,6 +125,19 @@ def green_f(
 
 class Green:
     name = "green"
+    layout = Layout(
+        "GREEN",
+        "f",
+        (
+            P,
+            R,
+            F,
+            Component("corpus_f", "corpus F", HIGHER, "F of the summed counts"),
+            Component("sentence_mean_f", "sentence-mean F", HIGHER, "mean of sentence F"),
+        ),
+        ("tp", "fp", "fn"),
+        "TP/FP/FN are n-gram counts, one per n = 1..N",
+    )
     needs_edits = False
 
     def __init__(self, config: GreenConfig | None = None) -> None:
@@ -243,7 +257,7 @@ class Green:
             "strip": "yes" if cfg.strip else "no",
             "convention": cfg.convention,
         }
-        return Score(self.name, details["f"], details, signed(self, fields), rows)
+        return Score(self.name, details["f"], details, signed(self, fields), rows, layout=self.layout)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

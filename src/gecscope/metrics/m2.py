@@ -16,6 +16,7 @@ import numpy as np
 
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
+from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -117,6 +118,7 @@ MAX_LATTICE_CELLS = 4_000_000
 
 class M2:
     name = "m2"
+    layout = prf_layout("M2", ("tp", "fp", "fn", "proposed", "gold"))
     needs_edits = False  # the hypothesis is re-aligned on the lattice; the gold needs edits
     needs_reference_edits = True
     missing_annotators = "absent"
@@ -244,7 +246,7 @@ class M2:
         }
         if self.config.level == "sentence":
             fields["level"] = "sentence"
-        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row))
+        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row), layout=self.layout)
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:  # per-error-type breakdown (details["types"])

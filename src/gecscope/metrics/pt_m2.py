@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from gecscope.finite import check_finite
+from gecscope.layout import Layout, prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -79,6 +80,7 @@ def apply_one(source: Sequence[str], edit: Span) -> str:
 
 class PTBase:
     name = "pt"
+    layout: Layout
     needs_edits = True
     missing_annotators = "absent"
 
@@ -170,7 +172,7 @@ class PTBase:
             "beta": f"{beta:g}",
             "weight": self.config.similarity.signature(),
         }
-        return Score(self.name, f, details, signed(self, fields), rows)
+        return Score(self.name, f, details, signed(self, fields), rows, layout=self.layout)
 
     def sentence_values(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
         beta = self.config.beta
@@ -187,6 +189,7 @@ class PTM2(PTBase):
     """PT-M2: the M2 scorer's edits (lattice path per annotator), PTScore-weighted."""
 
     name = "pt-m2"
+    layout = prf_layout("PT-M2", ("correct", "proposed", "gold"), "summed PTScore weights of edits")
     needs_edits = False
     needs_reference_edits = True
 
@@ -214,6 +217,7 @@ class PTErrant(PTBase):
     """PT-ERRANT: ERRANT's span-correction edits (UNK ignored), PTScore-weighted."""
 
     name = "pt-errant"
+    layout = prf_layout("PT-ERRANT", ("correct", "proposed", "gold"), "summed PTScore weights of edits")
 
     def annotators(self, ex: Example) -> tuple[AnnotatorEdits, ...]:
         def spans(keys: dict[Any, list[str]]) -> tuple[Span, ...]:

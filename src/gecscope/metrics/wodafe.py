@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gecscope.finite import check_finite
+from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
 from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
@@ -84,6 +85,18 @@ class WodafeConfig(ChunkMetricConfig):
 
 class Wodafe(ChunkMetric):
     name = "wodafe"
+    layout = Layout(
+        "WODAFE",
+        "score",
+        (
+            Component("f_g", "F_G", HIGHER, "over-correction-decoupled F"),
+            Component("f_m", "F_M", HIGHER, "F_G without the over-correction term"),
+            Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un", None),
+            Component("fluency", "fluency", HIGHER, "1 / (1 + mean token NLL)"),
+        ),
+        CHUNK_STATS,
+        CHUNK_COUNTS + " (weighted)",
+    )
 
     def __init__(self, config: WodafeConfig | None = None) -> None:
         self.config: WodafeConfig = config or WodafeConfig()
@@ -156,7 +169,7 @@ class Wodafe(ChunkMetric):
             "gamma": gamma,
             **totals.as_dict(),
         }
-        return Score(self.name, head["score"], details, self.signature(), tuple(rows))
+        return Score(self.name, head["score"], details, self.signature(), tuple(rows), layout=self.layout)
 
     def signature(self) -> str:
         cfg = self.config

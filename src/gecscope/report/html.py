@@ -1,27 +1,19 @@
-"""HTML rendering: the self-contained multi-system report page and a single score's HTML
-(for notebooks). Everything is inline (CSS, script, SVG): the page works offline and prints.
-
->>> from gecscope.result import Score
->>> html = score_html(Score("cleme2", 0.5, {"hit": 0.25, "tp": 3.0}, "cleme2|x"))
->>> "<table" in html and "cleme2|x" in html
-True
-"""
+"""HTML rendering: the self-contained multi-system report page. Everything is inline (CSS,
+script, SVG): the page works offline and prints. (A single score's and a comparison's HTML for
+notebooks are their ``_repr_html_``.)"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from importlib import resources
 from typing import Any
 
 from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
-from gecscope.layout import layout_of
+from gecscope.metrics import layout_of
 from gecscope.report.charts import heat_map, stacked_bars, versus_matrix
 from gecscope.report.explain import NAMES
 from gecscope.report.overview import TYPES_METRIC, Interval, ReportData, SentenceView
-from gecscope.report.types import columns, type_table
-from gecscope.result import Score
 
 #: extra columns of the summary table per metric (besides the metric's own value)
 EXTRA_COLUMNS = {
@@ -216,52 +208,3 @@ def render_html(data: ReportData) -> str:
     template = (resources.files("gecscope.report") / "templates" / "report.html.j2").read_text(encoding="utf-8")
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env.from_string(template).render(**context(data))
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.0f}" if v.is_integer() and abs(v) >= 1 else f"{v:.4f}"
-    return escape(str(v))
-
-
-def score_html(score: Score) -> str:
-    """A small HTML block for one score (notebooks: ``Score._repr_html_``): the value, its
-    numeric details, the per-type table when there is one, and the signature. No jinja2."""
-    scalars = [(k, v) for k, v in score.details.items() if isinstance(v, int | float) and not isinstance(v, bool)]
-    head = "".join(f"<th>{escape(k)}</th>" for k, _ in scalars)
-    body = "".join(f"<td>{_fmt(float(v))}</td>" for _, v in scalars)
-    parts = [
-        '<div class="gecscope-score">',
-        f"<p><b>{escape(title(score.metric))} = {score.value:.4f}</b></p>",
-        f"<table><thead><tr>{head}</tr></thead><tbody><tr>{body}</tr></tbody></table>",
-    ]
-    rows = type_table(score)
-    if rows:
-        cols = columns(score)
-        th = "".join(f"<th>{escape(h)}</th>" for _, h, _ in cols)
-        trs = "".join(
-            f"<tr><th>{escape(name)}</th>"
-            + "".join(f"<td>{_fmt(float(r.get(k, 0.0)))}</td>" for k, _, _ in cols)
-            + "</tr>"
-            for name, r in rows.items()
-        )
-        parts.append(f"<table><thead><tr><th>type</th>{th}</tr></thead><tbody>{trs}</tbody></table>")
-    parts.append(f"<p><code>{escape(score.signature)}</code></p></div>")
-    return "".join(parts)
-
-
-def comparison_html(comparison: Any) -> str:
-    """The HTML table of a :class:`gecscope.comparison.Comparison` (notebooks: its
-    ``_repr_html_``), every row (components and types too); ``*`` marks a row significantly
-    different from the baseline after the correction."""
-    head = ["metric", "system", "component", "type", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
-    head += ["adj p (bs)", "adj p (ar)"]
-    lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
-    for r in comparison.rows:
-        mark = " *" if r.significant(comparison.config.alpha) else ""
-        adj = ["-" if p is None else f"{p:.4f}" for p in (r.p_bootstrap_adj, r.p_ar_adj)]
-        comp = "score" if r.headline else f"{r.component} {r.arrow}"
-        cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(), *adj]
-        lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
-    lines.append("</table>")
-    return "\n".join(lines)

@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gecscope.layout import count_label, layout_of, legend
+from gecscope.layout import count_label, legend
 from gecscope.result import Score
 
 Texts = Mapping[str, Sequence[Any]]
@@ -51,7 +51,7 @@ def render_block(
 ) -> str:
     """A short human-readable block; the last line is always the signature."""
     d = score.as_dict()
-    lay = layout_of(score.metric)
+    lay = score.shape
     name = f"{score.system}: " if score.system else ""
     lines = [f"{name}{score.title} = {score.value:.4f}"]
     comps = [c for c in lay.components if c.key in d["components"]] or []
@@ -69,7 +69,7 @@ def render_block(
         lines.append(table)
     if per_sentence:
         lines.append(render_sentences(score, texts))
-    lines.append(f"  {legend(score.metric)}")
+    lines.append(f"  {legend(score.shape)}")
     lines.append(f"  signature: {score.signature}")
     return "\n".join(lines)
 
@@ -123,7 +123,7 @@ def render_table(score: Score, label: str = "") -> str:
 def render_systems(scores: Sequence[Score]) -> str:
     """Several systems of one metric: one table, systems as rows (score, components, counts)."""
     first = scores[0]
-    lay = layout_of(first.metric)
+    lay = first.shape
     dicts = [s.as_dict() for s in scores]
     comp_keys = list(dicts[0]["components"])
     count_keys = list(dicts[0]["counts"])
@@ -139,7 +139,7 @@ def render_systems(scores: Sequence[Score]) -> str:
         for i, (s, d) in enumerate(zip(scores, dicts, strict=True))
     ]
     lines = _grid(head, rows)
-    lines.append(legend(first.metric))
+    lines.append(legend(first.shape))
     sigs = dict.fromkeys(s.signature for s in scores)
     lines += [f"signature: {sig}" for sig in sigs]
     return "\n".join(lines)

@@ -16,31 +16,9 @@ signature: m2|x
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from gecscope.errors import MissingExtraError
+from gecscope.frames import CHUNK2_COLUMNS, columns, type_table
+from gecscope.frames import types_frame as types_frame
 from gecscope.result import Score
-
-#: (column key, heading, is a count) per metric family
-CHUNK2_COLUMNS = (
-    ("tp", "TP", True),
-    ("fp_ne", "FP_ne", True),
-    ("fp_un", "FP_un", True),
-    ("fn", "FN", True),
-    ("hit", "Hit", False),
-    ("wrong", "Wrong", False),
-    ("under", "Under", False),
-    ("over", "Over", False),
-)
-PRF_COLUMNS = (
-    ("tp", "TP", True),
-    ("fp", "FP", True),
-    ("fn", "FN", True),
-    ("p", "P", False),
-    ("r", "R", False),
-    ("f", "F", False),
-)
 
 LEGENDS = {
     "cleme2": "legend: TP/FP_ne/FN by the reference chunk's types, FP_un by the hypothesis chunk's; "
@@ -48,18 +26,6 @@ LEGENDS = {
     "Over = FP_un over TP+FP_ne+FP_un",
     "prf": "legend: TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits; P/R/F per type",
 }
-
-
-def type_table(score: Score) -> Mapping[str, Mapping[str, float]]:
-    """The per-type rows of a score (empty when it has none)."""
-    rows = score.details.get("types") or score.details.get("categories") or {}
-    return dict(rows)
-
-
-def columns(score: Score) -> tuple[tuple[str, str, bool], ...]:
-    rows = type_table(score)
-    first = next(iter(rows.values()), {})
-    return CHUNK2_COLUMNS if "hit" in first else PRF_COLUMNS
 
 
 def _cell(value: float, count: bool) -> str:
@@ -93,16 +59,3 @@ def render_types(score: Score) -> str:
         return f"(no per-type counts: score with cat 1, 2 or 3)\nsignature: {score.signature}"
     legend = LEGENDS["cleme2" if columns(score) is CHUNK2_COLUMNS else "prf"]
     return "\n".join([*lines, "", legend, f"signature: {score.signature}"])
-
-
-def types_frame(score: Score) -> Any:
-    """The per-type rows as a pandas DataFrame (index: type); needs pandas."""
-    try:
-        import pandas as pd
-    except ImportError as exc:
-        raise MissingExtraError("per-type data frames", "pandas") from exc
-    rows = type_table(score)
-    frame = pd.DataFrame.from_dict({k: dict(v) for k, v in rows.items()}, orient="index")
-    frame.index.name = "type"
-    frame.attrs["signature"] = score.signature
-    return frame

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
@@ -11,6 +12,18 @@ from gecscope.weighting.encoders import EncoderConfig
 
 if TYPE_CHECKING:
     from gecscope.align.settings import AlignSettings
+    from gecscope.types import Chunk
+
+
+class Partitions(Protocol):
+    """What a model weighting reads of a chunk analysis (the metrics' ``ChunkAnalysis``): every
+    sentence's chunks and the indices of its kept references."""
+
+    @property
+    def chunks(self) -> tuple[tuple[Chunk, ...], ...]: ...
+
+    @property
+    def kept(self) -> Sequence[tuple[int, ...]]: ...
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,12 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from gecscope.classify import Label, Labels
 from gecscope.types import Chunk
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache
-from gecscope.weighting.config import LLMConfig
-
-if TYPE_CHECKING:
-    from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.weighting.config import LLMConfig, Partitions
 
 PROMPT_VERSION = "cleme2-fig3-v1"
 
@@ -179,7 +176,7 @@ class LLMWeighting:
         self.stats.seconds += time.perf_counter() - start
         return [self.weight(Rating(known[k]["text"], known[k].get("top") or {})) for k in keys]
 
-    def weight_fn(self, analysis: ChunkAnalysis) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
+    def weight_fn(self, analysis: Partitions) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
         slots: list[tuple[int, int, int, int]] = []
         prompts: list[str] = []
         for s, (chunks, kept) in enumerate(zip(analysis.chunks, analysis.kept, strict=True)):

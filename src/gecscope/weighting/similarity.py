@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,10 +18,7 @@ from gecscope.classify import Label, Labels
 from gecscope.types import Chunk
 from gecscope.weighting.bertscore import BertScorer
 from gecscope.weighting.cache import open_cache
-from gecscope.weighting.config import SimilarityConfig
-
-if TYPE_CHECKING:
-    from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.weighting.config import Partitions, SimilarityConfig
 
 
 def replace_chunk(chunks: Sequence[Chunk], index: int, tokens: Sequence[str]) -> str:
@@ -54,7 +50,7 @@ class WeightTable:
 Slot = tuple[int, int, int, int, int, int]
 
 
-def chunk_pairs(analysis: ChunkAnalysis) -> tuple[list[tuple[str, str]], list[Slot]]:
+def chunk_pairs(analysis: Partitions) -> tuple[list[tuple[str, str]], list[Slot]]:
     """All BERTScore pairs and where each weight comes from.
 
     Returns ``pairs`` and ``slots`` of ``(sentence, ref, chunk, kind, pair, base_pair)``: ``kind``
@@ -107,7 +103,7 @@ class SimilarityWeighting:
             )
         return self._scorer
 
-    def table(self, analysis: ChunkAnalysis) -> WeightTable:
+    def table(self, analysis: Partitions) -> WeightTable:
         """All weights of an analysis in one batched BERTScore call (memoised per partition)."""
         memo = self._tables.get(id(analysis.chunks))
         if memo is not None and memo[0] is analysis.chunks:
@@ -124,5 +120,5 @@ class SimilarityWeighting:
         self._tables[id(analysis.chunks)] = (analysis.chunks, table)
         return table
 
-    def weight_fn(self, analysis: ChunkAnalysis) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
+    def weight_fn(self, analysis: Partitions) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
         return self.table(analysis).weights

@@ -1,0 +1,56 @@
+"""The settings of a comparison's resampling tests (bootstrap, approximate randomization, the
+multiple-comparison correction and the per-type breakdown), validated, and their signature fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gecscope.resample.correction import CORRECTIONS
+
+TESTS = ("bootstrap", "ar", "both")
+DEFAULT_SEED = 12345
+
+
+@dataclass(frozen=True)
+class CompareConfig:
+    """Settings of a comparison (validated)."""
+
+    bootstrap: int = 1000
+    trials: int = 10000
+    seed: int = DEFAULT_SEED
+    test: str = "both"
+    confidence: float = 0.95
+    alpha: float = 0.05
+    #: multiple-comparison correction over every test of a call: holm, bh or none
+    correction: str = "holm"
+    #: per-error-type breakdown level (0: none; 1-3: ERRANT's -cat levels)
+    cat: int = 0
+    #: types with fewer chunks/edits than this (system or baseline) are flagged, not tested
+    min_support: float = 10.0
+
+    def __post_init__(self) -> None:
+        if self.correction not in CORRECTIONS:
+            raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}; got {self.correction!r}")
+        if self.cat not in (0, 1, 2, 3):
+            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
+        if self.min_support < 0:
+            raise ValueError("min_support must not be negative")
+        if self.test not in TESTS:
+            raise ValueError(f"test must be one of {', '.join(TESTS)}; got {self.test!r}")
+        if self.bootstrap < 1 or self.trials < 1:
+            raise ValueError("bootstrap and trials must be positive")
+        if not 0 < self.confidence < 1 or not 0 < self.alpha < 1:
+            raise ValueError("confidence and alpha must lie in (0, 1)")
+
+    def signature_fields(self) -> dict[str, str]:
+        fields = {"test": "bs+ar" if self.test == "both" else ("bs" if self.test == "bootstrap" else "ar")}
+        fields["bs"] = str(self.bootstrap)
+        if self.test != "bootstrap":
+            fields["ar"] = str(self.trials)
+        fields["seed"] = str(self.seed)
+        fields["ci"] = f"{self.confidence * 100:g}"
+        fields["corr"] = self.correction
+        if self.cat:
+            fields["cat"] = str(self.cat)
+            fields["min_support"] = f"{self.min_support:g}"
+        return fields
