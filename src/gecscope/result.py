@@ -121,25 +121,19 @@ class Score:
         def cell(v: Any) -> str:
             return f"<td>{v:.0f}</td>" if float(v).is_integer() and abs(v) >= 1 else f"<td>{float(v):.4f}</td>"
 
-        def table(head: str, rows: str) -> str:
-            return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+        def table(head: list[str], rows: list[str]) -> str:
+            th = "".join(f"<th>{escape(h)}</th>" for h in head)
+            return f"<table><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
         scalars = {k: v for k, v in self.details.items() if isinstance(v, int | float) and not isinstance(v, bool)}
         parts = [f"<p><b>{escape(self.title)} = {self.value:.4f}</b></p>"]
-        parts.append(
-            table(
-                "".join(f"<th>{escape(k)}</th>" for k in scalars),
-                "<tr>" + "".join(map(cell, scalars.values())) + "</tr>",
-            )
-        )
-        types = frames.type_table(self)
-        if types:
+        parts.append(table(list(scalars), ["<tr>" + "".join(map(cell, scalars.values())) + "</tr>"]))
+        if types := frames.type_table(self):
             cols = frames.columns(self)
-            body = "".join(
-                f"<tr><th>{escape(name)}</th>" + "".join(cell(r.get(k, 0.0)) for k, _, _ in cols) + "</tr>"
-                for name, r in types.items()
-            )
-            parts.append(table("<th>type</th>" + "".join(f"<th>{escape(h)}</th>" for _, h, _ in cols), body))
+            rows = [
+                f"<tr><th>{escape(n)}</th>" + "".join(cell(r.get(k, 0.0)) for k, _, _ in cols) for n, r in types.items()
+            ]
+            parts.append(table(["type", *(h for _, h, _ in cols)], [row + "</tr>" for row in rows]))
         return '<div class="gecscope-score">' + "".join(parts) + f"<p><code>{escape(self.signature)}</code></p></div>"
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 (names, settings and CLI options, layout, citation, official tool, statistics, streaming).
 A new metric is its own module plus one entry here."""
 
-from gecscope.layout import CHUNK_STATS, Layout
+from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
 from gecscope.metrics.base import Metric, MetricSpec, Option, Statistics, always
@@ -258,12 +258,6 @@ METRICS: dict[str, MetricSpec] = {
         resampling=CharF.resampling,
     ),
 }
-
-
-def layout_of(metric: str) -> Layout:
-    """The layout of a registered metric (a generic one for other names: every float a component)."""
-    spec = METRICS.get(metric)
-    return spec.layout if spec is not None else Layout(metric.upper(), "score", (), ())
 
 
 def aliases() -> dict[str, str]:

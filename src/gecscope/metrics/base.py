@@ -165,9 +165,6 @@ class MetricSpec:
         layout: Layout = self.metric.layout  # type: ignore[attr-defined]  # Metric.layout, a class attribute
         return layout
 
-    def title(self, name: str) -> str:
-        return self.layout.title
-
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric

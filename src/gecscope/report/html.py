@@ -10,7 +10,7 @@ from typing import Any
 
 from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
-from gecscope.metrics import layout_of
+from gecscope.metrics import METRICS
 from gecscope.report.charts import heat_map, stacked_bars, versus_matrix
 from gecscope.report.explain import NAMES
 from gecscope.report.overview import TYPES_METRIC, Interval, ReportData, SentenceView
@@ -25,7 +25,7 @@ EXTRA_COLUMNS = {
 
 
 def title(metric: str) -> str:
-    return layout_of(metric).title
+    return METRICS[metric].layout.title
 
 
 def summary_columns(data: ReportData) -> list[tuple[str, str, str]]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gecscope.comparison import CompareConfig, Comparison, check_systems, compare_analyses, corrected
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import ChunkAnalysis
@@ -296,8 +297,6 @@ def significance(
     error type's aspects at ``settings.cat``, with bootstrap intervals and paired p-values
     (by default approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
     of type x aspect differences, where Holm's family-wise control leaves almost nothing)."""
-    from gecscope.comparison import CompareConfig, Comparison, check_systems, compare_analyses, corrected
-
     metric = METRICS[TYPES_METRIC].build()
     examples = {s.name: list(s.examples) for s in systems}
     base = check_systems(examples, baseline_of([s.name for s in systems], settings))

@@ -15,6 +15,14 @@ if TYPE_CHECKING:
     from gecscope.types import Chunk
 
 
+@dataclass(frozen=True)
+class Rating:
+    """One LLM answer: its text, and the digits' top log-probabilities when requested."""
+
+    text: str
+    top_logprobs: dict[str, float] = field(default_factory=dict)
+
+
 class Partitions(Protocol):
     """What a model weighting reads of a chunk analysis (the metrics' ``ChunkAnalysis``): every
     sentence's chunks and the indices of its kept references."""

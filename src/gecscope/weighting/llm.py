@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from gecscope.classify import Label, Labels
 from gecscope.types import Chunk
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache
-from gecscope.weighting.config import LLMConfig, Partitions
+from gecscope.weighting.config import LLMConfig, Partitions, Rating
 
 PROMPT_VERSION = "cleme2-fig3-v1"
 
@@ -86,14 +86,6 @@ def expected_score(top_logprobs: dict[str, float]) -> float | None:
     return sum(d * p for d, p in probs.items()) / total if total > 0 else None
 
 
-@dataclass(frozen=True)
-class Rating:
-    """One answer: its text, and the digits' top log-probabilities when requested."""
-
-    text: str
-    top_logprobs: dict[str, float] = field(default_factory=dict)
-
-
 class Rater(Protocol):
     """A backend: rate many prompts (order kept). Failures raise; unparsable text is returned."""
 
@@ -127,6 +119,7 @@ class LLMWeighting:
     @property
     def rater(self) -> Rater:
         if self._rater is None:
+            # the backends load on first use (the HTTP client stack, or a local model's)
             if self.config.endpoint is not None:
                 from gecscope.weighting.llm_client import OpenAIRater
 

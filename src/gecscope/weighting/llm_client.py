@@ -27,8 +27,7 @@ from contextlib import suppress
 from typing import Any
 
 from gecscope.errors import InputError
-from gecscope.weighting.config import LLMConfig
-from gecscope.weighting.llm import Rating
+from gecscope.weighting.config import LLMConfig, Rating
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 MAX_BODY = 4 * 1024 * 1024

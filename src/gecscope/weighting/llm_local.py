@@ -12,8 +12,7 @@ import threading
 from collections.abc import Sequence
 
 from gecscope.weighting.causal_lm import CausalLM, load_causal_lm
-from gecscope.weighting.config import LLMConfig
-from gecscope.weighting.llm import Rating
+from gecscope.weighting.config import LLMConfig, Rating
 
 
 class LocalRater:
