@@ -25,7 +25,7 @@ from gecscope.api import get_metric
 from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
-from gecscope.resample.settings import DEFAULT_SEED, TESTS, CompareConfig
+from gecscope.resample.settings import DEFAULT_SEED, CompareConfig
 from gecscope.signature import extend_signature
 from gecscope.types import Example
 
@@ -123,16 +123,3 @@ def compare(
         signature = extend_signature(met.score_analysis(analyses[base]).signature, fields)
         rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
     return Comparison(corrected(rows, config.correction), base, config)
-
-
-__all__ = [
-    "DEFAULT_SEED",
-    "TESTS",
-    "CompareConfig",
-    "Comparison",
-    "SystemResult",
-    "check_systems",
-    "compare",
-    "compare_analyses",
-    "corrected",
-]

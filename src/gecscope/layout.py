@@ -69,11 +69,6 @@ def count_label(key: str) -> str:
     return key
 
 
-def generic(metric: str) -> Layout:
-    """The layout of a metric that declares none: every float detail is a component."""
-    return Layout(metric.upper(), "score", (), ())
-
-
 def clean(value: Any) -> Any:
     """JSON-safe values: numpy scalars and arrays to Python, non-finite floats to ``None``."""
     if hasattr(value, "tolist"):

@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from gecscope import frames
-from gecscope.layout import Layout, clean, generic, level_of, split_details
+from gecscope.layout import Layout, clean, level_of, split_details
 
 #: the top-level keys of every metric's JSON object (``sentences`` is added on request)
 KEYS = ("metric", "system", "level", "score", "components", "counts", "details", "signature")
@@ -44,8 +44,8 @@ class Score:
 
     @property
     def shape(self) -> Layout:
-        """The layout the Score is shown with (its metric's, else a generic one)."""
-        return self.layout or generic(self.metric)
+        """The layout the Score is shown with (its metric's, else a generic one: every float a component)."""
+        return self.layout or Layout(self.metric.upper(), "score", (), ())
 
     @property
     def level(self) -> str:

@@ -13,19 +13,13 @@ from typing import Any
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
-from gecscope.comparison import (
-    DEFAULT_SEED,
-    TESTS,
-    CompareConfig,
-    Comparison,
-    check_systems,
-    compare_analyses,
-    corrected,
-)
+from gecscope.comparison import Comparison, check_systems
+from gecscope.comparison_rows import compare_analyses, corrected
 from gecscope.metrics import METRICS
 from gecscope.progress import bar, quiet
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS, check_draws
+from gecscope.resample.settings import DEFAULT_SEED, TESTS, CompareConfig
 from gecscope.signature import extend_signature
 
 #: this command defines its own --quiet (the shared common options are not added to it)

@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gecscope.comparison import CompareConfig, Comparison, check_systems, compare_analyses, corrected
+from gecscope.comparison import Comparison, check_systems
+from gecscope.comparison_rows import compare_analyses, corrected
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.progress import progress
 from gecscope.report.explain import Explanation, explain
+from gecscope.resample.settings import CompareConfig
 from gecscope.result import Score
 from gecscope.signature import extend_signature
 from gecscope.types import Example
