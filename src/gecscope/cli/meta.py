@@ -17,8 +17,9 @@ from typing import Any
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
 from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
+from gecscope.cli.settings import add_settings, metric_options
 from gecscope.errors import InputError
-from gecscope.meta.reports.presets import META_METRICS, uses_edits, uses_model
+from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
 
 #: the sub-commands manage ``--quiet`` themselves (one per task parser)
 OWN_COMMON_OPTIONS = True
@@ -121,6 +122,7 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--resample-seed", type=int, default=0, help="seed of the bootstrap and resampling draws")
     retire(r, "--seed", "--resample-seed", "one name per seed")
     _alignment(r)
+    add_settings(r, REFERENCE_FREE)
     _output(r)
 
     s = _task(tasks, "search", "CLEME2.0 factor search with leave-one-reference-set-out cross-validation")
@@ -181,7 +183,7 @@ def check_meta(args: argparse.Namespace) -> None:
     )
     if needs_text:
         require("text", f"meta {task} (ERRANT alignment of the system outputs)")
-    neural = task == "run" and any(uses_model(m) for m in args.metric)
+    neural = task == "run" and any(uses_model(m) and m not in REFERENCE_FREE for m in args.metric)
     if getattr(args, "sim", False) or getattr(args, "neural", False) or neural or task == "wodafe":
         backend = getattr(args, "encoder_backend", None) or (
             "onnx" if getattr(args, "encoder", "minilm-int8") == "minilm-int8" else "torch"
@@ -248,6 +250,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         window=args.window,
         plot=args.plot,
         settings=_settings(args),
+        options=metric_options(args, [m for m in args.metric if m in REFERENCE_FREE]),
     )
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
