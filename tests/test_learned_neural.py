@@ -144,7 +144,14 @@ def test_score_and_compare_cli(checkpoints: dict[str, str], tmp_path: Path, caps
     b = tmp_path / "b.txt"
     b.write_text("\n".join(s for s, _ in PAIRS) + "\n", encoding="utf-8")
     files = ["--source", str(src), "--hyp", str(a), str(b), "--ref", str(a), "--cache-dir", str(tmp_path / "c")]
-    some = ["--grammar-model", checkpoints["g"], "--fluency-model", checkpoints["f"], "--meaning-model", checkpoints["m"]]
+    some = [
+        "--grammar-model",
+        checkpoints["g"],
+        "--fluency-model",
+        checkpoints["f"],
+        "--meaning-model",
+        checkpoints["m"],
+    ]
     impara = ["--quality-model", checkpoints["qe"], "--similarity-model", checkpoints["se"]]
     assert main(["score", "--metric", "some", "impara", *files, *some, *impara, "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
