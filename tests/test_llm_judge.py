@@ -176,6 +176,9 @@ def test_score_and_compare_cli_several_systems(tmp_path: Path, capsys: pytest.Ca
         rows = json.loads(capsys.readouterr().out)
         assert {r["system"]: r["score"] for r in rows} == {"a": 4.5, "b": 2.5}
         asked = len(srv["requests"])
+        no_ref = ["--source", str(src), "--hyp", str(a), str(b), *common[7:]]  # a reference-free metric: no --ref
+        assert main(["score", "--metric", "llm-s", *no_ref, "--format", "json"]) == 0
+        assert json.loads(capsys.readouterr().out) == rows
         code = main(
             ["compare", "--metric", "llm-s", *common, "--format", "json", "--bootstrap", "200", "--trials", "200"]
         )

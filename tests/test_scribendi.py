@@ -4,6 +4,7 @@ The language model half is in test_scribendi_neural.py (marker ``neural``)."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 
@@ -201,3 +202,30 @@ def test_meta_run_on_seeda_with_a_stand_in_lm(monkeypatch: pytest.MonkeyPatch) -
     assert set(entry["system"]) and all(-1 <= c["pearson"] <= 1 for c in entry["system"].values())
     assert all(float(v) == int(v) for v in entry["system_scores"].values())  # sums of -1/0/+1
     assert entry["sentence"]
+
+
+@pytest.mark.shared
+def test_meta_cli_takes_the_settings_and_table1_names_the_model(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``meta run --metric scribendi --threshold`` and ``meta table1 --reference-free`` (stand-in LM)."""
+    import gecscope.metrics.scribendi as module
+    from conftest import DATA
+    from gecscope.cli import main
+    from gecscope.meta.reports.reference_free import reference_free_rows
+
+    monkeypatch.setattr(module, "PerplexityScorer", lambda config: FakeScorer())
+    monkeypatch.setattr(module.Scribendi, "check_ready", lambda self: None)
+    argv = ["meta", "run", "--data", str(DATA), "--dataset", "seeda", "--metric", "Scribendi Score", "--quiet"]
+    assert main([*argv, "--threshold", "0.5", "--token-sort", "unicode", "--format", "json"]) == 0
+    signature = json.loads(capsys.readouterr().out)["metrics"]["scribendi"]["signature"]
+    assert "|threshold:0.5|tsr:unicode|" in signature
+    rows, missing = reference_free_rows(DATA, {"scribendi": {"threshold": 0.5}})
+    assert [r.name for r in rows] == ["Scribendi [smollm2-135m]"] and len(rows[0].system_scores) == 13
+    assert all(-1 <= v <= 1 for v in rows[0].values())
+    assert missing == {
+        "LLM-S": "needs an LLM (--llm-model)",
+        "LLM-E": "needs an LLM (--llm-model)",
+        "SOME": "needs weights",
+        "IMPARA": "needs weights",
+    }

@@ -98,7 +98,14 @@ def add_parser(sub: Any) -> None:
     tasks = p.add_subparsers(dest="task", required=True, metavar="TASK", parser_class=type(p))
     t = _task(tasks, "table1", "CLEME2.0's Table 1, CoNLL-2014 column, the paper beside ours")
     t.add_argument("--sim", action="store_true", help="add the similarity-weighted rows (needs the 'sim' extra)")
+    t.add_argument(
+        "--reference-free",
+        action="store_true",
+        help="add the reference-less rows (Scribendi with --lm-model; LLM-S/LLM-E with --llm-model; SOME, IMPARA "
+        "with their checkpoints; 'needs weights' without)",
+    )
     add_encoder_args(t)
+    add_settings(t, REFERENCE_FREE)
     _output(t)
 
     names = sorted(META_METRICS)
@@ -219,17 +226,27 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
 
     variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
     rows = table1(data, variants, similarity=similarity_config(args))
+    more: list[Any] = []
+    missing: dict[str, str] = {}
+    if args.reference_free:
+        from gecscope.meta.reports.reference_free import reference_free_rows, render_reference_free
+
+        more, missing = reference_free_rows(data, metric_options(args, list(REFERENCE_FREE)))
     if args.format == "table":
-        return render_table1(rows)
+        return render_table1(rows) + (render_reference_free(more, missing) if args.reference_free else "")
+    rows += more
     keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
-    doc = {
+    doc: dict[str, Any] = {
         r.name: {
             "ours": dict(zip(keys, r.values(), strict=True)),
-            "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)},
+            "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)}
+            if r.name in PAPER_TABLE1
+            else None,
             "system_scores": r.system_scores,
         }
         for r in rows
     }
+    doc.update({name: {"needs": need} for name, need in missing.items()})
     return json.dumps(doc, indent=2)
 
 

@@ -77,6 +77,8 @@ class LearnedAnalysis:
 class _Learned:
     name = ""
     needs_edits = False
+    #: reads no reference (the loaders do not ask for one)
+    reference_free = True
     part_names: tuple[str, ...] = ()
     config: Any
 

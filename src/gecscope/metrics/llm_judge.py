@@ -221,6 +221,8 @@ class JudgeAnalysis:
 
 class LLMJudge:
     name = "llm-s"
+    #: reads no reference (the loaders do not ask for one)
+    reference_free = True
 
     def __init__(self, config: LLMJudgeConfig | None = None) -> None:
         self.config = config or LLMJudgeConfig()

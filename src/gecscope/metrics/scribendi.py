@@ -148,6 +148,8 @@ class ScribendiAnalysis:
 class Scribendi:
     name = "scribendi"
     needs_edits = False
+    #: reads no reference (the loaders do not ask for one)
+    reference_free = True
 
     def __init__(self, config: ScribendiConfig | None = None) -> None:
         self.config = config or ScribendiConfig()
