@@ -80,6 +80,8 @@ class _Learned:
     #: reads no reference (the loaders do not ask for one)
     reference_free = True
     part_names: tuple[str, ...] = ()
+    #: the config fields naming the checkpoint folders (all required)
+    checkpoints: tuple[str, ...] = ()
     config: Any
 
     def _checkpoint(self, key: str, path: str, what: str, regressor: bool) -> Checkpoint:
@@ -105,9 +107,6 @@ class _Learned:
         return self.store.cached(
             ckpt, [(kind, *t) for t in items], cfg.max_length, lambda t: compute([x[1:] for x in t])
         )
-
-    #: the config fields naming the checkpoint folders (all required)
-    checkpoints: tuple[str, ...] = ()
 
     def check_ready(self) -> None:
         """One line, before any work, when a checkpoint folder or torch/transformers is missing."""

@@ -74,10 +74,6 @@ def _exp(x: float) -> float:
     return math.exp(x) if x < 700 else math.inf  # NaN stays NaN
 
 
-def _round(x: float) -> int:
-    return round(x)
-
-
 def token_sort_ratio(a: str, b: str, token_sort: str = "fuzzywuzzy") -> int:
     """fuzzywuzzy's ``fuzz.token_sort_ratio(a, b)`` (0-100, an integer).
 
@@ -90,7 +86,8 @@ def token_sort_ratio(a: str, b: str, token_sort: str = "fuzzywuzzy") -> int:
         return 100
     if not x or not y:
         return 0
-    return _round(100 * _indel().normalized_similarity(x, y))
+    similar: float = _indel().normalized_similarity(x, y)
+    return round(100 * similar)
 
 
 def levenshtein_distance_ratio(a: str, b: str) -> float:
@@ -129,6 +126,10 @@ class ScribendiConfig:
         check_choice("level", self.level, ("corpus", "sentence"))
         if not 0 <= self.threshold <= 1:
             raise ValueError(f"the Scribendi threshold must be in [0, 1]; got {self.threshold}")
+
+
+#: the per-sentence fields of an analysis (and of ``--per-sentence`` rows)
+FIELDS = ("score", "ppl_source", "ppl_hypothesis", "tsr", "ldr")
 
 
 @dataclass(frozen=True)
@@ -172,29 +173,18 @@ class Scribendi:
         self.__dict__["_scorer"] = scorer
 
     def analyse(self, examples: Sequence[Example]) -> ScribendiAnalysis:
-        sources = [ex.source_line.rstrip() for ex in examples]
-        hyps = [ex.hypothesis.line.rstrip() for ex in examples]
-        changed = [i for i, (s, h) in enumerate(zip(sources, hyps, strict=True)) if s != h]
-        texts = list(dict.fromkeys(t for i in changed for t in (sources[i], hyps[i])))
-        table = dict(zip(texts, self.scorer.nll(texts).tolist(), strict=True)) if texts else {}
-        nan = float("nan")
-        score, ppl_s, ppl_h, tsr, ldr = [], [], [], [], []
-        for s, h in zip(sources, hyps, strict=True):
+        pairs = [(ex.source_line.rstrip(), ex.hypothesis.line.rstrip()) for ex in examples]
+        texts = list(dict.fromkeys(t for s, h in pairs if s != h for t in (s, h)))
+        nll = dict(zip(texts, self.scorer.nll(texts).tolist(), strict=True)) if texts else {}
+        nan, rows = float("nan"), []
+        for s, h in pairs:
             if s == h:
-                score.append(0)
-                ppl_s.append(nan)
-                ppl_h.append(nan)
-                tsr.append(nan)
-                ldr.append(nan)
+                rows.append((0, nan, nan, nan, nan))
                 continue
-            t = token_sort_ratio(s, h, self.config.token_sort) / 100
-            d = levenshtein_distance_ratio(s, h)
-            score.append(sentence_score(s, h, table[s], table[h], t, d, self.config.threshold))
-            ppl_s.append(_exp(table[s]))
-            ppl_h.append(_exp(table[h]))
-            tsr.append(t)
-            ldr.append(d)
-        return ScribendiAnalysis(tuple(score), tuple(ppl_s), tuple(ppl_h), tuple(tsr), tuple(ldr))
+            t, d = token_sort_ratio(s, h, self.config.token_sort) / 100, levenshtein_distance_ratio(s, h)
+            score = sentence_score(s, h, nll[s], nll[h], t, d, self.config.threshold)
+            rows.append((score, _exp(nll[s]), _exp(nll[h]), t, d))
+        return ScribendiAnalysis(*(tuple(c) for c in zip(*rows, strict=True))) if rows else ScribendiAnalysis(*[()] * 5)
 
     def score_analysis(self, analysis: ScribendiAnalysis) -> Score:
         values = np.asarray(analysis.score, dtype=np.int64)
@@ -208,17 +198,8 @@ class Scribendi:
             "negative": int((values == -1).sum()),
             "unchanged": int((values == 0).sum()),
         }
-        rows = tuple(
-            {
-                "index": i,
-                "score": analysis.score[i],
-                "ppl_source": analysis.ppl_source[i],
-                "ppl_hypothesis": analysis.ppl_hypothesis[i],
-                "tsr": analysis.tsr[i],
-                "ldr": analysis.ldr[i],
-            }
-            for i in range(len(analysis))
-        )
+        columns = zip(*(getattr(analysis, f) for f in FIELDS), strict=True)
+        rows = tuple({"index": i, **dict(zip(FIELDS, row, strict=True))} for i, row in enumerate(columns))
         return Score(self.name, value, details, self.signature(), rows)
 
     def score(self, examples: Sequence[Example]) -> Score:
@@ -229,10 +210,5 @@ class Scribendi:
 
     def signature(self) -> str:
         cfg = self.config
-        fields = {
-            "level": cfg.level,
-            "lm": cfg.perplexity.signature(),
-            "threshold": f"{cfg.threshold:g}",
-            "tsr": cfg.token_sort,
-        }
-        return make_signature(self.name, fields)
+        fields = {"level": cfg.level, "lm": cfg.perplexity.signature(), "threshold": f"{cfg.threshold:g}"}
+        return make_signature(self.name, {**fields, "tsr": cfg.token_sort})
