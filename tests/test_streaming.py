@@ -37,6 +37,8 @@ def _same(a: Score, b: Score) -> bool:
 @pytest.mark.parametrize("name", sorted(METRICS))
 @pytest.mark.parametrize("size", [1, 7, 1000])
 def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
+    if name in ("scribendi", "llm-s", "llm-e", "some", "impara"):
+        pytest.skip("needs a model; analyses per sentence (test_contract.py: stacked shards)")
     # the example: two annotators, an unchanged sentence (no edits anywhere), edits everywhere else
     metric = api.get_metric(name, **OPTIONS.get(name, {}))
     hyp, ref = EX / "hypothesis.m2", EX / "references.m2"

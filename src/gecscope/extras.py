@@ -49,6 +49,8 @@ def check_metric(metric: object, *, aligner: str | None = None) -> None:
     """
     name = getattr(metric, "name", "")
     config = getattr(metric, "config", None)
+    if hasattr(metric, "check_ready"):  # a metric that checks its own models and settings
+        metric.check_ready()
     if aligner == "errant":
         require("text", "edit extraction from text (ERRANT)")
     if aligner == "cherrant":

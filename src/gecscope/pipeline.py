@@ -160,7 +160,7 @@ def score(
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields.
     ``fields``: one per metric when the systems were aligned beforehand (:func:`align`)."""
-    for examples in systems.values():
+    for examples in systems.values() if not all(getattr(m, "reference_free", False) for m in metrics) else ():
         require_references(examples)  # before any alignment
     if fields is None:
         aligned, fields = align(list(systems.values()), [uses(m) for m in metrics], aligner)

@@ -215,10 +215,10 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
         args.name = ["stdin" if v == handle.name else Path(v).stem for v in getattr(args, name)]
 
 
-def load_systems(args: argparse.Namespace) -> dict[str, list[Example]]:
+def load_systems(args: argparse.Namespace, require_references: bool = True) -> dict[str, list[Example]]:
     """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
     names = system_names(args)
-    return dict(zip(names, _read(args), strict=True))
+    return dict(zip(names, _read(args, require_references), strict=True))
 
 
 def load_for_metrics(
@@ -233,7 +233,8 @@ def load_for_metrics(
     _read_stdin_once(args)
     t0 = time.perf_counter()
     try:
-        systems = load_systems(args)
+        # reference-free metrics only (Scribendi, LLM judges, SOME, IMPARA): --ref is optional
+        systems = load_systems(args, not all(getattr(m, "reference_free", False) for m in metrics))
     finally:
         if getattr(args, "stdin_copy", None):
             Path(args.stdin_copy).unlink(missing_ok=True)

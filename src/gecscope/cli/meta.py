@@ -17,8 +17,9 @@ from typing import Any
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
 from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
+from gecscope.cli.settings import add_settings, metric_options
 from gecscope.errors import InputError
-from gecscope.meta.reports.presets import META_METRICS, uses_edits, uses_model
+from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
 
 #: the sub-commands manage ``--quiet`` themselves (one per task parser)
 OWN_COMMON_OPTIONS = True
@@ -97,7 +98,14 @@ def add_parser(sub: Any) -> None:
     tasks = p.add_subparsers(dest="task", required=True, metavar="TASK", parser_class=type(p))
     t = _task(tasks, "table1", "CLEME2.0's Table 1, CoNLL-2014 column, the paper beside ours")
     t.add_argument("--sim", action="store_true", help="add the similarity-weighted rows (needs the 'sim' extra)")
+    t.add_argument(
+        "--reference-free",
+        action="store_true",
+        help="add the reference-less rows (Scribendi with --lm-model; LLM-S/LLM-E with --llm-model; SOME, IMPARA "
+        "with their checkpoints; 'needs weights' without)",
+    )
     add_encoder_args(t)
+    add_settings(t, REFERENCE_FREE)
     _output(t)
 
     names = sorted(META_METRICS)
@@ -121,6 +129,7 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--resample-seed", type=int, default=0, help="seed of the bootstrap and resampling draws")
     retire(r, "--seed", "--resample-seed", "one name per seed")
     _alignment(r)
+    add_settings(r, REFERENCE_FREE)
     _output(r)
 
     s = _task(tasks, "search", "CLEME2.0 factor search with leave-one-reference-set-out cross-validation")
@@ -181,7 +190,7 @@ def check_meta(args: argparse.Namespace) -> None:
     )
     if needs_text:
         require("text", f"meta {task} (ERRANT alignment of the system outputs)")
-    neural = task == "run" and any(uses_model(m) for m in args.metric)
+    neural = task == "run" and any(uses_model(m) and m not in REFERENCE_FREE for m in args.metric)
     if getattr(args, "sim", False) or getattr(args, "neural", False) or neural or task == "wodafe":
         backend = getattr(args, "encoder_backend", None) or (
             "onnx" if getattr(args, "encoder", "minilm-int8") == "minilm-int8" else "torch"
@@ -217,17 +226,27 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
 
     variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
     rows = table1(data, variants, similarity=similarity_config(args))
+    more: list[Any] = []
+    missing: dict[str, str] = {}
+    if args.reference_free:
+        from gecscope.meta.reports.reference_free import reference_free_rows, render_reference_free
+
+        more, missing = reference_free_rows(data, metric_options(args, list(REFERENCE_FREE)))
     if args.format == "table":
-        return render_table1(rows)
+        return render_table1(rows) + (render_reference_free(more, missing) if args.reference_free else "")
+    rows += more
     keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
-    doc = {
+    doc: dict[str, Any] = {
         r.name: {
             "ours": dict(zip(keys, r.values(), strict=True)),
-            "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)},
+            "paper": {k: (None if v != v else v) for k, v in zip(keys, PAPER_TABLE1[r.name], strict=True)}
+            if r.name in PAPER_TABLE1
+            else None,
             "system_scores": r.system_scores,
         }
         for r in rows
     }
+    doc.update({name: {"needs": need} for name, need in missing.items()})
     return json.dumps(doc, indent=2)
 
 
@@ -248,6 +267,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         window=args.window,
         plot=args.plot,
         settings=_settings(args),
+        options=metric_options(args, [m for m in args.metric if m in REFERENCE_FREE]),
     )
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 

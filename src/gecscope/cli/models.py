@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 from gecscope.weighting.encoders import PRESETS, EncoderConfig
 from gecscope.weighting.fluency import SCALINGS, FluencyConfig
+from gecscope.weighting.perplexity import PerplexityConfig
 
 if TYPE_CHECKING:
     from gecscope.align.settings import AlignSettings
@@ -21,7 +22,7 @@ def add_model_args(p: argparse.ArgumentParser) -> None:
 
 
 def add_encoder_args(p: argparse.ArgumentParser) -> Any:
-    g = p.add_argument_group("models (similarity and LLM weighting, PT-M2, WODAFE)")
+    g = p.add_argument_group("models (similarity and LLM weighting, PT-M2, WODAFE, the reference-free metrics)")
     g.add_argument(
         "--encoder",
         default="minilm-int8",
@@ -42,7 +43,9 @@ def add_encoder_args(p: argparse.ArgumentParser) -> Any:
 
 
 def add_lm_args(g: Any) -> None:
-    g.add_argument("--lm-model", default="smollm2-135m", help="WODAFE fluency LM: smollm2-135m or a HF causal LM")
+    g.add_argument(
+        "--lm-model", default="smollm2-135m", help="WODAFE fluency / Scribendi LM: smollm2-135m, gpt2 or a HF causal LM"
+    )
     g.add_argument("--fluency-scaling", choices=SCALINGS, default="none", help="x4-clip: WODAFE App. C min(1, 4f)")
 
 
@@ -55,6 +58,10 @@ def fluency_config(args: argparse.Namespace) -> FluencyConfig:
         cache_dir=args.cache_dir,
         sharding=model_sharding(args),
     )
+
+
+def perplexity_config(args: argparse.Namespace) -> PerplexityConfig:
+    return PerplexityConfig(model=args.lm_model, device=args.device, cache=args.cache, cache_dir=args.cache_dir)
 
 
 def add_llm_args(g: Any) -> None:
@@ -100,7 +107,7 @@ def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     return LLMConfig(
         model=args.llm_model,
         endpoint=args.llm_endpoint,
-        seed=args.seed,
+        seed=0 if getattr(args, "seed", None) is None else args.seed,  # compare, meta run: --seed is retired
         expected=args.llm_expected,
         fallback=args.llm_fallback,
         timeout=args.llm_timeout,
@@ -111,16 +118,17 @@ def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     )
 
 
-def model_options(args: argparse.Namespace, names: set[str], metric: str = "") -> dict[str, Any]:
+def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
     """``similarity`` / ``llm`` settings for the metric configs that have them."""
     out: dict[str, Any] = {}
     if "similarity" in names:
         out["similarity"] = similarity_config(args)
     if "fluency" in names:
         out["fluency"] = fluency_config(args)
+    if "perplexity" in names:
+        out["perplexity"] = perplexity_config(args)
+    out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})  # SOME, IMPARA
     llm = llm_config(args)
-    if llm is not None:
-        if "llm" not in names:
-            raise ValueError(f"--llm-model does not apply to --metric {metric or args.metric}")
+    if llm is not None and "llm" in names:
         out["llm"] = llm
     return out

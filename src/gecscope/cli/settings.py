@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Iterable
 from typing import Any
 
 from gecscope.cli.models import add_model_args, model_options
@@ -12,11 +13,11 @@ from gecscope.cli.option_names import metric_arg
 from gecscope.metrics import METRICS, Option
 
 
-def declared() -> dict[str, list[tuple[str, Option]]]:
-    """Option name -> the (metric, option) pairs that declare it, in registry order."""
+def declared(metrics: Iterable[str] | None = None) -> dict[str, list[tuple[str, Option]]]:
+    """Option name -> the (metric, option) pairs that declare it, in registry order (of ``metrics``: all)."""
     out: dict[str, list[tuple[str, Option]]] = {}
     for metric, spec in METRICS.items():
-        for option in spec.options:
+        for option in spec.options if metrics is None or metric in metrics else ():
             out.setdefault(option.name, []).append((metric, option))
     return out
 
@@ -31,7 +32,7 @@ def _help(uses: list[tuple[str, Option]]) -> str:
     for metric, option in uses:
         texts.setdefault(option.help, []).append(metric)
     parts = [f"{', '.join(ms)}: {text}" if len(texts) > 1 else text for text, ms in texts.items()]
-    defaults = {m: d for m, _ in uses if (d := _default(m, uses[0][1].name)) is not None}
+    defaults = {m: d for m, _ in uses if (d := _default(m, uses[0][1].name)) not in (None, "")}
     if uses[0][1].kind == "value" and defaults:
         common = max(set(map(str, defaults.values())), key=list(map(str, defaults.values())).count)
         others = ", ".join(f"{m} {d}" for m, d in defaults.items() if str(d) != common)
@@ -66,18 +67,18 @@ class FreeFlags:
             self.container.add_argument(*flags, **kwargs)
 
 
-def add_settings(p: argparse.ArgumentParser) -> None:
-    """The metric settings and the model options (encoder, LLM, LM) of a command."""
-    add_metric_args(p)
+def add_settings(p: argparse.ArgumentParser, metrics: Iterable[str] | None = None) -> None:
+    """The metric settings (of ``metrics``: all) and the model options (encoder, LLM, LM) of a command."""
+    add_metric_args(p, metrics)
     add_model_args(FreeFlags(p, p._option_string_actions))  # type: ignore[arg-type]
 
 
-def add_metric_args(p: argparse.ArgumentParser) -> None:
+def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = None) -> None:
     """One option per declared metric setting. An option whose flag the command already has
     for something else (``compare --alpha``) is left out of that command."""
     g = p.add_argument_group("metric settings (each applies to the metrics that declare it; defaults are the papers')")
     taken, added = p._option_string_actions, []
-    for name, uses in declared().items():
+    for name, uses in declared(metrics).items():
         option = uses[0][1]
         if option.flag in taken:
             continue
@@ -96,18 +97,20 @@ def chosen_metrics(args: argparse.Namespace) -> list[str]:
     return list(dict.fromkeys(metrics))
 
 
-def metric_options(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    """Each chosen metric's settings given on the command line. With several metrics an option
-    applies to those that declare it; an option no chosen metric declares is an error."""
-    chosen = chosen_metrics(args)
+def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Each chosen metric's settings given on the command line (``chosen``: ``--metric``). With
+    several metrics an option applies to those that declare it; one that none declares is an error."""
+    chosen = chosen_metrics(args) if chosen is None else chosen
     given = {n: vars(args)[n] for n in args.metric_settings if vars(args)[n] is not None}
     names = {m: {o.name for o in METRICS[m].options} for m in chosen}
     unknown = sorted(k for k in given if not any(k in n for n in names.values()))
     if unknown:
         flags = ", ".join(declared()[k][0][1].flag for k in unknown)
         raise ValueError(f"{flags} does not apply to --metric {' '.join(chosen)}")
-    out = {}
+    out, fields = {}, {}
     for m in chosen:
-        fields = {f.name for f in dataclasses.fields(METRICS[m].config)}
-        out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields, m)
+        fields[m] = {f.name for f in dataclasses.fields(METRICS[m].config)}
+        out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields[m])
+    if getattr(args, "llm_model", None) and not any("llm" in f for f in fields.values()):
+        raise ValueError(f"--llm-model does not apply to --metric {' '.join(chosen)}")
     return out

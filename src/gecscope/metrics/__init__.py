@@ -2,10 +2,12 @@
 (names, settings and CLI options, layout, citation, official tool, statistics, streaming).
 A new metric is its own module plus one entry here."""
 
+import math
+
 from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import ChunkAnalysis, analyse
-from gecscope.metrics.base import Metric, MetricSpec, Option, Statistics, always
+from gecscope.metrics.base import Metric, MetricSpec, Option, SentenceMean, Statistics, always
 from gecscope.metrics.char_f import CharF, CharFConfig
 from gecscope.metrics.cherrant import Cherrant, CherrantConfig
 from gecscope.metrics.cleme import Cleme, ClemeConfig
@@ -13,9 +15,12 @@ from gecscope.metrics.cleme2 import FACTOR_PRESETS, Cleme2, Cleme2Config, Factor
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.gleu import Gleu, GleuConfig
 from gecscope.metrics.green import Green, GreenConfig
+from gecscope.metrics.learned import Impara, ImparaConfig, Some, SomeConfig
+from gecscope.metrics.llm_judge import LLMEditJudge, LLMEditJudgeConfig, LLMJudge, LLMJudgeConfig
 from gecscope.metrics.m2 import M2, M2Config
 from gecscope.metrics.names import metric_name
 from gecscope.metrics.pt_m2 import PTM2, PTConfig, PTErrant
+from gecscope.metrics.scribendi import TOKEN_SORTS, Scribendi, ScribendiConfig
 from gecscope.metrics.wodafe import Wodafe, WodafeConfig
 
 CLEME_CITATION = """@inproceedings{ye-etal-2023-cleme,
@@ -43,6 +48,13 @@ PT_CITATION = """@inproceedings{gong-etal-2022-revisiting,
   author    = {Gong, Peiyuan and Liu, Xuebo and Huang, Heyan and Zhang, Min},
   booktitle = {Proceedings of the 2022 Conference on Empirical Methods in Natural Language Processing},
   year      = {2022}
+}"""
+SEEDA_CITATION = """@article{kobayashi-etal-2024-revisiting,
+  title   = {Revisiting Meta-evaluation for Grammatical Error Correction},
+  author  = {Kobayashi, Masamune and Mita, Masato and Komachi, Mamoru},
+  journal = {Transactions of the Association for Computational Linguistics},
+  volume  = {12},
+  year    = {2024}
 }"""
 F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
 
@@ -256,6 +268,101 @@ METRICS: dict[str, MetricSpec] = {
         statistics=Statistics(("tp", "fp", "fn"), "sum", True, "greedy reference choice on the running F (4 dp)"),
         streams=always,
         resampling=CharF.resampling,
+    ),
+    "scribendi": MetricSpec(
+        Scribendi,
+        ScribendiConfig,
+        "Scribendi Score: reference-free, LM perplexity + token-sort / Levenshtein ratios (sum of -1/0/+1)",
+        aliases=("Scribendi Score",),
+        citation="""@inproceedings{islam-magnani-2021-end,
+  title     = {Is this the end of the gold standard? A straightforward reference-less grammatical error
+               correction metric},
+  author    = {Islam, Md Asadul and Magnani, Enrico},
+  booktitle = {Proceedings of the 2021 Conference on Empirical Methods in Natural Language Processing},
+  year      = {2021}
+}""",
+        tool="gec-metrics 0.1.1 Scribendi (the authors' rule; MultiGEC-2025's scorer agrees)",
+        perfect=None,
+        options=(
+            o.LEVEL,
+            Option("threshold", "minimum of max(token-sort ratio, Levenshtein distance ratio) for +1", float),
+            Option(
+                "token_sort",
+                "token-sort ratio: fuzzywuzzy (deletes U+0080-U+00FF first, as every reference does) or unicode",
+                choices=TOKEN_SORTS,
+            ),
+        ),
+        bounds=(-math.inf, math.inf),
+        uses_model=always,
+        resampling=lambda metric, analysis: SentenceMean(analysis.score) if metric.config.level == "sentence" else None,
+    ),
+    "llm-s": MetricSpec(
+        LLMJudge,
+        LLMJudgeConfig,
+        "LLM-S (SEEDA paper): an LLM scores each corrected sentence 1-5 (--llm-model)",
+        aliases=("LLM-S",),
+        citation=SEEDA_CITATION,
+        tool="gec-metrics 0.1.1 LLM-S prompt (one hypothesis per prompt)",
+        perfect=None,
+        bounds=(1.0, 5.0),
+        uses_model=always,
+        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+    ),
+    "llm-e": MetricSpec(
+        LLMEditJudge,
+        LLMEditJudgeConfig,
+        "LLM-E (SEEDA paper): an LLM scores each correction's edits 1-5 (--llm-model)",
+        aliases=("LLM-E",),
+        citation=SEEDA_CITATION,
+        tool="gec-metrics 0.1.1 LLM-E prompt (one hypothesis per prompt)",
+        perfect=None,
+        bounds=(1.0, 5.0),
+        uses_model=always,
+        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+    ),
+    "some": MetricSpec(
+        Some,
+        SomeConfig,
+        "SOME: three BERT regressors (grammaticality, fluency, meaning) from your checkpoints",
+        aliases=("SOME",),
+        citation="""@inproceedings{yoshimura-etal-2020-reference,
+  title     = {{SOME}: Reference-less Sub-Metrics Optimized for Manual Evaluations of Grammatical Error
+               Correction},
+  author    = {Yoshimura, Ryoma and Kaneko, Masahiro and Kajiwara, Tomoyuki and Komachi, Mamoru},
+  booktitle = {Proceedings of the 28th International Conference on Computational Linguistics},
+  year      = {2020}
+}""",
+        tool="gec-metrics 0.1.1 SOME",
+        perfect=None,
+        options=(
+            Option("grammar_model", "SOME grammaticality regressor (checkpoint folder)"),
+            Option("fluency_model", "SOME fluency regressor (checkpoint folder; its tokenizer serves all three)"),
+            Option("meaning_model", "SOME meaning-preservation regressor (checkpoint folder)"),
+        ),
+        bounds=(-math.inf, math.inf),
+        uses_model=always,
+        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+    ),
+    "impara": MetricSpec(
+        Impara,
+        ImparaConfig,
+        "IMPARA: a quality estimate gated by source similarity, from your checkpoints",
+        aliases=("IMPARA",),
+        citation="""@inproceedings{maeda-etal-2022-impara,
+  title     = {{IMPARA}: Impact-Based Metric for {GEC} Using Parallel Data},
+  author    = {Maeda, Koki and Kaneko, Masahiro and Okazaki, Naoaki},
+  booktitle = {Proceedings of the 29th International Conference on Computational Linguistics},
+  year      = {2022}
+}""",
+        tool="gec-metrics 0.1.1 IMPARA",
+        perfect=None,
+        options=(
+            Option("quality_model", "IMPARA quality estimator (checkpoint folder)"),
+            Option("similarity_model", "IMPARA similarity encoder (checkpoint folder, e.g. bert-base-cased)"),
+            Option("threshold", "similarity below which the score is 0", float),
+        ),
+        uses_model=always,
+        resampling=lambda metric, analysis: SentenceMean(analysis.score),
     ),
 }
 

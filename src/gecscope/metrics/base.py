@@ -145,6 +145,8 @@ class MetricSpec:
     #: no such identity, e.g. a reference-free metric)
     perfect: str | None = ""
     options: tuple[Option, ...] = ()
+    #: the range of the score (the contract checks it); e.g. a sum of -1/0/1 sentence scores is unbounded
+    bounds: tuple[float, float] = (0.0, 1.0)
     statistics: Statistics | None = None
     #: whether the score of stacked shard statistics equals the one-shot score, per config
     streams: Callable[[Any], bool] = never

@@ -22,7 +22,7 @@ from gecscope.meta.protocols.gjg15 import (
     table1,
 )
 from gecscope.meta.protocols.session import MetaSession
-from gecscope.meta.reports.presets import META_METRICS, uses_model
+from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, uses_model
 from gecscope.meta.reports.timings import StageClock
 from gecscope.metrics.analysis import relabel
 
@@ -31,7 +31,7 @@ SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minim
 
 def report_presets(neural: bool = False) -> list[str]:
     """The meta presets the report scores: every non-neural one, plus the model-based with ``neural``."""
-    return [name for name in META_METRICS if neural or not uses_model(name)]
+    return [name for name in META_METRICS if name not in NEEDS_INPUT and (neural or not uses_model(name))]
 
 
 def table1_variants(sim: bool = False) -> list[str]:

@@ -43,7 +43,18 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "PT-ERRANT": ("pt-errant", {}, "corpus"),
     "WODAFE": ("wodafe", {}, "corpus"),
     "SentWODAFE": ("wodafe", {"level": "sentence"}, "sentence"),
+    # reference-free (extra 'lm'): Scribendi with --lm-model (packaged SmolLM2 by default); the LLM
+    # judges need --llm-model [--llm-endpoint], SOME and IMPARA their checkpoint folders
+    "scribendi": ("scribendi", {}, "corpus"),
+    "llm-s": ("llm-s", {}, "corpus"),
+    "llm-e": ("llm-e", {}, "corpus"),
+    "some": ("some", {}, "corpus"),
+    "impara": ("impara", {}, "corpus"),
 }
+#: presets of the reference-free metrics (``meta run`` takes their settings and model options)
+REFERENCE_FREE = ("scribendi", "llm-s", "llm-e", "some", "impara")
+#: presets that need a model named on the command line (never in ``meta report``)
+NEEDS_INPUT = frozenset({"llm-s", "llm-e", "some", "impara"})
 
 #: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting)
 DEFAULT_PRESET = {
@@ -55,6 +66,7 @@ DEFAULT_PRESET = {
     "pt-m2": "PT-M2",
     "pt-errant": "PT-ERRANT",
     "wodafe": "WODAFE",
+    **{name: name for name in REFERENCE_FREE},
 }
 
 

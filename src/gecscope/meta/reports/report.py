@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.api import get_metric
+from gecscope.extras import check_metric
 from gecscope.meta.data.datasets import gjg15, seeda, setting_systems
 from gecscope.meta.protocols.evaluate import run_metric, sentence_level, system_level
 from gecscope.meta.reports.presets import META_METRICS
@@ -25,7 +26,14 @@ def meta_run(
     window: int = 0,
     plot: str | None = None,
     settings: Any = None,
+    options: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """``options``: settings per registry metric, over its presets' (e.g. ``{"llm-s": {"llm": ...}}``)."""
+    built = {}
+    for name in metrics:
+        registry, preset, _ = META_METRICS[name]
+        built[name] = get_metric(registry, **{**preset, **(options or {}).get(registry, {})})
+        check_metric(built[name])  # every model and extra, before any work
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
     runs = []
     aligner = None
@@ -36,8 +44,7 @@ def meta_run(
         "metrics": {},
     }
     for name in metrics:
-        registry, options, aggregation = META_METRICS[name]
-        metric = get_metric(registry, **options)
+        aggregation, metric = META_METRICS[name][2], built[name]
         needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
         if needs and aligner is None:
             from gecscope.align import get_aligner

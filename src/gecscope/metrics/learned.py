@@ -1,0 +1,215 @@
+"""Reference-free metrics from fine-tuned models: SOME (Yoshimura et al., 2020) and IMPARA
+(Maeda et al., 2022), as gec-metrics computes them, from user-supplied checkpoint folders.
+
+SOME: three sequence regressors — grammaticality and fluency read the hypothesis, meaning
+preservation the pair (source, hypothesis) — each logit mapped from the 1-4 annotation scale by
+``(x - 1) / 3``; the sentence score is ``0.55 g + 0.43 f + 0.02 m``. All three inputs use the
+fluency checkpoint's tokenizer.
+
+IMPARA: the sigmoid of a quality estimator's logit on the hypothesis, or 0 when the cosine
+similarity of the masked mean last hidden states of source and hypothesis under the similarity
+encoder is below the threshold (0.9).
+
+Inputs are padded to ``max_length`` (128) and truncated; the corpus score is the mean of the
+sentence scores. Model outputs are cached by checkpoint (folder and weight files), length and text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gecscope.errors import SettingError
+from gecscope.extras import require
+from gecscope.layout import Layout
+from gecscope.result import Score
+from gecscope.signature import make_signature
+from gecscope.types import Example
+from gecscope.weighting.regressors import Checkpoint, ModelScores, load_checkpoint, regress, similarity
+
+
+@dataclass(frozen=True)
+class SomeConfig:
+    grammar_model: str = ""
+    fluency_model: str = ""
+    meaning_model: str = ""
+    weights: tuple[float, float, float] = (0.55, 0.43, 0.02)
+    max_length: int = 128
+    batch_size: int = 32
+    device: str = "cpu"
+    cache: bool = True
+    cache_dir: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.max_length < 2 or self.batch_size < 1:
+            raise ValueError("max_length >= 2 and batch_size >= 1 are required")
+
+
+@dataclass(frozen=True)
+class ImparaConfig:
+    quality_model: str = ""
+    similarity_model: str = ""
+    threshold: float = 0.9
+    max_length: int = 128
+    batch_size: int = 32
+    device: str = "cpu"
+    cache: bool = True
+    cache_dir: str | None = None
+
+    def __post_init__(self) -> None:
+        if not -1 <= self.threshold <= 1 or self.max_length < 2 or self.batch_size < 1:
+            raise ValueError("threshold in [-1, 1], max_length >= 2 and batch_size >= 1 are required")
+
+
+@dataclass(frozen=True)
+class LearnedAnalysis:
+    """Per sentence: the score and its parts (SOME: g, f, m; IMPARA: quality, similarity)."""
+
+    score: tuple[float, ...]
+    parts: tuple[tuple[float, ...], ...]
+
+    def __len__(self) -> int:
+        return len(self.score)
+
+
+class _Learned:
+    name = ""
+    needs_edits = False
+    #: reads no reference (the loaders do not ask for one)
+    reference_free = True
+    part_names: tuple[str, ...] = ()
+    layout: Layout
+    #: the config fields naming the checkpoint folders (all required)
+    checkpoints: tuple[str, ...] = ()
+    config: Any
+
+    def _checkpoint(self, key: str, path: str, what: str, regressor: bool) -> Checkpoint:
+        slot = f"_ckpt_{key}"
+        if slot not in self.__dict__:
+            self.__dict__[slot] = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
+        found: Checkpoint = self.__dict__[slot]
+        return found
+
+    @property
+    def store(self) -> ModelScores:
+        if "_store" not in self.__dict__:
+            self.__dict__["_store"] = ModelScores(self.name, self.config.cache_dir, self.config.cache)
+        found: ModelScores = self.__dict__["_store"]
+        return found
+
+    def _values(self, ckpt: Checkpoint, kind: str, items: Sequence[tuple[str, ...]], fn: Any) -> np.ndarray:
+        cfg = self.config
+
+        def compute(todo: Sequence[tuple[str, ...]]) -> list[float]:
+            return list(fn(ckpt, todo, cfg.max_length, cfg.batch_size))
+
+        return self.store.cached(
+            ckpt, [(kind, *t) for t in items], cfg.max_length, lambda t: compute([x[1:] for x in t])
+        )
+
+    def check_ready(self) -> None:
+        """One line, before any work, when a checkpoint folder or torch/transformers is missing."""
+        missing = [f"--{k.replace('_', '-')} DIR" for k in self.checkpoints if not getattr(self.config, k)]
+        if missing:
+            raise SettingError(f"--metric {self.name} needs its checkpoints: {' '.join(missing)}", *self.checkpoints)
+        require("lm", f"--metric {self.name} (torch and transformers)", ("torch", "transformers"))
+
+    def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
+        raise NotImplementedError
+
+    def analyse(self, examples: Sequence[Example]) -> LearnedAnalysis:
+        if not examples:
+            return LearnedAnalysis((), ())
+        self.check_ready()
+        score, parts = self.combine(examples)
+        rows = tuple(tuple(float(p[i]) for p in parts) for i in range(len(examples)))
+        return LearnedAnalysis(tuple(float(x) for x in score), rows)
+
+    def score_analysis(self, analysis: LearnedAnalysis) -> Score:
+        mean = float(np.mean(analysis.score)) if len(analysis) else 0.0
+        rows = tuple(
+            {"index": i, "score": analysis.score[i], **dict(zip(self.part_names, analysis.parts[i], strict=True))}
+            for i in range(len(analysis))
+        )
+        details = {"score": mean, "sentences": len(analysis)}
+        return Score(self.name, mean, details, self.signature(), rows, layout=self.layout)
+
+    def score(self, examples: Sequence[Example]) -> Score:
+        return self.score_analysis(self.analyse(examples))
+
+    def sentence_scores(self, analysis: LearnedAnalysis) -> list[float]:
+        return list(analysis.score)
+
+    def signature(self) -> str:
+        raise NotImplementedError
+
+
+class Some(_Learned):
+    name = "some"
+    layout = Layout("SOME", "score", (), ("sentences",))
+    checkpoints = ("grammar_model", "fluency_model", "meaning_model")
+    part_names = ("grammaticality", "fluency", "meaning")
+
+    def __init__(self, config: SomeConfig | None = None) -> None:
+        self.config: SomeConfig = config or SomeConfig()
+
+    def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
+        cfg = self.config
+        hyps = [(ex.hypothesis.line,) for ex in examples]
+        pairs = [(ex.source_line, ex.hypothesis.line) for ex in examples]
+        tok = self._checkpoint("fluency", cfg.fluency_model, "SOME fluency model", True).tokenizer
+        out = []
+        for key, path, items in (
+            ("grammar", cfg.grammar_model, hyps),
+            ("fluency", cfg.fluency_model, hyps),
+            ("meaning", cfg.meaning_model, pairs),
+        ):
+            ckpt = self._checkpoint(key, path, f"SOME {key} model", True)
+            shared = Checkpoint(ckpt.model, tok, ckpt.torch, ckpt.identity + "|tok:" + cfg.fluency_model)
+            out.append((self._values(shared, key, items, regress) - 1) / 3)
+        g, f, m = out
+        wg, wf, wm = cfg.weights
+        return wf * f + wg * g + wm * m, [g, f, m]
+
+    def signature(self) -> str:
+        cfg = self.config
+        fields = {
+            "g": cfg.grammar_model,
+            "f": cfg.fluency_model,
+            "m": cfg.meaning_model,
+            "weights": ",".join(f"{w:g}" for w in cfg.weights),
+            "max_len": str(cfg.max_length),
+        }
+        return make_signature(self.name, fields)
+
+
+class Impara(_Learned):
+    name = "impara"
+    layout = Layout("IMPARA", "score", (), ("sentences",))
+    checkpoints = ("quality_model", "similarity_model")
+    part_names = ("quality", "similarity")
+
+    def __init__(self, config: ImparaConfig | None = None) -> None:
+        self.config: ImparaConfig = config or ImparaConfig()
+
+    def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
+        cfg = self.config
+        qe = self._checkpoint("quality", cfg.quality_model, "IMPARA quality estimator", True)
+        se = self._checkpoint("similarity", cfg.similarity_model, "IMPARA similarity encoder", False)
+        logits = self._values(qe, "quality", [(ex.hypothesis.line,) for ex in examples], regress)
+        sims = self._values(se, "similarity", [(ex.source_line, ex.hypothesis.line) for ex in examples], similarity)
+        quality = 1 / (1 + np.exp(-logits))
+        return np.where(sims < cfg.threshold, 0.0, quality), [quality, sims]
+
+    def signature(self) -> str:
+        cfg = self.config
+        fields = {
+            "qe": cfg.quality_model,
+            "se": cfg.similarity_model,
+            "threshold": f"{cfg.threshold:g}",
+            "max_len": str(cfg.max_length),
+        }
+        return make_signature(self.name, fields)

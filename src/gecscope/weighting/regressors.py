@@ -1,0 +1,109 @@
+"""Fine-tuned BERT-style models behind SOME and IMPARA: sequence regressors and a mean-pooled
+encoder, loaded from user-supplied checkpoint folders, run in batches and cached by content.
+
+Inputs are tokenised as gec-metrics does (``padding='max_length'``, truncation at
+``max_length``), so every batch has the same shape. The cache key holds the checkpoint's folder,
+the size and modification time of its weight files, ``max_length`` and the text(s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gecscope.errors import InputError
+from gecscope.weighting.cache import ValueCache, cache_key, open_cache
+from gecscope.weighting.causal_lm import require_lm
+
+
+@dataclass
+class Checkpoint:
+    model: Any
+    tokenizer: Any
+    torch: Any
+    identity: str
+
+
+def _identity(folder: Path) -> str:
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".safetensors", ".bin", ".json"))
+    return str(folder.resolve()) + "|" + ";".join(f"{p.name}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files)
+
+
+def load_checkpoint(path: str, what: str, *, regressor: bool, device: str = "cpu") -> Checkpoint:
+    """A sequence regressor (one output) or a bare encoder from ``path``; one-line errors."""
+    torch = require_lm()
+    from transformers import AutoModel, AutoModelForSequenceClassification, AutoTokenizer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.set_verbosity_error()
+    folder = Path(path)
+    if not folder.is_dir() or not (folder / "config.json").exists():
+        raise InputError(f"{what}: no transformers checkpoint here (a folder with config.json)", path)
+    try:
+        loader = AutoModelForSequenceClassification if regressor else AutoModel
+        model = loader.from_pretrained(folder)
+        tokenizer = AutoTokenizer.from_pretrained(folder)
+    except (OSError, ValueError, KeyError, RuntimeError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{what}: cannot load the checkpoint ({reason})", path) from None
+    if regressor and int(getattr(model.config, "num_labels", 1)) != 1:
+        raise InputError(f"{what}: the checkpoint has {model.config.num_labels} outputs; a regressor has 1", path)
+    return Checkpoint(model.to(device).eval(), tokenizer, torch, _identity(folder))
+
+
+def _batches(n: int, size: int) -> list[slice]:
+    return [slice(i, min(i + size, n)) for i in range(0, n, size)]
+
+
+class ModelScores:
+    """Cached per-text (or per-pair) values of one checkpoint."""
+
+    def __init__(self, kind: str, cache_dir: str | None, enabled: bool) -> None:
+        self.kind = kind
+        self.cache: ValueCache = open_cache("regressor", cache_dir, enabled)
+
+    def cached(self, ckpt: Checkpoint, texts: Sequence[tuple[str, ...]], max_length: int, compute: Any) -> np.ndarray:
+        keys = [cache_key(self.kind, ckpt.identity, str(max_length), *t) for t in texts]
+        known = self.cache.get_many(keys)
+        todo = list(dict.fromkeys(k for k in keys if k not in known))
+        if todo:
+            first = {k: t for k, t in zip(keys, texts, strict=True)}
+            fresh = dict(zip(todo, compute([first[k] for k in todo]), strict=True))
+            self.cache.put_many(fresh)
+            known.update(fresh)
+        return np.array([known[k] for k in keys], dtype=np.float64)
+
+
+def regress(ckpt: Checkpoint, items: Sequence[tuple[str, ...]], max_length: int, batch_size: int) -> list[float]:
+    """The single logit of a sequence regressor for each text or (text, pair) item."""
+    torch, out = ckpt.torch, []
+    for part in _batches(len(items), batch_size):
+        rows = items[part]
+        args = ([r[0] for r in rows],) if len(rows[0]) == 1 else ([r[0] for r in rows], [r[1] for r in rows])
+        enc = ckpt.tokenizer(*args, max_length=max_length, padding="max_length", truncation=True, return_tensors="pt")
+        enc = {k: v.to(ckpt.model.device) for k, v in enc.items()}
+        with torch.inference_mode():
+            out += [float(x) for x in ckpt.model(**enc).logits.view(-1).tolist()]
+    return out
+
+
+def similarity(ckpt: Checkpoint, pairs: Sequence[tuple[str, ...]], max_length: int, batch_size: int) -> list[float]:
+    """Cosine similarity of the masked mean last hidden states of (source, hypothesis) pairs."""
+    torch, out = ckpt.torch, []
+
+    def pooled(texts: list[str]) -> Any:
+        enc = ckpt.tokenizer(texts, max_length=max_length, padding="max_length", truncation=True, return_tensors="pt")
+        ids, mask = enc["input_ids"].to(ckpt.model.device), enc["attention_mask"].to(ckpt.model.device)
+        states = ckpt.model(ids, mask).last_hidden_state * mask.unsqueeze(-1)
+        return states.sum(dim=1) / mask.sum(dim=-1, keepdim=True)
+
+    for part in _batches(len(pairs), batch_size):
+        rows = pairs[part]
+        with torch.inference_mode():
+            sim = torch.nn.functional.cosine_similarity(pooled([r[0] for r in rows]), pooled([r[1] for r in rows]))
+        out += [float(x) for x in sim.view(-1).tolist()]
+    return out
