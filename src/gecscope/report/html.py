@@ -113,19 +113,14 @@ def chunk_table(view: SentenceView) -> dict[str, Any]:
 
 
 def heat_cells(data: ReportData) -> dict[tuple[str, str], Mapping[str, float]]:
-    cells = {}
-    for name, s in data.types.items():
-        for t, row in s.details.get("types", {}).items():
-            cells[(name, t)] = row
-    return cells
+    return {(name, t): row for name, s in data.types.items() for t, row in s.details.get("types", {}).items()}
 
 
 def hwuo(data: ReportData) -> dict[str, tuple[float, float, float, float]]:
-    out = {}
-    for name in data.systems:
-        d = data.scores[name][TYPES_METRIC].details
-        out[name] = (float(d["hit"]), float(d["wrong"]), float(d["under"]), float(d["over"]))
-    return out
+    details = {name: data.scores[name][TYPES_METRIC].details for name in data.systems}
+    return {
+        name: (float(d["hit"]), float(d["wrong"]), float(d["under"]), float(d["over"])) for name, d in details.items()
+    }
 
 
 def aspect_intervals(data: ReportData) -> dict[tuple[str, str], tuple[float, float]]:

@@ -54,10 +54,6 @@ def length_params(level: str, assumption: str, mode: str) -> LengthParams:
     return SENTENCE_DEPENDENT if assumption == "dependent" else SENTENCE_INDEPENDENT
 
 
-def chunk_length(source_len: int, target_len: int) -> int:
-    return max(source_len, target_len)
-
-
 def length_bias(partitions: Sequence[Sequence[Chunk]]) -> float:
     """Mean length over every changed chunk of every reference (targets 1..k) in the corpus."""
     count = 0

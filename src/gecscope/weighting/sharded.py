@@ -42,11 +42,6 @@ SHARD_BATCHES = 8
 _MODELS: dict[object, Any] = {}
 
 
-def uses_dask(settings: AlignSettings | None) -> bool:
-    """Whether ``settings`` send model work to a Dask cluster."""
-    return settings is not None and settings.executor == "dask"
-
-
 @cache
 def _order_tokenizer(max_length: int) -> Any:
     return minilm_tokenizer(max_length)
