@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from string import punctuation
 
+from rapidfuzz.distance.Levenshtein import distance as levenshtein
+
 from gecscope.align.zh.aligner import Step
 from gecscope.types import Edit, Tokens
 
@@ -30,21 +32,6 @@ MERGE_PUNCT = punctuation + (
     "！？｡＂＃＄％＆＇（）＊＋，－／：；＜＝＞＠［＼］＾＿｀｛｜｝～｟｠｢｣､、〃》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟–—‘'‛“”„‟…‧."
 )
 TYPES = {"T": "W", "D": "R", "I": "M", "S": "S"}
-
-
-def levenshtein(a: str, b: str) -> int:
-    """Plain edit distance (unit costs).
-
-    >>> levenshtein("冬阴功", "冬阴")
-    1
-    """
-    prev = list(range(len(b) + 1))
-    for i, x in enumerate(a, start=1):
-        cur = [i]
-        for j, y in enumerate(b, start=1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
-        prev = cur
-    return prev[-1]
 
 
 def _span(run: Sequence[Step], tag: str) -> Step:
@@ -171,6 +158,4 @@ def merge(alignment: Sequence[Step], src: Tokens, tgt: Tokens) -> list[Step]:
 
 def to_edits(steps: Sequence[Step], tgt: Tokens) -> tuple[Edit, ...]:
     """ChERRANT's char-level classification: W / R / M / S with the target tokens."""
-    return tuple(
-        Edit(s1, e1, () if op[0] == "D" else tgt[s2:e2], TYPES[op[0]]) for op, s1, e1, s2, e2 in steps
-    )
+    return tuple(Edit(s1, e1, () if op[0] == "D" else tgt[s2:e2], TYPES[op[0]]) for op, s1, e1, s2, e2 in steps)

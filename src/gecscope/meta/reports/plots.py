@@ -42,10 +42,7 @@ def plot_windows(
     ax.set_ylim(-1.05, 1.05)
     ax.set_title(title)
     ax.legend()
-    fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out, dpi=120)
-    return out
+    return _save(fig, path)
 
 
 def plot_heatmap(
@@ -67,7 +64,10 @@ def plot_heatmap(
     ax.set_xlabel(column_label)
     ax.set_ylabel(row_label)
     ax.set_title(title)
+    return _save(fig, path)
+
+
+def _save(fig: Any, path: str | Path) -> Path:
     fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out, dpi=120)
-    return out
+    fig.savefig(Path(path), dpi=120)
+    return Path(path)
