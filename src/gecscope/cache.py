@@ -116,10 +116,7 @@ class ValueCache:
                 raise OSError("a directory is in the place of the cache file")
             self._db = self._connect(path)
         except sqlite3.DatabaseError as exc:
-            if not _corrupt(exc):
-                self._disable(exc)
-                return
-            self._rebuild(exc)
+            self._fail(exc)
         except OSError as exc:
             self._disable(exc)
 
@@ -165,6 +162,7 @@ class ValueCache:
             self.warning = message
 
     def _fail(self, exc: sqlite3.Error) -> None:
+        """Rebuild a corrupt file; give up on the file for any other error."""
         if isinstance(exc, sqlite3.DatabaseError) and _corrupt(exc):
             self._rebuild(exc)
         else:
