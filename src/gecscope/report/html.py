@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from html import escape
 from importlib import resources
@@ -48,10 +49,7 @@ def summary_columns(data: ReportData) -> list[tuple[str, str, str]]:
 
 def column_groups(data: ReportData) -> list[tuple[str, int]]:
     """``(metric title, number of columns)`` for the summary table's first heading row."""
-    groups: dict[str, int] = {}
-    for m, _, _ in summary_columns(data):
-        groups[title(m)] = groups.get(title(m), 0) + 1
-    return list(groups.items())
+    return list(Counter(title(m) for m, _, _ in summary_columns(data)).items())
 
 
 def summary_rows(data: ReportData) -> list[dict[str, Any]]:

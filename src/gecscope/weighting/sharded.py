@@ -176,13 +176,12 @@ class DaskEncoder:
 
 def _lm_here(config: FluencyConfig) -> CausalLM:
     key = ("causal-lm", config.model, config.device, config.cache_dir)
-    lm = _MODELS.get(key)
+    lm: CausalLM | None = _MODELS.get(key)
     if lm is None:
         from gecscope.weighting.causal_lm import load_causal_lm
 
         lm = _MODELS[key] = load_causal_lm(config.model, device=config.device, cache_dir=config.cache_dir)
-    found: CausalLM = lm
-    return found
+    return lm
 
 
 def ids_here(config: FluencyConfig, texts: Sequence[str]) -> list[list[int]]:
