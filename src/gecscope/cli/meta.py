@@ -226,8 +226,6 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
 def run_run(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.report import meta_run, render
 
-    if args.plot and not args.window:
-        args.window = 4
     doc = meta_run(
         data,
         args.dataset,
