@@ -40,7 +40,8 @@ def char_tokens(text: str) -> Tokens:
     >>> char_tokens("我 有10个[缺失成分]，OK")
     ('我', '有', '1', '0', '个', '[缺失成分]', '，', 'O', 'K')
     """
-    return tuple(_CHAR_TOKEN.findall(remove_whitespace(text)))
+    flat = remove_whitespace(text)
+    return tuple(_CHAR_TOKEN.findall(flat)) if "[" in flat else tuple(flat)
 
 
 @cache
