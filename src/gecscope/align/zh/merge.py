@@ -92,47 +92,40 @@ def _swap(edits: list[Step], i: int, src: Tokens, tgt: Tokens) -> bool:
     return False
 
 
+def _shared_start(src: Sequence[str], tgt: Sequence[str], span2: str) -> tuple[int, int]:
+    """``(n, m)``: the longest run of leading source tokens that starts ``span2`` is ``n`` tokens long
+    and spelled by the first ``m`` target tokens; ``(0, 0)`` when no run of target tokens spells it."""
+    common, n = "", 0
+    for tok in src:
+        if not span2.startswith(common + tok):
+            break
+        common, n = common + tok, n + 1
+    acc = ""
+    for m, tok in enumerate(tgt, start=1):
+        acc += tok
+        if common and acc == common:
+            return n, m
+        if len(acc) > len(common):
+            break
+    return 0, 0
+
+
+def _flip(tokens: Sequence[str]) -> list[str]:
+    """The tokens backwards, each spelled backwards (a shared end becomes a shared start)."""
+    return [tok[::-1] for tok in reversed(tokens)]
+
+
 def _trim(edit: Step, src: Tokens, tgt: Tokens) -> Step:
     """Drop a shared prefix / suffix of a substitution (ChERRANT's second filter)."""
     _, s1, e1, s2, e2 = edit
     span2 = "".join(tgt[s2:e2])
-    changed = False
-    common, cut1 = "", s1
-    for i in range(s1, e1):
-        if not span2.startswith(common + src[i]):
-            break
-        common += src[i]
-        cut1 = i + 1
-    new_s1, new_s2 = s1, s2
-    if common:
-        acc = ""
-        for i in range(s2, e2):
-            acc += tgt[i]
-            if acc == common:
-                new_s1, new_s2, changed = cut1, i + 1, True
-                break
-            if len(acc) > len(common):
-                break
-    common, cut1 = "", e1
-    new_e1, new_e2 = e1, e2
-    for i in reversed(range(new_s1, e1)):
-        if not span2.endswith(src[i] + common):
-            break
-        common = src[i] + common
-        cut1 = i
-    if common:
-        acc = ""
-        for i in reversed(range(new_s2, e2)):
-            acc = tgt[i] + acc
-            if acc == common:
-                new_e1, new_e2, changed = cut1, i, True
-                break
-            if len(acc) > len(common):
-                break
-    if not changed:
+    n, m = _shared_start(src[s1:e1], tgt[s2:e2], span2)
+    s1, s2 = s1 + n, s2 + m
+    n_end, m_end = _shared_start(_flip(src[s1:e1]), _flip(tgt[s2:e2]), span2[::-1])
+    if not (m or m_end):
         return edit
-    tag = "I" if new_s1 == new_e1 else "D" if new_s2 == new_e2 else "S"
-    return (tag, new_s1, new_e1, new_s2, new_e2)
+    e1, e2 = e1 - n_end, e2 - m_end
+    return ("I" if s1 == e1 else "D" if s2 == e2 else "S", s1, e1, s2, e2)
 
 
 def merge(alignment: Sequence[Step], src: Tokens, tgt: Tokens) -> list[Step]:
