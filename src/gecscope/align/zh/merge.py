@@ -20,6 +20,7 @@ Edit types: ``W`` (transposition), ``R`` (deletion), ``M`` (insertion), ``S`` (s
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from string import punctuation
 
 from rapidfuzz.distance.Levenshtein import distance as levenshtein
@@ -40,31 +41,13 @@ def _span(run: Sequence[Step], tag: str) -> Step:
 
 def _runs(alignment: Sequence[Step]) -> list[Step]:
     out: list[Step] = []
-    run: list[Step] = []
-
-    def flush() -> None:
-        if not run:
-            return
+    for kind, group in groupby(alignment, key=lambda step: step[0][0] if step[0][0] in "MT" else ""):
+        run = list(group)
         kinds = {step[0] for step in run}
-        if len(run) == 1 or kinds == {"D", "I"}:
+        if kind == "T" or len(run) == 1 or kinds == {"D", "I"}:
             out.extend(run)
-        elif kinds in ({"D"}, {"I"}, {"M"}):
-            out.append(_span(run, kinds.pop()))
         else:
-            out.append(_span(run, "S"))
-        run.clear()
-
-    group = None
-    for step in alignment:
-        kind = step[0][0] if step[0][0] in "MT" else ""
-        if kind != group:
-            flush()
-            group = kind
-        if kind == "T":
-            out.append(step)
-        else:
-            run.append(step)
-    flush()
+            out.append(_span(run, kinds.pop() if kinds in ({"D"}, {"I"}, {"M"}) else "S"))
     return out
 
 
