@@ -124,12 +124,11 @@ def merge(alignment: Sequence[Step], src: Tokens, tgt: Tokens) -> list[Step]:
         if edits[i][0][0] != "M":
             kept.append(edits[i])
         i += 1
-    out: list[Step] = []
-    for edit in kept:
-        if "".join(src[edit[1] : edit[2]]) == "".join(tgt[edit[3] : edit[4]]):
-            continue
-        out.append(_trim(edit, src, tgt) if edit[0] == "S" else edit)
-    return out
+    return [
+        _trim(edit, src, tgt) if edit[0] == "S" else edit
+        for edit in kept
+        if "".join(src[edit[1] : edit[2]]) != "".join(tgt[edit[3] : edit[4]])
+    ]
 
 
 def to_edits(steps: Sequence[Step], tgt: Tokens) -> tuple[Edit, ...]:
