@@ -163,7 +163,8 @@ def test_m2_meta_run_aligns_text_references() -> None:
 
 
 def test_bootstrap_intervals_and_paired_test() -> None:
-    from gecscope.meta.protocols.bootstrap import bootstrap_correlation, take
+    from gecscope.meta.protocols.bootstrap import bootstrap_correlation
+    from gecscope.resample import take
 
     ds = dataset("seeda")
     green, errant_like = meta_run("GREEN-word", "seeda"), meta_run("GLEUOfficial", "seeda")

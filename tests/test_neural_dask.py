@@ -24,7 +24,7 @@ from gecscope.metrics.pt_m2 import PTM2, PTConfig
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.encoders import EncoderConfig
-from gecscope.weighting.sharded import DaskEncoder, batch_order, session_for, uses_dask
+from gecscope.weighting.sharded import DaskEncoder, batch_order, session_for
 from gecscope.weighting.similarity import SimilarityWeighting
 
 DASK = AlignSettings(cache=False, executor="dask", jobs=2)
@@ -156,7 +156,7 @@ def test_executor_dask_reaches_the_similarity_config() -> None:
         scheduler="tcp://127.0.0.1:8786",
     )
     config = model_options(args, {"similarity"})["similarity"]
-    assert config.sharding == align_settings(args) and uses_dask(config.sharding)
+    assert config.sharding == align_settings(args) and config.sharding.executor == "dask"
     assert config.signature() == "sim:minilm-int8@L6"  # where it runs is not part of the score
     args.executor, args.scheduler = "processes", None
     assert model_options(args, {"similarity"})["similarity"].sharding is None

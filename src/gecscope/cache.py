@@ -116,10 +116,7 @@ class ValueCache:
                 raise OSError("a directory is in the place of the cache file")
             self._db = self._connect(path)
         except sqlite3.DatabaseError as exc:
-            if not _corrupt(exc):
-                self._disable(exc)
-                return
-            self._rebuild(exc)
+            self._fail(exc)
         except OSError as exc:
             self._disable(exc)
 
@@ -142,7 +139,7 @@ class ValueCache:
     def _rebuild(self, exc: BaseException) -> None:
         """Replace a corrupt file by an empty one (once); give up on the file if that fails."""
         assert self.path is not None
-        self._close_db()
+        self.close()
         if self._rebuilt:
             self._disable(exc)
             return
@@ -156,7 +153,7 @@ class ValueCache:
             self._disable(again)
 
     def _disable(self, exc: BaseException) -> None:
-        self._close_db()
+        self.close()
         self._warn(f"cache {self.path} is unusable ({_reason(exc)}); continuing without it")
 
     def _warn(self, message: str) -> None:
@@ -165,6 +162,7 @@ class ValueCache:
             self.warning = message
 
     def _fail(self, exc: sqlite3.Error) -> None:
+        """Rebuild a corrupt file; give up on the file for any other error."""
         if isinstance(exc, sqlite3.DatabaseError) and _corrupt(exc):
             self._rebuild(exc)
         else:
@@ -231,14 +229,11 @@ class ValueCache:
         asked = self.hits + self.misses
         return self.hits / asked if asked else 0.0
 
-    def _close_db(self) -> None:
+    def close(self) -> None:
         if self._db is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
             self._db = None
-
-    def close(self) -> None:
-        self._close_db()
 
 
 def _corrupt(exc: sqlite3.Error) -> bool:
@@ -251,8 +246,7 @@ def _corrupt(exc: sqlite3.Error) -> bool:
 
 
 def _reason(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 def open_cache(

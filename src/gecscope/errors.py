@@ -22,7 +22,7 @@ EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "plot": (("matplotlib",), "pip install 'gecscope[plot]'"),
     "trueskill": (("trueskill",), "pip install 'gecscope[trueskill]'"),
-    "zh": (("opencc", "pypinyin"), "pip install 'gecscope[zh]'"),
+    "zh": (("opencc", "pypinyin", "rapidfuzz"), "pip install 'gecscope[zh]'"),
     "report": (("jinja2",), "pip install 'gecscope[report]'"),
     "pandas": (("pandas",), "pip install 'gecscope[pandas]'"),
 }

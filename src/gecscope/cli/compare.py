@@ -113,7 +113,6 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
     if args.test != "bootstrap":
         check_draws(n, args.trials, "trials")
     rows = []
-    timings["analyse"] = timings["resample"] = 0.0
     with bar(len(metrics) * len(first), "analysing") as progress:
         analysed = []
         t0 = time.perf_counter()
@@ -123,12 +122,12 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
                 analyses[name] = m.analyse(exs)
                 progress.update(1)
             signature = m.score_analysis(analyses[base]).signature
-            analysed.append((m, analyses, extend_signature(signature, own), first))
+            analysed.append((m, analyses, extend_signature(signature, own)))
         timings["analyse"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
-    for m, analyses, signature, systems in analysed:
+    for m, analyses, signature in analysed:
         t1, c1 = time.perf_counter(), time.process_time()
-        rows.extend(compare_analyses(m, analyses, base, config, signature, systems))
+        rows.extend(compare_analyses(m, analyses, base, config, signature, first))
         timings[f"resample_{m.name}"] = time.perf_counter() - t1
         timings[f"resample_{m.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
 from gecscope.cli.settings import add_settings, metric_options
 from gecscope.errors import InputError
+from gecscope.meta.data.testsets import data_dirs
 from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
 
 #: the sub-commands manage ``--quiet`` themselves (one per task parser)
@@ -27,30 +27,22 @@ OWN_COMMON_OPTIONS = True
 
 def default_data_dir() -> Path:
     """Where ``gecscope download`` puts the data when no directory is given."""
-    env = os.environ.get("XDG_DATA_HOME")
-    return (Path(env) if env else Path.home() / ".local" / "share") / "gecscope" / "data"
+    return data_dirs()[-1]
 
 
 def resolve_data(given: str | None) -> Path:
     """``--data``, else ``$GECSCOPE_DATA``, else ``$GECSCOPE_SHARED/data``, else the download directory."""
-    candidates: list[tuple[str, Path]] = []
     if given:
-        candidates.append(("--data", Path(given)))
-    else:
-        if os.environ.get("GECSCOPE_DATA"):
-            candidates.append(("$GECSCOPE_DATA", Path(os.environ["GECSCOPE_DATA"])))
-        if os.environ.get("GECSCOPE_SHARED"):
-            candidates.append(("$GECSCOPE_SHARED", Path(os.environ["GECSCOPE_SHARED"]) / "data"))
-        candidates.append(("the download directory", default_data_dir()))
-    for _, path in candidates:
-        if (path / "conll14").is_dir():
-            return path
-    if given:
-        raise InputError("not a gecscope data directory (no conll14/ folder); run 'gecscope download DIR'", given)
-    raise InputError(
-        "no data directory: pass --data DIR, set GECSCOPE_DATA, or run 'gecscope download' "
-        f"(default directory {default_data_dir()})"
-    )
+        if not (Path(given) / "conll14").is_dir():
+            raise InputError("not a gecscope data directory (no conll14/ folder); run 'gecscope download DIR'", given)
+        return Path(given)
+    found = next((path for path in data_dirs() if (path / "conll14").is_dir()), None)
+    if found is None:
+        raise InputError(
+            "no data directory: pass --data DIR, set GECSCOPE_DATA, or run 'gecscope download' "
+            f"(default directory {default_data_dir()})"
+        )
+    return found
 
 
 def _task(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
@@ -253,8 +245,6 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
 def run_run(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.report import meta_run, render
 
-    if args.plot and not args.window:
-        args.window = 4
     doc = meta_run(
         data,
         args.dataset,

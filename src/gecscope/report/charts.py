@@ -23,6 +23,14 @@ def _text(x: float, y: float, s: str, anchor: str = "start", extra: str = "") ->
 Interval = tuple[float, float]
 
 
+def _svg(chart_id: str, width: float, height: float, label: str) -> str:
+    """The opening tag of a chart."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{chart_id}" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
+    )
+
+
 def _whisker(x0: float, x1: float, y: float, h: float) -> str:
     """A confidence interval drawn as a horizontal line with end ticks, centred on the bar."""
     mid = y + h / 2
@@ -49,8 +57,7 @@ def stacked_bars(
     over_w = width - label_w - gap - main_w
     height = 40 + row_h * len(values) + 30
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="hwuo-chart" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="Hit Wrong Under Over per system">',
+        _svg("hwuo-chart", width, height, "Hit Wrong Under Over per system"),
         _text(label_w, 16, "Hit / Wrong / Under (of TP+FP_ne+FN)"),
         _text(label_w + main_w + gap, 16, "Over (of TP+FP_ne+FP_un)"),
     ]
@@ -127,10 +134,7 @@ def heat_map(
     label_w, head_h, cw, ch = 150, 130, 40, 24
     # rotated headings reach up to ~head_h to the right of their column: pad so none is clipped
     width, height = label_w + cw * len(types) + head_h, head_h + ch * len(systems) + 10
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="type-heatmap" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="per-type heat map">'
-    ]
+    parts = [_svg("type-heatmap", width, height, "per-type heat map")]
     for j, t in enumerate(types):
         x = label_w + j * cw + cw / 2
         n = sum(support_of(cells[(name, t)]) for name in systems if (name, t) in cells)
@@ -179,10 +183,7 @@ def versus_matrix(systems: Sequence[str], values: Mapping[str, float], label: st
     label_w, head_h, cw, ch = 150, 120, 58, 24
     width, height = label_w + cw * len(systems) + head_h, head_h + ch * len(systems) + 10
     scale = max((abs(values[a] - values[b]) for a in systems for b in systems), default=0.0) or 1.0
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="versus-matrix" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="system versus system">'
-    ]
+    parts = [_svg("versus-matrix", width, height, "system versus system")]
     for j, t in enumerate(systems):
         x = label_w + j * cw + cw / 2
         parts.append(f'<text transform="translate({x + 4:.1f},{head_h - 6}) rotate(-55)" {FONT}>{escape(t)}</text>')

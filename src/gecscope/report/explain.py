@@ -22,19 +22,18 @@ class Explanation:
     independent: tuple[Label, ...]
 
     def as_dict(self) -> dict[str, object]:
-        rows = []
-        for j, c in enumerate(self.chunks):
-            rows.append(
-                {
-                    "start": c.start,
-                    "end": c.end,
-                    "source": " ".join(c.source),
-                    "hypothesis": " ".join(c.outputs[0]),
-                    "references": [" ".join(o) for o in c.outputs[1:]],
-                    "dependent": [NAMES[lab[j]] for lab in self.dependent],
-                    "independent": NAMES[self.independent[j]],
-                }
-            )
+        rows = [
+            {
+                "start": c.start,
+                "end": c.end,
+                "source": " ".join(c.source),
+                "hypothesis": " ".join(c.outputs[0]),
+                "references": [" ".join(o) for o in c.outputs[1:]],
+                "dependent": [NAMES[lab[j]] for lab in self.dependent],
+                "independent": NAMES[self.independent[j]],
+            }
+            for j, c in enumerate(self.chunks)
+        ]
         return {"id": self.example.id, "references_used": list(self.kept), "chunks": rows}
 
 

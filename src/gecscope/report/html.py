@@ -4,6 +4,7 @@ notebooks are their ``_repr_html_``.)"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
@@ -40,10 +41,7 @@ def summary_columns(data: ReportData) -> list[tuple[str, str, str]]:
 
 def column_groups(data: ReportData) -> list[tuple[str, int]]:
     """``(metric title, number of columns)`` for the summary table's first heading row."""
-    groups: dict[str, int] = {}
-    for m, _, _ in summary_columns(data):
-        groups[title(m)] = groups.get(title(m), 0) + 1
-    return list(groups.items())
+    return list(Counter(title(m) for m, _, _ in summary_columns(data)).items())
 
 
 def summary_rows(data: ReportData) -> list[dict[str, Any]]:
@@ -105,19 +103,14 @@ def chunk_table(view: SentenceView) -> dict[str, Any]:
 
 
 def heat_cells(data: ReportData) -> dict[tuple[str, str], Mapping[str, float]]:
-    cells = {}
-    for name, s in data.types.items():
-        for t, row in s.details.get("types", {}).items():
-            cells[(name, t)] = row
-    return cells
+    return {(name, t): row for name, s in data.types.items() for t, row in s.details.get("types", {}).items()}
 
 
 def hwuo(data: ReportData) -> dict[str, tuple[float, float, float, float]]:
-    out = {}
-    for name in data.systems:
-        d = data.scores[name][TYPES_METRIC].details
-        out[name] = (float(d["hit"]), float(d["wrong"]), float(d["under"]), float(d["over"]))
-    return out
+    details = {name: data.scores[name][TYPES_METRIC].details for name in data.systems}
+    return {
+        name: (float(d["hit"]), float(d["wrong"]), float(d["under"]), float(d["over"])) for name, d in details.items()
+    }
 
 
 def aspect_intervals(data: ReportData) -> dict[tuple[str, str], tuple[float, float]]:

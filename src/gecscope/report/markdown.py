@@ -40,18 +40,15 @@ def render_markdown(data: ReportData) -> str:
     out.append(
         table(["system", "Hit", "Wrong", "Under", "Over"], [[n, *(f"{v:.4f}" for v in bars[n])] for n in data.systems])
     )
-    types = data.type_names()
+    per_type = {name: data.types[name].details.get("types", {}) for name in data.systems}
     for measure in ("hit", "over", "fn"):
         label = measure.capitalize() if measure != "fn" else "FN (missed, chunks)"
         out += ["", f"## Per error type: {label} (CLEME2.0, cat {data.settings.cat})", ""]
-        rows = []
-        for t in types:
-            cells = [t]
-            for name in data.systems:
-                row = data.types[name].details.get("types", {}).get(t)
-                fmt = "{:.2f}" if measure == "fn" else "{:.3f}"
-                cells.append("" if row is None else fmt.format(row[measure]))
-            rows.append(cells)
+        fmt = "{:.2f}" if measure == "fn" else "{:.3f}"
+        rows = [
+            [t, *("" if t not in per_type[n] else fmt.format(per_type[n][t][measure]) for n in data.systems)]
+            for t in data.type_names()
+        ]
         out.append(table(["type", *data.systems], rows))
     out += ["", "## Signatures", ""]
     for metric, sigs in signatures(data):

@@ -158,23 +158,6 @@ def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Scor
     return out
 
 
-def score_systems(systems: Sequence[SystemData], settings: ReportSettings, jobs: int) -> dict[str, dict[str, Score]]:
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1; got {jobs}")
-    if jobs == 1 or len(systems) == 1:
-        return {s.name: score_system(s, settings) for s in progress(systems, desc="scoring systems")}
-    from concurrent.futures import as_completed
-
-    from gecscope.pools import worker_pool
-
-    out: dict[str, dict[str, Score]] = {}
-    with worker_pool(min(jobs, len(systems))) as pool:
-        futures = {pool.submit(score_system, s, settings): s.name for s in systems}
-        for future in progress(as_completed(futures), desc="scoring systems", total=len(futures)):
-            out[futures[future]] = future.result()
-    return {s.name: out[s.name] for s in systems}
-
-
 #: sentences shorter than this many source tokens are ranked as if they had this many
 MIN_LENGTH = 10
 
@@ -228,10 +211,7 @@ def divergences(systems: Sequence[SystemData], scores: Mapping[str, Mapping[str,
     for spread, i, best, worst, vals in spreads[:n]:
         if spread <= 0:
             break
-        pair = tuple(
-            view(k, by_name[k].examples, per[k], i, "best" if k == best else "worst")
-            for k in (best, worst)
-        )
+        pair = tuple(view(k, by_name[k].examples, per[k], i, "best" if k == best else "worst") for k in (best, worst))
         out.append(Divergence(i, spread, vals, (pair[0], pair[1])))
     return out
 
@@ -241,12 +221,10 @@ def build_report(
     settings: ReportSettings | None = None,
     intervals: Mapping[tuple[str, str], Interval] | None = None,
     *,
-    jobs: int = 1,
     comparison: Any = None,
 ) -> ReportData:
-    """Score every system with every metric (``jobs`` systems at a time, in worker processes
-    when above 1) and pick the sentences to show; ``comparison`` (see :func:`significance`)
-    adds intervals to the Hit/Wrong/Under/Over bars and marks in the heat map."""
+    """Score every system with every metric and pick the sentences to show; ``comparison`` (see
+    :func:`significance`) adds intervals to the Hit/Wrong/Under/Over bars and marks in the heat map."""
     settings = settings or ReportSettings()
     if not systems:
         raise InputError("no systems to report on")
@@ -256,7 +234,7 @@ def build_report(
     lengths = {s.name: len(s.examples) for s in systems}
     if len(set(lengths.values())) != 1:
         raise InputError(f"systems have different numbers of sentences: {lengths}")
-    scores = score_systems(systems, settings, jobs)
+    scores = {s.name: score_system(s, settings) for s in progress(systems, desc="scoring systems")}
     diverging = tuple(divergences(systems, scores, settings.divergent))
     used: dict[int, int] = {}
     for d in diverging:  # both systems' tables show the sentence

@@ -111,15 +111,6 @@ def _cell(v: Any) -> str:
     return str(v)
 
 
-def render_table(score: Score, label: str = "") -> str:
-    """One score as a text block (kept for API compatibility; ``label`` names the system)."""
-    if label and not score.system:
-        from dataclasses import replace
-
-        score = replace(score, system=label)
-    return render_block(score)
-
-
 def render_systems(scores: Sequence[Score]) -> str:
     """Several systems of one metric: one table, systems as rows (score, components, counts)."""
     first = scores[0]

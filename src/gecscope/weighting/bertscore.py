@@ -87,10 +87,7 @@ class BertScorer:
         start = time.perf_counter()
         keys = [self.key(c, r) for c, r in pairs]
         known = self.cache.get_many(keys)
-        todo: dict[str, tuple[str, str]] = {}
-        for k, pair in zip(keys, pairs, strict=True):
-            if k not in known and k not in todo:
-                todo[k] = pair
+        todo = {k: pair for k, pair in zip(keys, pairs, strict=True) if k not in known}
         self.stats.pairs += len(pairs)
         self.stats.cached += len(pairs) - sum(1 for k in keys if k in todo)
         if todo:

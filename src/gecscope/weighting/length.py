@@ -54,21 +54,16 @@ def length_params(level: str, assumption: str, mode: str) -> LengthParams:
     return SENTENCE_DEPENDENT if assumption == "dependent" else SENTENCE_INDEPENDENT
 
 
-def chunk_length(source_len: int, target_len: int) -> int:
-    return max(source_len, target_len)
-
-
 def length_bias(partitions: Sequence[Sequence[Chunk]]) -> float:
     """Mean length over every changed chunk of every reference (targets 1..k) in the corpus."""
-    count = 0
-    summed = 0
-    for chunks in partitions:
-        for c in chunks:
-            for k in range(1, len(c.changed)):
-                if c.changed[k]:
-                    summed += max(len(c.source), len(c.outputs[k]))
-                    count += 1
-    return summed / count if count else 0.0
+    lengths = [
+        max(len(c.source), len(c.outputs[k]))
+        for chunks in partitions
+        for c in chunks
+        for k in range(1, len(c.changed))
+        if c.changed[k]
+    ]
+    return sum(lengths) / len(lengths) if lengths else 0.0
 
 
 @dataclass(frozen=True, slots=True)

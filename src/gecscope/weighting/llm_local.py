@@ -21,11 +21,8 @@ class LocalRater:
         self.lm = lm if lm is not None else load_causal_lm(config.model, cache_dir=config.cache_dir)
         self.lock = threading.Lock()  # seeding + sampling must not interleave between threads
         tok = self.lm.tokenizer
-        self.digits: dict[str, int] = {}
-        for d in "12345":
-            ids = tok.encode(d, add_special_tokens=False)
-            if len(ids) == 1:
-                self.digits[d] = int(ids[0])
+        encoded = {d: tok.encode(d, add_special_tokens=False) for d in "12345"}
+        self.digits = {d: int(ids[0]) for d, ids in encoded.items() if len(ids) == 1}
 
     def encode(self, prompt: str) -> list[int]:
         tok = self.lm.tokenizer

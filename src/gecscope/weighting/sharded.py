@@ -42,11 +42,6 @@ SHARD_BATCHES = 8
 _MODELS: dict[object, Any] = {}
 
 
-def uses_dask(settings: AlignSettings | None) -> bool:
-    """Whether ``settings`` send model work to a Dask cluster."""
-    return settings is not None and settings.executor == "dask"
-
-
 @cache
 def _order_tokenizer(max_length: int) -> Any:
     return minilm_tokenizer(max_length)
@@ -154,19 +149,15 @@ class DaskEncoder:
     docstring). The client never loads the model.
     """
 
-    def __init__(self, config: EncoderConfig, settings: AlignSettings, shard_batches: int = SHARD_BATCHES) -> None:
-        if shard_batches < 1:
-            raise ValueError(f"shard_batches must be at least 1, got {shard_batches}")
+    def __init__(self, config: EncoderConfig, settings: AlignSettings) -> None:
         self.config = config
         self.model_id = config.model_id
         self.session = session_for(settings)
-        self.shard_batches = shard_batches
-        threads = config.threads or worker_threads(settings)
-        self.worker_config = replace(config, threads=threads)
+        self.worker_config = replace(config, threads=config.threads or worker_threads(settings))
 
     def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
         order = batch_order(self.config, texts)
-        step = self.config.batch_size * self.shard_batches
+        step = self.config.batch_size * SHARD_BATCHES
         shards = [order[b : b + step] for b in range(0, len(order), step)]
         results = self.session.map_ordered(embed_here, self.worker_config, [[texts[i] for i in s] for s in shards])
         out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
@@ -181,13 +172,12 @@ class DaskEncoder:
 
 def _lm_here(config: FluencyConfig) -> CausalLM:
     key = ("causal-lm", config.model, config.device, config.cache_dir)
-    lm = _MODELS.get(key)
+    lm: CausalLM | None = _MODELS.get(key)
     if lm is None:
         from gecscope.weighting.causal_lm import load_causal_lm
 
         lm = _MODELS[key] = load_causal_lm(config.model, device=config.device, cache_dir=config.cache_dir)
-    found: CausalLM = lm
-    return found
+    return lm
 
 
 def ids_here(config: FluencyConfig, texts: Sequence[str]) -> list[list[int]]:

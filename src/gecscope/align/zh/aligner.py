@@ -272,6 +272,10 @@ def _shift(balance: dict[str, int], token: str, by: int) -> None:
         del balance[token]
 
 
+#: tokens of source and target each operation takes (a transposition ``T{k}`` takes k of each)
+_STEP_SIZES = {"M": (1, 1), "S": (1, 1), "D": (1, 0), "I": (0, 1)}
+
+
 def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> Iterator[list[Step]]:
     """Every cheapest path from the start, in ChERRANT's depth-first order (``every=False``: the first)."""
     n, m = len(ops) - 1, len(ops[0]) - 1
@@ -283,15 +287,8 @@ def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> I
             continue
         cell = ops[i][j] if every else ops[i][j][:1]
         for op in reversed(cell):
-            if op in ("M", "S"):
-                stack.append((i - 1, j - 1, [*rev, (op, i - 1, i, j - 1, j)]))
-            elif op == "D":
-                stack.append((i - 1, j, [*rev, (op, i - 1, i, j, j)]))
-            elif op == "I":
-                stack.append((i, j - 1, [*rev, (op, i, i, j - 1, j)]))
-            else:
-                k = int(op[1:])
-                stack.append((i - k, j - k, [*rev, (op, i - k, i, j - k, j)]))
+            di, dj = _STEP_SIZES.get(op) or (int(op[1:]),) * 2  # T{k}: k tokens on both sides
+            stack.append((i - di, j - dj, [*rev, (op, i - di, i, j - dj, j)]))
 
 
 def alignments(source: Tokens, target: Tokens, costs: CostModel) -> Iterator[list[Step]]:

@@ -20,7 +20,10 @@ Edit types: ``W`` (transposition), ``R`` (deletion), ``M`` (insertion), ``S`` (s
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from string import punctuation
+
+from rapidfuzz.distance.Levenshtein import distance as levenshtein
 
 from gecscope.align.zh.aligner import Step
 from gecscope.types import Edit, Tokens
@@ -32,52 +35,19 @@ MERGE_PUNCT = punctuation + (
 TYPES = {"T": "W", "D": "R", "I": "M", "S": "S"}
 
 
-def levenshtein(a: str, b: str) -> int:
-    """Plain edit distance (unit costs).
-
-    >>> levenshtein("冬阴功", "冬阴")
-    1
-    """
-    prev = list(range(len(b) + 1))
-    for i, x in enumerate(a, start=1):
-        cur = [i]
-        for j, y in enumerate(b, start=1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
-        prev = cur
-    return prev[-1]
-
-
 def _span(run: Sequence[Step], tag: str) -> Step:
     return (tag, run[0][1], run[-1][2], run[0][3], run[-1][4])
 
 
 def _runs(alignment: Sequence[Step]) -> list[Step]:
     out: list[Step] = []
-    run: list[Step] = []
-
-    def flush() -> None:
-        if not run:
-            return
+    for kind, group in groupby(alignment, key=lambda step: step[0][0] if step[0][0] in "MT" else ""):
+        run = list(group)
         kinds = {step[0] for step in run}
-        if len(run) == 1 or kinds == {"D", "I"}:
+        if kind == "T" or len(run) == 1 or kinds == {"D", "I"}:
             out.extend(run)
-        elif kinds in ({"D"}, {"I"}, {"M"}):
-            out.append(_span(run, kinds.pop()))
         else:
-            out.append(_span(run, "S"))
-        run.clear()
-
-    group = None
-    for step in alignment:
-        kind = step[0][0] if step[0][0] in "MT" else ""
-        if kind != group:
-            flush()
-            group = kind
-        if kind == "T":
-            out.append(step)
-        else:
-            run.append(step)
-    flush()
+            out.append(_span(run, kinds.pop() if kinds in ({"D"}, {"I"}, {"M"}) else "S"))
     return out
 
 
@@ -105,47 +75,40 @@ def _swap(edits: list[Step], i: int, src: Tokens, tgt: Tokens) -> bool:
     return False
 
 
+def _shared_start(src: Sequence[str], tgt: Sequence[str], span2: str) -> tuple[int, int]:
+    """``(n, m)``: the longest run of leading source tokens that starts ``span2`` is ``n`` tokens long
+    and spelled by the first ``m`` target tokens; ``(0, 0)`` when no run of target tokens spells it."""
+    common, n = "", 0
+    for tok in src:
+        if not span2.startswith(common + tok):
+            break
+        common, n = common + tok, n + 1
+    acc = ""
+    for m, tok in enumerate(tgt, start=1):
+        acc += tok
+        if common and acc == common:
+            return n, m
+        if len(acc) > len(common):
+            break
+    return 0, 0
+
+
+def _flip(tokens: Sequence[str]) -> list[str]:
+    """The tokens backwards, each spelled backwards (a shared end becomes a shared start)."""
+    return [tok[::-1] for tok in reversed(tokens)]
+
+
 def _trim(edit: Step, src: Tokens, tgt: Tokens) -> Step:
     """Drop a shared prefix / suffix of a substitution (ChERRANT's second filter)."""
     _, s1, e1, s2, e2 = edit
     span2 = "".join(tgt[s2:e2])
-    changed = False
-    common, cut1 = "", s1
-    for i in range(s1, e1):
-        if not span2.startswith(common + src[i]):
-            break
-        common += src[i]
-        cut1 = i + 1
-    new_s1, new_s2 = s1, s2
-    if common:
-        acc = ""
-        for i in range(s2, e2):
-            acc += tgt[i]
-            if acc == common:
-                new_s1, new_s2, changed = cut1, i + 1, True
-                break
-            if len(acc) > len(common):
-                break
-    common, cut1 = "", e1
-    new_e1, new_e2 = e1, e2
-    for i in reversed(range(new_s1, e1)):
-        if not span2.endswith(src[i] + common):
-            break
-        common = src[i] + common
-        cut1 = i
-    if common:
-        acc = ""
-        for i in reversed(range(new_s2, e2)):
-            acc = tgt[i] + acc
-            if acc == common:
-                new_e1, new_e2, changed = cut1, i, True
-                break
-            if len(acc) > len(common):
-                break
-    if not changed:
+    n, m = _shared_start(src[s1:e1], tgt[s2:e2], span2)
+    s1, s2 = s1 + n, s2 + m
+    n_end, m_end = _shared_start(_flip(src[s1:e1]), _flip(tgt[s2:e2]), span2[::-1])
+    if not (m or m_end):
         return edit
-    tag = "I" if new_s1 == new_e1 else "D" if new_s2 == new_e2 else "S"
-    return (tag, new_s1, new_e1, new_s2, new_e2)
+    e1, e2 = e1 - n_end, e2 - m_end
+    return ("I" if s1 == e1 else "D" if s2 == e2 else "S", s1, e1, s2, e2)
 
 
 def merge(alignment: Sequence[Step], src: Tokens, tgt: Tokens) -> list[Step]:
@@ -161,16 +124,13 @@ def merge(alignment: Sequence[Step], src: Tokens, tgt: Tokens) -> list[Step]:
         if edits[i][0][0] != "M":
             kept.append(edits[i])
         i += 1
-    out: list[Step] = []
-    for edit in kept:
-        if "".join(src[edit[1] : edit[2]]) == "".join(tgt[edit[3] : edit[4]]):
-            continue
-        out.append(_trim(edit, src, tgt) if edit[0] == "S" else edit)
-    return out
+    return [
+        _trim(edit, src, tgt) if edit[0] == "S" else edit
+        for edit in kept
+        if "".join(src[edit[1] : edit[2]]) != "".join(tgt[edit[3] : edit[4]])
+    ]
 
 
 def to_edits(steps: Sequence[Step], tgt: Tokens) -> tuple[Edit, ...]:
     """ChERRANT's char-level classification: W / R / M / S with the target tokens."""
-    return tuple(
-        Edit(s1, e1, () if op[0] == "D" else tgt[s2:e2], TYPES[op[0]]) for op, s1, e1, s2, e2 in steps
-    )
+    return tuple(Edit(s1, e1, () if op[0] == "D" else tgt[s2:e2], TYPES[op[0]]) for op, s1, e1, s2, e2 in steps)

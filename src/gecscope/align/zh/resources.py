@@ -21,22 +21,13 @@ MUCGEC_COMMIT = "39221934ee4ccf07801879136a75dd7e11319977"
 _BASE = f"https://raw.githubusercontent.com/HillZhang1999/MuCGEC/{MUCGEC_COMMIT}/scorers/ChERRANT/data"
 
 #: (destination relative to the data directory, URL, sha256) of each table
-RESOURCE_FILES: tuple[tuple[str, str, str], ...] = (
-    (
-        "zh/resources/char_meta.txt",
-        f"{_BASE}/char_meta.txt",
-        "709279f8686286063d7e24d63bd8ae41cd509afea9832424229085b8a94a7701",
-    ),
-    (
-        "zh/resources/cilin.txt",
-        f"{_BASE}/cilin.txt",
-        "d4c707f5d895e00f2223547582f1c2cd8f5888a7cc0d0f687fc28a510b77a6bb",
-    ),
-    (
-        "zh/resources/confusion_dict.txt",
-        f"{_BASE}/confusion_dict.txt",
-        "aafa202dc451fb79a0a2cfc77b965009daa39d0cedd03e25074c1a35b7ac67b2",
-    ),
+RESOURCE_FILES: tuple[tuple[str, str, str], ...] = tuple(
+    (f"zh/resources/{name}", f"{_BASE}/{name}", sha256)
+    for name, sha256 in (
+        ("char_meta.txt", "709279f8686286063d7e24d63bd8ae41cd509afea9832424229085b8a94a7701"),
+        ("cilin.txt", "d4c707f5d895e00f2223547582f1c2cd8f5888a7cc0d0f687fc28a510b77a6bb"),
+        ("confusion_dict.txt", "aafa202dc451fb79a0a2cfc77b965009daa39d0cedd03e25074c1a35b7ac67b2"),
+    )
 )
 
 SemanticClass = tuple[str, str, str]
@@ -95,12 +86,8 @@ def parse_confusion(text: str) -> dict[str, frozenset[str]]:
     >>> sorted(parse_confusion("一 倚 社\\n")["一"])
     ['倚', '社']
     """
-    out: dict[str, frozenset[str]] = {}
-    for line in text.split("\n"):
-        if line:
-            head, *rest = line.split(" ")
-            out[head] = frozenset(rest)
-    return out
+    rows = (line.split(" ") for line in text.split("\n") if line)
+    return {row[0]: frozenset(row[1:]) for row in rows}
 
 
 @cache

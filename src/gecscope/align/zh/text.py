@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from gecscope.align.zh.tokens import NO_ERROR, UNANNOTATABLE, char_tokens, remove_whitespace, target_text
 from gecscope.errors import InputError
@@ -44,9 +45,7 @@ def zh_m2_target(target: Target) -> Target:
     return dataclasses.replace(target, raw="".join(target.tokens))
 
 
-def zh_example(
-    source: str, hypothesis: str, references: Sequence[str], id: str = "", *, t2s: bool = True
-) -> Example:
+def zh_example(source: str, hypothesis: str, references: Sequence[str], id: str = "", *, t2s: bool = True) -> Example:
     src = char_tokens(source)
     return Example(
         src,
@@ -84,20 +83,17 @@ def zh_examples_from_text(
     """Source and hypothesis text; references as text files (one per annotator), ChERRANT TSV
     (a varying number per sentence) and/or ChERRANT M2."""
     src_lines = read_lines(source, allow_empty_lines=False)
-    hyp_lines = read_lines(hypothesis)
-    if len(hyp_lines) != len(src_lines):
-        raise InputError(f"has {len(hyp_lines)} sentences but {source} has {len(src_lines)}", hypothesis)
-    ref_cols: list[list[str]] = []
-    for path in references:
-        lines = read_lines(path)
-        if len(lines) != len(src_lines):
-            raise InputError(f"has {len(lines)} sentences but {source} has {len(src_lines)}", path)
-        ref_cols.append(lines)
+
+    def counted(rows: list[Any], path: str | Path) -> list[Any]:
+        if len(rows) != len(src_lines):
+            raise InputError(f"has {len(rows)} sentences but {source} has {len(src_lines)}", path)
+        return rows
+
+    hyp_lines = counted(read_lines(hypothesis), hypothesis)
+    ref_cols = [counted(read_lines(path), path) for path in references]
     tsv_refs: list[list[str]] = [[] for _ in src_lines]
     if ref_tsv is not None:
-        rows = read_cherrant_tsv(ref_tsv)
-        if len(rows) != len(src_lines):
-            raise InputError(f"has {len(rows)} sentences but {source} has {len(src_lines)}", ref_tsv)
+        rows = counted(read_cherrant_tsv(ref_tsv), ref_tsv)
         for i, (_, src, refs) in enumerate(rows):
             if remove_whitespace(src) != remove_whitespace(src_lines[i]):
                 raise InputError(f"source differs from {source}:{i + 1}", ref_tsv, i + 1)
@@ -108,11 +104,8 @@ def zh_examples_from_text(
     ]
     if ref_m2 is None:
         return examples
-    blocks = read_m2(ref_m2)
-    if len(blocks) != len(examples):
-        raise InputError(f"has {len(blocks)} sentences but {source} has {len(examples)}", ref_m2)
     out = []
-    for ex, block in zip(examples, blocks, strict=True):
+    for ex, block in zip(examples, counted(read_m2(ref_m2), ref_m2), strict=True):
         if block.source != ex.source:
             raise InputError(f"source sentence differs from {source}:{int(ex.id) + 1}", ref_m2, block.line)
         m2_refs = tuple(zh_m2_target(t) for t in present(block.targets))

@@ -8,6 +8,7 @@ converted from traditional to simplified Chinese with OpenCC ``t2s`` (the ``zh``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 
@@ -20,6 +21,8 @@ NO_ERROR = "没有错误"
 UNANNOTATABLE = "无法标注"
 #: signature fields of this tokenisation
 SIGNATURE = {"tok": "zh-char", "t2s": "opencc"}
+#: one char token: the missing-component marker or any single code point
+_CHAR_TOKEN = re.compile(re.escape(MISSING_COMPONENT) + "|.", re.DOTALL)
 
 
 def remove_whitespace(text: str) -> str:
@@ -37,18 +40,8 @@ def char_tokens(text: str) -> Tokens:
     >>> char_tokens("我 有10个[缺失成分]，OK")
     ('我', '有', '1', '0', '个', '[缺失成分]', '，', 'O', 'K')
     """
-    chars = list(remove_whitespace(text))
-    out: list[str] = []
-    n, width = len(chars), len(MISSING_COMPONENT)
-    i = 0
-    while i < n:
-        if chars[i] == "[" and "".join(chars[i : i + width]) == MISSING_COMPONENT:
-            out.append(MISSING_COMPONENT)
-            i += width
-        else:
-            out.append(chars[i])
-            i += 1
-    return tuple(out)
+    flat = remove_whitespace(text)
+    return tuple(_CHAR_TOKEN.findall(flat)) if "[" in flat else tuple(flat)
 
 
 @cache

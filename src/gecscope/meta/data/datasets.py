@@ -75,18 +75,16 @@ class MetaDataset:
         if len(hyp) not in (len(rows), len(src)):
             raise InputError(f"has {len(hyp)} lines; expected {len(rows)}", self.outputs[system])
         hyp_rows = range(len(rows)) if len(hyp) == len(rows) else rows
-        out = []
-        for k, (line, h) in enumerate(zip(rows, hyp_rows, strict=True)):
-            out.append(
-                Example(
-                    tuple(src[line].split()),
-                    Target(tuple(hyp[h].split()), raw=hyp[h]),
-                    tuple(Target(tuple(r[line].split()), raw=r[line]) for r in refs),
-                    str(line if self.rows is not None else k),
-                    src[line],
-                )
+        return [
+            Example(
+                tuple(src[line].split()),
+                Target(tuple(hyp[h].split()), raw=hyp[h]),
+                tuple(Target(tuple(r[line].split()), raw=r[line]) for r in refs),
+                str(line if self.rows is not None else k),
+                src[line],
             )
-        return out
+            for k, (line, h) in enumerate(zip(rows, hyp_rows, strict=True))
+        ]
 
     def row_of_src_id(self) -> dict[int, int]:
         """XML src-id -> position in :meth:`examples` (empty: the src-id is the position)."""

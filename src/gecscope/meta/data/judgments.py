@@ -65,27 +65,29 @@ def human_pairs(items: Iterable[RankingItem], systems: Sequence[str]) -> list[Hu
     return out
 
 
-def expected_wins(items: Iterable[RankingItem], skip_users: Sequence[str] = ("admin",)) -> dict[str, float]:
-    """Expected Wins point estimate (Bojar et al., 2013), ties ignored:
-    EW(i) = mean over opponents j of wins(i, j) / (wins(i, j) + wins(j, i))."""
-    wins: dict[tuple[str, str], int] = defaultdict(int)
-    systems: set[str] = set()
+def pair_outcomes(
+    items: Iterable[RankingItem], skip_users: Sequence[str] = ("admin",)
+) -> dict[tuple[str, str], list[int]]:
+    """Per unordered pair (a < b) ranked together: +1 (a better), -1 (b better), 0 (tie) per item."""
+    pairs: dict[tuple[str, str], list[int]] = defaultdict(list)
     for item in items:
         if item.user in skip_users:
             continue
         ranks = item.rank_of()
-        systems.update(ranks)
         for a, b in combinations(sorted(ranks), 2):
-            if ranks[a] < ranks[b]:
-                wins[(a, b)] += 1
-            elif ranks[b] < ranks[a]:
-                wins[(b, a)] += 1
-    ew = {}
-    for s in sorted(systems):
-        total = 0.0
-        for o in systems - {s}:
-            w, lost = wins[(s, o)], wins[(o, s)]
-            if w + lost:
-                total += w / (w + lost)
-        ew[s] = total / (len(systems) - 1) if len(systems) > 1 else 0.0
-    return ew
+            pairs[(a, b)].append(0 if ranks[a] == ranks[b] else (1 if ranks[a] < ranks[b] else -1))
+    return pairs
+
+
+def expected_wins(items: Iterable[RankingItem], skip_users: Sequence[str] = ("admin",)) -> dict[str, float]:
+    """Expected Wins point estimate (Bojar et al., 2013), ties ignored:
+    EW(i) = mean over opponents j of wins(i, j) / (wins(i, j) + wins(j, i))."""
+    outcomes = pair_outcomes(items, skip_users)
+    systems = sorted({s for pair in outcomes for s in pair})
+
+    def share(s: str, o: str) -> float:
+        found = outcomes.get((min(s, o), max(s, o)), [])
+        won, lost = (found.count(1), found.count(-1)) if s < o else (found.count(-1), found.count(1))
+        return won / (won + lost) if won + lost else 0.0
+
+    return {s: sum(share(s, o) for o in systems if o != s) / max(len(systems) - 1, 1) for s in systems}

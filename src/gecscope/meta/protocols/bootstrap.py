@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from gecscope.meta.protocols.evaluate import MetricRun
 from gecscope.meta.protocols.search import correlations
-from gecscope.resample import Table, stat_table, take
+from gecscope.resample import Table, stat_table
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -47,9 +47,8 @@ def _system_matrix(
     if aggregation == "sentence":
         table = run.sentence_scores()
         return np.asarray([np.mean(np.asarray(table[s])[idx]) for s in systems])
-    if tables is None:  # re-score from scratch (the reference the shared tables are tested against)
-        return np.asarray([run.metric.score_analysis(take(run.analyses[s], idx)).value for s in systems])
-    # the shared resampling tables: the same values, without re-building per-sentence objects
+    # the shared resampling tables: the values of re-scoring the resampled analyses
+    assert tables is not None
     return np.asarray([tables[s].scores(idx[None].astype(np.int64))[0] for s in systems])
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from gecscope.align import Aligner, align_examples
 from gecscope.api import get_metric
 from gecscope.io import examples_from_m2, read_lines, read_m2
-from gecscope.meta.data.datasets import reference_paths
+from gecscope.meta.data.datasets import GJG15_SYSTEMS, reference_paths
 from gecscope.meta.data.human import read_human_scores
 from gecscope.meta.protocols.correlate import Correlation, system_correlation
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
@@ -23,7 +23,7 @@ from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
 
 NAN = float("nan")
-SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
+SYSTEMS = tuple(sorted(GJG15_SYSTEMS))
 
 #: name -> (metric, settings); the paper's Table 1 CoNLL-2014 column (unweighted rows)
 TABLE1_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {

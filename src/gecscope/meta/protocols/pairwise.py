@@ -40,16 +40,11 @@ def pairwise_agreement(
         a, b = sentence_scores[p.first][row], sentence_scores[p.second][row]
         if a == b:
             ties += 1
-            if tie_rule == "gec-metrics":
-                if p.label == -1:
-                    agree += 1
-                else:
-                    discord += 1
-            continue
-        if (a > b) == (p.label == 1):
-            agree += 1
-        else:
-            discord += 1
+            if tie_rule != "gec-metrics":
+                continue
+        hit = p.label == -1 if a == b else (a > b) == (p.label == 1)
+        agree += hit
+        discord += not hit
     n = len(pairs)
     return PairwiseResult(agree / n if n else 0.0, (agree - discord) / n if n else 0.0, n, ties, tie_rule)
 

@@ -13,24 +13,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections import defaultdict
 from collections.abc import Iterable
-from itertools import combinations
 
 from gecscope.errors import MissingExtraError
-from gecscope.meta.data.judgments import RankingItem
-
-
-def stored_judgments(items: Iterable[RankingItem]) -> dict[tuple[str, str], list[int]]:
-    """Per unordered pair (a < b): outcomes +1 (a better), -1 (b better), 0 (tie)."""
-    pairs: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for item in items:
-        if item.user == "admin":
-            continue
-        ranks = item.rank_of()
-        for a, b in combinations(sorted(ranks), 2):
-            pairs[(a, b)].append(0 if ranks[a] == ranks[b] else (1 if ranks[a] < ranks[b] else -1))
-    return pairs
+from gecscope.meta.data.judgments import RankingItem, pair_outcomes
 
 
 def trueskill_scores(items: Iterable[RankingItem], *, runs: int = 1, seed: int = 0) -> dict[str, float]:
@@ -38,7 +24,7 @@ def trueskill_scores(items: Iterable[RankingItem], *, runs: int = 1, seed: int =
         import trueskill
     except ImportError:
         raise MissingExtraError("TrueSkill recomputation", "trueskill") from None
-    judgments = stored_judgments(items)
+    judgments = pair_outcomes(items)
     systems = sorted({s for pair in judgments for s in pair})
     updates = sum(len(v) for v in judgments.values()) + 1
     rng = random.Random(seed)

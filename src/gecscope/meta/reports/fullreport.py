@@ -26,7 +26,7 @@ from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, uses_model
 from gecscope.meta.reports.timings import StageClock
 from gecscope.metrics.analysis import relabel
 
-SN8GEC = ("sn8gec-expert-minimal", "sn8gec-expert-fluency", "sn8gec-turker-minimal", "sn8gec-turker-fluency")
+SN8GEC = tuple(PAPER_TABLE1_SN8GEC)
 
 
 def report_presets(neural: bool = False) -> list[str]:

@@ -26,26 +26,20 @@ def plot_windows(
     windows: Mapping[str, Mapping[tuple[int, int], Correlation]],
     path: str | Path,
     *,
-    kind: str = "pearson",
     title: str = "",
 ) -> Path:
-    """One line per metric: the correlation inside each window of the human ranking."""
+    """One line per metric: the Pearson correlation inside each window of the human ranking."""
     fig, ax = _figure((7, 4))
     for name, by_window in windows.items():
         keys = sorted(by_window)
-        ax.plot(
-            [f"{a + 1}-{b + 1}" for a, b in keys], [getattr(by_window[k], kind) for k in keys], marker="o", label=name
-        )
+        ax.plot([f"{a + 1}-{b + 1}" for a, b in keys], [by_window[k].pearson for k in keys], marker="o", label=name)
     ax.axhline(0.0, color="grey", linewidth=0.8)
     ax.set_xlabel("systems (human rank window)")
-    ax.set_ylabel(f"{kind} correlation")
+    ax.set_ylabel("pearson correlation")
     ax.set_ylim(-1.05, 1.05)
     ax.set_title(title)
     ax.legend()
-    fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out, dpi=120)
-    return out
+    return _save(fig, path)
 
 
 def plot_heatmap(
@@ -67,7 +61,10 @@ def plot_heatmap(
     ax.set_xlabel(column_label)
     ax.set_ylabel(row_label)
     ax.set_title(title)
+    return _save(fig, path)
+
+
+def _save(fig: Any, path: str | Path) -> Path:
     fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out, dpi=120)
-    return out
+    fig.savefig(Path(path), dpi=120)
+    return Path(path)

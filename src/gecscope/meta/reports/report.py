@@ -35,14 +35,10 @@ def meta_run(
         built[name] = get_metric(registry, **{**preset, **(options or {}).get(registry, {})})
         check_metric(built[name])  # every model and extra, before any work
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
+    setting_or_none = setting if dataset == "seeda" else None
     runs = []
     aligner = None
-    doc: dict[str, Any] = {
-        "dataset": dataset,
-        "setting": setting if dataset == "seeda" else None,
-        "tie_rule": tie_rule,
-        "metrics": {},
-    }
+    doc: dict[str, Any] = {"dataset": dataset, "setting": setting_or_none, "tie_rule": tie_rule, "metrics": {}}
     for name in metrics:
         aggregation, metric = META_METRICS[name][2], built[name]
         needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
@@ -52,8 +48,7 @@ def meta_run(
             aligner = get_aligner("errant", settings)
         start = time.perf_counter()
         run = run_metric(name, metric, ds, aligner)
-        cfg_setting = setting if dataset == "seeda" else None
-        system = system_level(run, cfg_setting, aggregation)
+        system = system_level(run, setting_or_none, aggregation)
         entry: dict[str, Any] = {
             "signature": metric.score_analysis(next(iter(run.analyses.values()))).signature,
             "system": {h: {"pearson": c.pearson, "spearman": c.spearman} for h, c in system.items()},
@@ -62,12 +57,12 @@ def meta_run(
         if aggregation == "corpus":
             entry["sentence"] = {
                 g: {"accuracy": r.accuracy, "kendall": r.kendall, "pairs": r.pairs, "metric_ties": r.metric_ties}
-                for g, r in sentence_level(run, cfg_setting, tie_rule).items()
+                for g, r in sentence_level(run, setting_or_none, tie_rule).items()
             }
         entry["seconds"] = time.perf_counter() - start
         doc["metrics"][name] = entry
         runs.append((run, aggregation))
-    systems = setting_systems(ds, setting if dataset == "seeda" else None)
+    systems = setting_systems(ds, setting_or_none)
     if window or plot:
         from gecscope.meta.protocols.pairwise import window_correlations
 
@@ -117,8 +112,7 @@ def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: 
     out: dict[str, Any] = {"dataset": dataset, "granularities": {}}
     for gran, path in ds.judgments.items():
         items = read_judgments(path)
-        suffix = "" if dataset == "gjg15" else f"_{gran}"
-        ew_key, ts_key = ("ew", "ts") if dataset == "gjg15" else (f"EW{suffix}", f"TS{suffix}")
+        ew_key, ts_key = ("ew", "ts") if dataset == "gjg15" else (f"EW_{gran}", f"TS_{gran}")
         entry: dict[str, Any] = {"expected_wins": expected_wins(items), "published_ew": ds.human[ew_key]}
         if trueskill_runs:
             from gecscope.meta.protocols.trueskill import trueskill_scores
@@ -134,17 +128,11 @@ def factor_search(
 ) -> dict[str, Any]:
     from gecscope.align import get_aligner
     from gecscope.meta.data.human import read_human_scores
-    from gecscope.meta.protocols.gjg15 import reference_set_analyses
+    from gecscope.meta.protocols.gjg15 import PAPER_TABLE1_SN8GEC, reference_set_analyses
     from gecscope.meta.protocols.search import factor_grid, search
     from gecscope.metrics.analysis import relabel
 
-    sets = [
-        "conll14-errant",
-        "sn8gec-expert-minimal",
-        "sn8gec-expert-fluency",
-        "sn8gec-turker-minimal",
-        "sn8gec-turker-fluency",
-    ]
+    sets = ["conll14-errant", *PAPER_TABLE1_SN8GEC]
     start = time.perf_counter()
     analyses = reference_set_analyses(data, sets, get_aligner("errant", settings))
     counts = {rs: {s: relabel(a, assumption).counts() for s, a in by_sys.items()} for rs, by_sys in analyses.items()}
