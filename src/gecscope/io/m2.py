@@ -12,15 +12,17 @@ out-of-range edits are errors.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from gecscope.errors import InputError
-from gecscope.io.text import read_text, split_lines
+from gecscope.io.text import STDIN, numbered_lines, raw_lines
 from gecscope.types import Edit, Target, Tokens, apply_edits
 
 NOOP_TYPES = frozenset({"noop", "NA"})
@@ -177,21 +179,55 @@ def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
     return M2Block(src, _build_targets(src, edits, count, path, ln, more), ln)
 
 
-def read_m2(path: str | Path) -> list[M2Block]:
-    """Read an M2 file. Every error names the file and line.
+class M2Census(NamedTuple):
+    """What a first pass over an M2 file's bytes finds: the sentences (``S`` lines), the ``A``
+    lines, the annotators (ids 0..k-1) and whether the line endings are CR only."""
 
-    A sentence lacking lines for an annotator that appears elsewhere in the file gets an
-    unchanged target for it, flagged :attr:`Target.absent`.
+    sentences: int
+    edit_lines: int
+    annotators: int
+    cr_only: bool
+
+
+def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
+    """The :class:`M2Census` of a file (of ``raw``, its lines, when given); reports nothing:
+    the second pass (:func:`iter_m2`) raises at the line it cannot read."""
+    sentences = edit_lines = n = 0
+    ids: set[int] = set()
+    line = b""
+    for n, line in enumerate(raw_lines(path) if raw is None else raw, start=1):
+        if line.startswith(b"A "):
+            edit_lines += 1
+            with contextlib.suppress(ValueError):  # the second pass names the line
+                ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
+        elif line.startswith((b"S ", b"\xef\xbb\xbfS ")) or line.rstrip(b"\r\n") in (b"S", b"\xef\xbb\xbfS"):
+            sentences += 1
+    count = min(max(ids) + 1, len(ids)) if ids else 0  # a gap is refused at the end of the file
+    return M2Census(sentences, edit_lines, count, n == 1 and b"\r" in line and not line.endswith(b"\n"))
+
+
+def iter_m2(path: str | Path, found: M2Census | None = None) -> Iterator[M2Block]:
+    """The sentences of an M2 file, one at a time (a first pass counts the annotators: see
+    :class:`M2Census`; ``found``: that census, when the caller has it). Every error names the file
+    and the line where it is met; one about the whole file (no ``S`` or ``A`` lines, a gap in the
+    annotator ids) comes after the last sentence. A sentence lacking lines for an annotator that
+    appears elsewhere in the file gets an unchanged target for it, flagged :attr:`Target.absent`.
     """
-    text = read_text(path)
-    lines = split_lines(text)
-    n_edit_lines = sum(1 for line in lines if line.startswith("A "))
+    raw = list(raw_lines(path)) if str(path) == STDIN else None  # standard input is read once
+    found = found or census(path, raw)
     seen: set[int] = set()
-    raw = list(parse_blocks(enumerate(lines, start=1), path, n_edit_lines, seen))
-    if not raw:
+    first = 0
+    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, seen):
+        first = first or block[2]
+        yield make_block(block, found.annotators, path)
+    if not first:
         raise InputError("no 'S' lines: empty or not an M2 file", path)
-    count = check_annotators(path, seen, raw[0][2], "\r" in text and "\n" not in text)
-    return [make_block(r, count, path) for r in raw]
+    check_annotators(path, seen, first, found.cr_only)
+
+
+def read_m2(path: str | Path) -> list[M2Block]:
+    """Read an M2 file: :func:`iter_m2`, collected. Every error names the file and line."""
+    return list(iter_m2(path))
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
