@@ -25,7 +25,7 @@ from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.resample import stat_table
 from gecscope.result import Score
 from gecscope.stats import stack, take
-from gecscope.streaming import streamable
+from gecscope.pipeline import streams as streamable
 from gecscope.types import Example, Target
 
 EX = api.example_dir()
