@@ -219,7 +219,9 @@ def test_a_bad_line_deep_in_an_m2_file_is_reported_by_the_reader_that_met_it(
     block = "S a b c .\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\n\n"
     hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
     ref.write_text(block * 3000, encoding="utf-8")
-    hyp.write_text(block * 2000 + "S a b c .\nA 1 9|||R:X|||B|||REQUIRED|||-NONE-|||0\n\n" + block * 999, encoding="utf-8")
+    hyp.write_text(
+        block * 2000 + "S a b c .\nA 1 9|||R:X|||B|||REQUIRED|||-NONE-|||0\n\n" + block * 999, encoding="utf-8"
+    )
     opened = _counting_opens(monkeypatch)
     with pytest.raises(InputError) as info:
         _flat(m2_shards(hyp, ref, size=500))

@@ -18,10 +18,10 @@ from gecscope.metrics import METRICS
 from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.m2 import M2
+from gecscope.pipeline import streams as streamable
 from gecscope.resample.adapters import edit_array, m2_array
 from gecscope.resample.take import stack, take
 from gecscope.result import Score
-from gecscope.pipeline import streams as streamable
 
 EX = api.example_dir()
 #: the model-free settings of every registered metric (WODAFE without its language model)

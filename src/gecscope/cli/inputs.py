@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -154,7 +153,9 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
     stems = [Path(h).stem if len(hyps) > 1 else "" for h in hyps]
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
     for shard in shards:
-        shard = [tokenized(args, examples, stem) for examples, stem in itertools.zip_longest(shard, stems, fillvalue="")]
+        shard = [
+            tokenized(args, examples, stem) for examples, stem in zip(shard, stems or [""] * len(shard), strict=True)
+        ]
         tally += swap_tally(shard[0]) if warn else SwapTally()
         if last is not None:
             yield last
@@ -252,7 +253,7 @@ def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int
             check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
         aligner = get_aligner(aligner_from_args(args))
         files = [*(args.hyp or []), *(args.hyp_m2 or [])]
-        if getattr(aligner, "origin", None) is not None and len(files) > 1:
+        if hasattr(aligner, "origin") and len(files) > 1:
             aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=period)
         return aligner
 
@@ -271,16 +272,15 @@ def score_inputs(
         names = system_names(args)
         lang = _language(args)
         value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
-        pairwise = bool(args.hyp_m2 or args.example and not args.hyp) or args.aligner in pipeline.SHARD_ALIGNERS
-        plain = lang != "zh" and getattr(args, "tokenize", "none") == "none" and not keep
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
+        pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
+        plain = lang != "zh" and getattr(args, "tokenize", "none") == "none" and not keep
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(
             metrics,
             names,
             _shards(args, size=size if sharded else None),
-            aligner=args.aligner,
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,

@@ -12,7 +12,6 @@ out-of-range edits are errors.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import re
 import sys
@@ -180,10 +179,9 @@ def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
 
 
 class M2Census(NamedTuple):
-    """What a first pass over an M2 file's bytes finds: the sentences (``S`` lines), the ``A``
-    lines, the annotators (ids 0..k-1) and whether the line endings are CR only."""
+    """What a first pass over an M2 file's bytes finds: its ``A`` lines, its annotators (ids
+    0..k-1) and whether its line endings are CR only."""
 
-    sentences: int
     edit_lines: int
     annotators: int
     cr_only: bool
@@ -192,29 +190,30 @@ class M2Census(NamedTuple):
 def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
     """The :class:`M2Census` of a file (of ``raw``, its lines, when given); reports nothing:
     the second pass (:func:`iter_m2`) raises at the line it cannot read."""
-    sentences = edit_lines = n = 0
+    edit_lines = lines = 0
     ids: set[int] = set()
     line = b""
-    for n, line in enumerate(raw_lines(path) if raw is None else raw, start=1):
+    for line in raw_lines(path) if raw is None else raw:
+        lines += 1
         if line.startswith(b"A "):
             edit_lines += 1
-            with contextlib.suppress(ValueError):  # the second pass names the line
+            try:
                 ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
-        elif line.startswith((b"S ", b"\xef\xbb\xbfS ")) or line.rstrip(b"\r\n") in (b"S", b"\xef\xbb\xbfS"):
-            sentences += 1
+            except ValueError:  # the second pass names the line
+                continue
     count = min(max(ids) + 1, len(ids)) if ids else 0  # a gap is refused at the end of the file
-    return M2Census(sentences, edit_lines, count, n == 1 and b"\r" in line and not line.endswith(b"\n"))
+    return M2Census(edit_lines, count, lines == 1 and b"\r" in line and not line.endswith(b"\n"))
 
 
-def iter_m2(path: str | Path, found: M2Census | None = None) -> Iterator[M2Block]:
+def iter_m2(path: str | Path) -> Iterator[M2Block]:
     """The sentences of an M2 file, one at a time (a first pass counts the annotators: see
-    :class:`M2Census`; ``found``: that census, when the caller has it). Every error names the file
-    and the line where it is met; one about the whole file (no ``S`` or ``A`` lines, a gap in the
-    annotator ids) comes after the last sentence. A sentence lacking lines for an annotator that
-    appears elsewhere in the file gets an unchanged target for it, flagged :attr:`Target.absent`.
+    :class:`M2Census`). Every error names the file and the line where it is met; one about the
+    whole file (no ``S`` or ``A`` lines, a gap in the annotator ids) comes after the last sentence.
+    A sentence lacking lines for an annotator that appears elsewhere in the file gets an
+    unchanged target for it, flagged :attr:`Target.absent`.
     """
     raw = list(raw_lines(path)) if str(path) == STDIN else None  # standard input is read once
-    found = found or census(path, raw)
+    found = census(path, raw)
     seen: set[int] = set()
     first = 0
     for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, seen):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from gecscope.errors import InputError
 from gecscope.io.m2 import M2Block, iter_m2
@@ -32,7 +32,9 @@ def read_lines(path: PathLike, *, allow_empty_lines: bool = True) -> list[str]:
     return lines
 
 
-def _lockstep(streams: list[Iterator[T]], mismatch: Callable[[list[T | None], list[int]], NoReturn]) -> Iterator[list[T]]:
+def _lockstep(
+    streams: list[Iterator[T]], mismatch: Callable[[list[T | None], list[int]], NoReturn]
+) -> Iterator[list[T]]:
     """The items of ``streams`` side by side; when some end before the others, ``mismatch`` gets
     the items in hand and every stream's length (the longer ones read to their end)."""
     i = 0
@@ -68,27 +70,32 @@ def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> Iterator[tuple[Exam
 
 
 def text_rows(
-    source: PathLike, hypotheses: Sequence[PathLike], references: Sequence[PathLike] = (), ref_m2: PathLike | None = None
+    source: PathLike,
+    hypotheses: Sequence[PathLike],
+    references: Sequence[PathLike] = (),
+    ref_m2: PathLike | None = None,
 ) -> Iterator[tuple[Example, ...]]:
     """Per line of ``source``, one example per hypothesis file, with the text references and the
     annotators of ``ref_m2``. Lines are whitespace-tokenised; text targets carry no edits until
     aligned (:func:`gecscope.align.align_examples`), M2 references keep theirs."""
     files: list[PathLike] = [source, *hypotheses, *references]
-    streams: list[Iterator[object]] = [numbered_lines(p) for p in files]
+    streams: list[Iterator[Any]] = [numbered_lines(p) for p in files]
     if ref_m2 is not None:
         files.append(ref_m2)
         streams.append(iter_m2(ref_m2))
 
     def mismatch(_: object, counts: list[int]) -> NoReturn:
         j = next(j for j in range(1, len(counts)) if counts[j] != counts[0])
-        raise InputError(f"has {counts[j]} sentences but {source} has {counts[0]}", files[j], min(counts[j], counts[0]) + 1)
+        raise InputError(
+            f"has {counts[j]} sentences but {source} has {counts[0]}", files[j], min(counts[j], counts[0]) + 1
+        )
 
     def target(line: str) -> Target:
         return Target(tuple(map(sys.intern, line.split())), raw=line)
 
     k = len(hypotheses)
     for i, row in enumerate(_lockstep(streams, mismatch)):
-        lineno, src = row[0]  # type: ignore[misc]
+        lineno, src = row[0]
         if not src.strip():
             raise InputError("empty line (a source sentence cannot be empty)", source, lineno)
         tokens = tuple(map(sys.intern, src.split()))  # one str per distinct token
@@ -97,8 +104,8 @@ def text_rows(
             if block.source != tokens:
                 raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
             m2_refs = block.targets
-        refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)  # type: ignore[misc]
-        yield tuple(Example(tokens, target(line), refs, str(i), src) for _, line in row[1 : 1 + k])  # type: ignore[misc]
+        refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)
+        yield tuple(Example(tokens, target(line), refs, str(i), src) for _, line in row[1 : 1 + k])
 
 
 def examples_from_m2(hyp_m2: PathLike, ref_m2: PathLike) -> list[Example]:
