@@ -48,7 +48,7 @@ def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
         shards = pipeline.stream(hyp_m2=[hyp], ref_m2=ref, size=size)
         assert _same(pipeline.score_shards([metric], ["hypothesis"], shards)[0], want)
     elif size < len(examples):  # a metric that does not stream is never given several shards
-        with pytest.raises(ValueError, match="not every metric streams"):
+        with pytest.raises(ValueError, match="not every metric streams: "):
             pipeline.score_shards([metric], [""], pipeline.stream(hyp_m2=[hyp], ref_m2=ref, size=size))
 
 
@@ -105,11 +105,11 @@ def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str,
     return code, out, err
 
 
-def _analysed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the shards analysed into statistics (none when the input is scored as one shard)."""
+def _shards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the shards read (one shard: the input scored at once)."""
     calls: list[int] = []
-    real = pipeline.analyse_compactly
-    monkeypatch.setattr(pipeline, "analyse_compactly", lambda *a: calls.append(1) or real(*a))
+    real = pipeline.batches
+    monkeypatch.setattr(pipeline, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a)))
     return calls
 
 
@@ -121,24 +121,24 @@ def test_cli_streams_m2_input_with_the_one_shot_output(
     argv = ["score", "--metric", "cleme2", "errant", "m2", "--format", fmt, "--per-sentence"]
     argv += ["--hyp-m2", str(CONLL / "systems_m2" / "AMU.m2"), str(CONLL / "systems_m2" / "UMC.m2")]
     argv += ["--ref-m2", str(CONLL / "references.m2")]
-    calls = _analysed(monkeypatch)
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "500")
     shard = _cli(capsys, argv)
-    assert len(calls) == 3 * 2 * 3  # three shards of two systems, three metrics
+    assert calls == [500, 500, 312]
     monkeypatch.delenv("GECSCOPE_SHARD_SIZE")
     whole = _cli(capsys, argv)
-    assert len(calls) == 18 and shard == whole and shard[0] == 0
+    assert calls == [500, 500, 312, 1312] and shard == whole and shard[0] == 0
 
 
 def test_cli_falls_back_where_streaming_is_not_exact(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _analysed(monkeypatch)
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     m2 = ["--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2")]
     assert main(["score", "--metric", "m2", "--cat", "1", *m2]) == 0
     assert main(["score", "--metric", "errant", "--with-text", *m2]) == 0
     assert main(["score", "--metric", "errant", "gleu", *m2]) == 0
-    assert not calls
-    assert main(["score", "--metric", "errant", "--example"]) == 0 and calls
+    assert calls == [10] * 3  # one shard each
+    assert main(["score", "--metric", "errant", "--example"]) == 0 and calls[3:] == [3, 3, 3, 1]
 
 
 @pytest.mark.parametrize(

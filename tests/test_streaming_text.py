@@ -39,22 +39,23 @@ def _both(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], size: int
 ) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
     """(streamed, one-shot) results of ``argv``; fails unless the first one really streamed."""
-    calls = _analysed(monkeypatch)
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", str(size))
     shard = _cli(capsys, argv)
-    assert calls or size >= 10  # several shards: statistics, analysed shard by shard
+    n = sum(calls)
+    assert calls == [min(size, n - i) for i in range(0, n, size)]
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", str(10**9))
     del calls[:]
     whole = _cli(capsys, argv)
-    assert not calls  # one shard: metric.score
+    assert calls == [n]  # one shard
     return shard, whole
 
 
-def _analysed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the shards analysed into statistics (none when the input is scored as one shard)."""
+def _shards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the shards read (one shard: the input scored at once)."""
     calls: list[int] = []
-    real = pipeline.analyse_compactly
-    monkeypatch.setattr(pipeline, "analyse_compactly", lambda *a: calls.append(1) or real(*a))
+    real = pipeline.batches
+    monkeypatch.setattr(pipeline, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a)))
     return calls
 
 
@@ -183,12 +184,12 @@ def test_swap_tally_adds_up_over_shards() -> None:
     ],
 )
 def test_falls_back_where_streaming_is_not_exact(monkeypatch: pytest.MonkeyPatch, extra: list[str]) -> None:
-    calls = _analysed(monkeypatch)
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     argv = ["score", "--jobs", "1", "--source", str(SRC), "--hyp", str(HYP), "--ref", *map(str, REFS), *extra]
     if "--metric" not in extra:
         argv += ["--metric", "errant"]
-    assert main(argv) == 0 and not calls
+    assert main(argv) == 0 and calls == [10]
 
 
 def test_stdin_streams_from_its_copy(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -197,10 +198,10 @@ def test_stdin_streams_from_its_copy(monkeypatch: pytest.MonkeyPatch, capsys: py
 
     argv = ["score", "--metric", "errant", "--jobs", "1", "--source", str(SRC), "--ref", str(REFS[0])]
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(HYP.read_bytes())))
-    calls = _analysed(monkeypatch)
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     piped = _cli(capsys, [*argv, "--hyp", "-", "--name", "hypothesis"])
-    assert calls and piped == _cli(capsys, [*argv, "--hyp", str(HYP), "--name", "hypothesis"])
+    assert calls[:4] == [3, 3, 3, 1] and piped == _cli(capsys, [*argv, "--hyp", str(HYP), "--name", "hypothesis"])
 
 
 def test_kept_workers_start_once_for_many_calls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -274,3 +275,16 @@ def test_kept_dask_client_connects_once(monkeypatch: pytest.MonkeyPatch) -> None
         kept = [aligner.edits_batch(p) for p in pairs]
     assert events == ["connected", "closed"]
     assert kept == [aligner.annotate_batch(p) for p in pairs]
+
+
+def test_the_api_scores_text_files_in_bounded_memory_as_in_one_shot(monkeypatch: pytest.MonkeyPatch) -> None:
+    metrics = [api.get_metric(name) for name in ("cleme2", "errant", "m2", "cleme")]
+    inputs: dict[str, Any] = {"source": SRC, "hypotheses": [HYP, SRC], "references": REFS[:1]}
+    inputs["ref_m2"] = EX / "references.m2"  # text and M2 references together
+    calls = _shards_read(monkeypatch)
+    got = pipeline.score_files(metrics, size=3, **inputs)
+    assert calls == [3, 3, 3, 1]
+    want = pipeline.score(metrics, dict(zip(["hypothesis", "source"], pipeline.read(**inputs), strict=True)))
+    assert [(s.system, s.value, s.details, s.signature) for s in got] == [
+        (s.system, s.value, s.details, s.signature) for s in want
+    ]

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -246,23 +245,15 @@ def score_shards(
     Each shard is aligned where a metric needs edits (one aligner for the whole run: ``aligner``,
     or ``make_aligner()``, called only if something needs aligning; a runaway pair's error names
     the file and line), then analysed by every metric and dropped; the statistics are stacked and
-    each metric reduces them once. A single shard is scored by ``metric.score``; several need
-    metrics that :func:`streams`. ``fields``: one per metric when the shards were aligned already
+    each metric reduces them once (a metric that does not :func:`streams` is scored by
+    ``metric.score`` and takes one shard only). ``fields``: one per metric when the shards were aligned already
     (:func:`align`); ``sign``: signature fields over the input's (e.g. ``tok``); ``kept`` receives
     each system's aligned examples."""
-    it = iter(shards)
-    head = list(itertools.islice(it, 2))  # is there more than one shard?
-    if not head:
-        raise InputError("no sentences to score")
-    whole = len(head) == 1
-    if not whole and not all(streams(m) for m in metrics):
-        raise ValueError(f"not every metric streams ({' '.join(m.name for m in metrics if not streams(m))})")
     needs = [uses(m) for m in metrics]
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
-    given, start = [True, True], 0
+    given, start, count = [True, True], 0, 0
     parts: list[list[list[Any]]] = [[[] for _ in names] for _ in metrics]
     with contextlib.ExitStack() as exits:
-        progress = exits.enter_context(bar(None, "scoring", unit="sent", enabled=False if whole else None))
 
         def aligner_once() -> Aligner:
             if not made:
@@ -273,7 +264,12 @@ def score_shards(
                 made[0].origin = dataclasses.replace(made[1], period=n, start=start)
             return made[0]  # type: ignore[no-any-return]
 
-        for shard in itertools.chain((head.pop(0) for _ in range(len(head))), it):  # none kept once done
+        for shard in shards:
+            if count == 1:  # several shards: a progress bar, and metrics that stream
+                if not all(streams(m) for m in metrics):
+                    raise ValueError("not every metric streams: " + " ".join(m.name for m in metrics if not streams(m)))
+                progress = exits.enter_context(bar(None, "scoring", unit="sent"))
+                progress.update(start)
             for examples in shard:
                 require_references(examples)  # before any alignment
             n = len(shard[0])
@@ -286,17 +282,20 @@ def score_shards(
                     kept.setdefault(name, []).extend(examples)
             for metric, per_system in zip(metrics, parts, strict=True):
                 for examples, bucket in zip(shard, per_system, strict=True):
-                    bucket.append(metric.score(examples) if whole else analyse_compactly(metric, examples))
-            start += n
-            progress.update(n)
+                    bucket.append(analyse_compactly(metric, examples) if streams(metric) else metric.score(examples))
+            start, count = start + n, count + 1
+            if count > 1:
+                progress.update(n)
             del shard
+    if not count:
+        raise InputError("no sentences to score")
     if fields is None:
         label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", tokenisation_of(aligner))
         fields = [edit_fields(need, (given[0], given[1]), label, tok) for need in needs]
     out = []
     for metric, own, per_system in zip(metrics, fields, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):
-            result = got[0] if whole else metric.score_analysis(got[0] if len(got) == 1 else stack(got))
+            result = metric.score_analysis(got[0] if len(got) == 1 else stack(got)) if streams(metric) else got[0]
             signature = extend_signature(result.signature, {**own, **(sign or {})})
             out.append(dataclasses.replace(result, system=name, signature=signature))
     return out

@@ -156,10 +156,13 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         shard = [
             tokenized(args, examples, stem) for examples, stem in zip(shard, stems or [""] * len(shard), strict=True)
         ]
-        tally += swap_tally(shard[0]) if warn else SwapTally()
+        if not warn:
+            yield shard
+            continue
+        tally += swap_tally(shard[0])
         if last is not None:
             yield last
-        last = shard
+        last = shard  # held back until the warning over the whole input is known
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
