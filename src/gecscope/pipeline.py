@@ -148,6 +148,7 @@ def stream(
     rows = _rows(source, hypotheses, hyp_m2, references, ref_m2, jsonl, require_references, lang, ref_tsv)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
+        del shard  # not held while the next one is read
 
 
 def read(**inputs: Any) -> list[list[Example]]:
@@ -286,7 +287,7 @@ def score_shards(
             start, count = start + n, count + 1
             if count > 1:
                 progress.update(n)
-            del shard
+            del shard, examples  # not held while the next one is read
     if not count:
         raise InputError("no sentences to score")
     if fields is None:

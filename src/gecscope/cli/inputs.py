@@ -158,6 +158,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         ]
         if not warn:
             yield shard
+            del shard  # not held while the next one is read
             continue
         tally += swap_tally(shard[0])
         if last is not None:
