@@ -7,12 +7,13 @@ It keeps every annotator of a reference M2 file and flags, per sentence, those w
 the metrics need and gives each metric the input fields of its signature (tokenisation, where the
 edits it reads came from: the same whatever metrics run beside it). Each metric then analyses,
 applying its own missing-annotator convention (:func:`gecscope.metrics.base.convention`), chooses
-its references and reduces. :func:`score_shards` runs them over a stream: one shard is scored
-by ``metric.score``; several are analysed one by one and dropped, and only their statistics,
-summed as the metrics declare them (``MetricSpec.statistics``), are reduced once, which gives the
-same numbers for a metric whose entry says it ``streams``. :func:`score` (systems in memory) and
-:func:`score_files` (bounded memory) call it; ``gecscope.score``, ``gecscope.compare`` and the
-CLI call these functions and assemble nothing themselves.
+its references and reduces. :func:`score_shards` runs them over a stream: the shards are analysed
+one by one and dropped, and only their statistics, stacked as the metrics declare them
+(``MetricSpec.statistics``), are reduced once, which gives ``metric.score``'s numbers for a
+metric whose entry says it ``streams``; any other metric is scored by ``metric.score`` on one
+shard. :func:`score` (systems in memory) and :func:`score_files` (bounded memory) call it;
+``gecscope.score``, ``gecscope.compare`` and the CLI call these functions and assemble nothing
+themselves.
 
 >>> d = Path(__file__).parent / "data" / "example"
 >>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
@@ -247,8 +248,8 @@ def score_shards(
     or ``make_aligner()``, called only if something needs aligning; a runaway pair's error names
     the file and line), then analysed by every metric and dropped; the statistics are stacked and
     each metric reduces them once (a metric that does not :func:`streams` is scored by
-    ``metric.score`` and takes one shard only). ``fields``: one per metric when the shards were aligned already
-    (:func:`align`); ``sign``: signature fields over the input's (e.g. ``tok``); ``kept`` receives
+    ``metric.score`` and takes one shard only). ``fields``: one per metric when the shards were
+    aligned already (:func:`align`); ``sign``: signature fields over the input's (e.g. ``tok``); ``kept`` receives
     each system's aligned examples."""
     needs = [uses(m) for m in metrics]
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
