@@ -227,3 +227,13 @@ def test_a_bad_line_deep_in_an_m2_file_is_reported_by_the_reader_that_met_it(
         _flat(m2_shards(hyp, ref, size=500))
     assert str(info.value).startswith(f"{hyp}:6002: edit span 1 9 is out of range for a 4-token source")
     assert opened == {"h.m2": 2, "r.m2": 2}  # the annotator census, then the sentences: no third reading
+
+
+def test_a_hypothesis_m2_without_edit_lines_is_refused_not_indexed(tmp_path: Path) -> None:
+    hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
+    hyp.write_text("S a b c .\n\nS d e .\n\n", encoding="utf-8")  # found by test_fuzz: no annotator 0 to read
+    ref.write_text(REF_M2, encoding="utf-8")
+    for size in (1, 100):
+        assert _eager_error(lambda size=size: _flat(m2_shards(hyp, ref, size))) == (
+            f"{hyp}:1: no 'A' (edit) lines after this 'S' line: not an M2 file"
+        )

@@ -218,7 +218,8 @@ def iter_m2(path: str | Path) -> Iterator[M2Block]:
     first = 0
     for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, seen):
         first = first or block[2]
-        yield make_block(block, found.annotators, path)
+        if found.annotators:  # else the file is refused at its end: nothing to give
+            yield make_block(block, found.annotators, path)
     if not first:
         raise InputError("no 'S' lines: empty or not an M2 file", path)
     check_annotators(path, seen, first, found.cr_only)
