@@ -22,10 +22,10 @@ from gecscope.errors import MissingExtraError, SettingError
 from gecscope.extras import check_metric
 from gecscope.io import examples_from_m2
 from gecscope.metrics import METRICS, Metric, canonical
+from gecscope.pipeline import streams as streamable
 from gecscope.resample import stat_table
 from gecscope.result import Score
 from gecscope.stats import stack, take
-from gecscope.streaming import streamable
 from gecscope.types import Example, Target
 
 EX = api.example_dir()

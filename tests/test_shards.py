@@ -1,16 +1,18 @@
-"""Shard-wise readers: the eager readers' examples, in shards, with the eager readers' errors."""
+"""The readers, shard by shard (:func:`gecscope.pipeline.stream`): the examples and errors of the
+whole-file readers (which collect them), and errors raised at the line where they are met."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import CONLL
 from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text
-from gecscope.io.shards import batches, m2_shards, text_shards
+from gecscope.pipeline import batches, stream
 from gecscope.types import Example, references_for
 
 HYP_M2 = (
@@ -20,6 +22,14 @@ REF_M2 = (
     "S a b c .\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\nA 0 1|||U:X|||-NONE-|||REQUIRED|||-NONE-|||1\n\n"
     "S d e .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"
 )
+
+
+def m2_shards(hyp: Path, ref: Path, size: int = 1) -> Iterator[list[Example]]:
+    return (system for [system] in stream(hyp_m2=[hyp], ref_m2=ref, size=size))
+
+
+def text_shards(src: Path, hyp: Path, refs: Sequence[Path] = (), ref_m2: Path | None = None, size: int = 1) -> Any:
+    return (system for [system] in stream(source=src, hypotheses=[hyp], references=refs, ref_m2=ref_m2, size=size))
 
 
 def _flat(shards: object) -> list[Example]:
@@ -34,6 +44,7 @@ def _same(a: list[Example], b: list[Example]) -> bool:
 
 def test_batches_sizes() -> None:
     assert [len(b) for b in batches(range(15), 7)] == [7, 7, 1]
+    assert [len(b) for b in batches(range(15), None)] == [15]
     with pytest.raises(ValueError, match="at least 1"):
         list(batches([1], 0))
 
@@ -126,7 +137,7 @@ def test_m2_shards_mismatches_found_in_the_last_shard(tmp_path: Path) -> None:
     assert msg == _eager_error(lambda: examples_from_m2(hyp, ref)) and "has 3 sentences" in msg
     ref.write_text(three.replace("S f g .", "S f x ."), encoding="utf-8")  # the last source differs
     shards = m2_shards(hyp, ref, size=1)
-    assert len(next(shards)) == 1 and len(next(shards)) == 1  # the first shards come, then the error
+    assert len(next(shards)) == 1  # the first shard comes (the second once the third sentence is read), then the error
     with pytest.raises(InputError, match="source sentence differs") as info:
         next(shards)
     assert str(info.value) == _eager_error(lambda: examples_from_m2(hyp, ref))
@@ -173,3 +184,56 @@ def test_text_shards_with_a_reference_m2_that_differs(tmp_path: Path) -> None:
     ref.write_text(REF_M2, encoding="utf-8")
     got = _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=1))
     assert _same(got, examples_from_text(paths["src"], paths["hyp"], (), ref))
+
+
+def _counting_opens(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    opened: dict[str, int] = {}
+    real = Path.open
+
+    def counted(self: Path, *args: Any, **kwargs: Any) -> Any:
+        opened[self.name] = opened.get(self.name, 0) + 1
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", counted)
+    return opened
+
+
+def test_a_bad_line_deep_in_a_text_file_is_reported_by_the_reader_that_met_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    n = 5000
+    good = "".join(f"w{i} x .\n" for i in range(n)).encode()
+    paths = _text(tmp_path, {"src": good, "hyp": good, "ref": good.replace(b"w4321 ", b"w4321 \xff ")})
+    opened = _counting_opens(monkeypatch)
+    shards = text_shards(paths["src"], paths["hyp"], [paths["ref"]], size=1000)
+    assert [len(next(shards)) for _ in range(4)] == [1000] * 4  # the shards before the bad line come
+    with pytest.raises(InputError) as info:
+        next(shards)
+    assert str(info.value).startswith(f"{paths['ref']}:4322: not valid UTF-8 (byte 0xff)")
+    assert opened == {"src.txt": 1, "hyp.txt": 1, "ref.txt": 1}  # read once, never re-read for the message
+
+
+def test_a_bad_line_deep_in_an_m2_file_is_reported_by_the_reader_that_met_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    block = "S a b c .\nA 1 2|||R:X|||B|||REQUIRED|||-NONE-|||0\n\n"
+    hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
+    ref.write_text(block * 3000, encoding="utf-8")
+    hyp.write_text(
+        block * 2000 + "S a b c .\nA 1 9|||R:X|||B|||REQUIRED|||-NONE-|||0\n\n" + block * 999, encoding="utf-8"
+    )
+    opened = _counting_opens(monkeypatch)
+    with pytest.raises(InputError) as info:
+        _flat(m2_shards(hyp, ref, size=500))
+    assert str(info.value).startswith(f"{hyp}:6002: edit span 1 9 is out of range for a 4-token source")
+    assert opened == {"h.m2": 2, "r.m2": 2}  # the annotator census, then the sentences: no third reading
+
+
+def test_a_hypothesis_m2_without_edit_lines_is_refused_not_indexed(tmp_path: Path) -> None:
+    hyp, ref = tmp_path / "h.m2", tmp_path / "r.m2"
+    hyp.write_text("S a b c .\n\nS d e .\n\n", encoding="utf-8")  # found by test_fuzz: no annotator 0 to read
+    ref.write_text(REF_M2, encoding="utf-8")
+    for size in (1, 100):
+        assert _eager_error(lambda size=size: _flat(m2_shards(hyp, ref, size))) == (
+            f"{hyp}:1: no 'A' (edit) lines after this 'S' line: not an M2 file"
+        )

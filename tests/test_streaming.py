@@ -11,18 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import CONLL
-from gecscope import api
-from gecscope.cli import main, streamed
+from gecscope import api, pipeline
+from gecscope.cli import main
 from gecscope.io import examples_from_m2
-from gecscope.io.shards import m2_shards
 from gecscope.metrics import METRICS
 from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.m2 import M2
+from gecscope.pipeline import streams as streamable
 from gecscope.resample.adapters import edit_array, m2_array
 from gecscope.resample.take import stack, take
 from gecscope.result import Score
-from gecscope.streaming import score_shards, streamable
 
 EX = api.example_dir()
 #: the model-free settings of every registered metric (WODAFE without its language model)
@@ -44,8 +43,15 @@ def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
     hyp, ref = EX / "hypothesis.m2", EX / "references.m2"
     examples = examples_from_m2(hyp, ref)
     assert any(not r.edits for e in examples for r in e.references) and any(not e.hypothesis.edits for e in examples)
-    [got] = score_shards([metric], m2_shards(hyp, ref, size=size))
-    assert _same(got, metric.score(examples))
+    [want] = pipeline.score([metric], {"hypothesis": examples})
+    [got] = pipeline.score_files([metric], hyp_m2=[hyp], ref_m2=ref, size=size)  # the API, in bounded memory
+    assert _same(got, want)
+    if streamable(metric):
+        shards = pipeline.stream(hyp_m2=[hyp], ref_m2=ref, size=size)
+        assert _same(pipeline.score_shards([metric], ["hypothesis"], shards)[0], want)
+    elif size < len(examples):  # a metric that does not stream is never given several shards
+        with pytest.raises(ValueError, match="not every metric streams: "):
+            pipeline.score_shards([metric], [""], pipeline.stream(hyp_m2=[hyp], ref_m2=ref, size=size))
 
 
 @pytest.mark.shared
@@ -57,8 +63,8 @@ def test_conll_in_shards_every_streamable_metric(size: int) -> None:
         for options in configs.get(name, [{}]):
             metric = api.get_metric(name, **options)
             assert streamable(metric)
-            [got] = score_shards([metric], m2_shards(hyp, ref, size=size))
-            assert _same(got, metric.score(examples_from_m2(hyp, ref))), (name, options)
+            [got] = pipeline.score_files([metric], hyp_m2=[hyp], ref_m2=ref, size=size)
+            assert _same(got, pipeline.score([metric], {"CUUI": examples_from_m2(hyp, ref)})[0]), (name, options)
 
 
 def test_streamable_settings() -> None:
@@ -101,6 +107,14 @@ def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str,
     return code, out, err
 
 
+def _shards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the shards read (one shard: the input scored at once)."""
+    calls: list[int] = []
+    real = pipeline.batches
+    monkeypatch.setattr(pipeline, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a)))
+    return calls
+
+
 @pytest.mark.shared
 @pytest.mark.parametrize("fmt", ["json", "csv", "table"])
 def test_cli_streams_m2_input_with_the_one_shot_output(
@@ -109,24 +123,24 @@ def test_cli_streams_m2_input_with_the_one_shot_output(
     argv = ["score", "--metric", "cleme2", "errant", "m2", "--format", fmt, "--per-sentence"]
     argv += ["--hyp-m2", str(CONLL / "systems_m2" / "AMU.m2"), str(CONLL / "systems_m2" / "UMC.m2")]
     argv += ["--ref-m2", str(CONLL / "references.m2")]
-    calls: list[int] = []
-    real = streamed.score_streamed
-    monkeypatch.setattr(streamed, "score_streamed", lambda *a: calls.append(1) or real(*a))
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "500")
     shard = _cli(capsys, argv)
-    assert calls == [1]
-    monkeypatch.setattr(streamed, "eligible", lambda *a: False)
+    assert calls == [500, 500, 312]
+    monkeypatch.delenv("GECSCOPE_SHARD_SIZE")
     whole = _cli(capsys, argv)
-    assert calls == [1] and shard == whole and shard[0] == 0
+    assert calls == [500, 500, 312, 1312] and shard == whole and shard[0] == 0
 
 
 def test_cli_falls_back_where_streaming_is_not_exact(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(streamed, "score_streamed", lambda *a: pytest.fail("streamed"))
+    calls = _shards_read(monkeypatch)
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     m2 = ["--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2")]
     assert main(["score", "--metric", "m2", "--cat", "1", *m2]) == 0
     assert main(["score", "--metric", "errant", "--with-text", *m2]) == 0
     assert main(["score", "--metric", "errant", "gleu", *m2]) == 0
-    assert main(["score", "--metric", "errant", "--example"]) == 0
+    assert calls == [10] * 3  # one shard each
+    assert main(["score", "--metric", "errant", "--example"]) == 0 and calls[3:] == [3, 3, 3, 1]
 
 
 @pytest.mark.parametrize(
@@ -146,9 +160,9 @@ def test_cli_bad_input_in_the_last_shard_same_error(
     argv += ["--ref-m2", str(EX / "references.m2")]
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     shard = _cli(capsys, argv)
-    monkeypatch.setattr(streamed, "eligible", lambda *a: False)
+    monkeypatch.delenv("GECSCOPE_SHARD_SIZE")
     whole = _cli(capsys, argv)
-    assert shard == whole and shard[0] == 2 and shard[1] == "" and "error" in shard[2]
+    assert shard == whole and shard[0] == 2 and shard[1] == "" and f"{hyp}:" in shard[2]
 
 
 counts = st.lists(st.lists(st.tuples(*[st.integers(0, 4)] * 3), min_size=1, max_size=3), min_size=1, max_size=25)

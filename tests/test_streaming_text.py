@@ -9,18 +9,24 @@ from typing import Any
 import pytest
 
 from conftest import CONLL
-from gecscope import api
+from gecscope import api, pipeline
 from gecscope.align import workers
 from gecscope.align.en.errant import ErrantAligner
 from gecscope.align.settings import AlignSettings
-from gecscope.cli import main, streamed_text
+from gecscope.cli import main
+from gecscope.cli.inputs import score_inputs
 from gecscope.errors import InputError
 from gecscope.io.sanity import swap_tally, swap_warning
-from gecscope.io.shards import text_shards
+from gecscope.types import Example
 
 pytest.importorskip("errant")
 EX = api.example_dir()
 SRC, HYP, REFS = EX / "source.txt", EX / "hypothesis.txt", [EX / "reference0.txt", EX / "reference1.txt"]
+
+
+def text_shards(*files: Any, size: int | None = None) -> list[list[Example]]:
+    src, hyp, refs = files
+    return [system for [system] in pipeline.stream(source=src, hypotheses=[hyp], references=refs, size=size)]
 
 
 def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
@@ -33,16 +39,24 @@ def _both(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], size: int
 ) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
     """(streamed, one-shot) results of ``argv``; fails unless the first one really streamed."""
-    calls: list[int] = []
-    real = streamed_text.score_streamed
-    monkeypatch.setattr(streamed_text, "score_streamed", lambda *a: calls.append(1) or real(*a))
+    calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", str(size))
     shard = _cli(capsys, argv)
-    assert calls == [1]
-    monkeypatch.setattr(streamed_text, "eligible", lambda *a: False)
+    n = sum(calls)
+    assert calls == [min(size, n - i) for i in range(0, n, size)]
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", str(10**9))
+    del calls[:]
     whole = _cli(capsys, argv)
-    assert calls == [1]
+    assert calls == [n]  # one shard
     return shard, whole
+
+
+def _shards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the shards read (one shard: the input scored at once)."""
+    calls: list[int] = []
+    real = pipeline.batches
+    monkeypatch.setattr(pipeline, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a)))
+    return calls
 
 
 def _text(path: Path, lines: list[str]) -> Path:
@@ -110,7 +124,7 @@ def test_runaway_error_names_the_file_and_line_of_a_later_shard(
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     args = _parse(argv)
     with pytest.raises(InputError) as caught:
-        streamed_text.score_streamed([api.get_metric("errant")], args)
+        score_inputs([api.get_metric("errant")], args)
     assert (str(caught.value.path), caught.value.line) == (str(hyp), 8)
     shard, whole = _both(monkeypatch, capsys, argv, 3)
     assert shard == whole and shard[0] != 0 and f"{hyp}:8" in shard[2]
@@ -124,7 +138,7 @@ def test_runaway_error_in_the_second_system(monkeypatch: pytest.MonkeyPatch, tmp
     argv += ["--source", str(SRC), "--hyp", str(SRC), str(bad), "--ref", *map(str, REFS)]
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "4")
     with pytest.raises(InputError) as caught:
-        streamed_text.score_streamed([api.get_metric("cleme2")], _parse(argv))
+        score_inputs([api.get_metric("cleme2")], _parse(argv))
     assert (str(caught.value.path), caught.value.line) == (str(bad), 6)
 
 
@@ -163,28 +177,31 @@ def test_swap_tally_adds_up_over_shards() -> None:
     "extra",
     [
         ["--with-text"],
-        ["--lang", "xx"],
+        ["--tokenize", "spacy"],
         ["--metric", "errant", "gleu"],
         ["--metric", "m2", "--cat", "1"],
         ["--aligner", "levenshtein", "--metric", "green"],
     ],
 )
 def test_falls_back_where_streaming_is_not_exact(monkeypatch: pytest.MonkeyPatch, extra: list[str]) -> None:
-    monkeypatch.setattr(streamed_text, "score_streamed", lambda *a: pytest.fail("streamed"))
+    calls = _shards_read(monkeypatch)
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     argv = ["score", "--jobs", "1", "--source", str(SRC), "--hyp", str(HYP), "--ref", *map(str, REFS), *extra]
     if "--metric" not in extra:
         argv += ["--metric", "errant"]
-    assert main(argv) == 0
+    assert main(argv) == 0 and calls == [10]
 
 
-def test_stdin_is_not_streamed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stdin_streams_from_its_copy(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import io
     import sys
 
-    monkeypatch.setattr(streamed_text, "score_streamed", lambda *a: pytest.fail("streamed"))
+    argv = ["score", "--metric", "errant", "--jobs", "1", "--source", str(SRC), "--ref", str(REFS[0])]
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(HYP.read_bytes())))
-    argv = ["score", "--metric", "errant", "--jobs", "1", "--source", str(SRC), "--hyp", "-", "--ref", str(REFS[0])]
-    assert main(argv) == 0
+    calls = _shards_read(monkeypatch)
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
+    piped = _cli(capsys, [*argv, "--hyp", "-", "--name", "hypothesis"])
+    assert calls[:4] == [3, 3, 3, 1] and piped == _cli(capsys, [*argv, "--hyp", str(HYP), "--name", "hypothesis"])
 
 
 def test_kept_workers_start_once_for_many_calls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -258,3 +275,16 @@ def test_kept_dask_client_connects_once(monkeypatch: pytest.MonkeyPatch) -> None
         kept = [aligner.edits_batch(p) for p in pairs]
     assert events == ["connected", "closed"]
     assert kept == [aligner.annotate_batch(p) for p in pairs]
+
+
+def test_the_api_scores_text_files_in_bounded_memory_as_in_one_shot(monkeypatch: pytest.MonkeyPatch) -> None:
+    metrics = [api.get_metric(name) for name in ("cleme2", "errant", "m2", "cleme")]
+    inputs: dict[str, Any] = {"source": SRC, "hypotheses": [HYP, SRC], "references": REFS[:1]}
+    inputs["ref_m2"] = EX / "references.m2"  # text and M2 references together
+    calls = _shards_read(monkeypatch)
+    got = pipeline.score_files(metrics, size=3, **inputs)
+    assert calls == [3, 3, 3, 1]
+    want = pipeline.score(metrics, dict(zip(["hypothesis", "source"], pipeline.read(**inputs), strict=True)))
+    assert [(s.system, s.value, s.details, s.signature) for s in got] == [
+        (s.system, s.value, s.details, s.signature) for s in want
+    ]

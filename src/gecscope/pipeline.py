@@ -1,13 +1,19 @@
-"""The one scoring pipeline: read → align → analyse → choose references → reduce.
+"""The one scoring pipeline: read → align → analyse → choose references → reduce, shard by shard.
 
-:func:`read` is the one loader (text, M2, JSONL, Chinese) of every entry point; it keeps every
-annotator of a reference M2 file and flags, per sentence, those without lines
+:func:`stream` is the one reader (text, M2, JSONL, Chinese) of every entry point: the examples
+of every system, ``size`` sentences at a time, read a line at a time; :func:`read` collects it.
+It keeps every annotator of a reference M2 file and flags, per sentence, those without lines
 (:attr:`gecscope.types.Target.absent`). :func:`align` extracts, once for all systems, the edits
 the metrics need and gives each metric the input fields of its signature (tokenisation, where the
 edits it reads came from: the same whatever metrics run beside it). Each metric then analyses,
 applying its own missing-annotator convention (:func:`gecscope.metrics.base.convention`), chooses
-its references and reduces (``metric.score``). :func:`score` chains them; ``gecscope.score``,
-``gecscope.compare`` and the CLI call these functions and assemble nothing themselves.
+its references and reduces. :func:`score_shards` runs them over a stream: the shards are analysed
+one by one and dropped, and only their statistics, stacked as the metrics declare them
+(``MetricSpec.statistics``), are reduced once, which gives ``metric.score``'s numbers for a
+metric whose entry says it ``streams``; any other metric is scored by ``metric.score`` on one
+shard. :func:`score` (systems in memory) and :func:`score_files` (bounded memory) call it;
+``gecscope.score``, ``gecscope.compare`` and the CLI call these functions and assemble nothing
+themselves.
 
 >>> d = Path(__file__).parent / "data" / "example"
 >>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
@@ -19,25 +25,108 @@ its references and reduces (``metric.score``). :func:`score` chains them; ``gecs
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError, SettingError
-from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_lines, read_m2
+from gecscope.io.jsonl import iter_jsonl
+from gecscope.io.parallel import m2_rows, text_rows
+from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import require_references
+from gecscope.progress import bar
 from gecscope.result import Score
 from gecscope.signature import extend_signature
-from gecscope.types import Example, Target
+from gecscope.stats import stack
+from gecscope.types import Example
 
+T = TypeVar("T")
 PathLike = str | Path
+Shard = list[list[Example]]
 #: the Python names of the input settings (a front end renames them in messages: see SettingError)
 INPUT_SETTINGS = ("hyp_m2", "ref_m2", "source", "hypothesis", "references", "jsonl", "ref_tsv")
+#: sentences per shard of :func:`score_files` unless told otherwise
+SHARD_SIZE = 20_000
+#: the aligners whose edits of a pair do not depend on the other pairs aligned with it
+SHARD_ALIGNERS = ("errant", "levenshtein")
 
 
-def read(
+def batches(items: Iterable[T], size: int | None) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (``None``: one list of all). The last list comes only once
+    ``items`` is exhausted, so an error raised at its end comes before it.
+
+    >>> list(batches(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    if size is not None and size < 1:
+        raise ValueError(f"shard size must be at least 1; got {size}")
+    batch: list[T] = []
+    for item in items:
+        if len(batch) == size:
+            yield batch
+            batch = []
+        batch.append(item)
+    if batch:
+        yield batch
+
+
+def _refusing_cjk(rows: Iterator[tuple[Example, ...]], path: PathLike, lang: str) -> Iterator[tuple[Example, ...]]:
+    """``rows``, unchanged; at their end, mostly-Chinese sources read as English are refused."""
+    from gecscope.align.languages import han_counts, refuse_cjk_counts
+
+    han = total = 0
+    for row in rows:
+        h, t = han_counts([row[0].source_raw or "".join(row[0].source)])
+        han, total = han + h, total + t
+        yield row
+    if lang == "en":
+        refuse_cjk_counts((han, total), path)
+
+
+def _rows(
+    source: PathLike | None,
+    hypotheses: Sequence[PathLike],
+    hyp_m2: Sequence[PathLike],
+    references: Sequence[PathLike],
+    ref_m2: PathLike | None,
+    jsonl: PathLike | None,
+    require_refs: bool,
+    lang: str,
+    ref_tsv: PathLike | None,
+) -> Iterator[tuple[Example, ...]]:
+    """One example per system and sentence, whatever the input."""
+    if jsonl is not None:
+        return ((e,) for e in iter_jsonl(jsonl, require_refs))
+    if hypotheses and hyp_m2:
+        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
+    if ref_tsv is not None and lang != "zh":
+        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
+    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
+
+    if hyp_m2:
+        if ref_m2 is None:
+            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
+        if lang == "zh":
+            return zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
+        return _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
+    if source is None or not hypotheses:
+        first = next(iter(hypotheses), None)
+        raise SettingError(
+            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
+            *INPUT_SETTINGS,
+            path=first,
+        )
+    if require_refs and not references and ref_m2 is None and ref_tsv is None:
+        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
+    if lang == "zh":
+        return zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
+    return _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
+
+
+def stream(
     *,
     source: PathLike | None = None,
     hypotheses: Sequence[PathLike] = (),
@@ -48,49 +137,25 @@ def read(
     require_references: bool = True,
     lang: str = "en",
     ref_tsv: PathLike | None = None,
-) -> list[list[Example]]:
-    """The examples of each system, in the order given (references read once for all)."""
-    if jsonl is not None:
-        return [read_jsonl(jsonl, require_references)]
-    if hypotheses and hyp_m2:
-        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    if ref_tsv is not None and lang != "zh":
-        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
-    from gecscope.align.languages import refuse_cjk
-    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
+    size: int | None = None,
+) -> Iterator[Shard]:
+    """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
+    all at once): each shard holds one list per system, of the same sentences. Files are read a
+    line at a time (``lang="zh"`` reads whole files) and a bad line raises, when it is met, an
+    :class:`InputError` naming the file and the line; files of different lengths are reported
+    when the shorter one ends. A shard comes only when everything before it was read cleanly, and
+    the last one only after the whole input was, so a caller that reduces after the last shard
+    never scores a bad input."""
+    rows = _rows(source, hypotheses, hyp_m2, references, ref_m2, jsonl, require_references, lang, ref_tsv)
+    for shard in batches(rows, size):
+        yield [list(system) for system in zip(*shard, strict=True)]
+        del shard  # not held while the next one is read
 
-    if hyp_m2:
-        if ref_m2 is None:
-            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
-        if lang == "zh":
-            return [zh_examples_from_m2(path, ref_m2) for path in hyp_m2]
-        refs = read_m2(ref_m2)  # read once for every system
-        systems = [examples_from_m2(path, ref_m2, refs) for path in hyp_m2]
-        refuse_cjk(("".join(e.source) for e in systems[0]), hyp_m2[0], lang)
-        return systems
-    if source is None or not hypotheses:
-        first = next(iter(hypotheses), None)
-        raise SettingError(
-            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
-            *INPUT_SETTINGS,
-            path=first,
-        )
-    if require_references and not references and ref_m2 is None and ref_tsv is None:
-        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
-    if lang == "zh":
-        return [zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses]
-    refuse_cjk(read_lines(source), source, lang)
-    base = examples_from_text(source, hypotheses[0], references, ref_m2)
-    out = [base]
-    for path in hypotheses[1:]:
-        lines = read_lines(path)
-        if len(lines) != len(base):
-            raise InputError(
-                f"has {len(lines)} sentences but {source} has {len(base)}", path, min(len(lines), len(base)) + 1
-            )
-        hyps = (Target(tuple(line.split()), raw=line) for line in lines)
-        out.append([dataclasses.replace(ex, hypothesis=h) for ex, h in zip(base, hyps, strict=True)])
-    return out
+
+def read(**inputs: Any) -> list[list[Example]]:
+    """The examples of each system, in the order given: :func:`stream` (same settings) collected."""
+    [systems] = stream(**inputs)
+    return systems
 
 
 def uses(metric: Any) -> tuple[bool, bool]:
@@ -150,6 +215,95 @@ def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
     return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
 
 
+def streams(metric: Any) -> bool:
+    """Whether ``metric`` scores exactly from stacked per-shard statistics, as its registry entry
+    declares (``MetricSpec.streams``): CLEME2.0, CLEME (unweighted or length-weighted), ERRANT,
+    M2, without M2's or CLEME's per-error-type breakdown (those re-read the examples)."""
+    spec = METRICS.get(metric.name)
+    return spec is not None and spec.streams(metric.config)
+
+
+def analyse_compactly(metric: Any, examples: Sequence[Example]) -> Any:
+    """``metric.analyse``, without the chunk objects where the metric does not need them."""
+    if hasattr(metric, "needs_chunks"):
+        return metric.analyse(examples, keep_chunks=bool(metric.needs_chunks))
+    return metric.analyse(examples)
+
+
+def score_shards(
+    metrics: Sequence[Any],
+    names: Sequence[str],
+    shards: Iterable[Sequence[Sequence[Example]]],
+    *,
+    aligner: Aligner | str = "errant",
+    make_aligner: Callable[[], Aligner] | None = None,
+    fields: Sequence[Mapping[str, str]] | None = None,
+    sign: Mapping[str, str] | None = None,
+    kept: dict[str, list[Example]] | None = None,
+) -> list[Score]:
+    """Every metric on every system (metric-major), each signed with its input fields, from
+    shards of :func:`stream` (each one list of examples per system, named ``names``).
+
+    Each shard is aligned where a metric needs edits (one aligner for the whole run: ``aligner``,
+    or ``make_aligner()``, called only if something needs aligning; a runaway pair's error names
+    the file and line), then analysed by every metric and dropped; the statistics are stacked and
+    each metric reduces them once (a metric that does not :func:`streams` is scored by
+    ``metric.score`` and takes one shard only). ``fields``: one per metric when the shards were
+    aligned already (:func:`align`); ``sign``: signature fields over the input's (e.g. ``tok``); ``kept`` receives
+    each system's aligned examples."""
+    needs = [uses(m) for m in metrics]
+    reference_free = all(getattr(m, "reference_free", False) for m in metrics)  # reads no reference
+    made: list[Any] = []  # the aligner and its origin (where examples were read from)
+    given, start, count = [True, True], 0, 0
+    parts: list[list[list[Any]]] = [[[] for _ in names] for _ in metrics]
+    with contextlib.ExitStack() as exits:
+
+        def aligner_once() -> Aligner:
+            if not made:
+                made.append(make_aligner() if make_aligner is not None else get_aligner(aligner))
+                exits.enter_context(getattr(made[0], "keep_workers", contextlib.nullcontext)())
+                made.append(getattr(made[0], "origin", None))
+            if made[1] is not None:  # errors name the file and line: offset by the shard's first line
+                made[0].origin = dataclasses.replace(made[1], period=n, start=start)
+            return made[0]  # type: ignore[no-any-return]
+
+        for shard in shards:
+            if count == 1:  # several shards: a progress bar, and metrics that stream
+                if not all(streams(m) for m in metrics):
+                    raise ValueError("not every metric streams: " + " ".join(m.name for m in metrics if not streams(m)))
+                progress = exits.enter_context(bar(None, "scoring", unit="sent"))
+                progress.update(start)
+            for examples in shard if not reference_free else ():
+                require_references(examples)  # before any alignment
+            n = len(shard[0])
+            if fields is None:
+                given[0] = given[0] and all(e.hypothesis.edits is not None for s in shard for e in s)
+                given[1] = given[1] and all(r.edits is not None for s in shard for e in s for r in e.references)
+                shard, _ = align(shard, needs, aligner, make_aligner=aligner_once)
+            for name, examples in zip(names, shard, strict=True):
+                if kept is not None:
+                    kept.setdefault(name, []).extend(examples)
+            for metric, per_system in zip(metrics, parts, strict=True):
+                for examples, bucket in zip(shard, per_system, strict=True):
+                    bucket.append(analyse_compactly(metric, examples) if streams(metric) else metric.score(examples))
+            start, count = start + n, count + 1
+            if count > 1:
+                progress.update(n)
+            del shard, examples  # not held while the next one is read
+    if not count:
+        raise InputError("no sentences to score")
+    if fields is None:
+        label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", tokenisation_of(aligner))
+        fields = [edit_fields(need, (given[0], given[1]), label, tok) for need in needs]
+    out = []
+    for metric, own, per_system in zip(metrics, fields, parts, strict=True):
+        for name, got in zip(names, per_system, strict=True):
+            result = metric.score_analysis(got[0] if len(got) == 1 else stack(got)) if streams(metric) else got[0]
+            signature = extend_signature(result.signature, {**own, **(sign or {})})
+            out.append(dataclasses.replace(result, system=name, signature=signature))
+    return out
+
+
 def score(
     metrics: Sequence[Any],
     systems: Mapping[str, Sequence[Example]],
@@ -158,17 +312,37 @@ def score(
     tok: str | None = None,
     fields: Sequence[Mapping[str, str]] | None = None,
 ) -> list[Score]:
-    """Every metric on every system (metric-major), each signed with its input fields.
-    ``fields``: one per metric when the systems were aligned beforehand (:func:`align`)."""
-    for examples in systems.values() if not all(getattr(m, "reference_free", False) for m in metrics) else ():
-        require_references(examples)  # before any alignment
-    if fields is None:
-        aligned, fields = align(list(systems.values()), [uses(m) for m in metrics], aligner)
-        systems = dict(zip(systems, aligned, strict=True))
-    out = []
-    for metric, own in zip(metrics, fields, strict=True):
-        sign = {**own, "tok": tok} if tok is not None else dict(own)
-        for name, examples in systems.items():
-            result = metric.score(examples)
-            out.append(dataclasses.replace(result, system=name, signature=extend_signature(result.signature, sign)))
-    return out
+    """Every metric on every system (metric-major), each signed with its input fields: the
+    systems as one shard (:func:`score_shards`). ``fields``: one per metric when the systems were
+    aligned beforehand (:func:`align`)."""
+    sign = {"tok": tok} if tok is not None else None
+    shard = [list(examples) for examples in systems.values()]
+    return score_shards(metrics, list(systems), [shard], aligner=aligner, fields=fields, sign=sign)
+
+
+def score_files(
+    metrics: Sequence[Any],
+    *,
+    names: Sequence[str] = (),
+    size: int = SHARD_SIZE,
+    aligner: Aligner | str = "errant",
+    **inputs: Any,
+) -> list[Score]:
+    """Every metric on every system read from files (the settings of :func:`stream`) in bounded
+    memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
+    of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
+    numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
+    systems are named ``names`` (default: the hypothesis files' stems).
+
+    >>> d = Path(__file__).parent / "data" / "example"
+    >>> m = METRICS["errant"].build()
+    >>> [s] = score_files([m], hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=3)
+    >>> [t] = score([m], {"hypothesis": read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")[0]})
+    >>> (s.value, s.signature) == (t.value, t.signature)
+    True
+    """
+    files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
+    names = list(names) or [Path(f).stem for f in files]
+    shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
+    shards = stream(**inputs, size=size if shardable and all(streams(m) for m in metrics) else None)
+    return score_shards(metrics, names, shards, aligner=aligner)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,9 @@ from gecscope.align import Aligner
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
-from gecscope.io.sanity import swap_warning
+from gecscope.io.sanity import SwapTally, swap_tally
+from gecscope.pipeline import Shard
+from gecscope.result import Score
 from gecscope.types import Example
 
 
@@ -122,12 +125,20 @@ def load_examples(args: argparse.Namespace, *, require_references: bool = True) 
 
 def _read(args: argparse.Namespace, require_references: bool = True) -> list[list[Example]]:
     """The systems the options give, through the one loader (:func:`gecscope.pipeline.read`)."""
+    [systems] = _shards(args, require_references)
+    return systems
+
+
+def _shards(args: argparse.Namespace, require_references: bool = True, size: int | None = None) -> Iterator[Shard]:
+    """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
+    tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard."""
     hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
     lang = _language(args)
     if args.example and not hyps and args.source is None:
         d = api.example_dir()
-        return pipeline.read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
-    systems = pipeline.read(
+        yield from pipeline.stream(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=size)
+        return
+    shards = pipeline.stream(
         source=args.source,
         hypotheses=hyps,
         hyp_m2=hyp_m2,
@@ -137,14 +148,27 @@ def _read(args: argparse.Namespace, require_references: bool = True) -> list[lis
         require_references=require_references,
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
+        size=size,
     )
-    stems = [Path(h).stem if len(hyps) > 1 else "" for h in hyps] or [""] * len(systems)
-    systems = [tokenized(args, examples, stem) for examples, stem in zip(systems, stems, strict=True)]
-    if args.ref and args.ref_m2 is None and hyps:
-        warning = swap_warning(systems[0])
-        if warning:
-            print(f"gecscope: warning: {warning}", file=sys.stderr)
-    return systems
+    stems = [Path(h).stem if len(hyps) > 1 else "" for h in hyps]
+    warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
+    for shard in shards:
+        shard = [
+            tokenized(args, examples, stem) for examples, stem in zip(shard, stems or [""] * len(shard), strict=True)
+        ]
+        if not warn:
+            yield shard
+            del shard  # not held while the next one is read
+            continue
+        tally += swap_tally(shard[0])
+        if last is not None:
+            yield last
+        last = shard  # held back until the warning over the whole input is known
+    warning = tally.warning()
+    if warning:
+        print(f"gecscope: warning: {warning}", file=sys.stderr)
+    if last is not None:
+        yield last
 
 
 def _language(args: argparse.Namespace) -> str:
@@ -221,6 +245,56 @@ def load_systems(args: argparse.Namespace, require_references: bool = True) -> d
     return dict(zip(names, _read(args, require_references), strict=True))
 
 
+def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int = 0) -> Callable[[], Aligner]:
+    """The aligner the options ask for, made when something needs aligning; with several systems
+    aligned in one pass (``period`` sentences each), its errors name each system's file."""
+
+    def make_aligner() -> Aligner:
+        from gecscope.align import get_aligner
+        from gecscope.extras import check_metric
+
+        for m in metrics:
+            check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
+        aligner = get_aligner(aligner_from_args(args))
+        files = [*(args.hyp or []), *(args.hyp_m2 or [])]
+        if hasattr(aligner, "origin") and len(files) > 1:
+            aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=period)
+        return aligner
+
+    return make_aligner
+
+
+def score_inputs(
+    metrics: Sequence[Any], args: argparse.Namespace, *, keep: bool = False
+) -> tuple[list[Score], dict[str, list[Example]]]:
+    """Every metric on every system the options give, through :func:`gecscope.pipeline.score_shards`:
+    shard by shard (``GECSCOPE_SHARD_SIZE`` sentences, default 20,000) where every metric streams,
+    the aligner is pair by pair (or the input is M2) and no texts are kept (``keep``: the aligned
+    examples of each system are returned too); else in one shard."""
+    _read_stdin_once(args)
+    try:
+        names = system_names(args)
+        lang = _language(args)
+        value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
+        size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
+        pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
+        plain = lang != "zh" and getattr(args, "tokenize", "none") == "none" and not keep
+        sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
+        kept: dict[str, list[Example]] = {}
+        scores = pipeline.score_shards(
+            metrics,
+            names,
+            _shards(args, not all(getattr(m, "reference_free", False) for m in metrics), size if sharded else None),
+            make_aligner=_aligner_maker(metrics, args),
+            sign=input_signature(args, {}),
+            kept=kept if keep else None,
+        )
+    finally:
+        if getattr(args, "stdin_copy", None):
+            Path(args.stdin_copy).unlink(missing_ok=True)
+    return scores, kept
+
+
 def load_for_metrics(
     metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None
 ) -> tuple[dict[str, list[Example]], list[dict[str, str]]]:
@@ -240,20 +314,7 @@ def load_for_metrics(
             Path(args.stdin_copy).unlink(missing_ok=True)
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
-
-    def make_aligner() -> Aligner:  # only when something needs aligning
-        from gecscope.align import get_aligner
-        from gecscope.extras import check_metric
-
-        for m in metrics:
-            check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-        aligner = get_aligner(aligner_from_args(args))
-        if hasattr(aligner, "origin") and len(systems) > 1:
-            files = [*(args.hyp or []), *(args.hyp_m2 or [])]
-            n = len(next(iter(systems.values())))
-            aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=n)
-        return aligner
-
+    make_aligner = _aligner_maker(metrics, args, len(next(iter(systems.values()))))
     needs = [pipeline.uses(m) for m in metrics]
     aligned, fields = pipeline.align(list(systems.values()), needs, make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0

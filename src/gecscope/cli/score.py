@@ -6,9 +6,8 @@ import argparse
 import dataclasses
 from typing import Any
 
-from gecscope import api, pipeline
-from gecscope.cli import streamed, streamed_text
-from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope import api
+from gecscope.cli.inputs import add_input_args, score_inputs
 from gecscope.cli.settings import add_metric_choice, add_settings, chosen_metrics, metric_options
 from gecscope.extras import check_metric
 from gecscope.metrics import METRICS
@@ -36,18 +35,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--with-text", action="store_true", help="per-sentence rows carry the sentences' text")
 
 
-def _score_loaded(metrics: dict[str, Any], args: argparse.Namespace) -> tuple[list[Any], dict[str, Any] | None]:
-    """Every system read (and aligned) at once, then scored: the path for every input."""
-    some, fields = load_for_metrics(list(metrics.values()), args)
-    if args.format == "official" and len(some) > 1:
-        raise ValueError("--format official prints one system at a time")
-    named = len(some) > 1 or bool(getattr(args, "name", None))
-    scored = pipeline.score(list(metrics.values()), some, aligner=args.aligner, fields=fields)
-    scores = [dataclasses.replace(s, system=s.system if named else "") for s in scored]
-    texts = {s.system: some[s.system or next(iter(some))] for s in scores} if args.with_text else None
-    return scores, texts
-
-
 def run(args: argparse.Namespace) -> int:
     metric_names = chosen_metrics(args)
     options = metric_options(args)
@@ -59,15 +46,12 @@ def run(args: argparse.Namespace) -> int:
         )
     for metric in metrics.values():
         check_metric(metric)  # model extras, before any work
-    several = len(args.hyp_m2 or []) > 1 or len(args.hyp or []) > 1
-    if streamed.eligible(list(metrics.values()), args) and not (args.format == "official" and several):
-        scores, _ = streamed.score_or_explain(list(metrics.values()), args)  # M2 input, shard by shard
-        texts = None
-    elif streamed_text.eligible(list(metrics.values()), args) and not (args.format == "official" and several):
-        scores, _ = streamed_text.score_or_explain(list(metrics.values()), args)  # text input, shard by shard
-        texts = None
-    else:
-        scores, texts = _score_loaded(metrics, args)
+    if args.format == "official" and len(args.hyp_m2 or []) + len(args.hyp or []) > 1:
+        raise ValueError("--format official prints one system at a time")
+    scored, kept = score_inputs(list(metrics.values()), args, keep=args.with_text)
+    named = len(scored) > len(metrics) or bool(getattr(args, "name", None))
+    scores = [dataclasses.replace(s, system=s.system if named else "") for s in scored]
+    texts = {s.system: kept[s.system or next(iter(kept))] for s in scores} if args.with_text else None
     rows = args.per_sentence or args.with_text
     if args.format == "official":
         print(next(iter(metrics.values())).official_text(scores[0]))  # type: ignore[attr-defined]

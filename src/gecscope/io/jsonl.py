@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from gecscope.errors import InputError
-from gecscope.io.text import read_text, split_lines
+from gecscope.io.text import numbered_lines
 from gecscope.types import Example, Target
 
 
@@ -20,8 +20,13 @@ def _field(record: dict[str, object], key: str, path: str | Path, lineno: int) -
 
 def read_jsonl(path: str | Path, require_references: bool = True) -> list[Example]:
     """Read JSONL records; with ``require_references`` a record without references is refused."""
-    examples: list[Example] = []
-    for lineno, line in enumerate(split_lines(read_text(path)), start=1):
+    return list(iter_jsonl(path, require_references))
+
+
+def iter_jsonl(path: str | Path, require_references: bool = True) -> Iterator[Example]:
+    """:func:`read_jsonl` a record at a time (errors name the file and the line)."""
+    n = 0
+    for lineno, line in numbered_lines(path):
         if not line.strip():
             continue
         try:
@@ -41,17 +46,15 @@ def read_jsonl(path: str | Path, require_references: bool = True) -> list[Exampl
             raise InputError("field 'references' must be a list of strings", path, lineno)
         if require_references and not refs:
             raise InputError("no references: field 'references' must list at least one", path, lineno)
-        examples.append(
-            Example(
-                source,
-                Target(tuple(hypothesis.split())),
-                tuple(Target(tuple(r.split())) for r in refs),
-                str(record.get("id", len(examples))),
-            )
+        yield Example(
+            source,
+            Target(tuple(hypothesis.split())),
+            tuple(Target(tuple(r.split())) for r in refs),
+            str(record.get("id", n)),
         )
-    if not examples:
+        n += 1
+    if not n:
         raise InputError("no records", path)
-    return examples
 
 
 def write_jsonl(path: str | Path, examples: Iterable[Example]) -> None:

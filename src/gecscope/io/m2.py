@@ -18,9 +18,10 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from gecscope.errors import InputError
-from gecscope.io.text import read_text, split_lines
+from gecscope.io.text import STDIN, numbered_lines, raw_lines
 from gecscope.types import Edit, Target, Tokens, apply_edits
 
 NOOP_TYPES = frozenset({"noop", "NA"})
@@ -177,21 +178,56 @@ def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
     return M2Block(src, _build_targets(src, edits, count, path, ln, more), ln)
 
 
-def read_m2(path: str | Path) -> list[M2Block]:
-    """Read an M2 file. Every error names the file and line.
+class M2Census(NamedTuple):
+    """What a first pass over an M2 file's bytes finds: its ``A`` lines, its annotators (ids
+    0..k-1) and whether its line endings are CR only."""
 
+    edit_lines: int
+    annotators: int
+    cr_only: bool
+
+
+def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
+    """The :class:`M2Census` of a file (of ``raw``, its lines, when given); reports nothing:
+    the second pass (:func:`iter_m2`) raises at the line it cannot read."""
+    edit_lines = lines = 0
+    ids: set[int] = set()
+    line = b""
+    for line in raw_lines(path) if raw is None else raw:
+        lines += 1
+        if line.startswith(b"A "):
+            edit_lines += 1
+            try:
+                ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
+            except ValueError:  # the second pass names the line
+                continue
+    count = min(max(ids) + 1, len(ids)) if ids else 0  # a gap is refused at the end of the file
+    return M2Census(edit_lines, count, lines == 1 and b"\r" in line and not line.endswith(b"\n"))
+
+
+def iter_m2(path: str | Path) -> Iterator[M2Block]:
+    """The sentences of an M2 file, one at a time (a first pass counts the annotators: see
+    :class:`M2Census`). Every error names the file and the line where it is met; one about the
+    whole file (no ``S`` or ``A`` lines, a gap in the annotator ids) comes after the last sentence.
     A sentence lacking lines for an annotator that appears elsewhere in the file gets an
     unchanged target for it, flagged :attr:`Target.absent`.
     """
-    text = read_text(path)
-    lines = split_lines(text)
-    n_edit_lines = sum(1 for line in lines if line.startswith("A "))
+    raw = list(raw_lines(path)) if str(path) == STDIN else None  # standard input is read once
+    found = census(path, raw)
     seen: set[int] = set()
-    raw = list(parse_blocks(enumerate(lines, start=1), path, n_edit_lines, seen))
-    if not raw:
+    first = 0
+    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, seen):
+        first = first or block[2]
+        if found.annotators:  # else the file is refused at its end: nothing to give
+            yield make_block(block, found.annotators, path)
+    if not first:
         raise InputError("no 'S' lines: empty or not an M2 file", path)
-    count = check_annotators(path, seen, raw[0][2], "\r" in text and "\n" not in text)
-    return [make_block(r, count, path) for r in raw]
+    check_annotators(path, seen, first, found.cr_only)
+
+
+def read_m2(path: str | Path) -> list[M2Block]:
+    """Read an M2 file: :func:`iter_m2`, collected. Every error names the file and line."""
+    return list(iter_m2(path))
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:

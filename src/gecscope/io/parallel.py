@@ -1,95 +1,121 @@
-"""Build examples from parallel text files and/or M2 files, checking that everything lines up."""
+"""Build examples from parallel text files and/or M2 files, checking that everything lines up.
+
+The readers go a sentence at a time (:func:`m2_rows`, :func:`text_rows`: one example per system
+and sentence) and raise, where they meet it, an :class:`InputError` naming the file and the line;
+files of different lengths are reported when the shorter one ends. The whole-file readers
+(:func:`examples_from_m2`, :func:`examples_from_text`) collect them.
+"""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any, NoReturn, TypeVar
 
 from gecscope.errors import InputError
-from gecscope.io.m2 import M2Block, read_m2
-from gecscope.io.text import read_text, split_lines
+from gecscope.io.m2 import M2Block, iter_m2
+from gecscope.io.text import numbered_lines
 from gecscope.types import Example, Target
 
+T = TypeVar("T")
+PathLike = str | Path
 
-def read_lines(path: str | Path, *, allow_empty_lines: bool = True) -> list[str]:
+
+def read_lines(path: PathLike, *, allow_empty_lines: bool = True) -> list[str]:
     """Read one sentence per line (UTF-8, CRLF tolerated, trailing spaces kept)."""
-    lines = split_lines(read_text(path))
-    if not allow_empty_lines:
-        for lineno, line in enumerate(lines, start=1):
-            if not line.strip():
-                raise InputError("empty line (a source sentence cannot be empty)", path, lineno)
+    lines = []
+    for lineno, line in numbered_lines(path):
+        if not allow_empty_lines and not line.strip():
+            raise InputError("empty line (a source sentence cannot be empty)", path, lineno)
+        lines.append(line)
     return lines
 
 
-def _check_count(name: str | Path, count: int, ref_name: str | Path, ref_count: int) -> None:
-    if count != ref_count:
-        raise InputError(f"has {count} sentences but {ref_name} has {ref_count}", name, min(count, ref_count) + 1)
+def _lockstep(
+    streams: list[Iterator[T]], mismatch: Callable[[list[T | None], list[int]], NoReturn]
+) -> Iterator[list[T]]:
+    """The items of ``streams`` side by side; when some end before the others, ``mismatch`` gets
+    the items in hand and every stream's length (the longer ones read to their end)."""
+    i = 0
+    while True:
+        row = [next(s, None) for s in streams]
+        if all(x is None for x in row):
+            return
+        if any(x is None for x in row):
+            mismatch(row, [i if x is None else i + 1 + sum(1 for _ in s) for x, s in zip(row, streams, strict=True)])
+        yield row  # type: ignore[misc]
+        i += 1
 
 
-def _source_matches(block: M2Block, tokens: tuple[str, ...], path: str | Path, what: str) -> None:
-    if block.source != tokens:
-        raise InputError(f"source sentence differs from {what}", path, block.line)
+def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> Iterator[tuple[Example, ...]]:
+    """Per sentence, one example per hypothesis M2 (annotator 0 is the system) against every
+    annotator of ``ref_m2`` (one without lines in a sentence is flagged :attr:`Target.absent`)."""
 
-
-def examples_from_m2(hyp_m2: str | Path, ref_m2: str | Path, refs: list[M2Block] | None = None) -> list[Example]:
-    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator of the
-    file; one without lines in a sentence is flagged :attr:`Target.absent` there); ``refs``:
-    ``read_m2(ref_m2)`` when the caller has read it already."""
-    hyps, refs = read_m2(hyp_m2), refs if refs is not None else read_m2(ref_m2)
-    if len(hyps) != len(refs):  # name the line of the first sentence that has no counterpart
-        longer, shorter = (hyp_m2, ref_m2) if len(hyps) > len(refs) else (ref_m2, hyp_m2)
-        extra = (hyps if len(hyps) > len(refs) else refs)[min(len(hyps), len(refs))]
+    def mismatch(row: list[M2Block | None], counts: list[int]) -> NoReturn:
+        j = next(j for j in range(1, len(counts)) if counts[j] != counts[0])
+        (longer, n), (shorter, m) = sorted([(ref_m2, counts[0]), (hyp_m2[j - 1], counts[j])], key=lambda p: -p[1])
+        extra = row[0] if longer is ref_m2 else row[j]
         raise InputError(
-            f"has {max(len(hyps), len(refs))} sentences but {shorter} has {min(len(hyps), len(refs))} "
-            "(this is the first sentence without a counterpart)",
+            f"has {n} sentences but {shorter} has {m} (this is the first sentence without a counterpart)",
             longer,
-            extra.line,
+            extra.line if extra is not None else None,
         )
-    return list(paired_blocks(zip(hyps, refs, strict=True), hyp_m2, ref_m2))
+
+    for i, (r, *hyps) in enumerate(_lockstep([iter_m2(ref_m2), *map(iter_m2, hyp_m2)], mismatch)):
+        for path, h in zip(hyp_m2, hyps, strict=True):
+            if h.source != r.source:
+                raise InputError(f"source sentence differs from {ref_m2}:{r.line}", path, h.line)
+        yield tuple(Example(r.source, h.targets[0], r.targets, str(i)) for h in hyps)
 
 
-def paired_blocks(both: Iterable[tuple[M2Block, M2Block]], hyp_m2: str | Path, ref_m2: str | Path) -> Iterator[Example]:
-    """One example per (hypothesis, reference) M2 sentence: annotator 0 against every annotator."""
-    for i, (h, r) in enumerate(both):
-        _source_matches(h, r.source, hyp_m2, f"{ref_m2}:{r.line}")
-        yield Example(r.source, h.targets[0], r.targets, str(i))
+def text_rows(
+    source: PathLike,
+    hypotheses: Sequence[PathLike],
+    references: Sequence[PathLike] = (),
+    ref_m2: PathLike | None = None,
+) -> Iterator[tuple[Example, ...]]:
+    """Per line of ``source``, one example per hypothesis file, with the text references and the
+    annotators of ``ref_m2``. Lines are whitespace-tokenised; text targets carry no edits until
+    aligned (:func:`gecscope.align.align_examples`), M2 references keep theirs."""
+    files: list[PathLike] = [source, *hypotheses, *references]
+    streams: list[Iterator[Any]] = [numbered_lines(p) for p in files]
+    if ref_m2 is not None:
+        files.append(ref_m2)
+        streams.append(iter_m2(ref_m2))
+
+    def mismatch(_: object, counts: list[int]) -> NoReturn:
+        j = next(j for j in range(1, len(counts)) if counts[j] != counts[0])
+        raise InputError(
+            f"has {counts[j]} sentences but {source} has {counts[0]}", files[j], min(counts[j], counts[0]) + 1
+        )
+
+    def target(line: str) -> Target:
+        return Target(tuple(map(sys.intern, line.split())), raw=line)
+
+    k = len(hypotheses)
+    for i, row in enumerate(_lockstep(streams, mismatch)):
+        lineno, src = row[0]
+        if not src.strip():
+            raise InputError("empty line (a source sentence cannot be empty)", source, lineno)
+        tokens = tuple(map(sys.intern, src.split()))  # one str per distinct token
+        m2_refs: tuple[Target, ...] = ()
+        if isinstance(block := row[-1], M2Block):
+            if block.source != tokens:
+                raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
+            m2_refs = block.targets
+        refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)
+        yield tuple(Example(tokens, target(line), refs, str(i), src) for _, line in row[1 : 1 + k])
+
+
+def examples_from_m2(hyp_m2: PathLike, ref_m2: PathLike) -> list[Example]:
+    """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator of the
+    file; one without lines in a sentence is flagged :attr:`Target.absent` there)."""
+    return [e for (e,) in m2_rows([hyp_m2], ref_m2)]
 
 
 def examples_from_text(
-    source: str | Path,
-    hypothesis: str | Path,
-    references: Sequence[str | Path] = (),
-    ref_m2: str | Path | None = None,
+    source: PathLike, hypothesis: PathLike, references: Sequence[PathLike] = (), ref_m2: PathLike | None = None
 ) -> list[Example]:
-    """Source and hypothesis text with references as text files or as one M2 file.
-
-    Lines are whitespace-tokenised. Text targets carry no edits until aligned
-    (:func:`gecscope.align.align_examples`); M2 references keep their edits.
-    """
-    src_lines = read_lines(source, allow_empty_lines=False)
-    hyp_lines = read_lines(hypothesis)
-    _check_count(hypothesis, len(hyp_lines), source, len(src_lines))
-    sources = [tuple(map(sys.intern, line.split())) for line in src_lines]  # one str per distinct token
-    ref_columns: list[list[Target]] = []
-    for path in references:
-        lines = read_lines(path)
-        _check_count(path, len(lines), source, len(src_lines))
-        ref_columns.append([Target(tuple(map(sys.intern, line.split())), raw=line) for line in lines])
-    blocks: list[M2Block] = []
-    if ref_m2 is not None:
-        blocks = read_m2(ref_m2)
-        _check_count(ref_m2, len(blocks), source, len(src_lines))
-        for lineno, (block, tokens) in enumerate(zip(blocks, sources, strict=True), start=1):
-            _source_matches(block, tokens, ref_m2, f"{source}:{lineno}")
-    m2_refs = [b.targets for b in blocks] or [()] * len(sources)
-    return [
-        Example(
-            sources[i],
-            Target(tuple(map(sys.intern, hyp_lines[i].split())), raw=hyp_lines[i]),
-            (*(col[i] for col in ref_columns), *m2_refs[i]),
-            str(i),
-            src_lines[i],
-        )
-        for i in range(len(sources))
-    ]
+    """Source and hypothesis text with references as text files or as one M2 file (:func:`text_rows`)."""
+    return [e for (e,) in text_rows(source, [hypothesis], references, ref_m2)]
