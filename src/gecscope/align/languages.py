@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from importlib.metadata import entry_points
 from typing import Any
 
 from gecscope.errors import InputError
@@ -31,6 +30,13 @@ BUILTIN = {"en": "errant", "zh": "cherrant"}
 CJK_SHARE = 0.5
 HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")
 SPACE = re.compile(r"\s")
+
+
+def entry_points(group: str) -> Any:
+    """The installed plug-ins of ``group`` (importlib.metadata loads here, not at start-up)."""
+    from importlib.metadata import entry_points as found
+
+    return found(group=group)
 
 
 class AlignerRegistry:
