@@ -32,13 +32,6 @@ HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")
 SPACE = re.compile(r"\s")
 
 
-def entry_points(group: str) -> Any:
-    """The installed plug-ins of ``group`` (importlib.metadata loads here, not at start-up)."""
-    from importlib.metadata import entry_points as found
-
-    return found(group=group)
-
-
 class AlignerRegistry:
     """Aligner factories by name: registered in Python, else found among the entry points."""
 
@@ -51,6 +44,8 @@ class AlignerRegistry:
     def find(self, name: str) -> Callable[[], Any] | None:
         if name in self._factories:
             return self._factories[name]
+        from importlib.metadata import entry_points  # not at start-up
+
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             if ep.name == name:
                 factory: Callable[[], Any] = ep.load()
@@ -58,6 +53,8 @@ class AlignerRegistry:
         return None
 
     def names(self) -> list[str]:
+        from importlib.metadata import entry_points
+
         return sorted({*self._factories, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
 
 
