@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data"))
+SHARED = Path(os.environ.get("GECSCOPE_SHARED", str(ROOT.parent / "shared")))
+DEFAULT_DATA = os.environ.get("GECSCOPE_DATA", str(SHARED / "data"))
 
 
 def time_cli(argv: list[str], repeat: int) -> dict[str, float]:
@@ -25,6 +26,21 @@ def time_cli(argv: list[str], repeat: int) -> dict[str, float]:
         walls.append(time.perf_counter() - start)
         peak = max(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0, before / 1024.0)
     return {"wall_s_median": statistics.median(walls), "wall_s_min": min(walls), "peak_rss_mib": peak}
+
+
+def run_cpu(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """CPU (user + system of the child and its children) and wall seconds of one process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
+
+
+def min_median(values: list[float]) -> str:
+    """``min / median`` of seconds, two decimals."""
+    return f"{min(values):.2f} / {statistics.median(values):.2f}"
 
 
 def parse_args(doc: str | None) -> argparse.Namespace:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from importlib.metadata import entry_points
 from typing import Any
 
 from gecscope.errors import InputError
@@ -45,6 +44,8 @@ class AlignerRegistry:
     def find(self, name: str) -> Callable[[], Any] | None:
         if name in self._factories:
             return self._factories[name]
+        from importlib.metadata import entry_points  # not at start-up
+
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             if ep.name == name:
                 factory: Callable[[], Any] = ep.load()
@@ -52,6 +53,8 @@ class AlignerRegistry:
         return None
 
     def names(self) -> list[str]:
+        from importlib.metadata import entry_points
+
         return sorted({*self._factories, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
 
 

@@ -11,11 +11,13 @@ import difflib
 import errno
 import re
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import import_module
+from types import ModuleType
+from typing import NoReturn
 
 from gecscope import progress
-from gecscope.cli import compare, convert, download, explain, meta, option_names, report, score
+from gecscope.cli import option_names
 from gecscope.cli.swap import add_swap_arg, check_swap
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.version import __version__
@@ -23,15 +25,35 @@ from gecscope.version import __version__
 #: errors of a write without a file name (``print`` to standard output)
 WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
-COMMANDS: dict[str, Any] = {
-    "score": score,
-    "explain": explain,
-    "convert": convert,
-    "meta": meta,
-    "download": download,
-    "report": report,
-    "compare": compare,
+#: each sub-command (module ``gecscope.cli.<name>``) and its line in ``gecscope --help``; the line
+#: must equal the ``help=`` of the module's ``add_parser`` (tests/test_cli_startup.py checks it)
+HELP = {
+    "score": "score one or several system outputs",
+    "explain": "chunk table of a sentence",
+    "convert": "text to M2",
+    "meta": "meta-evaluation against human judgments",
+    "download": "download GJG15 / SEEDA / CoNLL-2014 data",
+    "report": "HTML report comparing several systems",
+    "compare": "compare systems: confidence intervals and paired significance tests",
 }
+
+
+class Commands(Mapping[str, ModuleType]):
+    """The sub-command modules, each imported when first looked up (so a command loads only its own)."""
+
+    def __getitem__(self, name: str) -> ModuleType:
+        if name not in HELP:
+            raise KeyError(name)
+        return import_module(f"gecscope.cli.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(HELP)
+
+    def __len__(self) -> int:
+        return len(HELP)
+
+
+COMMANDS = Commands()
 
 
 class Parser(argparse.ArgumentParser):
@@ -59,26 +81,43 @@ def add_cache_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--cache-dir", help="alignment cache (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` that sub-command in full and the others as names
+    with their help line (what ``gecscope --help`` and a mistyped command need), imported on dispatch."""
     parser = Parser(prog="gecscope", description="Evaluate grammatical error correction systems.")
     parser.add_argument("--version", action="version", version=f"gecscope {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for module in COMMANDS.values():
-        module.add_parser(sub)
-    for name, p in sub.choices.items():
-        if name in COMMANDS and not getattr(COMMANDS[name], "OWN_COMMON_OPTIONS", False):
-            add_common(p)
-        options = {o for a in p._actions for o in a.option_strings}
-        if "--hyp-m2" in options:
-            add_swap_arg(p)
-        if "--aligner" in options and "--cache-dir" not in options:
-            add_cache_args(p)
+    for name in HELP:
+        if only is None or name == only:
+            _add_command(sub, name)
+        else:
+            sub.add_parser(name, help=HELP[name])
     return parser
+
+
+def _add_command(sub: argparse._SubParsersAction, name: str) -> None:  # type: ignore[type-arg]
+    module = COMMANDS[name]
+    module.add_parser(sub)
+    p = sub.choices[name]
+    if not getattr(module, "OWN_COMMON_OPTIONS", False):
+        add_common(p)
+    options = {o for a in p._actions for o in a.option_strings}
+    if "--hyp-m2" in options:
+        add_swap_arg(p)
+    if "--aligner" in options and "--cache-dir" not in options:
+        add_cache_args(p)
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` names: its first word that is not an option (the top level has no
+    option that takes a value)."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        parser = build_parser()
+        argv = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(command_of(argv) or "")
         args = parser.parse_args(argv)
         check_swap(args)
         if hasattr(args, "tokenize"):  # every command that reads text input

@@ -1,0 +1,79 @@
+"""Start-up: ``import gecscope`` and the CLI import only what the command needs (issue 22 item 4)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gecscope
+from gecscope import cli
+
+#: what a run that does not need them must not load
+HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "torch", "gecscope.metrics", "gecscope.api")
+
+
+def loaded_after(code: str) -> set[str]:
+    """The HEAVY modules a fresh interpreter has loaded after running ``code``."""
+    probe = f"import sys\n{code}\nprint('loaded:', *(m for m in {HEAVY!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    return set(out.splitlines()[-1].split()[1:])
+
+
+def test_import_gecscope_loads_nothing_heavy() -> None:
+    assert loaded_after("import gecscope") == set()
+
+
+def test_help_loads_nothing_heavy() -> None:
+    code = "from gecscope.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    assert loaded_after(code) == set()
+
+
+def test_one_line_score_loads_no_parser_or_report_stack(tmp_path: Path) -> None:
+    src, hyp = tmp_path / "s.txt", tmp_path / "h.txt"
+    src.write_text("This are a test .\n", encoding="utf-8")
+    hyp.write_text("This is a test .\n", encoding="utf-8")
+    argv = ["score", "--metric", "green", "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp)]
+    loaded = loaded_after(f"from gecscope.cli import main\nassert main({argv!r}) == 0")
+    assert loaded & {"scipy", "spacy", "jinja2", "numba", "torch"} == set()
+
+
+def test_lazy_help_lists_every_command_as_the_full_parser_does() -> None:
+    assert cli.build_parser("").format_help() == cli.build_parser().format_help()
+
+
+def test_help_lines_are_the_commands_own() -> None:
+    parser = cli.build_parser()
+    subparsers = parser._subparsers._group_actions[0]  # type: ignore[union-attr]
+    own = {action.dest: action.help for action in subparsers._choices_actions}  # type: ignore[union-attr]
+    assert own == cli.HELP
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--help"], None),
+        (["score", "--metric", "green"], "score"),
+        (["--version"], None),
+        (["meta", "table1"], "meta"),
+    ],
+)
+def test_command_of(argv: list[str], expected: str | None) -> None:
+    assert cli.command_of(argv) == expected
+
+
+def test_commands_import_on_lookup() -> None:
+    assert list(cli.COMMANDS) == list(cli.HELP)
+    assert cli.COMMANDS["convert"].__name__ == "gecscope.cli.convert"
+    with pytest.raises(KeyError):
+        cli.COMMANDS["nope"]
+
+
+def test_public_names_resolve_lazily() -> None:
+    for name in gecscope.__all__:
+        assert getattr(gecscope, name) is not None
+    assert set(gecscope.__all__) <= set(dir(gecscope))
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        gecscope.nope  # type: ignore[attr-defined]  # noqa: B018
