@@ -16,7 +16,7 @@ from gecscope.metrics import M2, Errant
 from gecscope.metrics.errant import EditCounts
 from gecscope.metrics.m2 import M2Counts
 from gecscope.resample import GreedyTable, MeanTable, SumTable, kernel, stat_table, take
-from gecscope.resample.rules import py_round
+from gecscope.scoring import py_round
 
 CASES = [
     ("cleme2", {}),
@@ -130,7 +130,7 @@ def test_random_chunk_counts_equal_rescoring(rows: list, seed: int, factors: str
     from gecscope.metrics import Cleme, Cleme2, Cleme2Config, ClemeConfig
     from gecscope.metrics.cleme2 import resolve_factors
     from gecscope.resample.adapters import chunk_array
-    from gecscope.resample.rules import cleme2_rule, cleme_rule
+    from gecscope.resample.rules import GreedyRule
     from gecscope.stats import ChunkCounts
 
     counts = [tuple(ChunkCounts(*map(float, c)) for c in opts) for opts in rows]
@@ -139,10 +139,10 @@ def test_random_chunk_counts_equal_rescoring(rows: list, seed: int, factors: str
     if name == "cleme2":
         metric: Cleme | Cleme2 = Cleme2(Cleme2Config(factors=factors))
         f = resolve_factors(factors).corpus
-        table = GreedyTable(cleme2_rule((f.hit, f.wrong, f.under, f.over)), values, mask)
+        table = GreedyTable(GreedyRule("cleme2", f.values), values, mask)
     else:
         metric = Cleme(ClemeConfig(weighting="none"))
-        table = GreedyTable(cleme_rule(0.5), values, mask)
+        table = GreedyTable(GreedyRule("cleme", (0.5,)), values, mask)
     order = np.random.default_rng(seed).integers(0, len(rows), (5, len(rows)))
     expected = [metric.score_counts([counts[i] for i in o], [kept[i] for i in o]).value for o in order]
     assert table.scores(order).tolist() == expected
