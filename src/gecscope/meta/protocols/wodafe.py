@@ -116,4 +116,3 @@ def alpha_ablation(
     f = np.stack([corpus_f_g(stats[s], alphas, beta) for s in systems], axis=-1)
     r, rho = correlations(f, np.array([human[s] for s in systems]))
     return {"pearson": r, "spearman": rho}
-
