@@ -92,18 +92,6 @@ if numba is not None:
 
 
 @_jit
-def corpus_value(kind: int, t: FloatArray, params: FloatArray) -> float:
-    """The corpus score of the totals ``t`` under rule ``kind``."""
-    if kind == 0:
-        return float(scoring.heuo(t, params)[0])
-    if kind == 1:
-        return float(scoring.cleme_prf(t, params[0])[2])
-    if kind == 2:
-        return float(scoring.errant_f(t, params[0]))
-    return float(scoring.prf(t[0], t[1], t[2], params[0])[2])
-
-
-@_jit
 def _key(kind: int, t: FloatArray, c: FloatArray, p: FloatArray) -> tuple[float, float, float, float, float]:
     """The corpus key of rule ``kind`` (padded to five components)."""
     if kind == 0:
@@ -115,33 +103,6 @@ def _key(kind: int, t: FloatArray, c: FloatArray, p: FloatArray) -> tuple[float,
         return (a, b, d, e, 0.0)
     a, b, d = scoring.m2_key(t, c, p)
     return (a, b, d, 0.0, 0.0)
-
-
-@_jit_parallel
-def replay(
-    kind: int,
-    params: FloatArray,
-    values: FloatArray,
-    mask: Any,
-    choice: Any,
-    order: Any,
-) -> FloatArray:
-    """Corpus scores of every resample ``order[b]`` (rows of ``values``)."""
-    n_res, n = order.shape
-    n_fields = values.shape[2]
-    out = np.zeros(n_res)
-    for b in prange(n_res):
-        tot = np.zeros(n_fields)
-        buf = np.zeros(n_fields)
-        for t in range(n):
-            r = order[b, t]
-            pick = choice[r]
-            if pick < 0:
-                pick = _pick(kind, tot, values, mask, r, params, buf)
-            for f in range(n_fields):
-                tot[f] = tot[f] + values[r, pick, f]
-        out[b] = corpus_value(kind, tot, params)
-    return out
 
 
 @_jit
@@ -173,9 +134,10 @@ def replay_totals(
     pay_val: FloatArray,
     n_pay: int,
 ) -> tuple[FloatArray, FloatArray]:
-    """As :func:`replay`, but the chosen statistics' totals ``(resamples, fields)`` and the totals of
-    a payload that rides along the chosen references: pair ``(row, k)`` adds ``pay_val[j]`` to column
-    ``pay_col[j]`` for ``j`` in ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse)."""
+    """The chosen statistics' totals ``(resamples, fields)`` of every resample ``order[b]`` (rows
+    of ``values``), and the totals of a payload that rides along the chosen references: pair
+    ``(row, k)`` adds ``pay_val[j]`` to column ``pay_col[j]`` for ``j`` in
+    ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse)."""
     n_res, n = order.shape
     k_max, n_fields = values.shape[1], values.shape[2]
     out = np.zeros((n_res, n_fields))

@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.progress import progress
+from gecscope.resample.adapters import chunk_array
 from gecscope.scoring import cleme2_key, heuo
 from gecscope.stats import ChunkCounts
 
@@ -39,16 +40,8 @@ def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
     return np.asarray(rows, dtype=np.float64) / units
 
 
-def counts_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, NDArray[np.bool_]]:
-    """(sentences, max refs, 5) array of (tp, fp_ne, fp_un, fn, tn) and an availability mask."""
-    k = max(len(c) for c in counts)
-    arr = np.zeros((len(counts), k, 5))
-    mask = np.zeros((len(counts), k), dtype=bool)
-    for i, options in enumerate(counts):
-        for j, c in enumerate(options):
-            arr[i, j] = (c.tp, c.fp_ne, c.fp_un, c.fn, c.tn)
-            mask[i, j] = True
-    return arr, mask
+#: (sentences, max refs, 5) array of (tp, fp_ne, fp_un, fn, tn) and an availability mask
+counts_array = chunk_array
 
 
 def lex_greater(a: Sequence[Any], b: Sequence[Any]) -> NDArray[np.bool_]:
