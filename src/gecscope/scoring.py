@@ -1,11 +1,12 @@
 """Every scoring rule, written once: the score formulas, the reference keys and the choices.
 
 A formula is plain arithmetic on statistics ``t`` indexed by field (``t[0]``, ``t[1]``, ...):
-a tuple of Python floats, a 1-D array (the compiled replay, :mod:`gecscope.resample.kernel`,
-builds its kernels from these very functions with numba), or numpy arrays with the fields on
-the first axis (``np.moveaxis(a, -1, 0)``: the vectorised replay and the grid searches). The
-only branches are :func:`div` and :func:`round4`, which work on both. IEEE division, products
-and sums give the same bits on Python floats, numpy and numba, so every form agrees exactly.
+a tuple of Python floats, or numpy arrays with the fields on the first axis
+(``np.moveaxis(a, -1, 0)``: the metrics' per-sentence columns, the vectorised replay and the
+grid searches). The only branches are :func:`div` and :func:`round4`, which work on both; IEEE
+division, products and sums give the same bits either way, so every form agrees exactly. The
+compiled replay (:mod:`gecscope.resample.kernel`) keeps its own copy of the corpus keys for
+speed; tests/test_rules.py checks every form against these definitions.
 
 Fields: chunk statistics (CLEME, CLEME2.0, WODAFE) ``tp, fp_ne, fp_un, fn, tn``; ERRANT
 ``tp, fp, fn``; M2 ``correct, proposed, gold``. Parameters ``p``: CLEME2.0's four factors,

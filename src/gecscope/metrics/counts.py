@@ -90,10 +90,13 @@ class CountTable(Sequence[tuple[Any, ...]]):
         return np.arange(self.values.shape[1])[None, :] < self.width[:, None]
 
     def pairs(self) -> tuple[NDArray[np.float64], IntArray]:
-        """The real options as (options, 3) float rows, sentence by sentence, and their offsets."""
+        """The options as (options, 3) float rows, sentence by sentence, and their offsets (a
+        sentence without options has its zero row)."""
+        width = np.maximum(self.width, 1)
         offsets = np.zeros(len(self) + 1, dtype=np.int64)
-        np.cumsum(self.width, out=offsets[1:])
-        return self.values[self.mask()].astype(np.float64), offsets
+        np.cumsum(width, out=offsets[1:])
+        mask = np.arange(self.values.shape[1])[None, :] < width[:, None]
+        return self.values[mask].astype(np.float64), offsets
 
     def choose(self, corpus_key: GreedyKey, sentence_key: Callable[..., Any], params: Any, level: str) -> list[int]:
         """Each sentence's option: greedily on ``corpus_key`` over the running totals, or by

@@ -1,16 +1,15 @@
-"""The greedy replay as one compiled loop (numba, the ``fast`` extra), built from the metrics' formulas.
+"""The greedy replay as one compiled loop (numba, the ``fast`` extra), bit-identical to the metrics.
 
-The keys and corpus scores are the very functions of :mod:`gecscope.scoring`, compiled by numba
-(``register_jitable``; :func:`gecscope.scoring.div` and :func:`~gecscope.scoring.round4` get
-their compiled forms here, the latter exact at the half-way points). Rule codes: the order of
-:data:`gecscope.resample.rules.KINDS` (0 CLEME2.0, 1 CLEME unweighted, 2 ERRANT official, 3 M2).
+The keys here are the compiled copies of the corpus keys of :mod:`gecscope.scoring` (kept by
+hand for speed: numba's calls through the generic formulas ran the replay twice as slowly);
+tests/test_rules.py checks them against the scalar definitions on random statistics.
+Rule codes: the order of :data:`gecscope.resample.rules.KINDS`: 0 CLEME2.0 (params: the four
+factors), 1 CLEME unweighted (params[0]: beta), 2 ERRANT official (beta), 3 M2 (beta).
 Every resample walks its sentences in order; a sentence whose choice is fixed
 (``choice[row] >= 0``: its references agree, or one dominates the others under a monotone key)
-only adds its statistics, the others compare the references' keys on the running totals with
-the metric's strict ``>`` (the first reference wins ties).
-
-numba caches the compiled kernels keyed on this file only: after changing a formula in
-:mod:`gecscope.scoring`, clear the cache (``__pycache__/kernel.*.nb*`` or ``$NUMBA_CACHE_DIR``).
+only adds its statistics, the others compare the references' keys on the running totals with the
+metric's float operations and its strict ``>`` (first reference wins ties). Python's
+``round(x, 4)`` is reproduced exactly, ties included (:func:`round4`).
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from gecscope import scoring
 from gecscope.resample.rules import FloatArray
 
 numba: Any
@@ -74,50 +72,94 @@ def round4(x: float) -> float:
     return float((m if m % 2.0 == 0.0 else m + 1.0) / 10000.0)
 
 
-def _register() -> None:
-    """Let numba compile the formulas of :mod:`gecscope.scoring` (their two array-aware helpers
-    get scalar implementations)."""
-    from numba.extending import overload, register_jitable
-
-    overload(scoring.div)(lambda num, den, default: lambda num, den, default: num / den if den != 0.0 else default)
-    overload(scoring.round4)(lambda x: lambda x: round4(x))
-    formulas: tuple[Callable[..., Any], ...] = (scoring.f_beta, scoring.prf, scoring.heuo, scoring.cleme_prf)
-    keys = (scoring.errant_f, scoring.m2_f, scoring.cleme2_key, scoring.cleme_key, scoring.errant_key, scoring.m2_key)
-    for fn in formulas + keys:
-        register_jitable(fn)
-
-
-if numba is not None:
-    _register()
+@_jit
+def _div(a: float, b: float, default: float) -> float:
+    return a / b if b != 0.0 else default
 
 
 @_jit
-def _key(kind: int, t: FloatArray, c: FloatArray, p: FloatArray) -> tuple[float, float, float, float, float]:
-    """The corpus key of rule ``kind`` (padded to five components)."""
-    if kind == 0:
-        return scoring.cleme2_key(t, c, p)
-    if kind == 1:
-        return scoring.cleme_key(t, c, p)
+def _fbeta(p: float, r: float, beta: float) -> float:
+    b2 = beta * beta
+    return (1 + b2) * p * r / (b2 * p + r) if p + r != 0.0 else 0.0
+
+
+@_jit
+def _first(kind: int, tot: FloatArray, values: FloatArray, r: int, k: int, params: FloatArray) -> float:
+    """The first key component of reference ``k`` of row ``r``: the corpus value of ``tot + c``
+    (rounded to 4 dp for ERRANT, the annotator-choice F for M2)."""
+    if kind <= 1:
+        tp = tot[0] + values[r, k, 0]
+        fp_ne = tot[1] + values[r, k, 1]
+        fp_un = tot[2] + values[r, k, 2]
+        fn = tot[3] + values[r, k, 3]
+        if kind == 0:
+            ne = tp + fp_ne + fn
+            hit = _div(tp, ne, 0.0)
+            err = _div(fp_ne, ne, 0.0)
+            und = _div(fn, ne, 0.0)
+            ove = _div(fp_un, tp + fp_ne + fp_un, 0.0)
+            return float(params[0] * hit + params[1] * (1 - err) + params[2] * (1 - und) + params[3] * (1 - ove))
+        fp = fp_ne + fp_un
+        return round4(_fbeta(_div(tp, tp + fp, 1.0), _div(tp, tp + fn, 1.0), params[0]))
+    a = tot[0] + values[r, k, 0]
+    b = tot[1] + values[r, k, 1]
+    c = tot[2] + values[r, k, 2]
     if kind == 2:
-        a, b, d, e = scoring.errant_key(t, c, p)
-        return (a, b, d, e, 0.0)
-    a, b, d = scoring.m2_key(t, c, p)
-    return (a, b, d, 0.0, 0.0)
+        p = a / (a + b) if b != 0.0 else 1.0
+        rr = a / (a + c) if c != 0.0 else 1.0
+        return round4(_fbeta(p, rr, params[0]))
+    beta = params[0]
+    denom = beta * beta * c + b
+    if denom == 0.0:
+        return 1.0 if a == 0.0 else 0.0
+    return float((1 + beta * beta) * a / denom)
 
 
 @_jit
-def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, params: FloatArray, buf: Any) -> int:
-    """The reference the metric chooses for row ``r`` on the running totals ``tot`` (``buf``: scratch)."""
+def _tie(kind: int, tot: FloatArray, values: FloatArray, r: int, k: int, params: FloatArray, i: int) -> float:
+    """Tie-break component ``i`` (1..4) of the key, as the metrics define it."""
+    if kind <= 1:  # (c.tp, -c.fp, -c.fn, c.tn)
+        if i == 1:
+            return float(values[r, k, 0])
+        if i == 2:
+            return float(-(values[r, k, 1] + values[r, k, 2]))
+        if i == 3:
+            return float(-values[r, k, 3])
+        return float(values[r, k, 4])
+    if kind == 2:  # (c.tp, -c.fp, -c.fn)
+        if i == 1:
+            return float(values[r, k, 0])
+        if i == 2:
+            return float(-values[r, k, 1])
+        if i == 3:
+            return float(-values[r, k, 2])
+        return 0.0
+    if i == 1:  # M2: (total.correct, -(total.proposed + beta**2 * total.gold))
+        return float(tot[0] + values[r, k, 0])
+    if i == 2:
+        return float(-((tot[1] + values[r, k, 1]) + params[0] ** 2 * (tot[2] + values[r, k, 2])))
+    return 0.0
+
+
+@_jit
+def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, params: FloatArray) -> int:
+    """The reference the metric chooses for row ``r`` on the running totals ``tot``."""
     pick = -1
-    best = (0.0, 0.0, 0.0, 0.0, 0.0)
+    best = 0.0
     for k in range(values.shape[1]):
         if not mask[r, k]:
             continue
-        for f in range(values.shape[2]):
-            buf[f] = tot[f] + values[r, k, f]
-        key = _key(kind, buf, values[r, k], params)
-        if pick < 0 or key > best:
-            pick, best = k, key
+        v = _first(kind, tot, values, r, k, params)
+        if pick < 0 or v > best:
+            pick, best = k, v
+        elif v == best:
+            for i in range(1, 5):
+                x = _tie(kind, tot, values, r, k, params, i)
+                y = _tie(kind, tot, values, r, pick, params, i)
+                if x != y:
+                    if x > y:
+                        pick = k
+                    break
     return pick
 
 
@@ -144,12 +186,11 @@ def replay_totals(
     pay = np.zeros((n_res, n_pay))
     for b in prange(n_res):
         tot = np.zeros(n_fields)
-        buf = np.zeros(n_fields)
         for t in range(n):
             r = order[b, t]
             pick = choice[r]
             if pick < 0:
-                pick = _pick(kind, tot, values, mask, r, params, buf)
+                pick = _pick(kind, tot, values, mask, r, params)
             for f in range(n_fields):
                 tot[f] = tot[f] + values[r, pick, f]
             pair = r * k_max + pick
