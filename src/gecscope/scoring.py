@@ -1,18 +1,33 @@
-"""Reference selection and reductions shared by every reference-based metric.
+"""Every scoring rule, written once: the score formulas, the reference keys and the choices.
 
-Two rules exist in the field and both are reproduced exactly:
+A formula is plain arithmetic on statistics ``t`` indexed by field (``t[0]``, ``t[1]``, ...):
+a tuple of Python floats, or numpy arrays with the fields on the first axis
+(``np.moveaxis(a, -1, 0)``: the metrics' per-sentence columns, the vectorised replay and the
+grid searches). The only branches are :func:`div` and :func:`round4`, which work on both; IEEE
+division, products and sums give the same bits either way, so every form agrees exactly. The
+compiled replay (:mod:`gecscope.resample.kernel`) keeps its own copy of the corpus keys for
+speed; tests/test_rules.py checks every form against these definitions.
+
+Fields: chunk statistics (CLEME, CLEME2.0, WODAFE) ``tp, fp_ne, fp_un, fn, tn``; ERRANT
+``tp, fp, fn``; M2 ``correct, proposed, gold``. Parameters ``p``: CLEME2.0's four factors,
+``(beta,)``, WODAFE's ``(beta, alpha)``.
+
+A corpus key ``key(t, c, p)`` ranks a reference by the running totals ``t`` (including the
+candidate ``c``); a sentence key ``key(c, p)`` by its own statistics. Two choices exist in the
+field and both are reproduced exactly:
 
 * :func:`greedy_choice` — the corpus rule of CLEME, ERRANT and the M2 scorer: walk the
-  sentences in file order and pick, per sentence, the reference that maximises a key computed
-  on the running totals plus that reference (strict ``>``: the earliest reference wins ties).
-  It is order-dependent by design.
+  sentences in file order and pick, per sentence, the reference with the largest key (strict
+  ``>``: the earliest reference wins ties). It is order-dependent by design.
 * :func:`best_choice` — per sentence, the reference with the largest key of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
 
 
 class Summable(Protocol):
@@ -21,6 +36,137 @@ class Summable(Protocol):
 
 S = TypeVar("S", bound=Summable)
 Key = tuple[float, ...]
+
+
+def div(num: Any, den: Any, default: Any) -> Any:
+    """``num / den``, or ``default`` where ``den`` is 0 (Python numbers, or numpy arrays elementwise)."""
+    if isinstance(num, np.ndarray) or isinstance(den, np.ndarray):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(den != 0, num / np.where(den != 0, den, 1.0), default)
+    return num / den if den != 0 else default
+
+
+def py_round(x: Any, digits: int) -> Any:
+    """``round(v, digits)`` for every element, exactly as Python rounds (``np.round`` differs
+    next to a half-way point; those few values are rounded by Python).
+
+    >>> float(py_round(np.array([0.12345]), 4)[0]) == round(0.12345, 4)
+    True
+    """
+    out = np.round(x, digits)
+    scaled = x * 10.0**digits
+    near = np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6
+    if near.any():
+        flat_x, flat_out = x.reshape(-1), out.reshape(-1)
+        for i in np.flatnonzero(near.reshape(-1)):
+            flat_out[i] = round(float(flat_x[i]), digits)
+        out = flat_out.reshape(x.shape)
+    return np.asarray(out, dtype=np.float64)
+
+
+def round4(x: Any) -> Any:
+    """Python's ``round(x, 4)`` (elementwise on arrays)."""
+    return py_round(x, 4) if isinstance(x, np.ndarray) else round(x, 4)
+
+
+def f_beta(p: Any, r: Any, beta: float) -> Any:
+    """F-beta, 0 when p + r = 0."""
+    b2 = beta * beta
+    return div((1 + b2) * p * r, b2 * p + r, 0.0)
+
+
+def prf(tp: Any, proposed: Any, needed: Any, beta: Any) -> tuple[Any, Any, Any]:
+    """Unrounded (P, R, F-beta); P = 1 when nothing was proposed, R = 1 when nothing was needed."""
+    p = div(tp, proposed, 1.0)
+    r = div(tp, needed, 1.0)
+    return p, r, f_beta(p, r, beta)
+
+
+def heuo(t: Any, p: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """CLEME2.0's (score, hit, wrong, under, over) of chunk statistics under factors ``p``:
+    hit/wrong/under = TP/FP_ne/FN over TP + FP_ne + FN, over = FP_un / (TP + FP_ne + FP_un)."""
+    tp, fp_ne, fp_un, fn = t[0], t[1], t[2], t[3]
+    ne = tp + fp_ne + fn
+    hit = div(tp, ne, 0.0)
+    err = div(fp_ne, ne, 0.0)
+    und = div(fn, ne, 0.0)
+    ove = div(fp_un, tp + fp_ne + fp_un, 0.0)
+    return p[0] * hit + p[1] * (1 - err) + p[2] * (1 - und) + p[3] * (1 - ove), hit, err, und, ove
+
+
+def cleme_prf(t: Any, beta: Any) -> tuple[Any, Any, Any]:
+    """CLEME's (P, R, F) of chunk statistics, each rounded to 4 dp as the official scorer does."""
+    tp, fp, fn = t[0], t[1] + t[2], t[3]
+    p, r, f = prf(tp, tp + fp, tp + fn, beta)
+    return round4(p), round4(r), round4(f)
+
+
+def cleme_accuracy(t: Any) -> Any:
+    """CLEME's accuracy (TP + TN) / all, rounded to 4 dp (0 for no chunks)."""
+    tp, fp, fn, tn = t[0], t[1] + t[2], t[3], t[4]
+    return round4(div(tp + tn, tp + fp + fn + tn, 0.0))
+
+
+def errant_f(t: Any, beta: Any) -> Any:
+    """ERRANT's F-beta of ``(tp, fp, fn)``."""
+    return prf(t[0], t[0] + t[1], t[0] + t[2], beta)[2]
+
+
+def m2_f(c: Any, e: Any, g: Any, beta: Any) -> Any:
+    """The M2 scorer's running F that picks annotators (1 when nothing at all, 0 when undefined)."""
+    return div((1 + beta * beta) * c, beta * beta * g + e, (c == 0) * 1.0)
+
+
+def f_generalized(t: Any, beta: Any, alpha: Any) -> Any:
+    """WODAFE's F_beta-G: (1 + b2) TP / ((1 + b2) TP + b2 FN + FP_ne + alpha FP_un), 1 if that is 0."""
+    b2 = beta * beta
+    return div((1 + b2) * t[0], (1 + b2) * t[0] + b2 * t[3] + t[1] + alpha * t[2], 1.0)
+
+
+# corpus keys key(t, c, p): the totals with the candidate, the candidate, the parameters
+def cleme2_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
+    return (heuo(t, p)[0], c[0], -(c[1] + c[2]), -c[3], c[4])
+
+
+def cleme_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
+    return (cleme_prf(t, p[0])[2], c[0], -(c[1] + c[2]), -c[3], c[4])
+
+
+def errant_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
+    """errant_compare's: the running F rounded to 4 dp, then TP, -FP, -FN."""
+    return (round4(errant_f(t, p[0])), c[0], -c[1], -c[2])
+
+
+def m2_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
+    """The M2 scorer's: the running F, then more correct, then fewer proposed + beta^2 gold."""
+    return (m2_f(t[0], t[1], t[2], p[0]), t[0], -(t[1] + p[0] ** 2 * t[2]))
+
+
+def wodafe_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
+    return (f_generalized(t, p[0], p[1]), c[0], -(c[1] + c[2]), -c[3], c[4])
+
+
+# sentence keys key(c, p)
+def cleme2_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
+    com, hit, err, und, ove = heuo(c, p)
+    return (com, hit, -err, -und, -ove)
+
+
+def cleme_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
+    pr, rc, f = cleme_prf(c, p[0])
+    return (f, pr, rc, cleme_accuracy(c))
+
+
+def errant_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
+    return (errant_f(c, p[0]), c[0], -c[1], -c[2])
+
+
+def m2_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
+    return (prf(c[0], c[1], c[2], p[0])[2], c[0], -(c[1] + p[0] ** 2 * c[2]))
+
+
+def wodafe_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
+    return (f_generalized(c, p[0], p[1]), c[0], -(c[1] + c[2]), -c[3], c[4])
 
 
 def greedy_choice(candidates: Sequence[Sequence[S]], zero: S, key: Callable[[S, S], Key]) -> list[int]:
@@ -56,9 +202,3 @@ def sum_chosen(candidates: Sequence[Sequence[S]], chosen: Sequence[int], zero: S
     for options, i in zip(candidates, chosen, strict=True):
         totals = totals + options[i]
     return totals
-
-
-def f_beta(p: float, r: float, beta: float) -> float:
-    """F-beta, 0 when p + r = 0."""
-    b2 = beta * beta
-    return (1 + b2) * p * r / (b2 * p + r) if p + r else 0.0

@@ -25,7 +25,7 @@ from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import EditCounts, compare, errant_prf
 from gecscope.result import Score
-from gecscope.scoring import greedy_choice
+from gecscope.scoring import errant_key, greedy_choice
 from gecscope.types import Edit, Example, Target
 
 Key = tuple[int, int, str]
@@ -94,7 +94,7 @@ class Cherrant:
         kept = [i for i, c in enumerate(counts) if c]
 
         def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
-            return (round(errant_prf(tot.tp, tot.fp, tot.fn, beta)[2], 4), c.tp, -c.fp, -c.fn)
+            return errant_key((tot.tp, tot.fp, tot.fn), (c.tp, c.fp, c.fn), (beta,))
 
         chosen = greedy_choice([counts[i] for i in kept], EditCounts(), key)
         picked = {i: (j, counts[i][j]) for i, j in zip(kept, chosen, strict=True)}

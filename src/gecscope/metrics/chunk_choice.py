@@ -1,9 +1,8 @@
-"""Reference choice over compact chunk counts: one (pairs, 5) array, pairs grouped by sentence.
+"""Reference choice over compact counts: one (pairs, fields) array, pairs grouped by sentence.
 
-The same rules as :mod:`gecscope.scoring` (and the same floating-point operations in the same
-order, so the same choices and totals), without one :class:`~gecscope.stats.ChunkCounts` per
-candidate: the greedy corpus rule walks the sentences once over plain floats (a sentence with
-one kept reference has nothing to choose), the per-sentence rule is one ``lexsort``.
+The choices of :mod:`gecscope.scoring` with its keys, without one object per candidate: the
+greedy corpus rule walks the sentences once over plain floats (a sentence with one kept
+reference has nothing to choose), the per-sentence rule is one ``lexsort`` over the key arrays.
 """
 
 from __future__ import annotations
@@ -20,26 +19,27 @@ from gecscope.stats import ChunkCounts
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
-Counts5 = tuple[float, float, float, float, float]
-#: key(running totals + candidate, candidate) of the greedy rule
-GreedyKey = Callable[[Counts5, Counts5], tuple[float, ...]]
+#: a corpus key of :mod:`gecscope.scoring`: key(running totals + candidate, candidate, params)
+GreedyKey = Callable[[Any, Any, Any], tuple[Any, ...]]
 FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
 #: sentences whose counts are turned into Python floats at a time
 BLOCK = 8192
 
 
-def greedy_pairs(values: FloatArray, pair_offsets: IntArray, key: GreedyKey) -> tuple[IntArray, ChunkCounts]:
-    """The chosen pair of every sentence under the greedy corpus rule, and the running totals.
+def greedy_pairs(
+    values: FloatArray, pair_offsets: IntArray, key: GreedyKey, params: Any
+) -> tuple[IntArray, list[float]]:
+    """The chosen pair of every sentence under the greedy corpus rule, and the running totals
+    (:func:`gecscope.scoring.greedy_choice` on rows of floats).
 
-    >>> v = np.array([[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0, 1, 0]], dtype=float)
-    >>> chosen, tot = greedy_pairs(v, np.array([0, 2, 3]), lambda t, c: (-t[1],))
-    >>> chosen.tolist(), tot.tp, tot.fn
-    ([0, 2], 1.0, 1.0)
+    >>> v = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]], dtype=float)
+    >>> greedy_pairs(v, np.array([0, 2, 3]), lambda t, c, p: (-t[1],), ())
+    (array([0, 2]), [1.0, 0.0, 1.0])
     """
     bounds = pair_offsets.tolist()
     n = len(bounds) - 1
     chosen = np.empty(n, dtype=np.int64)
-    t0 = t1 = t2 = t3 = t4 = 0.0
+    tot = [0.0] * values.shape[1]
     for first in range(0, n, BLOCK):  # plain floats for a block of sentences at a time
         last = min(first + BLOCK, n)
         base = bounds[first]
@@ -51,13 +51,12 @@ def greedy_pairs(values: FloatArray, pair_offsets: IntArray, key: GreedyKey) -> 
                 best_key = None
                 for p in range(a, b):
                     c = vals[p]
-                    k = key((t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]), c)
+                    k = key([x + y for x, y in zip(tot, c, strict=True)], c, params)
                     if best_key is None or k > best_key:
                         best, best_key = p, k
-            c = vals[best]
-            t0, t1, t2, t3, t4 = t0 + c[0], t1 + c[1], t2 + c[2], t3 + c[3], t4 + c[4]
+            tot = [x + y for x, y in zip(tot, vals[best], strict=True)]
             chosen[s] = best + base
-    return chosen, ChunkCounts(t0, t1, t2, t3, t4)
+    return chosen, tot
 
 
 def best_pairs(keys: Sequence[FloatArray], pair_offsets: IntArray) -> IntArray:

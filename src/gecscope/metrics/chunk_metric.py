@@ -8,15 +8,16 @@ per-sentence values), from which the :class:`~gecscope.result.Score` is built.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from gecscope.classify import Labels
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, WeightFn, analyse, relabel, split_counts
 from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
+from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
@@ -125,9 +126,28 @@ class ChunkMetric:
         """Share a loaded model (and its cache) between metric objects."""
         self.__dict__["_model_weighting"] = weighting
 
-    def table(self, values: FloatArray, pair_offsets: IntArray) -> ChunkTable:
-        """Choose references and reduce (the metric's rule)."""
+    #: the metric's keys (:mod:`gecscope.scoring`): corpus ``key(t, c, p)``, sentence ``key(c, p)``
+    keys: ClassVar[tuple[Callable[[Any, Any, Any], tuple[Any, ...]], Callable[[Any, Any], tuple[Any, ...]]]]
+
+    def params(self) -> tuple[float, ...]:
+        """The parameters ``p`` of the metric's formulas (CLEME2.0's factors, CLEME's beta)."""
         raise NotImplementedError
+
+    def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
+        """The per-sentence values (and the headline) of statistics ``t`` (fields first)."""
+        raise NotImplementedError
+
+    def table(self, values: FloatArray, pair_offsets: IntArray) -> ChunkTable:
+        """Choose references (greedily at the corpus level, per sentence otherwise) and reduce."""
+        p = self.params()
+        if self.config.level == "corpus":
+            chosen, totals = greedy_pairs(values, pair_offsets, self.keys[0], p)
+            head = {k: float(v) for k, v in self.columns(totals, p).items()}
+            return ChunkTable(chosen, self.columns(values[chosen].T, p), ChunkCounts(*totals), head)
+        every = self.columns(values.T, p)
+        chosen = best_pairs(self.keys[1](values.T, p), pair_offsets)
+        columns = {k: v[chosen] for k, v in every.items()}
+        return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
 
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         """The Score of a table (``ref_index``: the reference index of every count row)."""
@@ -172,18 +192,13 @@ class ChunkMetric:
         table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
         return table.columns["score" if "score" in table.columns else "f"]
 
-    def greedy_rule(self) -> tuple[str, tuple[float, ...]]:
-        """The named corpus rule and its parameters (CLEME2.0's factors, CLEME's beta)."""
-        raise NotImplementedError
-
     def resampling(self, analysis: ChunkAnalysis) -> Plan:
         """Unweighted: the greedy rule over the counts (corpus) or the sentence mean. Length
         weights depend on the whole corpus (its mean chunk length), so weighted metrics replay."""
         if self.config.weighting != "none":
             return None
         if self.config.level == "corpus":
-            rule, params = self.greedy_rule()
-            return Greedy(rule, params, self.count_array(analysis), analysis.pair_offsets)
+            return Greedy(self.name, self.params(), self.count_array(analysis), analysis.pair_offsets)
         return SentenceMean(np.asarray(self.sentence_scores(analysis), dtype=np.float64), sequential=True)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:

@@ -12,13 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
+from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, Layout
-from gecscope.metrics.analysis import FloatArray, IntArray
+from gecscope.metrics.analysis import FloatArray
 from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import Counts5, best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
+from gecscope.metrics.chunk_choice import sentence_rows
 from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
@@ -37,13 +36,18 @@ class Factors:
     over: float
 
     def __post_init__(self) -> None:
-        vals = (self.hit, self.wrong, self.under, self.over)
+        vals = self.values
         check_finite(hit=self.hit, wrong=self.wrong, under=self.under, over=self.over)
         if any(v < 0 for v in vals) or abs(sum(vals) - 1.0) > 1e-5:
             raise ValueError(f"factors must be non-negative and sum to 1; got {vals}")
 
     def __str__(self) -> str:
-        return ",".join(f"{v:g}" for v in (self.hit, self.wrong, self.under, self.over))
+        return ",".join(f"{v:g}" for v in self.values)
+
+    @property
+    def values(self) -> tuple[float, float, float, float]:
+        """(hit, wrong, under, over): the parameters of :func:`gecscope.scoring.heuo`."""
+        return (self.hit, self.wrong, self.under, self.over)
 
     @classmethod
     def parse(cls, text: str) -> Factors:
@@ -83,43 +87,8 @@ def resolve_factors(spec: str | Factors | FactorPreset) -> FactorPreset:
 
 
 def heuo(c: ChunkCounts, f: Factors) -> tuple[float, float, float, float, float]:
-    """(score, hit, wrong, under, over) in the official evaluation order."""
-    return heuo_values(c.tp, c.fp_ne, c.fp_un, c.fn, f)
-
-
-def heuo_values(
-    tp: float, fp_ne: float, fp_un: float, fn: float, f: Factors
-) -> tuple[float, float, float, float, float]:
-    """:func:`heuo` of plain counts."""
-    ne = tp + fp_ne + fn
-    hit = tp / ne if ne else 0.0
-    err = fp_ne / ne if ne else 0.0
-    und = fn / ne if ne else 0.0
-    d = tp + fp_ne + fp_un
-    ove = fp_un / d if d else 0.0
-    com = f.hit * hit + f.wrong * (1 - err) + f.under * (1 - und) + f.over * (1 - ove)
-    return com, hit, err, und, ove
-
-
-def heuo_array(values: FloatArray, f: Factors) -> dict[str, FloatArray]:
-    """:func:`heuo` of every row of a (rows, 5) count array: the same operations in the same
-    order, elementwise (IEEE division, products and sums are exact the same way)."""
-    tp, fp_ne, fp_un, fn = values[:, 0], values[:, 1], values[:, 2], values[:, 3]
-
-    def div(a: FloatArray, b: FloatArray) -> FloatArray:
-        return np.divide(a, b, out=np.zeros(len(a)), where=b != 0)
-
-    ne = tp + fp_ne + fn
-    hit, err, und = div(tp, ne), div(fp_ne, ne), div(fn, ne)
-    ove = div(fp_un, tp + fp_ne + fp_un)
-    com = f.hit * hit + f.wrong * (1 - err) + f.under * (1 - und) + f.over * (1 - ove)
-    return dict(zip(NAMES, (com, hit, err, und, ove), strict=True))
-
-
-def sentence_key(c: ChunkCounts, f: Factors) -> tuple[float, ...]:
-    """Per-sentence reference preference: (score, hit, -wrong, -under, -over)."""
-    com, hit, err, und, ove = heuo(c, f)
-    return (com, hit, -err, -und, -ove)
+    """(score, hit, wrong, under, over) in the official evaluation order (:func:`gecscope.scoring.heuo`)."""
+    return scoring.heuo((c.tp, c.fp_ne, c.fp_un, c.fn), f.values)
 
 
 @dataclass(frozen=True)
@@ -150,31 +119,17 @@ class Cleme2(ChunkMetric):
         ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"),
         CHUNK_COUNTS,
     )
-
-    def greedy_rule(self) -> tuple[str, tuple[float, ...]]:
-        assert isinstance(self.config, Cleme2Config)
-        f = self.config.active_factors
-        return "cleme2", (f.hit, f.wrong, f.under, f.over)
+    keys = (scoring.cleme2_key, scoring.cleme2_sentence_key)
 
     def __init__(self, config: Cleme2Config | None = None) -> None:
         self.config = config or Cleme2Config()
 
-    def table(self, values: FloatArray, pair_offsets: IntArray) -> ChunkTable:
+    def params(self) -> tuple[float, ...]:
         assert isinstance(self.config, Cleme2Config)
-        f = self.config.active_factors
-        if self.config.level == "corpus":
+        return self.config.active_factors.values
 
-            def key(t: Counts5, c: Counts5) -> tuple[float, ...]:
-                return (heuo_values(t[0], t[1], t[2], t[3], f)[0], c[0], -(c[1] + c[2]), -c[3], c[4])
-
-            chosen, totals = greedy_pairs(values, pair_offsets, key)
-            columns = heuo_array(values[chosen], f)
-            return ChunkTable(chosen, columns, totals, dict(zip(NAMES, heuo(totals, f), strict=True)))
-        every = heuo_array(values, f)
-        keys = (every["score"], every["hit"], -every["wrong"], -every["under"], -every["over"])
-        chosen = best_pairs(keys, pair_offsets)
-        columns = {k: v[chosen] for k, v in every.items()}
-        return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
+    def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
+        return dict(zip(NAMES, scoring.heuo(t, p), strict=True))
 
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         assert isinstance(self.config, Cleme2Config)

@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs
+
 IntArray = NDArray[np.int64]
 C = TypeVar("C", bound="CountTable")
 
@@ -87,9 +89,29 @@ class CountTable(Sequence[tuple[Any, ...]]):
         """(sentences, references): which cells are real references."""
         return np.arange(self.values.shape[1])[None, :] < self.width[:, None]
 
-    def flat(self) -> tuple[list[int], list[int], int]:
-        """Python ints for sequential loops: the values row-major, the widths, and the stride."""
-        return self.values.reshape(-1).tolist(), self.width.tolist(), 3 * self.values.shape[1]
+    def pairs(self) -> tuple[NDArray[np.float64], IntArray]:
+        """The options as (options, 3) float rows, sentence by sentence, and their offsets (a
+        sentence without options has its zero row)."""
+        width = np.maximum(self.width, 1)
+        offsets = np.zeros(len(self) + 1, dtype=np.int64)
+        np.cumsum(width, out=offsets[1:])
+        mask = np.arange(self.values.shape[1])[None, :] < width[:, None]
+        return self.values[mask].astype(np.float64), offsets
+
+    def choose(self, corpus_key: GreedyKey, sentence_key: Callable[..., Any], params: Any, level: str) -> list[int]:
+        """Each sentence's option: greedily on ``corpus_key`` over the running totals, or by
+        ``sentence_key`` per sentence at the sentence level (keys of :mod:`gecscope.scoring`)."""
+        values, offsets = self.pairs()
+        if level == "sentence":
+            chosen = best_pairs(sentence_key(values.T, params), offsets)
+        else:
+            chosen = greedy_pairs(values, offsets, corpus_key, params)[0]
+        return [int(x) for x in (chosen - offsets[:-1]).tolist()]
+
+    def best_values(self, value: Callable[[Any, Any], Any], params: Any) -> list[float]:
+        """Each sentence's largest ``value(option, params)`` over its options."""
+        values, offsets = self.pairs()
+        return [float(x) for x in np.maximum.reduceat(value(values.T, params), offsets[:-1]).tolist()]
 
     def take(self: C, idx: Sequence[int] | IntArray) -> C:
         """The sentences ``idx`` (in that order, with repeats)."""

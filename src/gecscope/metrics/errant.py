@@ -25,7 +25,7 @@ from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditTable, EditTableBuilder, sentence_means
 from gecscope.result import Score
 from gecscope.rows import LazyRows
-from gecscope.scoring import f_beta
+from gecscope.scoring import errant_f, errant_key, errant_sentence_key, prf
 from gecscope.types import Edit, Example
 
 MODES = {
@@ -84,10 +84,13 @@ def category(cat: str, level: int) -> str:
 
 
 def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
-    """Unrounded P, R, F with ERRANT's conventions."""
-    p = tp / (tp + fp) if fp else 1.0
-    r = tp / (tp + fn) if fn else 1.0
-    return p, r, f_beta(p, r, beta)
+    """Unrounded P, R, F with ERRANT's conventions (P = 1 when FP = 0, R = 1 when FN = 0)."""
+    return prf(tp, tp + fp, tp + fn, beta)
+
+
+def unrounded_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
+    """:func:`gecscope.scoring.errant_key` with the running F unrounded (gec-metrics' convention)."""
+    return (round(errant_f(t, p[0]), 17), c[0], -c[1], -c[2])
 
 
 Key = tuple[Any, ...]
@@ -184,28 +187,8 @@ class Errant:
     def choose(self, table: EditTable) -> list[int]:
         """The reference of each sentence: errant_compare's greedy corpus choice (running F
         rounded to 4 dp, then TP, -FP, -FN), or per sentence at the sentence level."""
-        beta = self.config.beta
-        digits = 4 if self.config.convention == "official" else 17
-        vals, width, stride = table.flat()
-        sentence = self.config.level == "sentence"
-        chosen: list[int] = []
-        tot_tp = tot_fp = tot_fn = 0
-        for i, w in enumerate(width):
-            best_j, best = 0, None
-            for j in range(w):
-                o = i * stride + 3 * j
-                tp, fp, fn = vals[o], vals[o + 1], vals[o + 2]
-                if sentence:
-                    k = (errant_prf(tp, fp, fn, beta)[2], tp, -fp, -fn)
-                else:
-                    f = errant_prf(tot_tp + tp, tot_fp + fp, tot_fn + fn, beta)[2]
-                    k = (round(f, digits), tp, -fp, -fn)
-                if best is None or k > best:
-                    best_j, best = j, k
-            o = i * stride + 3 * best_j
-            tot_tp, tot_fp, tot_fn = tot_tp + vals[o], tot_fp + vals[o + 1], tot_fn + vals[o + 2]
-            chosen.append(best_j)
-        return chosen
+        key = errant_key if self.config.convention == "official" else unrounded_key
+        return table.choose(key, errant_sentence_key, (self.config.beta,), self.config.level)
 
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
@@ -262,14 +245,7 @@ class Errant:
     def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the reference best for that sentence alone (SentERRANT, and
         the sentence-level meta-evaluation); ties on F do not change the value."""
-        beta = self.config.beta
-        vals, width, stride = EditTable.of(counts).flat()
-        return [
-            max(
-                errant_prf(vals[o], vals[o + 1], vals[o + 2], beta)[2] for o in range(i * stride, i * stride + 3 * w, 3)
-            )
-            for i, w in enumerate(width)
-        ]
+        return EditTable.of(counts).best_values(errant_f, self.config.beta)
 
     def official_text(self, score: Score) -> str:
         """The text errant_compare prints (the overall block; with categories when cat is set)."""

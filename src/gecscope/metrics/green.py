@@ -27,6 +27,7 @@ from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, 
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import encode, segment_grams, split_spaces
 from gecscope.result import Score
+from gecscope.scoring import div, f_beta
 from gecscope.types import Example
 
 REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
@@ -108,19 +109,13 @@ def green_f(
     tp: FloatArray, fp: FloatArray, fn: FloatArray, beta: float, convention: str = "official"
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """(F, P, R) for every prefix order m = 1..N along the last axis (cumulative geometric means)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if convention == "official":
-            p_n = np.where(tp + fp > 0, tp / np.where(tp + fp > 0, tp + fp, 1), 1.0)
-            r_n = np.where(tp + fn > 0, tp / np.where(tp + fn > 0, tp + fn, 1), 0.0)
-        else:
-            p_n = np.where(fp > 0, tp / np.where(fp > 0, tp + fp, 1), 1.0)
-            r_n = np.where(fn > 0, tp / np.where(fn > 0, tp + fn, 1), 1.0)
-        orders = np.arange(1, tp.shape[-1] + 1)
+    p_n = div(tp, tp + fp, 1.0)
+    r_n = div(tp, tp + fn, 0.0 if convention == "official" else 1.0)  # nothing to find: 0 officially
+    orders = np.arange(1, tp.shape[-1] + 1)
+    with np.errstate(divide="ignore"):
         p = np.exp(np.cumsum(np.log(p_n), axis=-1) / orders)
         r = np.exp(np.cumsum(np.log(r_n), axis=-1) / orders)
-        b2 = beta * beta
-        f = np.where(p + r > 0, (1 + b2) * p * r / np.where(b2 * p + r > 0, b2 * p + r, 1), 0.0)
-    return f, p, r
+    return f_beta(p, r, beta), p, r
 
 
 class Green:

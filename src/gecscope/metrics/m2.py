@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gecscope import scoring
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
@@ -54,7 +55,7 @@ class M2Counts:
         return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
 
     def f(self, beta: float) -> float:
-        return m2_prf(self.correct, self.proposed, self.gold, beta)[2]
+        return float(m2_prf(self.correct, self.proposed, self.gold, beta)[2])
 
 
 @dataclass(frozen=True)
@@ -93,19 +94,8 @@ def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
     return out
 
 
-def m2_f(c: float, e: float, g: float, beta: float) -> float:
-    """The scorer's running F used to pick annotators (1.0 when nothing at all, 0 when undefined)."""
-    denom = beta * beta * g + e
-    if denom == 0:
-        return 1.0 if c == 0 else 0.0
-    return (1 + beta * beta) * c / denom
-
-
-def m2_prf(c: float, e: float, g: float, beta: float) -> tuple[float, float, float]:
-    p = c / e if e else 1.0
-    r = c / g if g else 1.0
-    denom = beta * beta * p + r
-    return p, r, ((1 + beta * beta) * p * r / denom if denom else 0.0)
+#: the M2 scorer's P, R, F (:func:`gecscope.scoring.prf` of correct, proposed, gold)
+m2_prf = scoring.prf
 
 
 def _same_ignoring_space_case(a: str, b: str) -> bool:
@@ -181,27 +171,7 @@ class M2:
     def choose(self, table: M2Table) -> list[int]:
         """The annotator of each sentence: the scorer's greedy corpus choice (running F, then
         correct, then fewer proposed + beta^2 gold), or per sentence at the sentence level."""
-        beta = self.config.beta
-        b2 = beta**2
-        vals, width, stride = table.flat()
-        sentence = self.config.level == "sentence"
-        chosen: list[int] = []
-        tc = tp_ = tg = 0
-        for i, w in enumerate(width):
-            best_j, best = 0, None
-            for j in range(w):
-                o = i * stride + 3 * j
-                c, e, g = vals[o], vals[o + 1], vals[o + 2]
-                if sentence:
-                    k = (m2_prf(c, e, g, beta)[2], c, -(e + b2 * g))
-                else:
-                    k = (m2_f(tc + c, tp_ + e, tg + g, beta), tc + c, -((tp_ + e) + b2 * (tg + g)))
-                if best is None or k > best:
-                    best_j, best = j, k
-            o = i * stride + 3 * best_j
-            tc, tp_, tg = tc + vals[o], tp_ + vals[o + 1], tg + vals[o + 2]
-            chosen.append(best_j)
-        return chosen
+        return table.choose(scoring.m2_key, scoring.m2_sentence_key, (self.config.beta,), self.config.level)
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
         beta = self.config.beta
@@ -260,12 +230,7 @@ class M2:
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
-        beta = self.config.beta
-        vals, width, stride = M2Table.of(counts).flat()
-        return [
-            max(m2_prf(vals[o], vals[o + 1], vals[o + 2], beta)[2] for o in range(i * stride, i * stride + 3 * w, 3))
-            for i, w in enumerate(width)
-        ]
+        return M2Table.of(counts).best_values(lambda c, p: m2_prf(c[0], c[1], c[2], p)[2], self.config.beta)
 
     def official_text(self, score: Score) -> str:
         d = score.details

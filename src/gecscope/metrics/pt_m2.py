@@ -26,9 +26,9 @@ from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.errant import edit_keys
-from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_f, m2_prf
+from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_prf
 from gecscope.result import Score
-from gecscope.scoring import greedy_choice
+from gecscope.scoring import greedy_choice, m2_key
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -136,12 +136,12 @@ class PTBase:
         return out
 
     def score_analysis(self, analysis: PTAnalysis) -> Score:
-        beta, b2 = self.config.beta, self.config.beta**2
+        beta = self.config.beta
         sentence = self.config.level == "sentence"
         counts = self.weighted_counts(analysis, sentence)
 
         def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
-            return (m2_f(tot.correct, tot.proposed, tot.gold, beta), tot.correct, -(tot.proposed + b2 * tot.gold))
+            return m2_key((tot.correct, tot.proposed, tot.gold), c, (beta,))
 
         if sentence:
             values = self.sentence_values(counts)

@@ -22,14 +22,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
-from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.analysis import ChunkAnalysis, split_counts
 from gecscope.metrics.base import signed
+from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs
 from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
-from gecscope.scoring import best_choice, greedy_choice, sum_chosen
+from gecscope.scoring import sum_chosen
 from gecscope.stats import ChunkCounts
 from gecscope.weighting.fluency import FluencyConfig, FluencyScorer
 from gecscope.weighting.similarity import target_text
@@ -45,9 +47,7 @@ def f_generalized(c: ChunkCounts, beta: float, alpha: float) -> float:
     >>> round(f_generalized(c, 0.5, 1.0), 6) == round(1.25 * 2 / (1.25 * 2 + 0.25 * 1 + 4), 6)
     True
     """
-    b2 = beta * beta
-    denom = (1 + b2) * c.tp + b2 * c.fn + c.fp_ne + alpha * c.fp_un
-    return (1 + b2) * c.tp / denom if denom > 0 else 1.0
+    return float(scoring.f_generalized((c.tp, c.fp_ne, c.fp_un, c.fn), beta, alpha))
 
 
 def oc_score(c: ChunkCounts, beta: float) -> float:
@@ -132,16 +132,14 @@ class Wodafe(ChunkMetric):
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         cfg = self.config
         beta, alpha, gamma = cfg.beta, cfg.resolved_alpha, cfg.resolved_gamma
-        counts = self.counts(analysis)
+        stats, offsets = self.count_array(analysis), analysis.pair_offsets
+        counts = split_counts(stats, offsets)
         fluency = self.fluencies(analysis)
-
-        def tie(c: ChunkCounts) -> tuple[float, ...]:
-            return (c.tp, -c.fp, -c.fn, c.tn)
-
         if cfg.level == "corpus":
-            chosen = greedy_choice(counts, ChunkCounts(), lambda tot, c: (f_generalized(tot, beta, alpha), *tie(c)))
+            pairs = greedy_pairs(stats, offsets, scoring.wodafe_key, (beta, alpha))[0]
         else:
-            chosen = best_choice(counts, lambda c: (f_generalized(c, beta, alpha), *tie(c)))
+            pairs = best_pairs(scoring.wodafe_sentence_key(stats.T, (beta, alpha)), offsets)
+        chosen = (pairs - offsets[:-1]).tolist()
         totals = sum_chosen(counts, chosen, ChunkCounts())
         rows = []
         for i, j in enumerate(chosen):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -12,7 +12,7 @@ from gecscope.metrics.base import Greedy, SentenceMean, Summed
 from gecscope.metrics.counts import CountTable
 from gecscope.metrics.errant import EditCounts
 from gecscope.metrics.m2 import M2Counts
-from gecscope.resample.rules import FloatArray, GreedyRule, cleme2_rule, cleme_rule, errant_rule, m2_rule
+from gecscope.resample.rules import FloatArray, GreedyRule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
 from gecscope.stats import ChunkCounts, size
 
@@ -69,15 +69,6 @@ def m2_array(counts: Sequence[Sequence[M2Counts]] | CountTable) -> tuple[FloatAr
     return _array(counts, ("correct", "proposed", "gold"))
 
 
-#: the greedy corpus rules a plan names, from their parameters
-RULES: dict[str, Callable[[tuple[float, ...]], GreedyRule]] = {
-    "cleme2": lambda p: cleme2_rule((p[0], p[1], p[2], p[3])),
-    "cleme": lambda p: cleme_rule(p[0]),
-    "errant": lambda p: errant_rule(p[0]),
-    "m2": lambda p: m2_rule(p[0]),
-}
-
-
 def stat_table(metric: Any, analysis: Any) -> Table:
     """The fastest exact table for ``metric``, from the resampling plan its registry entry
     declares (``MetricSpec.resampling``); re-scoring every resample for the rest."""
@@ -90,7 +81,7 @@ def stat_table(metric: Any, analysis: Any) -> Table:
             values, mask = plan.rows.values.astype(np.float64), plan.rows.mask()
         else:
             values, mask = _array(plan.rows, plan.fields)
-        return GreedyTable(RULES[plan.rule](plan.params), values, mask)
+        return GreedyTable(GreedyRule(plan.rule, tuple(plan.params)), values, mask)
     if isinstance(plan, SentenceMean):
         return MeanTable(np.asarray(plan.values, dtype=np.float64), sequential=plan.sequential)
     if isinstance(plan, Summed):

@@ -1,11 +1,15 @@
 """The greedy replay as one compiled loop (numba, the ``fast`` extra), bit-identical to the metrics.
 
-Rule codes: 0 CLEME2.0 (params: the four factors), 1 CLEME unweighted (params[0]: beta),
-2 ERRANT official (beta), 3 M2 (beta). Every resample walks its sentences in order; a sentence
-whose choice is fixed (``choice[row] >= 0``: its references agree, or one dominates the others
-under a monotone key) only adds its statistics, the others compare the references' keys on the
-running totals with the metric's float operations and its strict ``>`` (first reference wins ties).
-Python's ``round(x, 4)`` is reproduced exactly, ties included (:func:`round4`).
+The keys here are the compiled copies of the corpus keys of :mod:`gecscope.scoring` (kept by
+hand for speed: numba's calls through the generic formulas ran the replay twice as slowly);
+tests/test_rules.py checks them against the scalar definitions on random statistics.
+Rule codes: the order of :data:`gecscope.resample.rules.KINDS`: 0 CLEME2.0 (params: the four
+factors), 1 CLEME unweighted (params[0]: beta), 2 ERRANT official (beta), 3 M2 (beta).
+Every resample walks its sentences in order; a sentence whose choice is fixed
+(``choice[row] >= 0``: its references agree, or one dominates the others under a monotone key)
+only adds its statistics, the others compare the references' keys on the running totals with the
+metric's float operations and its strict ``>`` (first reference wins ties). Python's
+``round(x, 4)`` is reproduced exactly, ties included (:func:`round4`).
 """
 
 from __future__ import annotations
@@ -80,33 +84,6 @@ def _fbeta(p: float, r: float, beta: float) -> float:
 
 
 @_jit
-def corpus_value(kind: int, t: FloatArray, params: FloatArray) -> float:
-    """The corpus score of the totals ``t`` under rule ``kind``."""
-    if kind == 0:
-        tp, fp_ne, fp_un, fn = t[0], t[1], t[2], t[3]
-        ne = tp + fp_ne + fn
-        hit = _div(tp, ne, 0.0)
-        err = _div(fp_ne, ne, 0.0)
-        und = _div(fn, ne, 0.0)
-        ove = _div(fp_un, tp + fp_ne + fp_un, 0.0)
-        return float(params[0] * hit + params[1] * (1 - err) + params[2] * (1 - und) + params[3] * (1 - ove))
-    if kind == 1:
-        tp, fp, fn = t[0], t[1] + t[2], t[3]
-        return round4(_fbeta(_div(tp, tp + fp, 1.0), _div(tp, tp + fn, 1.0), params[0]))
-    if kind == 2:
-        tp, fp, fn = t[0], t[1], t[2]
-        p = tp / (tp + fp) if fp != 0.0 else 1.0
-        r = tp / (tp + fn) if fn != 0.0 else 1.0
-        return _fbeta(p, r, params[0])
-    c, e, g = t[0], t[1], t[2]
-    p = _div(c, e, 1.0)
-    r = _div(c, g, 1.0)
-    b2 = params[0] * params[0]
-    denom = b2 * p + r
-    return float((1 + b2) * p * r / denom) if denom != 0.0 else 0.0
-
-
-@_jit
 def _first(kind: int, tot: FloatArray, values: FloatArray, r: int, k: int, params: FloatArray) -> float:
     """The first key component of reference ``k`` of row ``r``: the corpus value of ``tot + c``
     (rounded to 4 dp for ERRANT, the annotator-choice F for M2)."""
@@ -164,35 +141,9 @@ def _tie(kind: int, tot: FloatArray, values: FloatArray, r: int, k: int, params:
     return 0.0
 
 
-@_jit_parallel
-def replay(
-    kind: int,
-    params: FloatArray,
-    values: FloatArray,
-    mask: Any,
-    choice: Any,
-    order: Any,
-) -> FloatArray:
-    """Corpus scores of every resample ``order[b]`` (rows of ``values``)."""
-    n_res, n = order.shape
-    n_fields = values.shape[2]
-    out = np.zeros(n_res)
-    for b in prange(n_res):
-        tot = np.zeros(n_fields)
-        for t in range(n):
-            r = order[b, t]
-            pick = choice[r]
-            if pick < 0:
-                pick = _pick(kind, tot, values, mask, r, params)
-            for f in range(n_fields):
-                tot[f] = tot[f] + values[r, pick, f]
-        out[b] = corpus_value(kind, tot, params)
-    return out
-
-
 @_jit
 def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, params: FloatArray) -> int:
-    """The reference the metric chooses for row ``r`` on the running totals ``tot`` (as :func:`replay`)."""
+    """The reference the metric chooses for row ``r`` on the running totals ``tot``."""
     pick = -1
     best = 0.0
     for k in range(values.shape[1]):
@@ -225,9 +176,10 @@ def replay_totals(
     pay_val: FloatArray,
     n_pay: int,
 ) -> tuple[FloatArray, FloatArray]:
-    """As :func:`replay`, but the chosen statistics' totals ``(resamples, fields)`` and the totals of
-    a payload that rides along the chosen references: pair ``(row, k)`` adds ``pay_val[j]`` to column
-    ``pay_col[j]`` for ``j`` in ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse)."""
+    """The chosen statistics' totals ``(resamples, fields)`` of every resample ``order[b]`` (rows
+    of ``values``), and the totals of a payload that rides along the chosen references: pair
+    ``(row, k)`` adds ``pay_val[j]`` to column ``pay_col[j]`` for ``j`` in
+    ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse)."""
     n_res, n = order.shape
     k_max, n_fields = values.shape[1], values.shape[2]
     out = np.zeros((n_res, n_fields))

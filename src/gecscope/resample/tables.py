@@ -150,29 +150,7 @@ class GreedyTable:
         return np.asarray(np.where(has, dom.argmax(axis=1), -1), dtype=np.int64)
 
     def scores(self, order: IntArray) -> FloatArray:
-        from gecscope.resample import kernel
-
-        order = np.ascontiguousarray(order, dtype=np.int64)
-        choice = self.choice()
-        if kernel.available():
-            params = np.asarray(self.rule.params, dtype=np.float64)
-            return np.asarray(kernel.replay(self.rule.code, params, self.values, self.mask, choice, order))
-        n_res, n = order.shape
-        if n_res * n > 50_000_000:
-            warnings.warn(
-                "resampling without numba is slow; pip install 'gecscope[fast]' for the compiled replay",
-                stacklevel=2,
-            )
-        n_fields = self.values.shape[2]
-        integral = bool(np.array_equal(self.values, np.round(self.values)))
-        # with integral statistics every sum is exact in any order, so only the positions whose
-        # choice depends on the totals need a step; otherwise every position is a step, in order
-        varied = choice < 0 if integral else np.ones(self.rows, dtype=bool)
-        fixed = np.where(varied[:, None], 0.0, self.values[np.arange(self.rows), np.maximum(choice, 0), :])
-        out = np.zeros(n_res)
-        for blk in _blocks(n_res, n * n_fields):
-            out[blk] = self.rule.score(self._replay(order[blk], varied, fixed))
-        return out
+        return self.rule.score(self.totals(order)[0])
 
     def _replay(
         self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray | None = None

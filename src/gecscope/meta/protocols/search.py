@@ -1,23 +1,27 @@
 """CLEME2.0 trade-off factor search from cached chunk counts (no re-scoring).
 
-All factor settings of a grid are scored at once: the corpus level replays the official greedy
-reference choice for every setting in parallel (numpy, the same float operations in the same
-order, so ties resolve exactly as in :class:`gecscope.metrics.cleme2.Cleme2`), the sentence
-level picks references per sentence. Correlations with human scores are then computed for
-every setting, and the paper's leave-one-reference-set-out cross-validation (App. B.5) and the
-grid-average correlation (Table 11) are derived from them.
+All factor settings of a grid are scored at once with the metric's own formulas and keys
+(:mod:`gecscope.scoring`, on arrays over the settings): the corpus level replays the greedy
+reference choice for every setting in parallel (ties resolve exactly as in
+:class:`gecscope.metrics.cleme2.Cleme2`), the sentence level picks references per sentence.
+Correlations with human scores are then computed for every setting, and the paper's
+leave-one-reference-set-out cross-validation (App. B.5) and the grid-average correlation
+(Table 11) are derived from them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.progress import progress
+from gecscope.resample.adapters import chunk_array
+from gecscope.scoring import cleme2_key, heuo
 from gecscope.stats import ChunkCounts
 
 FloatArray = NDArray[np.float64]
@@ -36,83 +40,53 @@ def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
     return np.asarray(rows, dtype=np.float64) / units
 
 
-def counts_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, NDArray[np.bool_]]:
-    """(sentences, max refs, 5) array of (tp, fp_ne, fp_un, fn, tn) and an availability mask."""
-    k = max(len(c) for c in counts)
-    arr = np.zeros((len(counts), k, 5))
-    mask = np.zeros((len(counts), k), dtype=bool)
-    for i, options in enumerate(counts):
-        for j, c in enumerate(options):
-            arr[i, j] = (c.tp, c.fp_ne, c.fp_un, c.fn, c.tn)
-            mask[i, j] = True
-    return arr, mask
+#: (sentences, max refs, 5) array of (tp, fp_ne, fp_un, fn, tn) and an availability mask
+counts_array = chunk_array
 
 
-def _indicators(c: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    tp, fp_ne, fp_un, fn = c[..., 0], c[..., 1], c[..., 2], c[..., 3]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ne = tp + fp_ne + fn
-        d = tp + fp_ne + fp_un
-        hit = np.where(ne > 0, tp / np.where(ne > 0, ne, 1), 0.0)
-        err = np.where(ne > 0, fp_ne / np.where(ne > 0, ne, 1), 0.0)
-        und = np.where(ne > 0, fn / np.where(ne > 0, ne, 1), 0.0)
-        ove = np.where(d > 0, fp_un / np.where(d > 0, d, 1), 0.0)
-    return hit, err, und, ove
+def lex_greater(a: Sequence[Any], b: Sequence[Any]) -> NDArray[np.bool_]:
+    """Elementwise: whether key ``a`` is lexicographically larger than key ``b`` (components
+    are arrays or scalars; later components are looked at only where the earlier ones tie)."""
+    gt, eq = np.asarray(a[0] > b[0]), np.asarray(a[0] == b[0])
+    for x, y in zip(a[1:], b[1:], strict=True):
+        if not eq.any():
+            break
+        gt, eq = gt | (eq & (x > y)), eq & (x == y)
+    return gt
 
 
-def _com(c: FloatArray, f: FloatArray) -> FloatArray:
-    hit, err, und, ove = _indicators(c)
-    return f[:, 0] * hit + f[:, 1] * (1 - err) + f[:, 2] * (1 - und) + f[:, 3] * (1 - ove)
+def grid_totals(counts: FloatArray, mask: NDArray[np.bool_], key: Callable[..., tuple[Any, ...]], p: Any) -> FloatArray:
+    """The greedy corpus choice (:func:`gecscope.scoring.greedy_choice` with the metric's corpus
+    ``key``) for every parameter setting at once: ``p`` holds the parameters, each a scalar or
+    an array over the settings; the chosen totals (fields, settings)."""
+    totals = np.zeros((counts.shape[2], max(np.size(x) for x in p)))
+    for i in range(counts.shape[0]):
+        options = np.flatnonzero(mask[i])
+        best = totals + counts[i, options[0], :, None]
+        if len(options) > 1:
+            best_key = key(best, counts[i, options[0]], p)
+            for j in options[1:]:
+                cand = totals + counts[i, j, :, None]
+                k = key(cand, counts[i, j], p)
+                take = lex_greater(k, best_key)
+                best = np.where(take, cand, best)
+                if j != options[-1]:
+                    best_key = tuple(np.where(take, x, y) for x, y in zip(k, best_key, strict=True))
+        totals = best
+    return totals
 
 
 def corpus_scores(counts: FloatArray, mask: NDArray[np.bool_], grid: FloatArray) -> FloatArray:
-    """Corpus CLEME2.0 for every factor setting (greedy choice on (score, TP, -FP, -FN, TN))."""
-    n_f = len(grid)
-    totals = np.zeros((n_f, 5))
-    for i in range(counts.shape[0]):
-        options = [j for j in range(counts.shape[1]) if mask[i, j]]
-        best = totals + counts[i, options[0]]
-        best_com = _com(best, grid)
-        best_tie = _tie_key(counts[i, options[0]])
-        for j in options[1:]:
-            cand = totals + counts[i, j]
-            com = _com(cand, grid)
-            tie = _tie_key(counts[i, j])
-            take = (com > best_com) | ((com == best_com) & (tie > best_tie))
-            best = np.where(take[:, None], cand, best)
-            best_com = np.where(take, com, best_com)
-        totals = best
-    return _com(totals, grid)
-
-
-def _tie_key(c: FloatArray) -> tuple[float, ...]:
-    return (c[0], -(c[1] + c[2]), -c[3], c[4])
+    """Corpus CLEME2.0 for every factor setting (its greedy choice on (score, TP, -FP, -FN, TN))."""
+    p = tuple(np.ascontiguousarray(grid.T))
+    return np.asarray(heuo(grid_totals(counts, mask, cleme2_key, p), p)[0], dtype=np.float64)
 
 
 def sentence_scores(counts: FloatArray, mask: NDArray[np.bool_], grid: FloatArray) -> FloatArray:
-    """Sentence-level CLEME2.0 (mean of per-sentence best) for every factor setting."""
-    hit, err, und, ove = _indicators(counts)  # (D, K)
-    com = (
-        grid[:, 0, None, None] * hit
-        + grid[:, 1, None, None] * (1 - err)
-        + grid[:, 2, None, None] * (1 - und)
-        + grid[:, 3, None, None] * (1 - ove)
-    )  # (F, D, K)
-    com = np.where(mask[None], com, -np.inf)
-    # ties on the score are broken by (hit, -wrong, -under, -over), then the first reference
-    order = np.lexsort(
-        (
-            -np.arange(counts.shape[1])[None, None, :].repeat(com.shape[1], 1).repeat(com.shape[0], 0),
-            np.broadcast_to(-ove, com.shape),
-            np.broadcast_to(-und, com.shape),
-            np.broadcast_to(-err, com.shape),
-            np.broadcast_to(hit, com.shape),
-            com,
-        ),
-        axis=-1,
-    )
-    best = np.take_along_axis(com, order[..., -1:], axis=-1)[..., 0]
-    return np.asarray(best.mean(axis=1), dtype=np.float64)
+    """Sentence-level CLEME2.0 (the mean of each sentence's score against its best reference,
+    :func:`gecscope.scoring.cleme2_sentence_key`: its value is the largest score) for every setting."""
+    com = heuo(np.moveaxis(counts, -1, 0), tuple(grid.T[:, :, None, None]))[0]  # (F, D, K)
+    return np.asarray(np.where(mask[None], com, -np.inf).max(axis=-1).mean(axis=1), dtype=np.float64)
 
 
 def correlations(scores: FloatArray, human: FloatArray) -> tuple[FloatArray, FloatArray]:

@@ -16,7 +16,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.meta.data.judgments import HumanPair
-from gecscope.meta.protocols.search import correlations
+from gecscope.meta.protocols.search import correlations, grid_totals
+from gecscope.scoring import f_generalized, wodafe_key
 
 FloatArray = NDArray[np.float64]
 
@@ -28,52 +29,16 @@ class SystemStats:
     fluency: FloatArray  # (sentences,)
 
 
-def _f_g(c: FloatArray, alpha: FloatArray, beta: float) -> FloatArray:
-    """F_G for counts ``c`` (..., 5) and every alpha: shape (A, ...)."""
-    b2 = beta * beta
-    tp, fp_ne, fp_un, fn = (c[..., i][None] for i in range(4))
-    a = alpha.reshape((-1,) + (1,) * (c.ndim - 1))
-    denom = (1 + b2) * tp + b2 * fn + fp_ne + a * fp_un
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.asarray(np.where(denom > 0, (1 + b2) * tp / np.where(denom > 0, denom, 1), 1.0))
-
-
-def _f_g_rows(totals: FloatArray, alphas: FloatArray, beta: float) -> FloatArray:
-    """F_G of row ``a`` of ``totals`` (A, 5) under ``alphas[a]``: shape (A,)."""
-    b2 = beta * beta
-    tp, fp_ne, fp_un, fn = totals[:, 0], totals[:, 1], totals[:, 2], totals[:, 3]
-    denom = (1 + b2) * tp + b2 * fn + fp_ne + alphas * fp_un
-    return np.asarray(np.where(denom > 0, (1 + b2) * tp / np.where(denom > 0, denom, 1), 1.0))
-
-
 def corpus_f_g(stats: SystemStats, alphas: FloatArray, beta: float = 0.5) -> FloatArray:
-    """Corpus F_G per alpha with the greedy reference choice (F_G, then TP, -FP, -FN, TN)."""
-    totals = np.zeros((len(alphas), 5))
-    for i in range(stats.counts.shape[0]):
-        options = np.flatnonzero(stats.mask[i])
-        best = totals + stats.counts[i, options[0]]
-        best_f = _f_g_rows(best, alphas, beta)
-        best_tie = _tie(stats.counts[i, options[0]])
-        for j in options[1:]:
-            cand = totals + stats.counts[i, j]
-            f = _f_g_rows(cand, alphas, beta)
-            tie = _tie(stats.counts[i, j])
-            take = (f > best_f) | ((f == best_f) & (tie > best_tie))
-            best = np.where(take[:, None], cand, best)
-            best_f = np.where(take, f, best_f)
-        totals = best
-    return _f_g_rows(totals, alphas, beta)
-
-
-def _tie(c: FloatArray) -> tuple[float, ...]:
-    return (float(c[0]), -float(c[1] + c[2]), -float(c[3]), float(c[4]))
+    """Corpus F_G per alpha with the metric's greedy reference choice (F_G, then TP, -FP, -FN, TN)."""
+    totals = grid_totals(stats.counts, stats.mask, wodafe_key, (beta, alphas))
+    return np.asarray(f_generalized(totals, beta, alphas), dtype=np.float64)
 
 
 def sentence_f_g(stats: SystemStats, alphas: FloatArray, beta: float = 0.5) -> FloatArray:
     """Per-sentence F_G against the best reference, per alpha: (A, sentences)."""
-    f = _f_g(stats.counts, alphas, beta)  # (A, D, K)
-    f = np.where(stats.mask[None], f, -np.inf)
-    return np.asarray(f.max(axis=-1))
+    f = f_generalized(np.moveaxis(stats.counts, -1, 0), beta, alphas[:, None, None])  # (A, D, K)
+    return np.asarray(np.where(stats.mask[None], f, -np.inf).max(axis=-1))
 
 
 @dataclass(frozen=True)
@@ -151,4 +116,3 @@ def alpha_ablation(
     f = np.stack([corpus_f_g(stats[s], alphas, beta) for s in systems], axis=-1)
     r, rho = correlations(f, np.array([human[s] for s in systems]))
     return {"pearson": r, "spearman": rho}
-

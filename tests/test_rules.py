@@ -1,0 +1,147 @@
+"""Each scoring rule is written once, in :mod:`gecscope.scoring`; every derived form must agree
+with it bit for bit on random statistics (small integers, so that keys tie often, and weights):
+
+* the formulas and keys on numpy arrays (fields first) and compiled by numba (the kernel);
+* the greedy corpus choice: the array walk of the metrics (``greedy_pairs``), the resampling
+  replay (compiled and vectorised), and the parameter-grid walk of the meta searches;
+* the per-sentence choice (``best_pairs``).
+The reference is :func:`gecscope.scoring.greedy_choice` / ``best_choice`` with the scalar keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gecscope import scoring
+from gecscope.meta.protocols.search import grid_totals
+from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs
+from gecscope.resample import GreedyTable, kernel
+from gecscope.resample.rules import KINDS, GreedyRule
+
+
+class Row(tuple[float, ...]):
+    """Statistics as a summable tuple of Python floats (the scalar reference's objects)."""
+
+    def __add__(self, other: Any) -> Row:  # type: ignore[override]
+        return Row(a + b for a, b in zip(self, other, strict=True))
+
+
+#: name -> (fields, corpus key, sentence key, corpus score, parameter strategy)
+RULES: dict[str, tuple[int, Any, Any, Any, Any]] = {
+    "cleme2": (
+        5,
+        scoring.cleme2_key,
+        scoring.cleme2_sentence_key,
+        lambda t, p: scoring.heuo(t, p)[0],
+        st.sampled_from([(0.45, 0.35, 0.15, 0.05), (0.5, 0.4, 0.05, 0.05), (0.1, 0.2, 0.6, 0.1)]),
+    ),
+    "cleme": (
+        5,
+        scoring.cleme_key,
+        scoring.cleme_sentence_key,
+        lambda t, p: scoring.cleme_prf(t, p[0])[2],
+        st.sampled_from([(0.5,), (1.0,)]),
+    ),
+    "errant": (
+        3,
+        scoring.errant_key,
+        scoring.errant_sentence_key,
+        lambda t, p: scoring.errant_f(t, p[0]),
+        st.just((0.5,)),
+    ),
+    "m2": (
+        3,
+        scoring.m2_key,
+        scoring.m2_sentence_key,
+        lambda t, p: scoring.prf(t[0], t[1], t[2], p[0])[2],
+        st.sampled_from([(0.5,), (1.0,)]),
+    ),
+    "wodafe": (
+        5,
+        scoring.wodafe_key,
+        scoring.wodafe_sentence_key,
+        lambda t, p: scoring.f_generalized(t, p[0], p[1]),
+        st.sampled_from([(0.5, 0.0), (0.5, 0.195), (0.5, 1.0)]),
+    ),
+}
+
+value = st.one_of(st.integers(0, 3).map(float), st.sampled_from([0.5, 1.25, 2.0 / 3.0]))
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[str, tuple[float, ...], list[list[Row]]]:
+    name = draw(st.sampled_from(sorted(RULES)))
+    fields, *_, params = RULES[name]
+    row = st.lists(value, min_size=fields, max_size=fields).map(Row)
+    sentences = draw(st.lists(st.lists(row, min_size=1, max_size=3), min_size=1, max_size=10))
+    if name == "m2":  # correct <= proposed, as the scorer counts
+        sentences = [[Row((min(r[0], r[1]), r[1], r[2])) for r in s] for s in sentences]
+    return name, draw(params), sentences
+
+
+def arrays(sentences: list[list[Row]]) -> tuple[Any, Any, Any, Any]:
+    """(pairs, fields) rows with their offsets, and (sentences, K, fields) with the mask."""
+    flat = np.array([r for s in sentences for r in s], dtype=np.float64)
+    offsets = np.cumsum([0] + [len(s) for s in sentences]).astype(np.int64)
+    k = max(len(s) for s in sentences)
+    padded = np.zeros((len(sentences), k, flat.shape[1]))
+    mask = np.zeros((len(sentences), k), dtype=bool)
+    for i, s in enumerate(sentences):
+        padded[i, : len(s)], mask[i, : len(s)] = s, True
+    return flat, offsets, padded, mask
+
+
+def reference(name: str, p: tuple[float, ...], sentences: list[list[Row]]) -> tuple[list[int], Row]:
+    """The scalar definition: the greedy choice with the scalar key, and the chosen totals."""
+    key = RULES[name][1]
+    zero = Row((0.0,) * len(sentences[0][0]))
+    chosen = scoring.greedy_choice(sentences, zero, lambda t, c: key(t, c, p))
+    return chosen, scoring.sum_chosen(sentences, chosen, zero)
+
+
+@settings(max_examples=100, deadline=None)
+@given(cases(), st.integers(0, 2**32 - 1))
+def test_every_derived_form_equals_the_scalar_definition(case: Any, seed: int) -> None:
+    name, p, sentences = case
+    _, key, sentence_key, score, _ = RULES[name]
+    flat, offsets, padded, mask = arrays(sentences)
+    chosen, totals = reference(name, p, sentences)
+    start = offsets[:-1]
+
+    # the formulas and keys on arrays, elementwise (totals + candidate against the candidate)
+    rows = [r for s in sentences for r in s]
+    assert [tuple(k) for k in zip(*key(flat.T + flat.T, flat.T, p), strict=True)] == [key(r + r, r, p) for r in rows]
+    assert [tuple(k) for k in zip(*sentence_key(flat.T, p), strict=True)] == [sentence_key(r, p) for r in rows]
+
+    # the metrics' array walks
+    pairs, tot = greedy_pairs(flat, offsets, key, p)
+    assert (pairs - start).tolist() == chosen and tot == list(totals)
+    want = scoring.best_choice(sentences, lambda c: sentence_key(c, p))
+    assert (best_pairs(sentence_key(flat.T, p), offsets) - start).tolist() == want
+
+    # the parameter-grid walk (the same setting three times, and a column of its own)
+    grid = tuple(np.full(3, x) for x in p)
+    assert grid_totals(padded, mask, key, grid).T.tolist() == [list(totals)] * 3
+    if name in KINDS:
+        # the compiled and the vectorised replay of resamples
+        rule = GreedyRule(name, p)
+        order = np.random.default_rng(seed).integers(0, len(sentences), (4, len(sentences)))
+        expected = [score(reference(name, p, [sentences[i] for i in o])[1], p) for o in order]
+        table = GreedyTable(rule, padded, mask)
+        assert table.scores(order).tolist() == expected
+        original = kernel.available
+        try:
+            kernel.available = lambda: False  # type: ignore[assignment]
+            assert table.scores(order).tolist() == expected
+        finally:
+            kernel.available = original  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("x", [0.03125, 0.12345, 0.5, 0.99995, 1 / 3, 0.00005, 0.46875, 0.15625])
+def test_rounding_is_pythons_in_every_form(x: float) -> None:
+    assert scoring.py_round(np.array([x]), 4).tolist() == [round(x, 4)] == [kernel.round4(x)]
