@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -229,3 +230,18 @@ def test_meta_cli_takes_the_settings_and_table1_names_the_model(
         "SOME": "needs weights",
         "IMPARA": "needs weights",
     }
+
+
+def test_report_without_references_says_why_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``report`` draws CLEME2.0's per-type breakdown: without --ref it stops before any work."""
+    from gecscope.cli import main
+
+    (tmp_path / "src.txt").write_text("He go home .\n")
+    (tmp_path / "a.txt").write_text("He goes home .\n")
+    argv = ["report", "--metric", "scribendi", "--source", str(tmp_path / "src.txt"), "--hyp", str(tmp_path / "a.txt")]
+    assert main([*argv, "-o", str(tmp_path / "r.html")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the report needs references (--ref or --ref-m2)" in err[0]
+    assert not (tmp_path / "r.html").exists()

@@ -130,3 +130,14 @@ def test_score_cli_several_systems(tmp_path: Path, model_dir: Path) -> None:
     assert by_system["good"]["score"] == 2.0
     assert by_system["bad"]["score"] < 2.0
     assert by_system["good"]["signature"].startswith(f"scribendi|level:corpus|lm:{model_dir}|threshold:0.8")
+
+
+def test_a_missing_model_folder_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gecscope.cli import main
+
+    (tmp_path / "s.txt").write_text("He go home .\n")
+    (tmp_path / "a.txt").write_text("He goes home .\n")
+    argv = ["score", "--metric", "scribendi", "--source", str(tmp_path / "s.txt"), "--hyp", str(tmp_path / "a.txt")]
+    assert main([*argv, "--lm-model", str(tmp_path / "nope"), "--no-cache"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "language model: no transformers checkpoint here" in err[0]

@@ -52,6 +52,11 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
     (references read once, every pair aligned once)."""
     if not (args.hyp or args.hyp_m2):
         raise InputError("no systems: give --hyp-m2 FILE... or --source with --hyp FILE...")
+    if args.hyp and not (args.ref or args.ref_m2 or getattr(args, "ref_tsv", None)):
+        raise InputError(
+            "the report needs references (--ref or --ref-m2): its charts are CLEME2.0's per-type breakdown; "
+            "'gecscope score' and 'compare' take reference-free metrics without them"
+        )
     systems, fields = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args)
     return [SystemData(n, examples, fields[1]) for n, examples in systems.items()]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gecscope.errors import MissingExtraError
+from gecscope.errors import InputError, MissingExtraError
 from gecscope.weighting.cache import default_cache_dir
 from gecscope.weighting.encoders import package_dir
 
@@ -70,9 +70,31 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
             lm.save_pretrained(cached)
             tok.save_pretrained(cached)
     else:
-        lm = AutoModelForCausalLM.from_pretrained(model)
-        tok = AutoTokenizer.from_pretrained(model)
+        lm, tok = _load_named(model, AutoModelForCausalLM, AutoTokenizer)
     return CausalLM(lm.to(device).eval(), tok, torch, model, device)
+
+
+def _load_named(model: str, lm_class: Any, tok_class: Any) -> tuple[Any, Any]:
+    """A folder (one-line error when it is not a checkpoint), else a Hugging Face name: the local
+    cache first, then the hub; a failure is one line naming the model."""
+    if model.startswith(("/", ".", "~")) or Path(model).expanduser().exists():
+        folder = Path(model).expanduser()
+        if not (folder / "config.json").exists():
+            raise InputError("language model: no transformers checkpoint here (a folder with config.json)", model)
+        model = str(folder)
+    reason = ""
+    for local in (True, False):
+        try:
+            return lm_class.from_pretrained(model, local_files_only=local), tok_class.from_pretrained(
+                model, local_files_only=local
+            )
+        except (OSError, ValueError) as exc:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    raise InputError(
+        f"language model {model!r}: not a checkpoint folder, not in the local Hugging Face cache and not "
+        f"downloadable ({reason[:160]}); give a folder with config.json",
+        model,
+    )
 
 
 def bos_id(lm: CausalLM) -> int:
