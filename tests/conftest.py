@@ -32,6 +32,16 @@ def tiered_systems() -> list[object]:
     return [s if s in QUICK_SYSTEMS else pytest.param(s, marks=pytest.mark.conformance) for s in SYSTEMS]
 
 
+#: GECSCOPE_PROPERTIES=full (.ci/run's conformance tier) runs every property test marked
+#: ``properties`` with its full example count; the default tier runs a fifth of it
+FULL_PROPERTIES = os.environ.get("GECSCOPE_PROPERTIES") == "full"
+
+
+def examples(n: int) -> int:
+    """A property test's hypothesis example count: ``n`` in the full run, ``n // 5`` (at least 20) by default."""
+    return n if FULL_PROPERTIES else max(20, n // 5)
+
+
 #: CI sets GECSCOPE_REQUIRE_SHARED=1: there, missing shared data fails the run instead of skipping
 #: every golden test (a green run that checked nothing)
 REQUIRE_SHARED = os.environ.get("GECSCOPE_REQUIRE_SHARED") == "1"
