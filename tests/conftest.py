@@ -22,6 +22,24 @@ SHARED = Path(os.environ.get("GECSCOPE_SHARED", ROOT.parent / "shared"))
 DATA = SHARED / "data"
 CONLL = DATA / "conll14"
 SYSTEMS = ("AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC")
+#: the systems per-system golden tests check in the default tier (AMU: the README's; IITB: CRLF line
+#: ends; NTHU: the one the text path moves); the ``conformance`` tier checks the other ten
+QUICK_SYSTEMS = ("AMU", "IITB", "NTHU")
+
+
+def tiered_systems() -> list[object]:
+    """``SYSTEMS`` as parameters: the quick ones in the default tier, the rest in ``conformance``."""
+    return [s if s in QUICK_SYSTEMS else pytest.param(s, marks=pytest.mark.conformance) for s in SYSTEMS]
+
+
+#: GECSCOPE_PROPERTIES=full (.ci/run's conformance tier) runs every property test marked
+#: ``properties`` with its full example count; the default tier runs a fifth of it
+FULL_PROPERTIES = os.environ.get("GECSCOPE_PROPERTIES") == "full"
+
+
+def examples(n: int) -> int:
+    """A property test's hypothesis example count: ``n`` in the full run, ``n // 5`` (at least 20) by default."""
+    return n if FULL_PROPERTIES else max(20, n // 5)
 
 
 #: CI sets GECSCOPE_REQUIRE_SHARED=1: there, missing shared data fails the run instead of skipping
@@ -61,7 +79,6 @@ def shared_present() -> bool:
 CONFORMANCE = (
     "test_meta_session.py::test_session_runs_equal_plain_runs",
     "test_identical_runs.py::test_cold_warm_jobs_and_dask_give_identical_numbers",
-    "test_golden_errant_m2.py::test_errant_matches_errant_compare[cs]",
     "test_golden_errant_m2.py::test_all_empty_hypothesis",
     "test_golden_errant_m2.py::test_m2_matches_m2scorer[official-2014.combined.m2]",
     "test_golden_errant_m2.py::test_m2_original_gold_reproduces_published_conll2014",
@@ -78,6 +95,17 @@ CONFORMANCE = (
     "test_streaming.py::test_cli_streams_m2_input_with_the_one_shot_output[csv]",
     "test_streaming.py::test_cli_streams_m2_input_with_the_one_shot_output[table]",
     "test_table1.py::test_table1_conll14_column_cleme_v1",
+    # moved from the default tier (issue 20 item 6); the default-tier sibling in brackets
+    "test_table1.py::test_table1_conll14_column_cleme2",  # (test_cli.py::test_meta_table1)
+    "test_golden_errant_m2.py::test_m2_matches_m2scorer[references.m2]",  # (entry points: M2 on AMU)
+    "test_significance.py::test_conll_input_more_under_less_hit_after_holm",  # (the example's compare tests)
+    "test_streaming.py::test_conll_in_shards_every_streamable_metric[7]",  # (the example and test_shards.py)
+    "test_zh_text.py::test_mucgec_dev_text_reproduces_cherrant[INPUT]",  # (the ChERRANT demo's INPUT)
+    "test_report.py::test_twelve_systems_no_sentence_more_than_twice",  # (the three-system report tests)
+    # SEEDA and the second CoNLL gold: also in test_seeda_every_system / test_conll_every_system
+    "test_entry_points.py::test_every_entry_point_gives_the_official_number[m2-conll14-AMU-references.m2]",
+    "test_entry_points.py::test_every_entry_point_gives_the_official_number[gleu-outputs-BART-refs]",
+    "test_entry_points.py::test_every_entry_point_gives_the_official_number[m2-outputs-BART-official-2014.combined.m2]",
 )
 
 

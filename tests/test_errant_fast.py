@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from conftest import examples
 from errant_identity import annotator, check_pair, example_sentences, perturbed
 from gecscope.align.en.errant_fast import MATCH, TRANS, Kernel, features_of
 from gecscope.types import Tokens
@@ -53,7 +54,8 @@ def test_transposition_is_one_step() -> None:
     check_pair(a, b, python_too=True)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.properties
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(perturbed(SENTENCES))
 def test_perturbations_equal_errant(pair: tuple[Tokens, Tokens]) -> None:
     check_pair(*pair, python_too=True)

@@ -15,9 +15,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples as example_count
 from gecscope import api
 from gecscope.errors import InputError
 from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_m2
@@ -34,7 +36,9 @@ METRICS: dict[str, dict[str, Any]] = {
     "wodafe": {"weighting": "length", "gamma": 0.0},
 }
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+FUZZ = settings(
+    max_examples=example_count(120), deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 
 WORDS = ["a", "b", "the", "cat", ".", ",", "Indeed", "-NONE-", "|||", "A", "S", "é", "\t", "0", "-1"]
 M2_SEED = (
@@ -134,6 +138,7 @@ def files(**texts: str) -> Iterator[dict[str, Path]]:
         yield paths
 
 
+@pytest.mark.properties
 @FUZZ
 @given(ref=mutated(M2_SEED), hyp=mutated(HYP_SEED))
 def test_fuzz_m2(ref: str, hyp: str) -> None:
@@ -145,6 +150,7 @@ def test_fuzz_m2(ref: str, hyp: str) -> None:
         run(lambda: examples_from_m2(p["hyp"], p["ref"]))
 
 
+@pytest.mark.properties
 @FUZZ
 @given(src=random_text(4), hyp=random_text(4), ref=random_text(4), ref_m2=st.none() | mutated(M2_SEED))
 def test_fuzz_text(src: str, hyp: str, ref: str, ref_m2: str | None) -> None:
@@ -152,6 +158,7 @@ def test_fuzz_text(src: str, hyp: str, ref: str, ref_m2: str | None) -> None:
         run(lambda: examples_from_text(p["src"], p["hyp"], [p["ref"]], p["ref_m2"] if ref_m2 is not None else None))
 
 
+@pytest.mark.properties
 @FUZZ
 @given(
     text=mutated(JSONL_SEED * 2)
@@ -168,6 +175,7 @@ def test_fuzz_jsonl(text: str) -> None:
         run(lambda: read_jsonl(p["x"]))
 
 
+@pytest.mark.properties
 @FUZZ
 @given(examples=st.lists(st.tuples(random_text(1), random_text(1), st.lists(random_text(1), max_size=2)), max_size=3))
 def test_fuzz_api_examples(examples: list[tuple[str, str, list[str]]]) -> None:

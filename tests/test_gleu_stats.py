@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from gecscope.metrics.gleu import ngram_counts, sentence_stats
 
 tokens = st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=12).map(tuple)
@@ -25,7 +27,8 @@ def by_definition(source: tuple[str, ...], hyp: tuple[str, ...], ref: tuple[str,
     return stats
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(300), deadline=None)
 @given(tokens, tokens, tokens, st.sampled_from(["official", "corrected"]))
 def test_one_pass_equals_counter_algebra(
     source: tuple[str, ...], hyp: tuple[str, ...], ref: tuple[str, ...], variant: str

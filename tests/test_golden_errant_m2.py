@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONLL, SYSTEMS, aligned_text_examples, errant_aligner, golden, require_shared
+from conftest import CONLL, SYSTEMS, aligned_text_examples, errant_aligner, golden, require_shared, tiered_systems
 from gecscope import api
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.m2 import M2, M2Config
@@ -24,19 +24,17 @@ pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when i
 GOLDS = {"references.m2": "gold_references.m2", "official-2014.combined.m2": "gold_original_official2014"}
 
 
+@pytest.mark.parametrize("system", tiered_systems())
 @pytest.mark.parametrize("scheme", ["cs", "cse", "ds", "dt"])
-def test_errant_matches_errant_compare(scheme: str) -> None:
+def test_errant_matches_errant_compare(scheme: str, system: str) -> None:
     key = "errant" if scheme == "cs" else f"errant_{scheme}"
-    gold = golden("baselines.json")[key]
-    metric = Errant(ErrantConfig(scheme=scheme))
-    for system in SYSTEMS:
-        got = metric.score(aligned_text_examples(system)).details
-        want = gold[system]
-        assert (got["tp"], got["fp"], got["fn"]) == (want["TP"], want["FP"], want["FN"]), system
-        assert (got["p"], got["r"], got["f"]) == pytest.approx(
-            (want["P_unrounded"], want["R_unrounded"], want["F0_5_unrounded"]), abs=1e-12
-        )
-        assert tuple(round(x, 4) for x in (got["p"], got["r"], got["f"])) == (want["P"], want["R"], want["F0_5"])
+    want = golden("baselines.json")[key][system]
+    got = Errant(ErrantConfig(scheme=scheme)).score(aligned_text_examples(system)).details
+    assert (got["tp"], got["fp"], got["fn"]) == (want["TP"], want["FP"], want["FN"]), system
+    assert (got["p"], got["r"], got["f"]) == pytest.approx(
+        (want["P_unrounded"], want["R_unrounded"], want["F0_5_unrounded"]), abs=1e-12
+    )
+    assert tuple(round(x, 4) for x in (got["p"], got["r"], got["f"])) == (want["P"], want["R"], want["F0_5"])
 
 
 def test_errant_from_hypothesis_m2_equals_from_text(tmp_path: Path) -> None:

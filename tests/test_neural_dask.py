@@ -28,9 +28,14 @@ from gecscope.weighting.sharded import DaskEncoder, batch_order, session_for
 from gecscope.weighting.similarity import SimilarityWeighting
 
 DASK = AlignSettings(cache=False, executor="dask", jobs=2)
+#: torch's last bits depend on its intra-op thread count (1 vs 2 threads: other float32 sums), so the
+#: serial run and the workers use one thread each: the torch configs say so (a worker then sets it)
+#: and :func:`dask_settings` sets it in this process. Without that the test passed only by accident of
+#: order: a local cluster's nannies put OMP_NUM_THREADS=1 into this process's environment (Dask's
+#: ``distributed.nanny.pre-spawn-environ``), which torch obeys only if it starts after the cluster.
 ENCODERS = {
-    "minilm-int8": EncoderConfig(batch_size=4),  # ONNX, the default
-    "minilm": EncoderConfig(model="minilm", batch_size=4),  # torch: batch-dependent last bits
+    "minilm-int8": EncoderConfig(batch_size=4, threads=1),  # ONNX, the default
+    "minilm": EncoderConfig(model="minilm", batch_size=4, threads=1),  # torch: batch-dependent last bits
 }
 
 
@@ -42,9 +47,16 @@ def examples() -> list[Example]:
 
 @pytest.fixture(scope="module")
 def dask_settings() -> Iterator[AlignSettings]:
+    """The cluster's settings; torch in this process runs one thread, as on the workers (restored after)."""
     pytest.importorskip("distributed")
+    torch = importlib.import_module("torch") if importlib.util.find_spec("torch") else None
+    threads = torch.get_num_threads() if torch is not None else 1
+    if torch is not None:
+        torch.set_num_threads(1)
     yield DASK
     session_for(DASK).close()
+    if torch is not None:
+        torch.set_num_threads(threads)
 
 
 def _need(encoder: EncoderConfig) -> None:

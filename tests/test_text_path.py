@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SYSTEMS, aligned_text_examples, golden
+from conftest import aligned_text_examples, golden, tiered_systems
 from gecscope import api
 from gecscope.metrics.analysis import relabel
 
 pytestmark = pytest.mark.text
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", tiered_systems())
 def test_text_path_within_5e_4(system: str) -> None:
     ready = aligned_text_examples(system)
     metric = api.get_metric("cleme2")

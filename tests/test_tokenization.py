@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import CONLL, DATA, require_shared
+from conftest import CONLL, DATA, examples, require_shared
 from gecscope.align.tokenizers import canonical, get_tokenizer, snap, source_reproduced, tokenize_examples
 from gecscope.cli import main
 from gecscope.errors import InputError
@@ -262,7 +262,8 @@ CLITICS = st.sampled_from(["", "n't", "'s", "'re", "'d", "'m", "'x"])
 TOKENS = st.builds(lambda w, c, p: w + c + p, WORDS, CLITICS, PUNCT)
 
 
-@settings(max_examples=1000, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(1000), deadline=None)
 @example(["ab,."])
 @example(["ab.,", "a.b.", "etc..", "U.S.", "ab)", "don't", "John's", "'s", "n't", "."])
 @given(st.lists(TOKENS, max_size=8))
