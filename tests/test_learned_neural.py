@@ -7,6 +7,7 @@ import gzip
 import importlib.util
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,10 +47,25 @@ def build(folder: Path, seed: int, labels: int = 1) -> str:
     return str(folder)
 
 
+STUBBED: list[str] = []
+
+
 def _stub(name: str) -> None:
     module = types.ModuleType(name)
     module.__getattr__ = lambda attr: object  # type: ignore[method-assign]
     sys.modules[name] = module
+    STUBBED.append(name)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _unstub() -> Iterator[None]:
+    """The stand-in modules (and the reference package that saw them) leave with this module:
+    a stub answers every attribute, which misleads later imports (hypothesis' optional
+    integrations among them)."""
+    yield
+    for name in [n for n in sys.modules if n in STUBBED or n.split(".")[0] in ("gec_metrics", "gecommon")]:
+        del sys.modules[name]
+    STUBBED.clear()
 
 
 def reference() -> object:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,25 @@ def lm(model_dir: Path) -> CausalLM:
     return load_causal_lm(str(model_dir))
 
 
+STUBBED: list[str] = []
+
+
 def _stub(name: str) -> None:
     module = types.ModuleType(name)
     module.__getattr__ = lambda attr: object  # type: ignore[method-assign]
     sys.modules[name] = module
+    STUBBED.append(name)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _unstub() -> Iterator[None]:
+    """The stand-in modules (and the reference package that saw them) leave with this module:
+    a stub answers every attribute, which misleads later imports (hypothesis' optional
+    integrations among them)."""
+    yield
+    for name in [n for n in sys.modules if n in STUBBED or n.split(".")[0] in ("gec_metrics", "gecommon")]:
+        del sys.modules[name]
+    STUBBED.clear()
 
 
 def reference_scribendi(model: Path) -> object:

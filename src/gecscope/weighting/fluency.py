@@ -108,13 +108,15 @@ class FluencyScorer:
             from gecscope.weighting.sharded import dask_nll
 
             return dask_nll(self.config, texts)
-        lm = self.lm
-        ids = token_ids(lm, texts)
+        return self._batched(token_ids(self.lm, texts), "LM fluency")
+
+    def _batched(self, ids: list[list[int]], desc: str) -> list[float | None]:
+        """Mean NLL of each token-id list, length-sorted in batches (None: nothing to score)."""
         order = length_order(ids)
-        out: list[float | None] = [None] * len(texts)
-        for b in progress(range(0, len(order), self.config.batch_size), desc="LM fluency", unit="batch"):
+        out: list[float | None] = [None] * len(ids)
+        for b in progress(range(0, len(order), self.config.batch_size), desc=desc, unit="batch"):
             idx = order[b : b + self.config.batch_size]
-            for i, value in zip(idx, batch_nll(lm, [ids[i] for i in idx]), strict=True):
+            for i, value in zip(idx, batch_nll(self.lm, [ids[i] for i in idx]), strict=True):
                 out[i] = value
         return out
 

@@ -14,16 +14,14 @@ on the batch), and the mean NLL is cached by (model, start convention, text).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from gecscope.progress import progress
 from gecscope.weighting.cache import VALIDATORS, ValueCache, cache_key, open_cache
-from gecscope.weighting.causal_lm import CausalLM, bos_id, load_causal_lm
-from gecscope.weighting.fluency import FluencyStats, batch_nll, length_order
+from gecscope.weighting.causal_lm import CausalLM, bos_id
+from gecscope.weighting.fluency import FluencyScorer, FluencyStats
 
 #: how a sentence starts before it is scored (part of the cache key)
 START = "bos-text"
@@ -64,53 +62,24 @@ def reference_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:
     return out
 
 
-class PerplexityScorer:
-    """Mean token NLL (and perplexity) of sentences; the model loads on first use."""
+class PerplexityScorer(FluencyScorer):
+    """Mean token NLL (and perplexity) of sentences; the model loads on first use. The caching,
+    batching and statistics are the fluency scorer's; the start of a sentence and the cache differ."""
 
     def __init__(self, config: PerplexityConfig | None = None, lm: CausalLM | None = None) -> None:
-        self.config = config or PerplexityConfig()
+        self.config = config or PerplexityConfig()  # type: ignore[assignment]  # same fields it reads
         self._lm = lm
         self.cache: ValueCache = open_cache(
             "perplexity", self.config.cache_dir, self.config.cache, VALIDATORS["fluency"]
         )
         self.stats = FluencyStats()
 
-    @property
-    def lm(self) -> CausalLM:
-        if self._lm is None:
-            self._lm = load_causal_lm(self.config.model, device=self.config.device, cache_dir=self.config.cache_dir)
-        return self._lm
-
     def key(self, text: str) -> str:
         return cache_key("mean-nll", START, self.config.model, text)
-
-    def nll(self, texts: Sequence[str]) -> np.ndarray:
-        """Mean token NLL (nats) per text; NaN when nothing follows the start token."""
-        begin = time.perf_counter()
-        keys = [self.key(t) for t in texts]
-        known = self.cache.get_many(keys)
-        todo = {k: t for k, t in zip(keys, texts, strict=True) if k not in known}
-        self.stats.sentences += len(texts)
-        self.stats.cached += len(set(keys)) - len(todo)
-        if todo:
-            fresh = dict(zip(todo, self._score(list(todo.values())), strict=True))
-            self.cache.put_many(fresh)
-            known.update(fresh)
-            self.stats.scored += len(fresh)
-        self.stats.seconds += time.perf_counter() - begin
-        return np.array([np.nan if known[k] is None else known[k] for k in keys], dtype=np.float64)
 
     def perplexity(self, texts: Sequence[str]) -> np.ndarray:
         """``exp`` of the mean token NLL (NaN where there is none)."""
         return np.asarray(np.exp(self.nll(texts)), dtype=np.float64)
 
     def _score(self, texts: list[str]) -> list[float | None]:
-        lm = self.lm
-        ids = reference_ids(lm, texts)
-        order = length_order(ids)
-        out: list[float | None] = [None] * len(texts)
-        for b in progress(range(0, len(order), self.config.batch_size), desc="LM perplexity", unit="batch"):
-            idx = order[b : b + self.config.batch_size]
-            for i, value in zip(idx, batch_nll(lm, [ids[i] for i in idx]), strict=True):
-                out[i] = value
-        return out
+        return self._batched(reference_ids(self.lm, texts), "LM perplexity")
