@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from clitiming import run_cpu
 
 VOCAB = Path(__file__).resolve().parents[1] / "src" / "gecscope" / "data" / "minilm-vocab.txt.gz"
 
@@ -33,16 +32,6 @@ def build(folder: Path, seed: int) -> str:
     BertForSequenceClassification(BertConfig(num_labels=1)).eval().save_pretrained(folder)
     BertTokenizerFast(vocab_file=str(folder / "vocab.txt")).save_pretrained(folder)
     return str(folder)
-
-
-def timed(argv: list[str]) -> tuple[float, float, str]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall, out
 
 
 def main() -> None:
@@ -70,7 +59,7 @@ def main() -> None:
         print(f"CoNLL-2014 {args.system}: {n} sentences, BERT-base-sized checkpoints, CPU torch")
         print("metric  | CPU s  | wall s | sentences / CPU-s")
         for name, extra in runs.items():
-            cpu, wall, _ = timed([*base, *extra])
+            cpu, wall = run_cpu([*base, *extra])
             print(f"{name:7} | {cpu:6.1f} | {wall:6.1f} | {n / cpu:17.1f}")
 
 

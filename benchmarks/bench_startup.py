@@ -15,13 +15,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from clitiming import run_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "errant", "rapidfuzz", "torch", "sqlite3", "certifi")
@@ -46,16 +46,6 @@ def inputs(tmp: Path) -> dict[str, list[str]]:
             f"import gecscope; m2 = {str(tmp / 'm2')!r}; gecscope.score('cleme2', gecscope.load(hyp_m2=m2, ref_m2=m2))",
         ],
     }
-
-
-def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """CPU (user + system) and wall seconds of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
 
 
 def import_profile(argv: list[str], env: dict[str, str]) -> dict[str, object]:
@@ -88,7 +78,7 @@ def main() -> None:
             got: dict[str, list[tuple[float, float]]] = {v: [] for v in versions}
             for _ in range(args.repeat):
                 for v in versions:
-                    got[v].append(run_once(argv, envs[v]))
+                    got[v].append(run_cpu(argv, envs[v]))
             for v, runs in got.items():
                 cpu, wall = [r[0] for r in runs], [r[1] for r in runs]
                 row = {

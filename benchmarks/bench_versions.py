@@ -14,27 +14,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from clitiming import run_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data"))
 METRICS = ("cleme2", "cleme", "errant", "m2", "gleu", "green")
-
-
-def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """CPU (user + system) and wall seconds of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
 
 
 def cases(data: Path, system: str) -> dict[str, list[str]]:
@@ -77,7 +67,7 @@ def main() -> None:
         got: dict[str, list[tuple[float, float]]] = {v: [] for v in versions}
         for _ in range(args.repeat):
             for v in versions:
-                got[v].append(run_once(cmd, envs[v]))
+                got[v].append(run_cpu(cmd, envs[v]))
         row: dict[str, object] = {"case": name}
         for v, runs in got.items():
             cpu, wall = [r[0] for r in runs], [r[1] for r in runs]

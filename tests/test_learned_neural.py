@@ -4,10 +4,6 @@ here (random weights, the packaged MiniLM vocabulary), and one-line errors for b
 from __future__ import annotations
 
 import gzip
-import importlib.util
-import sys
-import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +11,7 @@ import pytest
 pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
+from conftest import gec_metrics_reference
 from gecscope.errors import InputError
 from gecscope.metrics.learned import Impara, ImparaConfig, Some, SomeConfig
 from gecscope.types import Example, Target
@@ -47,42 +44,6 @@ def build(folder: Path, seed: int, labels: int = 1) -> str:
     return str(folder)
 
 
-STUBBED: list[str] = []
-
-
-def _stub(name: str) -> None:
-    module = types.ModuleType(name)
-    module.__getattr__ = lambda attr: object  # type: ignore[method-assign]
-    sys.modules[name] = module
-    STUBBED.append(name)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _unstub() -> Iterator[None]:
-    """The stand-in modules (and the reference package that saw them) leave with this module:
-    a stub answers every attribute, which misleads later imports (hypothesis' optional
-    integrations among them)."""
-    yield
-    for name in [n for n in sys.modules if n in STUBBED or n.split(".")[0] in ("gec_metrics", "gecommon")]:
-        del sys.modules[name]
-    STUBBED.clear()
-
-
-def reference() -> object:
-    if importlib.util.find_spec("gec_metrics") is None:
-        pytest.skip("gec-metrics (PyPI) is the reference")
-    for _ in range(20):
-        try:
-            import gec_metrics.metrics as metrics
-
-            return metrics
-        except ModuleNotFoundError as exc:
-            if not exc.name or exc.name.startswith(("gec_metrics", "torch", "transformers")):
-                raise
-            _stub(exc.name.split(".")[0])
-    raise AssertionError("could not import gec_metrics")
-
-
 @pytest.fixture(scope="module")
 def checkpoints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     base = tmp_path_factory.mktemp("ckpt")
@@ -97,7 +58,7 @@ def test_some_equals_gec_metrics(checkpoints: dict[str, str], monkeypatch: pytes
     import torch
 
     monkeypatch.setattr(torch.nn.Module, "cuda", lambda self, *a, **k: self)  # SOME calls .cuda() always
-    metrics = reference()
+    metrics = gec_metrics_reference()
     ref = metrics.SOME(  # type: ignore[attr-defined]
         metrics.SOME.Config(model_g=checkpoints["g"], model_f=checkpoints["f"], model_m=checkpoints["m"], no_cuda=True)  # type: ignore[attr-defined]
     )
@@ -110,7 +71,7 @@ def test_some_equals_gec_metrics(checkpoints: dict[str, str], monkeypatch: pytes
 
 @pytest.mark.parametrize("threshold", [0.9, 0.99])
 def test_impara_equals_gec_metrics(checkpoints: dict[str, str], threshold: float) -> None:
-    metrics = reference()
+    metrics = gec_metrics_reference()
     ref = metrics.IMPARA(  # type: ignore[attr-defined]
         metrics.IMPARA.Config(model_qe=checkpoints["qe"], model_se=checkpoints["se"], no_cuda=True, threshold=threshold)  # type: ignore[attr-defined]
     )

@@ -3,10 +3,7 @@ reference implementation from PyPI, run on CPU) on CoNLL-2014 system outputs, an
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +11,7 @@ import pytest
 pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
-from conftest import CONLL, require_shared
+from conftest import CONLL, gec_metrics_reference, require_shared
 from gecscope import api
 from gecscope.metrics.scribendi import Scribendi, ScribendiConfig
 from gecscope.weighting.causal_lm import CausalLM, load_causal_lm
@@ -38,42 +35,9 @@ def lm(model_dir: Path) -> CausalLM:
     return load_causal_lm(str(model_dir))
 
 
-STUBBED: list[str] = []
-
-
-def _stub(name: str) -> None:
-    module = types.ModuleType(name)
-    module.__getattr__ = lambda attr: object  # type: ignore[method-assign]
-    sys.modules[name] = module
-    STUBBED.append(name)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _unstub() -> Iterator[None]:
-    """The stand-in modules (and the reference package that saw them) leave with this module:
-    a stub answers every attribute, which misleads later imports (hypothesis' optional
-    integrations among them)."""
-    yield
-    for name in [n for n in sys.modules if n in STUBBED or n.split(".")[0] in ("gec_metrics", "gecommon")]:
-        del sys.modules[name]
-    STUBBED.clear()
-
-
 def reference_scribendi(model: Path) -> object:
-    """gec-metrics' Scribendi on CPU. Its package imports every metric and the meta-evaluation
-    at once; modules that the Scribendi path never uses (openai, outlines, seaborn...) are
-    stubbed when they are not installed."""
-    if importlib.util.find_spec("gec_metrics") is None:
-        pytest.skip("gec-metrics (PyPI) is the reference")
-    for _ in range(20):
-        try:
-            from gec_metrics.metrics import Scribendi as Reference
-
-            break
-        except ModuleNotFoundError as exc:
-            if not exc.name or exc.name.startswith(("gec_metrics", "torch", "transformers", "fuzzywuzzy")):
-                raise
-            _stub(exc.name.split(".")[0])
+    """gec-metrics' Scribendi on CPU."""
+    Reference = gec_metrics_reference().Scribendi
     return Reference(Reference.Config(model=str(model), no_cuda=True, batch_size=16))
 
 
