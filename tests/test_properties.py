@@ -13,7 +13,7 @@ from gecscope.metrics.analysis import analyse
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 from gecscope.scoring import sum_chosen
-from gecscope.stats import ChunkCounts, total
+from gecscope.stats import ChunkCounts
 from gecscope.types import Edit, Example, Target, apply_edits
 
 WORDS = st.sampled_from(["a", "b", "c", "the", "cat", "."])
@@ -106,7 +106,11 @@ def test_indicators_bounded_and_sums_consistent(
     summed = sum_chosen(counts, chosen, ChunkCounts())
     assert summed.as_dict() == {k: s.details[k] for k in summed.as_dict()}
     assert (
-        total(ChunkCounts(**{k: row[k] for k in ("tp", "fp_ne", "fp_un", "fn", "tn")}) for row in s.sentences) == summed
+        sum(
+            (ChunkCounts(**{k: row[k] for k in ("tp", "fp_ne", "fp_un", "fn", "tn")}) for row in s.sentences),
+            ChunkCounts(),
+        )
+        == summed
     )
 
 

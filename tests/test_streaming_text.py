@@ -16,7 +16,7 @@ from gecscope.align.settings import AlignSettings
 from gecscope.cli import main
 from gecscope.cli.inputs import score_inputs
 from gecscope.errors import InputError
-from gecscope.io.sanity import swap_tally, swap_warning
+from gecscope.io.sanity import swap_tally
 from gecscope.types import Example
 
 pytest.importorskip("errant")
@@ -157,7 +157,7 @@ def test_swap_warning_once_over_the_whole_input(
     argv = ["score", "--metric", "cleme2", "errant", "--jobs", "1", "--source", str(HYP), "--hyp", str(hyp)]
     argv += ["--ref", *map(str, REFS)]
     examples = [ex for shard in text_shards(HYP, hyp, REFS) for ex in shard]
-    warning = swap_warning(examples)
+    warning = swap_tally(examples).warning()
     assert warning and "on 8 of 10 lines" in warning
     shard, whole = _both(monkeypatch, capsys, argv, 2)
     assert shard[:2] == whole[:2]

@@ -19,24 +19,15 @@ gecscope.errors.InputError: hypotheses: has 2 sentences but sources has 1
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, overload
 
 from gecscope.errors import InputError
 from gecscope.pipeline import read
-from gecscope.types import Example, Target, Tokens
+from gecscope.types import Example, Target
 
-TOKENIZERS = ("whitespace", "spacy", "char")
 LAYOUTS = ("annotator", "sentence")
-
-
-def _tokenizer(tokenize: str) -> Callable[[str], Tokens]:
-    """The split function of a registered tokeniser (:mod:`gecscope.align.tokenizers`, shared
-    with the files path and ``--tokenize``)."""
-    from gecscope.align.tokenizers import get_tokenizer
-
-    return get_tokenizer(tokenize)
 
 
 def _strings(values: Any, what: str) -> list[str]:
@@ -139,7 +130,9 @@ class Examples(Sequence[Example]):
         refs = _reference_rows(references, len(src), references_by)
         if ids is not None:
             _check_count("ids", len(ids), len(src))
-        split = _tokenizer(tokenize)
+        from gecscope.align.tokenizers import get_tokenizer  # shared with the files and ``--tokenize``
+
+        split = get_tokenizer(tokenize)
         keep_raw = tokenize in ("whitespace", "none")
         out = []
         for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True)):

@@ -23,8 +23,6 @@ T = TypeVar("T")
 _QUIET: ContextVar[bool] = ContextVar("gecscope_quiet", default=False)
 #: (label, terminal line) of the bars drawn inside a :func:`lane`; None: unlabelled, line 0
 _LANE: ContextVar[tuple[str, int] | None] = ContextVar("gecscope_lane", default=None)
-#: below this many items a bar is not worth drawing unless asked for
-MIN_ITEMS = 1
 
 
 @contextlib.contextmanager
@@ -89,11 +87,6 @@ class Bar:
     def update(self, n: int = 1) -> None:
         if self._bar is not None:
             self._bar.update(n)
-
-    def set_description(self, desc: str) -> None:
-        if self._bar is not None:
-            label = (_LANE.get() or ("", 0))[0]
-            self._bar.set_description(f"[{label}] {desc}" if label else desc)
 
     def close(self) -> None:
         if self._bar is not None:

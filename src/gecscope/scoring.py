@@ -169,36 +169,27 @@ def wodafe_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
     return (f_generalized(c, p[0], p[1]), c[0], -(c[1] + c[2]), -c[3], c[4])
 
 
+def _first_best(keys: Sequence[Key]) -> int:
+    """Index of the largest key (strict ``>``: the earliest wins ties, as ``max`` keeps the first
+    of equal items); 0 for no keys."""
+    return max(range(len(keys)), key=keys.__getitem__, default=0)
+
+
 def greedy_choice(candidates: Sequence[Sequence[S]], zero: S, key: Callable[[S, S], Key]) -> list[int]:
     """Index of the chosen reference per sentence. ``key(running_total + cand, cand)``."""
     totals = zero
     chosen: list[int] = []
     for options in candidates:
-        best_i, best_key = 0, None
-        for i, cand in enumerate(options):
-            k = key(totals + cand, cand)
-            if best_key is None or k > best_key:
-                best_i, best_key = i, k
-        totals = totals + options[best_i]
-        chosen.append(best_i)
+        best = _first_best([key(totals + cand, cand) for cand in options])
+        totals = totals + options[best]
+        chosen.append(best)
     return chosen
 
 
 def best_choice(candidates: Sequence[Sequence[S]], key: Callable[[S], Key]) -> list[int]:
     """Index of the reference with the largest ``key`` per sentence (earliest wins ties)."""
-    chosen: list[int] = []
-    for options in candidates:
-        best_i, best_key = 0, None
-        for i, cand in enumerate(options):
-            k = key(cand)
-            if best_key is None or k > best_key:
-                best_i, best_key = i, k
-        chosen.append(best_i)
-    return chosen
+    return [_first_best([key(cand) for cand in options]) for options in candidates]
 
 
 def sum_chosen(candidates: Sequence[Sequence[S]], chosen: Sequence[int], zero: S) -> S:
-    totals = zero
-    for options, i in zip(candidates, chosen, strict=True):
-        totals = totals + options[i]
-    return totals
+    return sum((options[i] for options, i in zip(candidates, chosen, strict=True)), zero)

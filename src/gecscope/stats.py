@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -40,13 +40,6 @@ class ChunkCounts:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["fp"] = self.fp
         return out
-
-
-def total(items: Iterable[ChunkCounts]) -> ChunkCounts:
-    acc = ChunkCounts()
-    for item in items:
-        acc = acc + item
-    return acc
 
 
 @runtime_checkable

@@ -71,10 +71,6 @@ class Example:
     def source_line(self) -> str:
         return self.source_raw if self.source_raw is not None else " ".join(self.source)
 
-    @property
-    def aligned(self) -> bool:
-        return self.hypothesis.edits is not None and all(r.edits is not None for r in self.references)
-
 
 #: what an M2 annotator without lines in a sentence is: ``absent`` (left out; one unchanged
 #: reference when no annotator has lines: the M2 scorer, ERRANT) or ``unchanged`` (an unchanged

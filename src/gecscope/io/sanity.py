@@ -17,7 +17,7 @@ from gecscope.types import Example
 
 @dataclass(frozen=True)
 class SwapTally:
-    """What :func:`swap_warning` counts; tallies of consecutive parts of a corpus add up to the
+    """What the swap warning counts; tallies of consecutive parts of a corpus add up to the
     tally of the whole (so a corpus read shard by shard gets the whole corpus's warning).
 
     >>> from gecscope.types import Target
@@ -54,7 +54,7 @@ class SwapTally:
 
 
 def swap_tally(examples: Sequence[Example]) -> SwapTally:
-    """The counts behind :func:`swap_warning` for ``examples``."""
+    """The counts behind the swap warning for ``examples`` (:meth:`SwapTally.warning`)."""
     return SwapTally(
         len(examples),
         sum(any(r.tokens == e.source for r in e.references) for e in examples),
@@ -62,7 +62,3 @@ def swap_tally(examples: Sequence[Example]) -> SwapTally:
         all(e.references for e in examples),
     )
 
-
-def swap_warning(examples: Sequence[Example]) -> str | None:
-    """A one-line warning when the source and hypothesis look swapped, else ``None``."""
-    return swap_tally(examples).warning()

@@ -17,10 +17,6 @@ STDIN = "-"
 _BOM = b"\xef\xbb\xbf"
 
 
-def _name(path: str | Path) -> str | Path:
-    return "<stdin>" if str(path) == STDIN else Path(path)
-
-
 def raw_lines(path: str | Path) -> Iterator[bytes]:
     """The lines of a file as bytes, ``\\n`` kept, read a line at a time (``-``: standard input,
     read whole). A file that cannot be opened raises an :class:`InputError` naming it."""
@@ -56,31 +52,28 @@ def numbered_lines(path: str | Path, raw: Iterable[bytes] | None = None) -> Iter
             text = line.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise InputError(
-                f"not valid UTF-8 (byte 0x{line[exc.start]:02x}); re-encode the file as UTF-8", _name(path), lineno
+                f"not valid UTF-8 (byte 0x{line[exc.start]:02x}); re-encode the file as UTF-8", Path(path), lineno
             ) from None
         yield lineno, text[:-1] if text.endswith("\r") else text
     else:
         if lineno:
             return
-    raise InputError("empty file", _name(path))
+    raise InputError("empty file", Path(path))
 
 
 def read_text(path: str | Path) -> str:
     """Read a whole file as UTF-8, with a one-line error naming the file (and line) on failure.
     ``-`` reads standard input (named ``<stdin>`` in errors)."""
-    return _decode(b"".join(raw_lines(path)), _name(path))
-
-
-def _decode(data: bytes, p: str | Path) -> str:
+    data = b"".join(raw_lines(path))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(
-            f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); re-encode the file as UTF-8", p, line
+            f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); re-encode the file as UTF-8", Path(path), line
         ) from None
     if not text:
-        raise InputError("empty file", p)
+        raise InputError("empty file", Path(path))
     return text
 
 
