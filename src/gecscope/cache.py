@@ -111,14 +111,15 @@ class ValueCache:
     # -- the file -------------------------------------------------------------------------
     def _open(self, path: Path) -> None:
         try:
+            if self._rebuilt:  # a corrupt file: an empty one in its place
+                for suffix in ("", "-wal", "-shm"):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
                 raise OSError("a directory is in the place of the cache file")
             self._db = self._connect(path)
-        except sqlite3.DatabaseError as exc:
+        except (OSError, sqlite3.Error) as exc:
             self._fail(exc)
-        except OSError as exc:
-            self._disable(exc)
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
@@ -136,37 +137,22 @@ class ValueCache:
             raise
         return db
 
-    def _rebuild(self, exc: BaseException) -> None:
-        """Replace a corrupt file by an empty one (once); give up on the file if that fails."""
+    def _fail(self, exc: BaseException) -> None:
+        """Replace a corrupt file by an empty one (once); give up on the file for any other error,
+        or if that fails."""
         assert self.path is not None
         self.close()
-        if self._rebuilt:
-            self._disable(exc)
+        if self._rebuilt or not _corrupt(exc):
+            self._warn(f"cache {self.path} is unusable ({_reason(exc)}); continuing without it")
             return
         self._rebuilt = True
         self._warn(f"cache file {self.path} is corrupt ({_reason(exc)}); rebuilding it")
-        try:
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-            self._db = self._connect(self.path)
-        except (OSError, sqlite3.Error) as again:
-            self._disable(again)
-
-    def _disable(self, exc: BaseException) -> None:
-        self.close()
-        self._warn(f"cache {self.path} is unusable ({_reason(exc)}); continuing without it")
+        self._open(self.path)
 
     def _warn(self, message: str) -> None:
         if self.warning is None:
             print(f"gecscope: warning: {message}", file=sys.stderr)
             self.warning = message
-
-    def _fail(self, exc: sqlite3.Error) -> None:
-        """Rebuild a corrupt file; give up on the file for any other error."""
-        if isinstance(exc, sqlite3.DatabaseError) and _corrupt(exc):
-            self._rebuild(exc)
-        else:
-            self._disable(exc)
 
     # -- values ---------------------------------------------------------------------------
     def _decode(self, text: Any) -> tuple[bool, Any]:
@@ -236,8 +222,10 @@ class ValueCache:
             self._db = None
 
 
-def _corrupt(exc: sqlite3.Error) -> bool:
+def _corrupt(exc: BaseException) -> bool:
     """A damaged or foreign file (rebuild it), as opposed to a lock, a full disk, a permission."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
     name = getattr(exc, "sqlite_errorname", "")
     if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or name.startswith("SQLITE_CORRUPT"):
         return True
