@@ -61,15 +61,12 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
     return annotator, Edit(start, end, alternatives[0], etype, alternatives if len(alternatives) > 1 else ())
 
 
-def _build_targets(
-    source: Tokens,
-    per_annotator: dict[int, list[Edit]],
-    count: int,
-    path: str | Path,
-    lineno: int,
-    extra: tuple[list[tuple[int, list[Edit]]], set[int]] | None = None,
-) -> tuple[Target, ...]:
-    alternative_alignments, unannotatable = extra or ([], set())
+_Raw = tuple[Tokens, dict[int, list[Edit]], int, tuple[list[tuple[int, list[Edit]]], set[int]]]
+
+
+def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
+    """An :class:`M2Block` from a raw sentence (:func:`parse_blocks`) of a file with ``count`` annotators."""
+    source, per_annotator, lineno, (alternative_alignments, unannotatable) = raw
     targets = []
     for annotator in range(count):
         edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
@@ -87,18 +84,13 @@ def _build_targets(
         )
         flags = (annotator in unannotatable, annotator not in per_annotator)  # NA line, no line here
         targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, *flags))
-    return tuple(targets)
+    return M2Block(source, tuple(targets), lineno)
 
 
-_Raw = tuple[Tokens, dict[int, list[Edit]], int, tuple[list[tuple[int, list[Edit]]], set[int]]]
-
-
-def parse_blocks(
-    lines: Iterable[tuple[int, str]], path: str | Path, n_edit_lines: int, seen: set[int]
-) -> Iterator[_Raw]:
+def parse_blocks(lines: Iterable[tuple[int, str]], path: str | Path, n_edit_lines: int) -> Iterator[_Raw]:
     """The raw sentences of numbered M2 lines, each once it is complete: source, edits per
     annotator present, line of its ``S`` line, (ChERRANT alternatives, ``NA`` annotators).
-    ``n_edit_lines`` is the file's number of ``A`` lines; annotator ids are added to ``seen``."""
+    ``n_edit_lines`` is the file's number of ``A`` lines."""
     alternative: list[Edit] | None = None  # collecting a ChERRANT T{k}-A{n>0} alignment
     current: _Raw | None = None
     order: list[int] = []
@@ -136,7 +128,6 @@ def parse_blocks(
                 )
             if not order or order[-1] != annotator:
                 order.append(annotator)
-            seen.add(annotator)
             edits = current[1].setdefault(annotator, [])
             if alternative is not None:
                 edits = alternative
@@ -157,34 +148,18 @@ def parse_blocks(
         yield current
 
 
-def check_annotators(path: str | Path, seen: set[int], first_line: int, cr_only: bool) -> int:
-    """The file's number of annotators; refuses a file without ``A`` lines or with a gap in the ids."""
-    if not seen:
-        cr = " (the file has CR-only line endings: convert them to LF)" if cr_only else ""
-        raise InputError(f"no 'A' (edit) lines after this 'S' line: not an M2 file{cr}", path, first_line)
-    count = max(seen) + 1
-    missing = sorted(set(range(count)) - seen)
-    if missing:
-        raise InputError(
-            f"annotator ids are not contiguous: id {missing[0]} never appears but id {count - 1} does",
-            path,
-        )
-    return count
-
-
-def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
-    """An :class:`M2Block` from a raw sentence of a file with ``count`` annotators."""
-    src, edits, ln, more = raw
-    return M2Block(src, _build_targets(src, edits, count, path, ln, more), ln)
-
-
 class M2Census(NamedTuple):
-    """What a first pass over an M2 file's bytes finds: its ``A`` lines, its annotators (ids
-    0..k-1) and whether its line endings are CR only."""
+    """What a first pass over an M2 file's bytes finds: its ``A`` lines, its annotator ids and
+    whether its line endings are CR only."""
 
     edit_lines: int
-    annotators: int
+    ids: frozenset[int]
     cr_only: bool
+
+    @property
+    def annotators(self) -> int:
+        """The number of annotators (ids 0..k-1; a gap is refused at the end of the file)."""
+        return min(max(self.ids) + 1, len(self.ids)) if self.ids else 0
 
 
 def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
@@ -201,8 +176,7 @@ def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
                 ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
             except ValueError:  # the second pass names the line
                 continue
-    count = min(max(ids) + 1, len(ids)) if ids else 0  # a gap is refused at the end of the file
-    return M2Census(edit_lines, count, lines == 1 and b"\r" in line and not line.endswith(b"\n"))
+    return M2Census(edit_lines, frozenset(ids), lines == 1 and b"\r" in line and not line.endswith(b"\n"))
 
 
 def iter_m2(path: str | Path) -> Iterator[M2Block]:
@@ -214,15 +188,21 @@ def iter_m2(path: str | Path) -> Iterator[M2Block]:
     """
     raw = list(raw_lines(path)) if str(path) == STDIN else None  # standard input is read once
     found = census(path, raw)
-    seen: set[int] = set()
     first = 0
-    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, seen):
+    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines):
         first = first or block[2]
         if found.annotators:  # else the file is refused at its end: nothing to give
             yield make_block(block, found.annotators, path)
     if not first:
         raise InputError("no 'S' lines: empty or not an M2 file", path)
-    check_annotators(path, seen, first, found.cr_only)
+    if not found.ids:  # the second pass met every id the census found: it read every line
+        cr = " (the file has CR-only line endings: convert them to LF)" if found.cr_only else ""
+        raise InputError(f"no 'A' (edit) lines after this 'S' line: not an M2 file{cr}", path, first)
+    if len(found.ids) != max(found.ids) + 1:
+        missing = min(set(range(max(found.ids))) - found.ids)
+        raise InputError(
+            f"annotator ids are not contiguous: id {missing} never appears but id {max(found.ids)} does", path
+        )
 
 
 def read_m2(path: str | Path) -> list[M2Block]:
