@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -13,8 +13,6 @@ from gecscope.errors import InputError
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
 from gecscope.types import Example
-
-#: the input settings the loaders' messages name (a front end shows its own names for them)
 
 
 def example_dir() -> Path:
@@ -107,13 +105,9 @@ def score(
     references_by: str | None = None,
     tokenize: str = "whitespace",
     aligner: Aligner | str = "errant",
-    input_fields: Mapping[str, str] | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
-
-    ``input_fields`` (tokenisation and edit origin for the signature) are for callers that
-    aligned the examples themselves, e.g. once for several systems.
 
     Give ``examples`` (from :func:`load` or :class:`gecscope.Examples`), or the sentences
     themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
@@ -138,12 +132,11 @@ def score(
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    fields = None if input_fields is None else [input_fields]  # aligned beforehand by the caller
     tok = None
     if isinstance(examples, Examples):
         from gecscope.align.tokenizers import tokenizer_signature
 
         m2_source = any(r.edits is not None for e in examples for r in e.references)
         tok = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok, fields=fields)
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok)
     return result

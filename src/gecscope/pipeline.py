@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -194,20 +195,21 @@ def align(
     ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs aligning."""
     hyps = any(h for h, _ in needs)
     refs = any(r for _, r in needs)
-    flat = [ex for system in systems for ex in system]
-    given = (
-        all(e.hypothesis.edits is not None for e in flat),
-        all(r.edits is not None for e in flat for r in e.references),
-    )
+    given = given_edits(systems)
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
         return [list(s) for s in systems], [edit_fields(n, given, "none", tokenisation_of(aligner)) for n in needs]
     al = make_aligner() if make_aligner is not None else get_aligner(aligner)
     fields = [edit_fields(n, given, aligner_name(al), tokenisation_of(al)) for n in needs]
-    done, out = align_examples(flat, al, hypotheses=hyps), []
-    for system in systems:
-        out.append(done[: len(system)])
-        done = done[len(system) :]
-    return out, fields
+    done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
+    return [list(itertools.islice(done, len(system))) for system in systems], fields
+
+
+def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
+    """Whether every hypothesis, and every reference, of ``systems`` carries its edits already."""
+    flat = [ex for system in systems for ex in system]
+    return all(e.hypothesis.edits is not None for e in flat), all(
+        r.edits is not None for e in flat for r in e.references
+    )
 
 
 def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
@@ -237,7 +239,6 @@ def score_shards(
     *,
     aligner: Aligner | str = "errant",
     make_aligner: Callable[[], Aligner] | None = None,
-    fields: Sequence[Mapping[str, str]] | None = None,
     sign: Mapping[str, str] | None = None,
     kept: dict[str, list[Example]] | None = None,
 ) -> list[Score]:
@@ -248,9 +249,8 @@ def score_shards(
     or ``make_aligner()``, called only if something needs aligning; a runaway pair's error names
     the file and line), then analysed by every metric and dropped; the statistics are stacked and
     each metric reduces them once (a metric that does not :func:`streams` is scored by
-    ``metric.score`` and takes one shard only). ``fields``: one per metric when the shards were
-    aligned already (:func:`align`); ``sign``: signature fields over the input's (e.g. ``tok``); ``kept`` receives
-    each system's aligned examples."""
+    ``metric.score`` and takes one shard only). ``sign``: signature fields over the input's (e.g.
+    ``tok``); ``kept`` receives each system's aligned examples."""
     needs = [uses(m) for m in metrics]
     reference_free = all(getattr(m, "reference_free", False) for m in metrics)  # reads no reference
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
@@ -276,10 +276,8 @@ def score_shards(
             for examples in shard if not reference_free else ():
                 require_references(examples)  # before any alignment
             n = len(shard[0])
-            if fields is None:
-                given[0] = given[0] and all(e.hypothesis.edits is not None for s in shard for e in s)
-                given[1] = given[1] and all(r.edits is not None for s in shard for e in s for r in e.references)
-                shard, _ = align(shard, needs, aligner, make_aligner=aligner_once)
+            given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
+            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once)
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
@@ -292,9 +290,8 @@ def score_shards(
             del shard, examples  # not held while the next one is read
     if not count:
         raise InputError("no sentences to score")
-    if fields is None:
-        label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", tokenisation_of(aligner))
-        fields = [edit_fields(need, (given[0], given[1]), label, tok) for need in needs]
+    label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", tokenisation_of(aligner))
+    fields = [edit_fields(need, (given[0], given[1]), label, tok) for need in needs]
     out = []
     for metric, own, per_system in zip(metrics, fields, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):
@@ -310,14 +307,12 @@ def score(
     *,
     aligner: Aligner | str = "errant",
     tok: str | None = None,
-    fields: Sequence[Mapping[str, str]] | None = None,
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields: the
-    systems as one shard (:func:`score_shards`). ``fields``: one per metric when the systems were
-    aligned beforehand (:func:`align`)."""
+    systems as one shard (:func:`score_shards`)."""
     sign = {"tok": tok} if tok is not None else None
     shard = [list(examples) for examples in systems.values()]
-    return score_shards(metrics, list(systems), [shard], aligner=aligner, fields=fields, sign=sign)
+    return score_shards(metrics, list(systems), [shard], aligner=aligner, sign=sign)
 
 
 def score_files(
