@@ -28,10 +28,6 @@ EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-def install_hint(extra: str) -> str:
-    return EXTRAS[extra][1] if extra in EXTRAS else f"pip install 'gecscope[{extra}]'"
-
-
 #: standard input is kept in a temporary file named like this (read once, used by every metric)
 STDIN_PREFIX = "gecscope-stdin-"
 
@@ -60,7 +56,8 @@ class MissingExtraError(ImportError):
 
     def __init__(self, what: str, extra: str):
         self.extra = extra
-        super().__init__(f"{what} needs the '{extra}' extra: {install_hint(extra)}")
+        hint = EXTRAS[extra][1] if extra in EXTRAS else f"pip install 'gecscope[{extra}]'"
+        super().__init__(f"{what} needs the '{extra}' extra: {hint}")
 
 
 class SettingError(InputError):

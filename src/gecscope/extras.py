@@ -1,8 +1,7 @@
 """Optional extras (the table of modules and install commands is ``gecscope.errors.EXTRAS``): a
 check that runs before any work starts (so a missing extra fails at once, not after minutes of work).
 
->>> install_hint("text")
-"pip install 'gecscope[text]'"
+>>> require("text", "a demo", modules=("json",))
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ import importlib.util
 from collections.abc import Iterable
 
 from gecscope.errors import EXTRAS, MissingExtraError
-from gecscope.errors import install_hint as install_hint
 
 
 def missing_modules(modules: Iterable[str]) -> list[str]:

@@ -22,24 +22,6 @@ from typing import Any
 REAP_SECONDS = 5.0
 
 
-@contextlib.contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """Within the block SIGINT is ignored by this process and by every process it starts (an
-    ignored signal stays ignored through exec, and Python then installs no handler for it)."""
-    if threading.current_thread() is not threading.main_thread():  # signals belong to the main thread
-        yield
-        return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
-def _nothing() -> None:
-    return None
-
-
 def _worker_start(initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent alone answers Ctrl-C
     if initializer is not None:
@@ -52,13 +34,19 @@ def start_pool(
     initargs: tuple[Any, ...] = (),
     mp_context: Any = None,
 ) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes, all started now with SIGINT ignored (see the module doc)."""
-    with sigint_ignored():
+    """A pool of ``workers`` processes, all started now with SIGINT ignored (see the module doc):
+    an ignored signal stays ignored through fork and exec, and Python then installs no handler."""
+    main = threading.current_thread() is threading.main_thread()  # signals belong to the main thread
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
         pool = ProcessPoolExecutor(
             max_workers=workers, mp_context=mp_context, initializer=_worker_start, initargs=(initializer, initargs)
         )
-        for _ in range(workers):  # one submit per worker: every process is started inside the block
-            pool.submit(_nothing)
+        for _ in range(workers):  # one submit per worker: every process is started while SIGINT is ignored
+            pool.submit(int)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
     return pool
 
 

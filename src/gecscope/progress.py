@@ -61,9 +61,10 @@ def wanted(enabled: bool | None = None) -> bool:
 
 
 class Bar:
-    """A manual counter (``update(n)``, ``close()``); a no-op when progress is off."""
+    """A manual progress counter (``update(n)``, ``close()``; a no-op when progress is off):
+    ``with bar(n, "parsing") as b: ... b.update(k)``."""
 
-    def __init__(self, total: int | None, desc: str, unit: str, enabled: bool | None) -> None:
+    def __init__(self, total: int | None, desc: str, unit: str = "it", enabled: bool | None = None) -> None:
         self._bar: Any = None
         if wanted(enabled):
             import shutil
@@ -100,9 +101,7 @@ class Bar:
         self.close()
 
 
-def bar(total: int | None, desc: str, unit: str = "it", enabled: bool | None = None) -> Bar:
-    """A manual progress counter: ``with bar(n, "parsing") as b: ... b.update(k)``."""
-    return Bar(total, desc, unit, enabled)
+bar = Bar
 
 
 def progress(

@@ -56,21 +56,11 @@ class Gecscope(evaluate.Metric):
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=[
+            features=[  # references: a list per sentence, or one string
                 datasets.Features(
-                    {
-                        "sources": datasets.Value("string"),
-                        "predictions": datasets.Value("string"),
-                        "references": datasets.Sequence(datasets.Value("string")),
-                    }
-                ),
-                datasets.Features(
-                    {
-                        "sources": datasets.Value("string"),
-                        "predictions": datasets.Value("string"),
-                        "references": datasets.Value("string"),
-                    }
-                ),
+                    {"sources": datasets.Value("string"), "predictions": datasets.Value("string"), "references": refs}
+                )
+                for refs in (datasets.Sequence(datasets.Value("string")), datasets.Value("string"))
             ],
             reference_urls=["https://pypi.org/project/gecscope/"],
         )
