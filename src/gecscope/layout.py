@@ -82,10 +82,6 @@ def clean(value: Any) -> Any:
     return value
 
 
-def level_of(signature: str) -> str:
-    return "sentence" if "|level:sentence|" in signature else "corpus"
-
-
 def split_details(lay: Layout, details: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """``details`` as (components, counts, the rest), in the order of the layout ``lay``."""
     comps = {c.key: details[c.key] for c in lay.components if c.key in details}

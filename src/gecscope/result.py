@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from gecscope import frames
-from gecscope.layout import Layout, clean, level_of, split_details
+from gecscope.layout import Layout, clean, split_details
 
 #: the top-level keys of every metric's JSON object (``sentences`` is added on request)
 KEYS = ("metric", "system", "level", "score", "components", "counts", "details", "signature")
@@ -49,7 +49,7 @@ class Score:
 
     @property
     def level(self) -> str:
-        return level_of(self.signature)
+        return "sentence" if "|level:sentence|" in self.signature else "corpus"
 
     @property
     def title(self) -> str:
