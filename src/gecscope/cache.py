@@ -189,8 +189,7 @@ class ValueCache:
 
     def put_many(self, items: dict[str, Any] | Iterable[tuple[str, Any]]) -> None:
         pairs = list(items.items()) if isinstance(items, dict) else list(items)
-        for k, v in pairs:
-            self.memory[k] = v
+        self.memory.update(pairs)
         if self._db is None or not pairs:
             return
         rows = [(k, json.dumps(v)) for k, v in pairs]

@@ -63,18 +63,11 @@ def numbered_lines(path: str | Path, raw: Iterable[bytes] | None = None) -> Iter
 
 def read_text(path: str | Path) -> str:
     """Read a whole file as UTF-8, with a one-line error naming the file (and line) on failure.
-    ``-`` reads standard input (named ``<stdin>`` in errors)."""
-    data = b"".join(raw_lines(path))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(
-            f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); re-encode the file as UTF-8", Path(path), line
-        ) from None
-    if not text:
-        raise InputError("empty file", Path(path))
-    return text
+    ``-`` reads standard input (named ``<stdin>`` in errors). Line endings are kept."""
+    raw = list(raw_lines(path))
+    for _ in numbered_lines(path, raw):  # raises at the first line that is not UTF-8, or for an empty file
+        pass
+    return b"".join(raw).decode("utf-8-sig")
 
 
 def split_lines(text: str) -> list[str]:
