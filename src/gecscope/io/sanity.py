@@ -61,4 +61,3 @@ def swap_tally(examples: Sequence[Example]) -> SwapTally:
         sum(any(r.tokens == e.hypothesis.tokens for r in e.references) for e in examples),
         all(e.references for e in examples),
     )
-
