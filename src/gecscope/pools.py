@@ -69,15 +69,10 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 
 @contextlib.contextmanager
-def worker_pool(
-    workers: int,
-    initializer: Callable[..., object] | None = None,
-    initargs: tuple[Any, ...] = (),
-    mp_context: Any = None,
-) -> Iterator[ProcessPoolExecutor]:
+def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExecutor]:
     """:func:`start_pool` for the block: shut down normally on success, :func:`stop_pool` on any
     exception (Ctrl-C included)."""
-    pool = start_pool(workers, initializer, initargs, mp_context)
+    pool = start_pool(workers, mp_context=mp_context)
     try:
         yield pool
     except BaseException:

@@ -50,18 +50,17 @@ def load_systems(
     ref_m2: PathLike | None = None,
     names: Sequence[str] = (),
     aligner: Aligner | str | None = "errant",
-    align_hypotheses: bool = True,
 ) -> dict[str, list[Example]]:
     """Examples per system name, in the order given, aligned as the metrics need.
 
     Text systems (``source`` + ``hypotheses``) take references from ``references`` and/or
     ``ref_m2``; M2 systems (``hyp_m2``) from ``ref_m2``. ``aligner=None`` leaves text targets
-    unaligned (GREEN and GLEU need no edits); ``align_hypotheses=False`` aligns references only.
+    unaligned (GREEN and GLEU need no edits).
     """
     if not (hypotheses or hyp_m2):
         raise InputError("no systems given (hypotheses or hyp_m2)")
     labels = system_names(list(hypotheses or hyp_m2), names)
     per_system = read(source=source, hypotheses=hypotheses, hyp_m2=hyp_m2, references=references, ref_m2=ref_m2)
     if aligner is not None:
-        per_system, _ = align(per_system, [(align_hypotheses, True)], aligner)
+        per_system, _ = align(per_system, [(True, True)], aligner)
     return dict(zip(labels, per_system, strict=True))
