@@ -156,13 +156,11 @@ class ValueCache:
 
     # -- values ---------------------------------------------------------------------------
     def _decode(self, text: Any) -> tuple[bool, Any]:
+        """Whether ``text`` is JSON of a value its kind may hold, and the value."""
         try:
             value = json.loads(text)
-        except (TypeError, ValueError, RecursionError):
-            return False, None
-        try:
             return bool(self.validate(value)), value
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        except (TypeError, ValueError, RecursionError, KeyError, IndexError, AttributeError):
             return False, None
 
     def get_many(self, keys: Sequence[str]) -> dict[str, Any]:
