@@ -67,10 +67,9 @@ def load(
         ref_tsv=ref_tsv,
     )
     if hypothesis is not None and lang != "zh":
-        from gecscope.align.tokenizers import canonical as tokenizer
-        from gecscope.align.tokenizers import tokenize_examples
+        from gecscope.align import tokenizers
 
-        examples = tokenize_examples(examples, tokenizer(tokenize, lang))
+        examples = tokenizers.tokenize_examples(examples, tokenizers.canonical(tokenize, lang))
     return examples
 
 

@@ -26,24 +26,24 @@ _LANE: ContextVar[tuple[str, int] | None] = ContextVar("gecscope_lane", default=
 
 
 @contextlib.contextmanager
-def quiet(on: bool = True) -> Iterator[None]:
-    """Silence (or, with ``on=False``, allow) progress bars inside the ``with`` block."""
-    token = _QUIET.set(on)
+def _setting(var: ContextVar[Any], value: Any) -> Iterator[None]:
+    """``var`` holds ``value`` inside the block."""
+    token = var.set(value)
     try:
         yield
     finally:
-        _QUIET.reset(token)
+        var.reset(token)
 
 
-@contextlib.contextmanager
-def lane(label: str, position: int) -> Iterator[None]:
+def quiet(on: bool = True) -> contextlib.AbstractContextManager[None]:
+    """Silence (or, with ``on=False``, allow) progress bars inside the ``with`` block."""
+    return _setting(_QUIET, on)
+
+
+def lane(label: str, position: int) -> contextlib.AbstractContextManager[None]:
     """Inside the block, bars are labelled ``[label]`` and drawn on terminal line ``position``,
     so that bars of parallel workers neither overwrite each other nor go unnamed."""
-    token = _LANE.set((label, position))
-    try:
-        yield
-    finally:
-        _LANE.reset(token)
+    return _setting(_LANE, (label, position))
 
 
 def is_quiet() -> bool:

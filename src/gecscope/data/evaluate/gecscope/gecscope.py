@@ -85,7 +85,5 @@ class Gecscope(evaluate.Metric):
             aligner=aligner,
             **settings,
         )
-        out: dict[str, Any] = {"metric": result.metric, "score": result.value}
-        out.update((k, v) for k, v in result.details.items() if k != "score")
-        out["signature"] = result.signature
-        return out
+        details = {k: v for k, v in result.details.items() if k != "score"}
+        return {"metric": result.metric, "score": result.value, **details, "signature": result.signature}
