@@ -6,7 +6,7 @@ importing the registry imports no metric: a metric's module loads when it is bui
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import options as o
@@ -33,6 +33,16 @@ def m2_streams(config: M2Config) -> bool:
     return not config.cat
 
 
+def sentence_mean(metric: Metric, analysis: Any) -> SentenceMean:
+    return SentenceMean(analysis.score)
+
+
+#: what CLEME and CLEME2.0 declare alike: streaming, model use, resampling
+CHUNK_RULES: dict[str, Any] = {"streams": chunk_streams, "uses_model": chunk_models, "resampling": own_plan}
+#: what the model-backed reference-free metrics declare alike: no perfect identity, a model, sentence means
+MODEL_JUDGE: dict[str, Any] = {"perfect": None, "uses_model": always, "resampling": sentence_mean}
+
+
 METRICS: dict[str, MetricSpec] = {
     "cleme2": MetricSpec(
         "cleme2:Cleme2:Cleme2Config",
@@ -49,9 +59,7 @@ METRICS: dict[str, MetricSpec] = {
             ),
         ),
         statistics=Statistics(CHUNK_STATS, corpus_rule="greedy reference choice on (score, TP, -FP, -FN, TN)"),
-        streams=chunk_streams,
-        uses_model=chunk_models,
-        resampling=own_plan,
+        **CHUNK_RULES,
     ),
     "cleme": MetricSpec(
         "cleme:Cleme:ClemeConfig",
@@ -60,9 +68,7 @@ METRICS: dict[str, MetricSpec] = {
         tool="CLEME official code (THUKElab/CLEME)",
         options=(*o.CHUNK, o.BETA),
         statistics=Statistics(CHUNK_STATS, corpus_rule="greedy reference choice on (F, TP, -FP, -FN, TN)"),
-        streams=chunk_streams,
-        uses_model=chunk_models,
-        resampling=own_plan,
+        **CHUNK_RULES,
     ),
     "green": MetricSpec(
         "green:Green:GreenConfig",
@@ -219,10 +225,8 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("LLM-S",),
         cite="kobayashi-etal-2024-revisiting",
         tool="gec-metrics 0.1.1 LLM-S prompt (one hypothesis per prompt)",
-        perfect=None,
         bounds=(1.0, 5.0),
-        uses_model=always,
-        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+        **MODEL_JUDGE,
     ),
     "llm-e": MetricSpec(
         "llm_judge:LLMEditJudge:LLMEditJudgeConfig",
@@ -230,10 +234,8 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("LLM-E",),
         cite="kobayashi-etal-2024-revisiting",
         tool="gec-metrics 0.1.1 LLM-E prompt (one hypothesis per prompt)",
-        perfect=None,
         bounds=(1.0, 5.0),
-        uses_model=always,
-        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+        **MODEL_JUDGE,
     ),
     "some": MetricSpec(
         "learned:Some:SomeConfig",
@@ -241,15 +243,13 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("SOME",),
         cite="yoshimura-etal-2020-reference",
         tool="gec-metrics 0.1.1 SOME",
-        perfect=None,
         options=(
             Option("grammar_model", "SOME grammaticality regressor (checkpoint folder)"),
             Option("fluency_model", "SOME fluency regressor (checkpoint folder; its tokenizer serves all three)"),
             Option("meaning_model", "SOME meaning-preservation regressor (checkpoint folder)"),
         ),
         bounds=(-math.inf, math.inf),
-        uses_model=always,
-        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+        **MODEL_JUDGE,
     ),
     "impara": MetricSpec(
         "learned:Impara:ImparaConfig",
@@ -257,14 +257,12 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("IMPARA",),
         cite="maeda-etal-2022-impara",
         tool="gec-metrics 0.1.1 IMPARA",
-        perfect=None,
         options=(
             Option("quality_model", "IMPARA quality estimator (checkpoint folder)"),
             Option("similarity_model", "IMPARA similarity encoder (checkpoint folder, e.g. bert-base-cased)"),
             Option("threshold", "similarity below which the score is 0", float),
         ),
-        uses_model=always,
-        resampling=lambda metric, analysis: SentenceMean(analysis.score),
+        **MODEL_JUDGE,
     ),
 }
 
