@@ -60,8 +60,8 @@ def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str 
 class SettingsHelp(argparse.HelpFormatter):
     """A command's help, with each metric setting's text and defaults made when it is shown."""
 
-    def __init__(self, prog: str, settings: dict[argparse.Action, list[tuple[str, Option]]]) -> None:
-        super().__init__(prog)
+    def __init__(self, prog: str, settings: dict[argparse.Action, list[tuple[str, Option]]], **kwargs: Any) -> None:
+        super().__init__(prog, **kwargs)
         self.settings = settings
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
