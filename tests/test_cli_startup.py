@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,11 +14,13 @@ from gecscope import cli
 
 #: what a run that does not need them must not load
 HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "torch", "gecscope.metrics", "gecscope.api")
+#: metric modules that a GREEN run does not need
+OTHER_METRICS = tuple(f"gecscope.metrics.{m}" for m in ("cleme2", "cleme", "errant", "m2", "gleu", "learned", "wodafe"))
 
 
-def loaded_after(code: str) -> set[str]:
-    """The HEAVY modules a fresh interpreter has loaded after running ``code``."""
-    probe = f"import sys\n{code}\nprint('loaded:', *(m for m in {HEAVY!r} if m in sys.modules))"
+def loaded_after(code: str, names: tuple[str, ...] = HEAVY) -> set[str]:
+    """The modules of ``names`` a fresh interpreter has loaded after running ``code``."""
+    probe = f"import sys\n{code}\nprint('loaded:', *(m for m in {names!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     return set(out.splitlines()[-1].split()[1:])
 
@@ -36,8 +39,29 @@ def test_one_line_score_loads_no_parser_or_report_stack(tmp_path: Path) -> None:
     src.write_text("This are a test .\n", encoding="utf-8")
     hyp.write_text("This is a test .\n", encoding="utf-8")
     argv = ["score", "--metric", "green", "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp)]
-    loaded = loaded_after(f"from gecscope.cli import main\nassert main({argv!r}) == 0")
-    assert loaded & {"scipy", "spacy", "jinja2", "numba", "torch"} == set()
+    loaded = loaded_after(f"from gecscope.cli import main\nassert main({argv!r}) == 0", HEAVY + OTHER_METRICS)
+    assert loaded & {"scipy", "spacy", "jinja2", "numba", "torch", *OTHER_METRICS} == set()
+
+
+def test_the_registry_imports_a_metric_only_when_it_is_configured() -> None:
+    code = "from gecscope.metrics import METRICS\nassert METRICS['cleme2'].citation and METRICS['m2'].layout"
+    assert loaded_after(code, ("numpy", "gecscope.metrics.green", *OTHER_METRICS)) == {"numpy", "gecscope.metrics.m2"}
+    code = "from gecscope.metrics import METRICS\nMETRICS['green'].config"
+    assert loaded_after(code, ("gecscope.metrics.green", *OTHER_METRICS)) == {"gecscope.metrics.green"}
+
+
+def test_score_help_is_the_same_whatever_the_hash_seed() -> None:
+    """The defaults in the help are made when it is shown; a tie names the first metric's default."""
+    argv = [sys.executable, "-m", "gecscope", "score", "--help"]
+    helps = [
+        subprocess.run(
+            argv, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert helps[0] == helps[1]
+    assert "default none (cleme length, wodafe length+similarity)" in " ".join(helps[0].split())
+    assert "[cleme2, cleme, wodafe]" in helps[0]
 
 
 def test_lazy_help_lists_every_command_as_the_full_parser_does() -> None:

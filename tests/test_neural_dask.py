@@ -19,7 +19,7 @@ import pytest
 
 from conftest import system_examples
 from gecscope.align.settings import AlignSettings
-from gecscope.metrics import Cleme2, Cleme2Config
+from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 from gecscope.metrics.pt_m2 import PTM2, PTConfig
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig

@@ -74,6 +74,7 @@ def test_wheel_ships_the_evaluate_module() -> None:
     wheel = next((out / "dist").glob("gecscope-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"gecscope/data/evaluate/gecscope/gecscope.py", "gecscope/data/evaluate/gecscope/README.md"} <= names
+    assert "gecscope/metrics/citations.bib" in names  # the registry's BibTeX
     sdist = next((out / "dist").glob("gecscope-*.tar.gz"))
     import tarfile
 

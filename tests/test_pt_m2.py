@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from gecscope.metrics import PTM2, PTConfig, PTErrant
+from gecscope.metrics.pt_m2 import PTM2, PTConfig, PTErrant
 from gecscope.types import Edit, Example, Target
 from gecscope.weighting.bertscore import BertScorer
 from gecscope.weighting.cache import ValueCache

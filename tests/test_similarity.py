@@ -15,7 +15,8 @@ import pytest
 
 from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
-from gecscope.metrics import Cleme2, Cleme2Config, analyse
+from gecscope.metrics.analysis import analyse
+from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 from gecscope.types import Edit, Example, Target
 from gecscope.weighting.bertscore import BertScorer, greedy_f1
 from gecscope.weighting.cache import ValueCache, open_cache

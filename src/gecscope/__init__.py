@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from gecscope.api import evaluate_module_path, example_dir, get_metric, load, prepare, score
     from gecscope.comparison import compare as compare
     from gecscope.examples import Examples
-    from gecscope.metrics import FACTOR_PRESETS, METRICS, Factors
+    from gecscope.metrics import METRICS
+    from gecscope.metrics.cleme2 import FACTOR_PRESETS, Factors
     from gecscope.report.explain import explain
     from gecscope.result import Score
     from gecscope.types import Chunk, Edit, Example, Target
@@ -32,7 +33,8 @@ _HOMES = {
     **dict.fromkeys(("evaluate_module_path", "example_dir", "get_metric", "load", "prepare", "score"), "api"),
     "compare": "comparison",
     "Examples": "examples",
-    **dict.fromkeys(("FACTOR_PRESETS", "METRICS", "Factors"), "metrics"),
+    "METRICS": "metrics",
+    **dict.fromkeys(("FACTOR_PRESETS", "Factors"), "metrics.cleme2"),
     "explain": "report.explain",
     "Score": "result",
     **dict.fromkeys(("Chunk", "Edit", "Example", "Target"), "types"),

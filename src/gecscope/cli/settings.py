@@ -1,10 +1,13 @@
 """The metric settings of ``score``, ``compare`` and ``report``, generated from the registry:
-every option a registry entry declares, once, with each metric's help and default."""
+every option a registry entry declares, once, with each metric's help and default. The defaults
+live in the metrics' config classes, so they are read (and the metrics' modules imported) only
+when the help is shown: parsing a command line imports no metric."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -34,7 +37,8 @@ def _help(uses: list[tuple[str, Option]]) -> str:
     parts = [f"{', '.join(ms)}: {text}" if len(texts) > 1 else text for text, ms in texts.items()]
     defaults = {m: d for m, _ in uses if (d := _default(m, uses[0][1].name)) not in (None, "")}
     if uses[0][1].kind == "value" and defaults:
-        common = max(set(map(str, defaults.values())), key=list(map(str, defaults.values())).count)
+        values = list(map(str, defaults.values()))
+        common = max(dict.fromkeys(values), key=values.count)  # ties: the first in registry order
         others = ", ".join(f"{m} {d}" for m, d in defaults.items() if str(d) != common)
         parts.append(f"default {common}" + (f" ({others})" if others else ""))
     return f"[{', '.join(dict.fromkeys(m for m, _ in uses))}] " + "; ".join(parts)
@@ -51,6 +55,18 @@ def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str 
         metavar="METRIC",
         help=(help or "; ".join(f"{k}: {s.summary}" for k, s in METRICS.items())) + f" (aliases: {aliases})",
     )
+
+
+class SettingsHelp(argparse.HelpFormatter):
+    """A command's help, with each metric setting's text and defaults made when it is shown."""
+
+    def __init__(self, prog: str, settings: dict[argparse.Action, list[tuple[str, Option]]], **kwargs: Any) -> None:
+        super().__init__(prog, **kwargs)
+        self.settings = settings
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        uses = self.settings.get(action)
+        return _help(uses) if uses else super()._get_help_string(action)
 
 
 class FreeFlags:
@@ -77,7 +93,7 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
     """One option per declared metric setting. An option whose flag the command already has
     for something else (``compare --alpha``) is left out of that command."""
     g = p.add_argument_group("metric settings (each applies to the metrics that declare it; defaults are the papers')")
-    taken, added = p._option_string_actions, []
+    taken, added, settings = p._option_string_actions, [], {}
     for name, uses in declared(metrics).items():
         option = uses[0][1]
         if option.flag in taken:
@@ -85,11 +101,12 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
         added.append(name)
         if option.kind != "value":
             action = "store_true" if option.kind == "flag" else "store_false"
-            g.add_argument(option.flag, dest=name, action=action, default=None, help=_help(uses))
+            settings[g.add_argument(option.flag, dest=name, action=action, default=None, help=option.help)] = uses
             continue
         choices = list(dict.fromkeys(c for _, u in uses for c in u.choices)) or None
-        g.add_argument(option.flag, dest=name, type=option.type, choices=choices, help=_help(uses))
+        settings[g.add_argument(option.flag, dest=name, type=option.type, choices=choices, help=option.help)] = uses
     p.set_defaults(metric_settings=tuple(added))
+    p.formatter_class = functools.partial(SettingsHelp, settings=settings)
 
 
 def chosen_metrics(args: argparse.Namespace) -> list[str]:

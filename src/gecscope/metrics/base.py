@@ -6,8 +6,10 @@ The CLI, the docs headers and the ``evaluate`` module's citation are generated f
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import import_module, resources
 from typing import Any, Protocol
 
 from gecscope.layout import Layout
@@ -118,6 +120,12 @@ def replay(metric: Any, analysis: Any) -> Plan:
     return None
 
 
+def own_plan(metric: Any, analysis: Any) -> Plan:
+    """The plan of the metric class's own ``resampling(analysis)`` method."""
+    plan: Plan = metric.resampling(analysis)
+    return plan
+
+
 def never(config: Any) -> bool:
     return False
 
@@ -128,15 +136,16 @@ def always(config: Any) -> bool:
 
 @dataclass(frozen=True)
 class MetricSpec:
-    """A registry entry. Only ``metric``, ``config`` and ``summary`` are required."""
+    """A registry entry. Only ``home`` and ``summary`` are required. ``home`` names the metric's
+    module under ``gecscope.metrics``, its class and its config class (``"green:Green:GreenConfig"``):
+    the module is imported only when the metric is built or its config read."""
 
-    metric: type
-    config: type
+    home: str
     summary: str
     #: other names accepted wherever a metric is named (paper names such as ``CLEME2.0``)
     aliases: tuple[str, ...] = ()
-    #: BibTeX of the paper that defines the metric
-    citation: str = ""
+    #: the BibTeX key, in ``citations.bib``, of the paper that defines the metric
+    cite: str = ""
     #: the official implementation the numbers match, with its version
     tool: str = ""
     #: whether ``metric.official_text(score)`` prints the official tool's output (``--format official``)
@@ -156,10 +165,23 @@ class MetricSpec:
     resampling: Callable[[Any, Any], Plan] = replay
 
     def __post_init__(self) -> None:
-        names = {f.name for f in dataclasses.fields(self.config)}
-        unknown = [o.name for o in self.options if o.name not in names]
-        if unknown:
-            raise ValueError(f"{self.metric.__name__}: options {unknown} are not fields of {self.config.__name__}")
+        if self.home.count(":") != 2:
+            raise ValueError(f"MetricSpec home must be 'module:Metric:Config'; got {self.home!r}")
+
+    @property
+    def metric(self) -> type:
+        """The metric class (its module is imported on first use)."""
+        return _classes(self.home, self.options)[0]
+
+    @property
+    def config(self) -> type:
+        """The config class; every declared option is one of its fields."""
+        return _classes(self.home, self.options)[1]
+
+    @property
+    def citation(self) -> str:
+        """The BibTeX of :attr:`cite` ("" when none)."""
+        return citations()[self.cite] if self.cite else ""
 
     @property
     def layout(self) -> Layout:
@@ -170,6 +192,25 @@ class MetricSpec:
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric
+
+
+@functools.cache
+def _classes(home: str, options: tuple[Option, ...]) -> tuple[type, type]:
+    module, metric, config = home.split(":")
+    found = import_module(f"gecscope.metrics.{module}")
+    classes: tuple[type, type] = (getattr(found, metric), getattr(found, config))
+    unknown = [o.name for o in options if o.name not in {f.name for f in dataclasses.fields(classes[1])}]
+    if unknown:
+        raise ValueError(f"{metric}: options {unknown} are not fields of {config}")
+    return classes
+
+
+@functools.cache
+def citations() -> dict[str, str]:
+    """BibTeX key -> entry, from the package's ``citations.bib`` (read on first use)."""
+    text = resources.files("gecscope.metrics").joinpath("citations.bib").read_text(encoding="utf-8")
+    entries = [e.strip() for e in text.split("\n\n") if e.strip()]
+    return {e[e.index("{") + 1 : e.index(",")]: e for e in entries}
 
 
 def official_convention(metric_class: type) -> str:

@@ -25,7 +25,7 @@ from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import encode, segment_grams, split_spaces
+from gecscope.metrics.ngrams import encode, sentence_grams, split_spaces
 from gecscope.result import Score
 from gecscope.scoring import div, f_beta
 from gecscope.types import Example
@@ -158,56 +158,38 @@ class Green:
         seqs: list[Sequence[str]] = []
         present = np.zeros((len(examples), k_max), dtype=bool)
         for i, e in enumerate(examples):
-            seqs.append(_units(e.source_line, cfg.unit, cfg.strip, cfg.convention))
-            seqs.append(_units(e.hypothesis.line, cfg.unit, cfg.strip, cfg.convention))
-            for k in range(k_max):
-                if k < len(e.references):
-                    seqs.append(_units(e.references[k].line, cfg.unit, cfg.strip, cfg.convention))
-                    present[i, k] = True
-                else:
-                    seqs.append(())
+            lines = (e.source_line, e.hypothesis.line, *(r.line for r in e.references))
+            seqs += [_units(line, cfg.unit, cfg.strip, cfg.convention) for line in lines]
+            seqs += [()] * (k_max - len(e.references))
+            present[i, : len(e.references)] = True
         d = len(examples)
         regions = np.zeros((7, d, k_max, cfg.order))
         units, lengths = encode(seqs)
-        for sg in segment_grams(units, lengths, cfg.order):
-            sent, role = sg.segment // width, sg.segment % width
-            keys, cols, counts = [], [], []
+        for n, (sent, counts) in enumerate(sentence_grams(units, lengths, width, cfg.order), 1):
+            ms, mc = counts[:, 0], counts[:, 1]  # roles: source, hypothesis, references
             for k in range(k_max):
-                for r, col in ((0, 0), (1, 2), (k + 2, 1)):  # columns: s, r, c
-                    m = role == r
-                    keys.append((sent[m] * k_max + k) * sg.n_grams + sg.gram[m])
-                    cols.append(np.full(int(m.sum()), col))
-                    counts.append(sg.count[m])
-            key = np.concatenate(keys)
-            uniq, inv = np.unique(key, return_inverse=True)
-            src = np.zeros((3, len(uniq)))
-            src[np.concatenate(cols), inv] = np.concatenate(counts)
-            ms, mr, mc = src
-            pair = uniq // sg.n_grams
-            vals = (
-                np.maximum(ms - np.maximum(mr, mc), 0),
-                np.maximum(np.minimum(mr, mc) - ms, 0),
-                np.minimum(np.minimum(ms, mr), mc),
-                np.maximum(np.minimum(ms, mr) - mc, 0),
-                np.maximum(mc - np.maximum(ms, mr), 0),
-                np.maximum(np.minimum(ms, mc) - mr, 0),
-                np.maximum(mr - np.maximum(ms, mc), 0),
-            )
-            for g, v in enumerate(vals):
-                regions[g, :, :, sg.n - 1] = np.bincount(pair, weights=v, minlength=d * k_max).reshape(d, k_max)
+                mr = counts[:, k + 2]
+                vals = (
+                    np.maximum(ms - np.maximum(mr, mc), 0),
+                    np.maximum(np.minimum(mr, mc) - ms, 0),
+                    np.minimum(np.minimum(ms, mr), mc),
+                    np.maximum(np.minimum(ms, mr) - mc, 0),
+                    np.maximum(mc - np.maximum(ms, mr), 0),
+                    np.maximum(np.minimum(ms, mc) - mr, 0),
+                    np.maximum(mr - np.maximum(ms, mc), 0),
+                )
+                for g, v in enumerate(vals):
+                    regions[g, :, k, n - 1] = np.bincount(sent, weights=v, minlength=d)
         return GreenAnalysis(regions, present)
 
     def choose(self, analysis: GreenAnalysis) -> list[int]:
         f, _, _ = green_f(analysis.tp, analysis.fp, analysis.fn, self.config.beta, self.config.convention)
         depth = f.shape[2] if self.config.convention == "official" else 1  # F_N, F_N-1, ... or F_N alone
         chosen = []
-        for i in range(f.shape[0]):
+        for keys, present in zip(f[:, :, ::-1][:, :, :depth].tolist(), analysis.present.tolist(), strict=True):
             best_k, best = 0, None
-            for k in range(f.shape[1]):
-                if not analysis.present[i, k]:
-                    continue
-                key = tuple(f[i, k, ::-1][:depth])
-                if best is None or key > best:
+            for k, key in enumerate(keys):
+                if present[k] and (best is None or key > best):
                     best_k, best = k, key
             chosen.append(best_k)
         return chosen
@@ -235,14 +217,10 @@ class Green:
                 np.asarray(chosen, dtype=np.int64), minlength=analysis.regions.shape[2]
             ).tolist(),
         }
+        per_sentence = zip(chosen, sent_f.tolist(), pick.transpose(1, 0, 2).tolist(), strict=True)
         rows = tuple(
-            {
-                "index": i,
-                "reference": chosen[i],
-                "f": float(sent_f[i]),
-                **{name: pick[g, i].tolist() for g, name in enumerate(REGIONS)},
-            }
-            for i in range(len(chosen))
+            {"index": i, "reference": k, "f": f_i, **dict(zip(REGIONS, regions, strict=True))}
+            for i, (k, f_i, regions) in enumerate(per_sentence)
         )
         fields = {
             "unit": cfg.unit,

@@ -1,30 +1,20 @@
-"""Vectorised n-gram multiset counting for many short sequences at once (numpy).
+"""Vectorised n-gram multiset counting for many short sentences at once (numpy).
 
-Every sequence ("segment") is a run of unit ids; n-grams get dense integer ids shared by all
-segments, built incrementally (an n-gram id is a dense id of the pair (its (n-1)-gram prefix id,
-its last unit)), so no n-gram is ever materialised as a tuple.
+Each sentence is a group of segments (its source, hypothesis and references), each a run of unit
+ids. An n-gram of a sentence gets a dense id of the pair (the id of its (n-1)-gram prefix in the
+sentence, its last unit), one ``numpy.unique`` per n, so no n-gram is ever materialised as a
+tuple and n-grams of different sentences never share an id.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 from numpy.typing import NDArray
 
 IntArray = NDArray[np.int64]
-
-
-@dataclass(frozen=True)
-class SegmentGrams:
-    """For one n: distinct (segment, gram) pairs with their multiplicity."""
-
-    n: int
-    segment: IntArray
-    gram: IntArray
-    count: IntArray
-    n_grams: int  # number of distinct grams of this order (ids are < n_grams)
 
 
 def split_spaces(line: str) -> tuple[str, ...]:
@@ -42,30 +32,27 @@ def split_spaces(line: str) -> tuple[str, ...]:
 
 def encode(sequences: Sequence[Sequence[str]]) -> tuple[IntArray, IntArray]:
     """Unit ids of all sequences concatenated, and each sequence's length."""
-    vocab: dict[str, int] = {}
-    ids = [vocab.setdefault(u, len(vocab)) for seq in sequences for u in seq]
-    lengths = np.fromiter((len(s) for s in sequences), dtype=np.int64, count=len(sequences))
-    return np.asarray(ids, dtype=np.int64), lengths
+    units = list(chain.from_iterable(sequences))
+    vocab = {u: i for i, u in enumerate(dict.fromkeys(units))}
+    lengths = np.fromiter(map(len, sequences), dtype=np.int64, count=len(sequences))
+    return np.fromiter(map(vocab.__getitem__, units), dtype=np.int64, count=len(units)), lengths
 
 
-def segment_grams(units: IntArray, lengths: IntArray, max_n: int) -> Iterator[SegmentGrams]:
-    """Yield, for n = 1..max_n, the n-gram multiset of every segment."""
-    n_seg = len(lengths)
-    seg_of = np.repeat(np.arange(n_seg, dtype=np.int64), lengths)
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64) if n_seg else np.zeros(0, np.int64)
-    remaining = (starts + lengths)[seg_of] - np.arange(len(units), dtype=np.int64)  # units left incl. this one
+def sentence_grams(units: IntArray, lengths: IntArray, width: int, max_n: int) -> Iterator[tuple[IntArray, IntArray]]:
+    """Yield, for n = 1..max_n, the n-gram multisets of every sentence's segments. Segments come
+    ``width`` to a sentence (segment i is role ``i % width`` of sentence ``i // width``); each
+    distinct (sentence, n-gram) is one row: its sentence, and its count in each role
+    (``(rows,)`` and ``(rows, width)``)."""
+    segment = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    sentence, role = segment // width, segment % width
+    remaining = np.cumsum(lengths)[segment] - np.arange(len(units), dtype=np.int64)  # units left, incl. this one
     base = int(units.max()) + 1 if len(units) else 1
-    ids = units.copy()
-    n_ids = base
+    ids = sentence  # the (sentence, (n-1)-gram) at each position; for n = 1 the sentence alone
     for n in range(1, max_n + 1):
         valid = np.flatnonzero(remaining >= n)
-        if n > 1:
-            key = ids[valid] * base + units[valid + n - 1]
-            uniq, dense = np.unique(key, return_inverse=True)
-            ids = np.full(len(units), -1, dtype=np.int64)
-            ids[valid] = dense
-            n_ids = len(uniq)
-        grams = ids[valid]
-        key2 = seg_of[valid] * n_ids + grams
-        uniq2, counts = np.unique(key2, return_counts=True)
-        yield SegmentGrams(n, uniq2 // n_ids, uniq2 % n_ids, counts.astype(np.int64), n_ids)
+        uniq, dense = np.unique(ids[valid] * base + units[valid + n - 1], return_inverse=True)
+        ids = np.full(len(units), -1, dtype=np.int64)
+        ids[valid] = dense
+        rows = np.empty(len(uniq), dtype=np.int64)
+        rows[dense] = sentence[valid]
+        yield rows, np.bincount(dense * width + role[valid], minlength=len(uniq) * width).reshape(-1, width)
