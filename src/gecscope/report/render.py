@@ -96,8 +96,8 @@ def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:
     if not rows:
         return "  (no sentence rows)"
     cols = [k for k in rows[0] if k not in ("source", "hypothesis", "reference_text")]
-    grid = [[_cell(r.get(c)) for c in cols] for r in rows]
-    lines = ["  " + line for line in grid(cols, grid)]
+    cells = [[_cell(r.get(c)) for c in cols] for r in rows]
+    lines = ["  " + line for line in grid(cols, cells)]
     if texts is not None:
         out = []
         for line, r in zip(lines[1:], rows, strict=True):
