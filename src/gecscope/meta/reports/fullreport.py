@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gecscope.align import AlignSettings, get_aligner
 from gecscope.api import get_metric
 from gecscope.meta.data.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
 from gecscope.meta.data.human import read_human_scores
@@ -25,6 +26,8 @@ from gecscope.meta.protocols.gjg15 import (
 from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, uses_model
 from gecscope.meta.reports.timings import StageClock
+from gecscope.progress import is_quiet, lane
+from gecscope.progress import quiet as quieted
 
 SN8GEC = tuple(PAPER_TABLE1_SN8GEC)
 #: the GJG15 section's heading and what its sentence-level table counts
@@ -109,8 +112,6 @@ def full_report(
     wall time of each stage. With ``settings.jobs > 1`` (local processes) the three independent
     sections (GJG15, SEEDA, Table 1) run in that many spawned worker processes; the text is the
     same either way."""
-    from gecscope.align import AlignSettings
-
     start = time.perf_counter()
     clock = clock if clock is not None else StageClock()
     opts = settings or AlignSettings()
@@ -127,8 +128,6 @@ def full_report(
     if workers > 1:
         parts = _parallel_sections(str(data), sim, neural, opts, workers)
     else:
-        from gecscope.align import get_aligner
-
         aligner = get_aligner("errant", opts)  # one aligner (one spaCy load) for every section
         parts = [section(name, str(data), sim, neural, opts, aligner=aligner) for name in SECTIONS]
     out = list(head)
@@ -157,7 +156,6 @@ def _parallel_sections(
     import multiprocessing
 
     from gecscope.pools import worker_pool
-    from gecscope.progress import is_quiet
 
     # each section parses in one process: the sections are the parallel units
     per_section = dataclasses.replace(settings, jobs=max(1, settings.jobs // workers))
@@ -175,8 +173,6 @@ def _section_in_lane(
 ) -> tuple[list[str], dict[str, float]]:
     """:func:`section` in a worker, its progress bars labelled with the section and drawn on
     their own terminal line (parallel sections would overwrite each other's)."""
-    from gecscope.progress import lane
-
     with lane(name, position):
         return section(name, data, sim, neural, settings, quiet)
 
@@ -188,9 +184,7 @@ def section(
     A top-level function, so that worker processes can run it."""
     import contextlib
 
-    from gecscope.align import get_aligner
     from gecscope.metrics.m2_store import open_store
-    from gecscope.progress import quiet as quieted
 
     clock = StageClock()
     aligner = aligner or get_aligner("errant", settings)

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gecscope.align import get_aligner
 from gecscope.api import get_metric
 from gecscope.extras import check_metric
 from gecscope.meta.data.datasets import gjg15, seeda, setting_systems
@@ -44,8 +45,6 @@ def meta_run(
         aggregation, metric = META_METRICS[name][2], built[name]
         needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
         if needs and session.aligner is None:
-            from gecscope.align import get_aligner
-
             session.aligner = get_aligner("errant", settings)
         start = time.perf_counter()
         run = run_metric(name, metric, ds, session=session)
@@ -127,7 +126,6 @@ def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: 
 def factor_search(
     data: str | Path, level: str, assumption: str, allow_zero: bool, settings: Any = None
 ) -> dict[str, Any]:
-    from gecscope.align import get_aligner
     from gecscope.meta.data.human import read_human_scores
     from gecscope.meta.protocols.gjg15 import PAPER_TABLE1_SN8GEC, reference_set_analyses
     from gecscope.meta.protocols.search import factor_grid, search
