@@ -21,9 +21,9 @@ from gecscope.result import Score
 Texts = Mapping[str, Sequence[Any]]
 
 
-def count_text(v: Any) -> str:
+def _num(v: Any) -> str:
     if isinstance(v, list | tuple):
-        return "/".join(count_text(x) for x in v)
+        return "/".join(_num(x) for x in v)
     if v is None:
         return "-"
     v = float(v)
@@ -32,22 +32,18 @@ def count_text(v: Any) -> str:
     return f"{v:.0f}" if v.is_integer() else f"{v:.2f}"
 
 
-def value_text(v: Any) -> str:
+def _val(v: Any) -> str:
     if v is None:
         return "-"
     f = float(v)
     return f"{f:.4f}" if f == f and abs(f) != float("inf") else str(f)
 
 
-def grid(head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] = ()) -> list[str]:
-    """Aligned text columns, two spaces apart; a column whose ``right`` flag is set is right-aligned."""
-    table = [head, *rows]
-    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
-    flags = [*right, *[False] * len(head)]
-    return [
-        "  ".join(c.rjust(w) if flag else c.ljust(w) for c, w, flag in zip(r, widths, flags, strict=False)).rstrip()
-        for r in table
-    ]
+def _grid(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    return lines
 
 
 def render_block(
@@ -60,17 +56,14 @@ def render_block(
     lines = [f"{name}{score.title} = {score.value:.4f}"]
     comps = [c for c in lay.components if c.key in d["components"]] or []
     if comps:
-        lines.append("  " + "  ".join(f"{c.label} {value_text(d['components'][c.key])} {c.arrow}" for c in comps))
+        lines.append("  " + "  ".join(f"{c.label} {_val(d['components'][c.key])} {c.arrow}" for c in comps))
     elif d["components"]:
-        lines.append("  " + "  ".join(f"{k} {value_text(v)}" for k, v in d["components"].items()))
+        lines.append("  " + "  ".join(f"{k} {_val(v)}" for k, v in d["components"].items()))
     if d["counts"]:
-        lines.append("  " + "  ".join(f"{count_label(k)} {count_text(v)}" for k, v in d["counts"].items()))
+        lines.append("  " + "  ".join(f"{count_label(k)} {_num(v)}" for k, v in d["counts"].items()))
     extra = {k: v for k, v in d["details"].items() if isinstance(v, int | float) and not isinstance(v, bool)}
     if extra:
-        lines.append(
-            "  "
-            + "  ".join(f"{k} {count_text(v) if float(v).is_integer() else value_text(v)}" for k, v in extra.items())
-        )
+        lines.append("  " + "  ".join(f"{k} {_num(v) if float(v).is_integer() else _val(v)}" for k, v in extra.items()))
     table = render_types(score, categories=types)
     if table:
         lines.append(table)
@@ -96,8 +89,8 @@ def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:
     if not rows:
         return "  (no sentence rows)"
     cols = [k for k in rows[0] if k not in ("source", "hypothesis", "reference_text")]
-    cells = [[_cell(r.get(c)) for c in cols] for r in rows]
-    lines = ["  " + line for line in grid(cols, cells)]
+    grid = [[_cell(r.get(c)) for c in cols] for r in rows]
+    lines = ["  " + line for line in _grid(cols, grid)]
     if texts is not None:
         out = []
         for line, r in zip(lines[1:], rows, strict=True):
@@ -112,9 +105,9 @@ def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:
 
 def _cell(v: Any) -> str:
     if isinstance(v, float):
-        return value_text(v)
+        return _val(v)
     if isinstance(v, list | tuple):
-        return count_text(v)
+        return _num(v)
     return str(v)
 
 
@@ -130,13 +123,13 @@ def render_systems(scores: Sequence[Score]) -> str:
     rows = [
         [
             s.system or f"#{i + 1}",
-            value_text(d["score"]),
-            *(value_text(d["components"].get(k)) for k in comp_keys),
-            *(count_text(d["counts"].get(k)) for k in count_keys),
+            _val(d["score"]),
+            *(_val(d["components"].get(k)) for k in comp_keys),
+            *(_num(d["counts"].get(k)) for k in count_keys),
         ]
         for i, (s, d) in enumerate(zip(scores, dicts, strict=True))
     ]
-    lines = grid(head, rows)
+    lines = _grid(head, rows)
     lines.append(legend(first.shape))
     sigs = dict.fromkeys(s.signature for s in scores)
     lines += [f"signature: {sig}" for sig in sigs]
