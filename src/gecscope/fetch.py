@@ -6,7 +6,6 @@ body saved by an earlier run is fetched again). Every failure is one line naming
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import http.client
 import os
@@ -58,6 +57,15 @@ def write_atomic(dest: Path, data: bytes) -> None:
         raise
 
 
+def sha256_of(path: Path) -> str | None:
+    """Hex sha256 of a file, or None when it cannot be read."""
+    try:
+        with path.open("rb") as fh:
+            return hashlib.file_digest(fh, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
 def fetch_verified(url: str, sha256: str, dest: str | Path, fetch: Fetch = http_fetch) -> bool:
     """Make ``dest`` hold the file at ``url`` whose sha256 is ``sha256``.
 
@@ -78,10 +86,8 @@ def fetch_verified(url: str, sha256: str, dest: str | Path, fetch: Fetch = http_
     False
     """
     dest = Path(dest)
-    if dest.is_file():  # a file there that cannot be read is fetched again
-        with contextlib.suppress(OSError), dest.open("rb") as fh:
-            if hashlib.file_digest(fh, "sha256").hexdigest() == sha256:
-                return False
+    if dest.is_file() and sha256_of(dest) == sha256:  # a file there that cannot be read is fetched again
+        return False
     data = fetch(url)
     got = hashlib.sha256(data).hexdigest()
     if got != sha256:

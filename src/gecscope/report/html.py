@@ -5,7 +5,6 @@ notebooks are their ``_repr_html_``.)"""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -37,11 +36,6 @@ def summary_columns(data: ReportData) -> list[tuple[str, str, str]]:
         first = data.scores[data.systems[0]][m].details
         cols.extend((m, k, k if m == "cleme2" else k.upper()) for k in EXTRA_COLUMNS.get(m, ()) if k in first)
     return cols
-
-
-def column_groups(data: ReportData) -> list[tuple[str, int]]:
-    """``(metric title, number of columns)`` for the summary table's first heading row."""
-    return list(Counter(title(m) for m, _, _ in summary_columns(data)).items())
 
 
 def summary_rows(data: ReportData) -> list[dict[str, Any]]:
@@ -102,10 +96,6 @@ def chunk_table(view: SentenceView) -> dict[str, Any]:
     }
 
 
-def heat_cells(data: ReportData) -> dict[tuple[str, str], Mapping[str, float]]:
-    return {(name, t): row for name, s in data.types.items() for t, row in s.details.get("types", {}).items()}
-
-
 def hwuo(data: ReportData) -> dict[str, tuple[float, float, float, float]]:
     details = {name: data.scores[name][TYPES_METRIC].details for name in data.systems}
     return {
@@ -118,10 +108,6 @@ def aspect_intervals(data: ReportData) -> dict[tuple[str, str], tuple[float, flo
     if data.comparison is None:
         return {}
     return {(r.system, r.component): r.ci for r in data.comparison.rows if not r.type and not r.headline}
-
-
-def baseline_name(data: ReportData) -> str | None:
-    return None if data.comparison is None else str(data.comparison.baseline)
 
 
 def type_marks(data: ReportData) -> dict[tuple[str, str, str], str]:
@@ -164,21 +150,22 @@ def signatures(data: ReportData) -> list[tuple[str, list[str]]]:
 def context(data: ReportData) -> dict[str, Any]:
     from gecscope.version import __version__
 
-    types = data.type_names()
+    columns = summary_columns(data)
+    baseline = None if data.comparison is None else str(data.comparison.baseline)
+    cells = {(name, t): row for name, s in data.types.items() for t, row in s.details.get("types", {}).items()}
     return {
         "version": __version__,
         "systems": data.systems,
         "metrics": [title(m) for m in data.settings.metrics],
         "cat": data.settings.cat,
-        "columns": summary_columns(data),
-        "groups": column_groups(data),
+        "columns": columns,
+        # (metric title, number of columns) for the summary table's first heading row
+        "groups": list(Counter(title(m) for m, _, _ in columns).items()),
         "rows": summary_rows(data),
         "has_intervals": bool(data.intervals) or data.comparison is not None,
         "bars": stacked_bars(hwuo(data), intervals=aspect_intervals(data)),
-        "heatmap": heat_map(
-            data.systems, types, heat_cells(data), marks=type_marks(data), baseline=baseline_name(data)
-        ),
-        "baseline": baseline_name(data),
+        "heatmap": heat_map(data.systems, data.type_names(), cells, marks=type_marks(data), baseline=baseline),
+        "baseline": baseline,
         **test_context(data),
         "comparison_signature": data.comparison.rows[0].signature if data.comparison is not None else "",
         "versus": versus_matrix(data.systems, {n: float(data.scores[n][TYPES_METRIC].value) for n in data.systems}),

@@ -177,16 +177,10 @@ def worst_sentences(
             return float(r[key]) / max(len(system.examples[int(r["index"])].source), MIN_LENGTH)
 
         ranked = sorted((r for r in rows if r[key] > 0), key=lambda r: (-rate(r), -r[key], r["index"]))
-        taken = 0
-        for r in ranked:
-            i = int(r["index"])
-            if taken == n:
-                break
-            if i in picked or used.get(i, 0) >= max_repeats:
-                continue
+        shown = [i for i in (int(r["index"]) for r in ranked) if i not in picked and used.get(i, 0) < max_repeats]
+        for i in shown[:n]:
             picked[i] = reason
             used[i] = used.get(i, 0) + 1
-            taken += 1
     return tuple(view(system.name, system.examples, rows, i, reason) for i, reason in picked.items())
 
 

@@ -160,10 +160,7 @@ def render_json(
 
 
 def _flat(d: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in d.items():
-        out[k] = "/".join(str(x) for x in v) if isinstance(v, list | tuple) else v
-    return out
+    return {k: "/".join(str(x) for x in v) if isinstance(v, list | tuple) else v for k, v in d.items()}
 
 
 def render_csv(

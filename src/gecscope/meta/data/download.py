@@ -137,51 +137,43 @@ GJG15_HUMAN = {
     "IPN": (0.300, -0.358),
 }
 
-def write_lines(path: Path, lines: list[str]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-
 
 def derive(data: Path) -> list[str]:
     """Build the derived files from the downloaded ones; returns their relative paths."""
     made = []
-    conll = data / "conll14"
-    blocks = read_m2(conll / "references.m2")
-    write_lines(conll / "sources.txt", [" ".join(b.source) for b in blocks])
+
+    def write(rel: str, lines: list[str]) -> None:
+        (data / rel).parent.mkdir(parents=True, exist_ok=True)
+        (data / rel).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        made.append(rel)
+
+    blocks = read_m2(data / "conll14" / "references.m2")
+    write("conll14/sources.txt", [" ".join(b.source) for b in blocks])
     for k in range(len(blocks[0].targets)):
-        write_lines(conll / f"REF{k}.txt", [b.targets[k].text for b in blocks])
-        made.append(f"conll14/REF{k}.txt")
-    for m2 in sorted((conll / "systems_m2").glob("*.m2")):
-        write_lines(conll / "systems" / f"{m2.stem}.txt", [b.targets[0].text for b in read_m2(m2)])
-        made.append(f"conll14/systems/{m2.stem}.txt")
-    write_lines(conll / "systems" / "INPUT.txt", [" ".join(b.source) for b in blocks])
-    (data / "gjg15").mkdir(parents=True, exist_ok=True)
-    rows = ["system\tew\tts"] + [f"{s}\t{ew:.3f}\t{ts:.3f}" for s, (ew, ts) in GJG15_HUMAN.items()]
-    write_lines(data / "gjg15" / "human_scores.tsv", rows)
-    sub = data / "seeda" / "outputs" / "subset"
+        write(f"conll14/REF{k}.txt", [b.targets[k].text for b in blocks])
+    for m2 in sorted((data / "conll14" / "systems_m2").glob("*.m2")):
+        write(f"conll14/systems/{m2.stem}.txt", [b.targets[0].text for b in read_m2(m2)])
+    write("conll14/systems/INPUT.txt", [" ".join(b.source) for b in blocks])
+    write(
+        "gjg15/human_scores.tsv",
+        ["system\tew\tts", *(f"{s}\t{ew:.3f}\t{ts:.3f}" for s, (ew, ts) in GJG15_HUMAN.items())],
+    )
+    sub = "seeda/outputs/subset"
     full_input = read_lines(data / "seeda" / "outputs" / "all" / "INPUT.txt")
-    line_ids = subset_line_ids(full_input, read_lines(sub / "INPUT.txt"))
-    write_lines(sub / "line_ids.txt", [str(i) for i in line_ids])
+    line_ids = subset_line_ids(full_input, read_lines(data / sub / "INPUT.txt"))
+    write(f"{sub}/line_ids.txt", [str(i) for i in line_ids])
     for k in range(len(blocks[0].targets)):
-        refs = read_lines(conll / f"REF{k}.txt")
+        refs = read_lines(data / "conll14" / f"REF{k}.txt")
         if line_ids and line_ids[-1] >= len(refs):
             raise InputError(
-                f"has {len(refs)} lines but the SEEDA subset needs line {line_ids[-1] + 1}", conll / f"REF{k}.txt"
+                f"has {len(refs)} lines but the SEEDA subset needs line {line_ids[-1] + 1}",
+                data / "conll14" / f"REF{k}.txt",
             )
-        write_lines(sub / f"REF{k}.txt", [refs[i] for i in line_ids])
+        write(f"{sub}/REF{k}.txt", [refs[i] for i in line_ids])
     tsv = data / "zh" / "mucgec_dev" / "references.tsv"
     if tsv.is_file():  # the MuCGEC dev sources: column 2 of ChERRANT's id<TAB>source<TAB>refs... file
         rows = split_lines(tsv.read_text(encoding="utf-8"))
-        write_lines(tsv.parent / "sources.txt", [row.split("\t")[1] if "\t" in row else "" for row in rows])
-        made.append("zh/mucgec_dev/sources.txt")
-    made += [
-        "conll14/sources.txt",
-        "conll14/systems/INPUT.txt",
-        "gjg15/human_scores.tsv",
-        "seeda/outputs/subset/line_ids.txt",
-        "seeda/outputs/subset/REF0.txt",
-        "seeda/outputs/subset/REF1.txt",
-    ]
+        write("zh/mucgec_dev/sources.txt", [row.split("\t")[1] if "\t" in row else "" for row in rows])
     return made
 
 

@@ -65,13 +65,12 @@ def human_pairs(items: Iterable[RankingItem], systems: Sequence[str]) -> list[Hu
     return out
 
 
-def pair_outcomes(
-    items: Iterable[RankingItem], skip_users: Sequence[str] = ("admin",)
-) -> dict[tuple[str, str], list[int]]:
-    """Per unordered pair (a < b) ranked together: +1 (a better), -1 (b better), 0 (tie) per item."""
+def pair_outcomes(items: Iterable[RankingItem]) -> dict[tuple[str, str], list[int]]:
+    """Per unordered pair (a < b) ranked together: +1 (a better), -1 (b better), 0 (tie) per item
+    (the ``admin`` user's test rankings left out)."""
     pairs: dict[tuple[str, str], list[int]] = defaultdict(list)
     for item in items:
-        if item.user in skip_users:
+        if item.user == "admin":
             continue
         ranks = item.rank_of()
         for a, b in combinations(sorted(ranks), 2):
@@ -79,10 +78,10 @@ def pair_outcomes(
     return pairs
 
 
-def expected_wins(items: Iterable[RankingItem], skip_users: Sequence[str] = ("admin",)) -> dict[str, float]:
+def expected_wins(items: Iterable[RankingItem]) -> dict[str, float]:
     """Expected Wins point estimate (Bojar et al., 2013), ties ignored:
     EW(i) = mean over opponents j of wins(i, j) / (wins(i, j) + wins(j, i))."""
-    outcomes = pair_outcomes(items, skip_users)
+    outcomes = pair_outcomes(items)
     systems = sorted({s for pair in outcomes for s in pair})
 
     def share(s: str, o: str) -> float:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
+from gecscope.fetch import sha256_of
 
 
 @dataclass(frozen=True)
@@ -57,14 +58,9 @@ class TestSet:
         return tuple(f for f in (self.source, self.ref_m2, *self.refs, self.ref_tsv) if f is not None)
 
     @property
-    def sha256(self) -> tuple[tuple[str, str], ...]:
-        """(file, sha256) of each file, in the order of :attr:`files`."""
-        return tuple((f, SHA256[f]) for f in self.files)
-
-    @property
     def digest(self) -> str:
         """The first 12 hex digits of the sha256 over the files' sha256 (the signature's)."""
-        joined = "".join(digest for _, digest in self.sha256)
+        joined = "".join(SHA256[f] for f in self.files)
         return hashlib.sha256(joined.encode()).hexdigest()[:12]
 
     @property
@@ -127,14 +123,6 @@ def data_dirs() -> list[Path]:
     return out
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def locate(name: str) -> dict[str, Path]:
     """The files of test set ``name`` (keys ``source``, ``ref_m2``, ``refs0``..., ``ref_tsv``) in
     the first data directory that has them all, each checked against its sha256."""
@@ -145,16 +133,12 @@ def locate(name: str) -> dict[str, Path]:
     if found is None:
         where = ", ".join(str(d) for d in data_dirs())
         raise InputError(f"test set {name} not found in {where}: run 'gecscope download' (or set GECSCOPE_DATA)", "-t")
-    for rel, expected in test.sha256:
-        if _sha256(found / rel) != expected:
+    for rel in test.files:
+        if sha256_of(found / rel) != SHA256[rel]:
             raise InputError(
                 f"differs from the published test set {name} (sha256); run 'gecscope download' again", found / rel
             )
-    out = {"source": found / test.source}
-    if test.ref_m2:
-        out["ref_m2"] = found / test.ref_m2
-    if test.ref_tsv:
-        out["ref_tsv"] = found / test.ref_tsv
-    for k, ref in enumerate(test.refs):
-        out[f"ref{k}"] = found / ref
-    return out
+    files = {"source": test.source, "ref_m2": test.ref_m2, "ref_tsv": test.ref_tsv}
+    return {
+        key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel
+    }

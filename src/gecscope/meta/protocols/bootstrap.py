@@ -61,9 +61,8 @@ def bootstrap_correlation(
     samples: int = 1000,
     seed: int = 0,
     aggregation: str = "corpus",
-    confidence: float = 0.95,
 ) -> dict[str, Any]:
-    """Percentile intervals of Pearson and Spearman for each run, on shared resamples, and the
+    """95% percentile intervals of Pearson and Spearman for each run, on shared resamples, and the
     share of resamples where each run's correlation exceeds the first run's (paired test)."""
     if resample not in ("systems", "sentences", "both"):
         raise ValueError("resample must be systems, sentences or both")
@@ -87,7 +86,7 @@ def bootstrap_correlation(
             scores = matrix[sys_idx]
             p, s = correlations(scores[None], vec[sys_idx])
             draws[k, :, b] = (p[0], s[0])
-    alpha = (1 - confidence) / 2
+    alpha = 0.025  # 95% intervals
     out: dict[str, Any] = {"human": human, "resample": resample, "samples": samples, "seed": seed, "metrics": {}}
     for k, run in enumerate(runs):
         entry: dict[str, Any] = {}

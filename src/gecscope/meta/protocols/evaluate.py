@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gecscope.align import Aligner, align_examples
+from gecscope.align import Aligner
 from gecscope.meta.data.datasets import MetaDataset, setting_systems
-from gecscope.meta.data.judgments import human_pairs, read_judgments
 from gecscope.meta.protocols.correlate import Correlation, system_correlation
 from gecscope.meta.protocols.pairwise import PairwiseResult, pairwise_agreement
+from gecscope.meta.protocols.session import MetaSession
 from gecscope.metrics.base import Metric
-from gecscope.progress import progress
-
-if TYPE_CHECKING:
-    from gecscope.meta.protocols.session import MetaSession
 
 
 @dataclass
@@ -26,8 +22,8 @@ class MetricRun:
     metric: Metric
     dataset: MetaDataset
     analyses: dict[str, Any]
-    #: the run's shared caches (judgments, human pairs), when it was made with one
-    session: MetaSession | None = None
+    #: the run's shared caches (examples, alignments, judgments, human pairs)
+    session: MetaSession
     #: scores computed so far (the analyses do not change, so neither do they)
     _memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -55,24 +51,13 @@ def run_metric(
     aligner: Aligner | None = None,
     session: MetaSession | None = None,
 ) -> MetricRun:
-    """Analyse every system once. With a ``session``, examples, alignments and shareable
-    analyses come from (and go to) its caches: the same numbers, computed once per run."""
-    if session is not None:
-        if session.aligner is None:
-            session.aligner = aligner
-        return MetricRun(name, metric, dataset, session.analyses(name, metric, dataset), session)
-    analyses = {}
-    hypotheses = metric.needs_edits
-    references = hypotheses or bool(getattr(metric, "needs_reference_edits", False))
-    if references and aligner is None:
-        raise ValueError(f"{name} needs edits: pass an aligner")
-    for system in progress(dataset.systems, desc=f"{name} on {dataset.name}", unit="system"):
-        examples = dataset.examples(system)
-        if references:
-            assert aligner is not None
-            examples = align_examples(examples, aligner, hypotheses=hypotheses)
-        analyses[system] = metric.analyse(examples)
-    return MetricRun(name, metric, dataset, analyses)
+    """Analyse every system once. Examples, alignments and shareable analyses come from (and go
+    to) the caches of ``session`` (a new one when none is given): the same numbers, computed once
+    per run."""
+    session = session if session is not None else MetaSession(aligner)
+    if session.aligner is None:
+        session.aligner = aligner
+    return MetricRun(name, metric, dataset, session.analyses(name, metric, dataset), session)
 
 
 def system_level(run: MetricRun, setting: str | None = None, aggregation: str = "corpus") -> dict[str, Correlation]:
@@ -96,9 +81,5 @@ def sentence_level(
     for gran, path in run.dataset.judgments.items():
         if granularities and gran not in granularities:
             continue
-        if run.session is not None:
-            pairs = run.session.pairs(path, systems)
-        else:
-            pairs = human_pairs(read_judgments(path), systems)
-        out[gran] = pairwise_agreement(pairs, scores, position, tie_rule)
+        out[gran] = pairwise_agreement(run.session.pairs(path, systems), scores, position, tie_rule)
     return out

@@ -155,24 +155,32 @@ def table1(
     similarity: SimilarityConfig | None = None,
 ) -> list[Table1Row]:
     """Table 1's CoNLL-2014 column; ``-sim`` variants share one encoder built from ``similarity``."""
-    data = Path(data)
-    weighting = SimilarityWeighting(similarity)
-    human = read_human_scores(data / "gjg15" / "human_scores.tsv")
-    analyses = system_analyses(data)
-    by_assumption = {
-        "dependent": analyses,
-        "independent": {s: relabel(a, "independent") for s, a in analyses.items()},
-    }
+    human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
+    return table1_rows(system_analyses(Path(data)), variants, human, SimilarityWeighting(similarity))
+
+
+def table1_rows(
+    analyses: dict[str, ChunkAnalysis],
+    variants: Iterable[str],
+    human: dict[str, dict[str, float]],
+    weighting: SimilarityWeighting | None = None,
+    **options: object,
+) -> list[Table1Row]:
+    """Table 1 rows (``options`` added to each variant's settings) from one partition per system
+    (dependent labels), relabelled once per assumption and scored by every variant."""
+    weighting = weighting or SimilarityWeighting()
+    by_assumption = {"dependent": analyses}
     rows = []
     for name in variants:
         metric_name, opts = {**TABLE1_VARIANTS, **TABLE1_SIM_VARIANTS}[name]
-        if opts.get("weighting") == "similarity":
-            opts = {**opts, "similarity": weighting.config}
-        metric = get_metric(metric_name, **opts)
-        if opts.get("weighting") == "similarity":
+        similar = opts.get("weighting") == "similarity"
+        metric = get_metric(metric_name, **opts, **options, **({"similarity": weighting.config} if similar else {}))
+        if similar:
             metric.use_weighting(weighting)  # type: ignore[attr-defined]
-        pool = by_assumption[metric.config.assumption]
-        scores = {s: metric.score_analysis(a).value for s, a in pool.items()}
+        assumption = metric.config.assumption
+        if assumption not in by_assumption:
+            by_assumption[assumption] = {s: relabel(a, assumption) for s, a in analyses.items()}
+        scores = {s: metric.score_analysis(a).value for s, a in by_assumption[assumption].items()}
         rows.append(
             Table1Row(name, system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"]), scores)
         )

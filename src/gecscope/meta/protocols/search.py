@@ -111,17 +111,13 @@ class SearchResult:
     #: correlations[r, h, 0|1, f]: reference set r, human vector h, Pearson|Spearman, setting f
     correlations: FloatArray
 
-    def mean_correlation(self) -> FloatArray:
-        """(reference sets, settings): the mean of Pearson and Spearman over the human vectors."""
-        return np.asarray(self.correlations.mean(axis=(1, 2)), dtype=np.float64)
-
     def grid_average(self) -> FloatArray:
         """(reference sets, human vectors, 2): the average over the grid (the paper's Table 11)."""
         return np.asarray(np.nanmean(self.correlations, axis=-1), dtype=np.float64)
 
     def cross_validate(self) -> list[dict[str, object]]:
         """Leave one reference set out: best setting on the others, evaluated on the held-out one."""
-        mean = self.mean_correlation()
+        mean = self.correlations.mean(axis=(1, 2))  # (reference sets, settings): Pearson and Spearman, every vector
         folds = []
         for r, name in enumerate(self.reference_sets):
             others = [i for i in range(len(self.reference_sets)) if i != r]

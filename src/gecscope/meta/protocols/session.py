@@ -12,9 +12,10 @@ the persistent lattice-search cache. Nothing here changes a number.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gecscope import pipeline
 from gecscope.align import Aligner
@@ -25,6 +26,8 @@ from gecscope.metrics.m2_store import LatticeStore
 from gecscope.progress import progress
 from gecscope.types import Example
 
+K = TypeVar("K")
+V = TypeVar("V")
 DatasetKey = tuple[str, str, tuple[str, ...], tuple[int, ...] | None]
 
 
@@ -49,10 +52,7 @@ class MetaSession:
 
     def examples(self, ds: MetaDataset, system: str) -> list[Example]:
         """``ds.examples(system)``, read once."""
-        key = (dataset_key(ds), system)
-        if key not in self._examples:
-            self._examples[key] = ds.examples(system)
-        return self._examples[key]
+        return _memo(self._examples, (dataset_key(ds), system), lambda: ds.examples(system))
 
     def aligned(self, ds: MetaDataset, hypotheses: bool) -> dict[str, list[Example]]:
         """Every system's examples with edits (``hypotheses=False``: the references only),
@@ -78,19 +78,11 @@ class MetaSession:
         self._aligned[key] = dict(zip(ds.systems, done, strict=True))
         return self._aligned[key]
 
-    def judgments(self, path: str | Path) -> list[RankingItem]:
-        """``read_judgments(path)``, parsed once."""
-        key = str(path)
-        if key not in self._judgments:
-            self._judgments[key] = read_judgments(path)
-        return self._judgments[key]
-
     def pairs(self, path: str | Path, systems: tuple[str, ...]) -> list[HumanPair]:
-        """``human_pairs(read_judgments(path), systems)``, built once per system set."""
-        key = (str(path), systems)
-        if key not in self._pairs:
-            self._pairs[key] = human_pairs(self.judgments(path), systems)
-        return self._pairs[key]
+        """``human_pairs(read_judgments(path), systems)``: each file parsed once, the pairs built
+        once per system set."""
+        items = _memo(self._judgments, str(path), lambda: read_judgments(path))
+        return _memo(self._pairs, (str(path), systems), lambda: human_pairs(items, systems))
 
     def analyses(self, name: str, metric: Metric, ds: MetaDataset) -> dict[str, Any]:
         """Every system's analysis of ``metric`` on ``ds`` (the cached statistics)."""
@@ -138,6 +130,13 @@ class MetaSession:
         if assumption != "dependent":
             self._chunks[key] = {s: relabel(a, assumption) for s, a in self._chunks[dependent].items()}
         return dict(self._chunks[key])
+
+
+def _memo(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``store[key]``, made by ``make()`` the first time."""
+    if key not in store:
+        store[key] = make()
+    return store[key]
 
 
 def _chunk_family(metric: Metric) -> bool:

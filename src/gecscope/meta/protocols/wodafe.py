@@ -9,7 +9,7 @@ Sentence-level agreement with the human pairs is vectorised over the pairs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -77,7 +77,7 @@ def system_grid(
 
 def sentence_grid(
     stats: dict[str, SystemStats],
-    pairs: dict[str, Sequence[HumanPair]],
+    pairs: Mapping[str, Sequence[HumanPair]],
     position: dict[int, int] | None,
     alphas: FloatArray,
     gammas: FloatArray,

@@ -4,14 +4,15 @@ our numbers beside the published ones wherever a paper printed the cell."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gecscope.align import AlignSettings, get_aligner
 from gecscope.api import get_metric
 from gecscope.meta.data.datasets import SEEDA_SETTINGS, MetaDataset, gjg15, seeda
 from gecscope.meta.data.human import read_human_scores
 from gecscope.meta.data.published import SENTENCE, SOURCES, SYSTEM
-from gecscope.meta.protocols.correlate import system_correlation
 from gecscope.meta.protocols.evaluate import MetricRun, run_metric, sentence_level, system_level
 from gecscope.meta.protocols.gjg15 import (
     PAPER_TABLE1,
@@ -20,13 +21,20 @@ from gecscope.meta.protocols.gjg15 import (
     TABLE1_VARIANTS,
     reference_set_analyses,
     table1,
+    table1_rows,
 )
 from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, uses_model
 from gecscope.meta.reports.timings import StageClock
-from gecscope.metrics.analysis import relabel
+from gecscope.progress import is_quiet, lane
+from gecscope.progress import quiet as quieted
 
 SN8GEC = tuple(PAPER_TABLE1_SN8GEC)
+#: the GJG15 section's heading and what its sentence-level table counts
+GJG15_TITLES = (
+    "GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)",
+    " (GJG15 rankings, 49,981 pairs)",
+)
 
 
 def report_presets(neural: bool = False) -> list[str]:
@@ -60,31 +68,35 @@ def _cell(ours: tuple[float, float], published: tuple[float, float, str] | None)
     return text + (f" ({published[0]:.3f} / {published[1]:.3f})" if published else "")
 
 
+def markdown_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A Markdown table's lines: the heading, its rule and one line per row."""
+    return ["| " + " | ".join(head) + " |", "|---" * len(head) + "|", *("| " + " | ".join(r) + " |" for r in rows)]
+
+
 def _system_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], setting: str | None) -> list[str]:
-    vectors = list(ds.human)
-    lines = ["| metric | " + " | ".join(vectors) + " |", "|---" * (len(vectors) + 1) + "|"]
+    rows = []
     for name, (run, aggregation) in runs.items():
         corr = system_level(run, setting, aggregation)
-        cells = [_cell((corr[v].pearson, corr[v].spearman), SYSTEM.get((ds.name, setting, v, name))) for v in vectors]
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    return lines
+        rows.append(
+            [name, *(_cell((c.pearson, c.spearman), SYSTEM.get((ds.name, setting, v, name))) for v, c in corr.items())]
+        )
+    return markdown_table(["metric", *ds.human], rows)
 
 
 def _sentence_table(ds: MetaDataset, runs: dict[str, tuple[MetricRun, str]], setting: str | None) -> list[str]:
-    grans = list(ds.judgments)
-    head = [f"{g} ({rule})" for g in grans for rule in ("gec-metrics", "seeda-paper")]
-    lines = ["| metric | " + " | ".join(head) + " |", "|---" * (len(head) + 1) + "|"]
+    rules = ("gec-metrics", "seeda-paper")
+    rows = []
     for name, (run, aggregation) in runs.items():
-        if aggregation != "corpus":
-            continue
-        cells = []
-        for g in grans:
-            for rule in ("gec-metrics", "seeda-paper"):
-                r = sentence_level(run, setting, rule, (g,))[g]
-                pub = SENTENCE.get((ds.name, setting or "", g, name)) if rule == "seeda-paper" else None
-                cells.append(_cell((r.accuracy, r.kendall), pub))
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    return lines
+        if aggregation == "corpus":
+            got = {rule: sentence_level(run, setting, rule) for rule in rules}
+            paper = {g: SENTENCE.get((ds.name, setting or "", g, name)) for g in ds.judgments}
+            cells = [
+                _cell((got[rule][g].accuracy, got[rule][g].kendall), paper[g] if rule == "seeda-paper" else None)
+                for g in ds.judgments
+                for rule in rules
+            ]
+            rows.append([name, *cells])
+    return markdown_table(["metric", *(f"{g} ({rule})" for g in ds.judgments for rule in rules)], rows)
 
 
 def full_report(
@@ -100,8 +112,6 @@ def full_report(
     wall time of each stage. With ``settings.jobs > 1`` (local processes) the three independent
     sections (GJG15, SEEDA, Table 1) run in that many spawned worker processes; the text is the
     same either way."""
-    from gecscope.align import AlignSettings
-
     start = time.perf_counter()
     clock = clock if clock is not None else StageClock()
     opts = settings or AlignSettings()
@@ -118,8 +128,6 @@ def full_report(
     if workers > 1:
         parts = _parallel_sections(str(data), sim, neural, opts, workers)
     else:
-        from gecscope.align import get_aligner
-
         aligner = get_aligner("errant", opts)  # one aligner (one spaCy load) for every section
         parts = [section(name, str(data), sim, neural, opts, aligner=aligner) for name in SECTIONS]
     out = list(head)
@@ -148,7 +156,6 @@ def _parallel_sections(
     import multiprocessing
 
     from gecscope.pools import worker_pool
-    from gecscope.progress import is_quiet
 
     # each section parses in one process: the sections are the parallel units
     per_section = dataclasses.replace(settings, jobs=max(1, settings.jobs // workers))
@@ -166,8 +173,6 @@ def _section_in_lane(
 ) -> tuple[list[str], dict[str, float]]:
     """:func:`section` in a worker, its progress bars labelled with the section and drawn on
     their own terminal line (parallel sections would overwrite each other's)."""
-    from gecscope.progress import lane
-
     with lane(name, position):
         return section(name, data, sim, neural, settings, quiet)
 
@@ -179,9 +184,7 @@ def section(
     A top-level function, so that worker processes can run it."""
     import contextlib
 
-    from gecscope.align import get_aligner
     from gecscope.metrics.m2_store import open_store
-    from gecscope.progress import quiet as quieted
 
     clock = StageClock()
     aligner = aligner or get_aligner("errant", settings)
@@ -196,47 +199,31 @@ def section(
             runs = _runs(ds, aligner, neural, session)
         out: list[str] = []
         with clock.stage(f"{name} tables"):
-            if name == "gjg15":
-                out += ["## GJG15 (13 systems incl. INPUT, 1,312 sentences; references REF0/REF1)", ""]
-                out += [*_system_table(ds, runs, None), "", "Sentence level (GJG15 rankings, 49,981 pairs):", ""]
-                out += [*_sentence_table(ds, runs, None), ""]
-            else:
-                for setting in SEEDA_SETTINGS:
-                    out += [f"## SEEDA, {setting} (391 sentences)", ""]
-                    out += [*_system_table(ds, runs, setting), "", "Sentence level:", ""]
-                    out += [*_sentence_table(ds, runs, setting), ""]
+            for setting in list(SEEDA_SETTINGS) if name == "seeda" else [None]:
+                title, pairs = (f"SEEDA, {setting} (391 sentences)", "") if setting else GJG15_TITLES
+                out += [f"## {title}", "", *_system_table(ds, runs, setting), "", f"Sentence level{pairs}:", ""]
+                out += [*_sentence_table(ds, runs, setting), ""]
         return out, clock.seconds
 
 
 def _table1_section(data: str, sim: bool, aligner: Any, clock: StageClock) -> list[str]:
-    out = [
-        "## CLEME2.0 Table 1 (GJG15) across reference sets",
-        "",
-        "| reference set | metric | ours: r EW, r TS, rho EW, rho TS | paper |",
-        "|---|---|---|---|",
-    ]
     with clock.stage("table1"):
         rows = table1(data, table1_variants(sim))
-    for row in rows:
-        vals = ", ".join(f"{v:.3f}" for v in row.values())
-        out.append(f"| CoNLL-2014 | {row.name} | {vals} | {', '.join(f'{v:.3f}' for v in PAPER_TABLE1[row.name])} |")
+    table = [["CoNLL-2014", row.name, _values(row.values()), _values(PAPER_TABLE1[row.name])] for row in rows]
     human = read_human_scores(Path(data) / "gjg15" / "human_scores.tsv")
     for exclude in (False, True):
         with clock.stage("sn8gec analyses"):
             analyses = reference_set_analyses(data, SN8GEC, aligner, exclude_unchanged=exclude)
-        labelled: dict[tuple[str, str], dict[str, Any]] = {}
         for rs in SN8GEC:
-            for name, paper in PAPER_TABLE1_SN8GEC[rs].items():
-                level = "sentence" if name.startswith("Sent") else "corpus"
-                assumption = "dependent" if name.endswith("dep") else "independent"
-                metric = get_metric("cleme2", level=level, assumption=assumption, exclude_unchanged_refs=exclude)
-                if (rs, assumption) not in labelled:  # relabelled once, scored at both levels
-                    labelled[rs, assumption] = {sy: relabel(a, assumption) for sy, a in analyses[rs].items()}
-                with clock.stage("sn8gec scores"):
-                    scores = {sy: metric.score_analysis(a).value for sy, a in labelled[rs, assumption].items()}
-                ew, ts = system_correlation(scores, human["ew"]), system_correlation(scores, human["ts"])
-                vals = ", ".join(f"{v:.3f}" for v in (ew.pearson, ts.pearson, ew.spearman, ts.spearman))
-                label = f"{rs}{' ♣' if exclude else ''}"
-                printed = ", ".join("n/a" if v != v else f"{v:.3f}" for v in paper)
-                out.append(f"| {label} | {name} | {vals} | {printed} |")
-    return out
+            with clock.stage("sn8gec scores"):
+                rows = table1_rows(analyses[rs], PAPER_TABLE1_SN8GEC[rs], human, exclude_unchanged_refs=exclude)
+            label = f"{rs}{' ♣' if exclude else ''}"
+            table += [
+                [label, r.name, _values(r.values()), _values(PAPER_TABLE1_SN8GEC[rs][r.name], "n/a")] for r in rows
+            ]
+    head = ["reference set", "metric", "ours: r EW, r TS, rho EW, rho TS", "paper"]
+    return ["## CLEME2.0 Table 1 (GJG15) across reference sets", "", *markdown_table(head, table)]
+
+
+def _values(values: Iterable[float], nan: str = "nan") -> str:
+    return ", ".join(nan if v != v else f"{v:.3f}" for v in values)

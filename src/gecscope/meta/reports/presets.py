@@ -80,11 +80,10 @@ def preset_name(name: str) -> str:
     from gecscope.metrics import aliases
     from gecscope.metrics.names import metric_name
 
-    presets = {p.lower(): p for p in META_METRICS}
-    if name.lower() in presets:
-        return presets[name.lower()]
-    paper = aliases()
     table = {p.lower(): p for p in META_METRICS}
+    if name.lower() in table:
+        return table[name.lower()]
+    paper = aliases()
     for metric, preset in DEFAULT_PRESET.items():
         table[metric] = preset
         table.update({alias: preset for alias, target in paper.items() if target == metric})

@@ -6,10 +6,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gecscope.align import get_aligner
 from gecscope.api import get_metric
 from gecscope.extras import check_metric
 from gecscope.meta.data.datasets import gjg15, seeda, setting_systems
 from gecscope.meta.protocols.evaluate import run_metric, sentence_level, system_level
+from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS
 
 
@@ -37,17 +39,15 @@ def meta_run(
     ds = gjg15(data) if dataset == "gjg15" else seeda(data)
     setting_or_none = setting if dataset == "seeda" else None
     runs = []
-    aligner = None
+    session = MetaSession()  # one alignment of the outputs for every metric
     doc: dict[str, Any] = {"dataset": dataset, "setting": setting_or_none, "tie_rule": tie_rule, "metrics": {}}
     for name in metrics:
         aggregation, metric = META_METRICS[name][2], built[name]
         needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
-        if needs and aligner is None:
-            from gecscope.align import get_aligner
-
-            aligner = get_aligner("errant", settings)
+        if needs and session.aligner is None:
+            session.aligner = get_aligner("errant", settings)
         start = time.perf_counter()
-        run = run_metric(name, metric, ds, aligner)
+        run = run_metric(name, metric, ds, session=session)
         system = system_level(run, setting_or_none, aggregation)
         entry: dict[str, Any] = {
             "signature": metric.score_analysis(next(iter(run.analyses.values()))).signature,
@@ -126,7 +126,6 @@ def human_scores(data: str | Path, dataset: str, trueskill_runs: int = 0, seed: 
 def factor_search(
     data: str | Path, level: str, assumption: str, allow_zero: bool, settings: Any = None
 ) -> dict[str, Any]:
-    from gecscope.align import get_aligner
     from gecscope.meta.data.human import read_human_scores
     from gecscope.meta.protocols.gjg15 import PAPER_TABLE1_SN8GEC, reference_set_analyses
     from gecscope.meta.protocols.search import factor_grid, search

@@ -93,20 +93,20 @@ def wodafe_report(
     collected = time.perf_counter() - start
     grid = np.round(np.arange(0, 1 + step / 2, step), 6)
     beta = metric.config.beta
-    lines = ["# WODAFE on SEEDA (CoNLL-2014 two-annotator references)", ""]
-    lines.append(f"Statistics: `{metric.signature()}` (α, γ searched; fluency scored for every sentence)")
-    lines.append("")
-    lines.append("## System level (TrueSkill), ours (paper Table 1) and the parameters at the maximum (paper Table 2)")
-    lines.append("")
-    lines.append(
-        "| granularity | setting | coef | hindsight max | α, γ (paper α, γ) | cross-validated | at preset 'edit' |"
-    )
-    lines.append("|---|---|---|---|---|---|---|")
+    lines = [
+        "# WODAFE on SEEDA (CoNLL-2014 two-annotator references)",
+        "",
+        f"Statistics: `{metric.signature()}` (α, γ searched; fluency scored for every sentence)",
+        "",
+        "## System level (TrueSkill), ours (paper Table 1) and the parameters at the maximum (paper Table 2)",
+        "",
+        "| granularity | setting | coef | hindsight max | α, γ (paper α, γ) | cross-validated | at preset 'edit' |",
+        "|---|---|---|---|---|---|---|",
+    ]
     sys_grids: dict[tuple[str, str], GridResult] = {}
     for label, setting in SETTINGS.items():
-        systems = setting_systems(dataset, setting)
         human = {g: dataset.human[v] for g, (v, _) in GRANULARITIES.items()}
-        res = system_grid(stats, human, systems, grid, grid, beta)
+        res = system_grid(stats, human, setting_systems(dataset, setting), grid, grid, beta)
         for gran in GRANULARITIES:
             sys_grids[(gran, label)] = res
             other = next(g for g in GRANULARITIES if g != gran)
@@ -114,14 +114,11 @@ def wodafe_report(
                 name = f"{gran}:{coef}"
                 value, a, g = res.best(name)
                 _, ca, cg = res.best(f"{other}:{coef}")
-                paper_v = PAPER_SYSTEM[(gran, label)][c]
                 pa, pg = PAPER_PARAMS_SYSTEM[(gran, label)][c]
-                preset = _at(res, name, *PRESETS["edit"])
-                cv_value = _at(res, name, ca, cg)
                 lines.append(
-                    f"| {gran} | {label} | {coef} | {value:.3f} ({paper_v:.3f}) "
-                    f"| {a:.3f}, {g:.3f} ({pa:.3f}, {pg:.3f})"
-                    f" | {cv_value:.3f} (α {ca:.3f}, γ {cg:.3f}) | {preset:.3f} |"
+                    f"| {gran} | {label} | {coef} | {value:.3f} ({PAPER_SYSTEM[(gran, label)][c]:.3f}) "
+                    f"| {a:.3f}, {g:.3f} ({pa:.3f}, {pg:.3f}) | {_at(res, name, ca, cg):.3f} (α {ca:.3f}, γ {cg:.3f}) "
+                    f"| {_at(res, name, *PRESETS['edit']):.3f} |"
                 )
     lines += ["", "## Sentence level (pairwise accuracy, Kendall τ; gec-metrics tie rule)", ""]
     lines.append("| granularity | setting | hindsight Acc / τ (paper) | α, γ (paper α, γ) | cross-validated Acc |")
@@ -133,14 +130,11 @@ def wodafe_report(
             pairs = human_pairs(read_judgments(dataset.judgments[jname]), systems)
             res = sentence_grid(stats, {"all": pairs}, position, grid, grid, beta)
             value, a, g = res.best("all:accuracy")
-            halves = [[p for p in pairs if p.src_id % 2 == k] for k in (0, 1)]
-            folds = sentence_grid(stats, {"0": halves[0], "1": halves[1]}, position, grid, grid, beta)
-            cv: list[float] = []
-            for k in ("0", "1"):
-                _, ca, cg = folds.best(f"{k}:accuracy")
-                cv.append(_at(folds, f"{'1' if k == '0' else '0'}:accuracy", ca, cg))
-            pv = PAPER_SENTENCE[(gran, label)]
-            pa, pg = PAPER_PARAMS_SENTENCE[(gran, label)]
+            halves = {str(k): [p for p in pairs if p.src_id % 2 == k] for k in (0, 1)}
+            folds = sentence_grid(stats, halves, position, grid, grid, beta)
+            # the parameters chosen on one half, evaluated on the other
+            cv = [_at(folds, f"{1 - k}:accuracy", *folds.best(f"{k}:accuracy")[1:]) for k in (0, 1)]
+            pv, (pa, pg) = PAPER_SENTENCE[(gran, label)], PAPER_PARAMS_SENTENCE[(gran, label)]
             lines.append(
                 f"| {gran} | {label} | {value:.3f} / {2 * value - 1:.3f} ({pv[0]:.3f} / {pv[1]:.3f}) "
                 f"| {a:.3f}, {g:.3f} ({pa:.3f}, {pg:.3f}) | {np.mean(cv):.3f} |"
@@ -152,18 +146,13 @@ def wodafe_report(
         for gi, gran in enumerate(GRANULARITIES):
             res = sys_grids[(gran, label)]
             r, rho = (float(res.values[f"{gran}:{c}"][0, -1]) for c in ("pearson", "spearman"))
-            cells = [
-                f"{r:.3f} / {rho:.3f} ({PAPER_TABLE4['fluency'][label][gi][0]:.3f} / "
-                f"{PAPER_TABLE4['fluency'][label][gi][1]:.3f})"
-            ]
-            cells += [
-                f"paper {PAPER_TABLE4[m][label][gi][0]:.3f} / {PAPER_TABLE4[m][label][gi][1]:.3f}"
-                for m in ("M2", "ERRANT")
-            ]
-            lines.append(f"| {label} | {gran} | " + " | ".join(cells) + " |")
+            paper = {m: "{:.3f} / {:.3f}".format(*PAPER_TABLE4[m][label][gi]) for m in PAPER_TABLE4}
+            lines.append(
+                f"| {label} | {gran} | {r:.3f} / {rho:.3f} ({paper['fluency']}) "
+                f"| paper {paper['M2']} | paper {paper['ERRANT']} |"
+            )
     lines += ["", "## α ablation without edit weights (Figure 6: SEEDA-E Base, γ = 0)", ""]
-    systems = setting_systems(dataset, "base")
-    ablation = alpha_ablation(plain, dataset.human["TS_edit"], systems, grid, beta)
+    ablation = alpha_ablation(plain, dataset.human["TS_edit"], setting_systems(dataset, "base"), grid, beta)
     for coef, values in ablation.items():
         best = int(np.nanargmax(values))
         lines.append(
