@@ -15,6 +15,7 @@ bootstrap and approximate randomization then resample the cached statistics (see
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ class Comparison:
 
     def as_dicts(self, flat: bool = False) -> list[dict[str, Any]]:
         """One dict per row; ``flat``: the intervals as ``ci_low``... fields (CSV, DataFrame)."""
-        out = [{**r.as_dict(), "significant": r.significant(self.config.alpha)} for r in self.rows]
+        out = [{**dataclasses.asdict(r), "significant": r.significant(self.config.alpha)} for r in self.rows]
         for d in out if flat else ():
             (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
         return out

@@ -100,9 +100,6 @@ class SystemResult:
         ps = [p for p in (bs, ar) if p is not None]
         return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
 
-    def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
 
 def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: Any, config: CompareConfig) -> Any:
     """The components the metric's Score reports, and the per-type payloads (``cat``)."""
@@ -125,7 +122,7 @@ def _interval_rows(
     sig: str,
     point: list[dict[Key, Any]],
     boot: list[dict[Key, Any]],
-    ar: list[dict[Key, Any] | None],
+    ar: list[dict[Key, Any]],
     support: list[dict[str, float]],
 ) -> list[SystemResult]:
     better = {c.key: c.better for c in metric.layout.components}
@@ -145,10 +142,7 @@ def _interval_rows(
             sup = min(support[i].get(kind, 0.0), support[b].get(kind, 0.0)) if kind else None
             tested = sup is None or sup >= config.min_support
             p_bs = bootstrap_p(diff, diffs) if config.test != "ar" and tested else None
-            p_ar: float | None = None
-            if config.test != "bootstrap" and tested:
-                arr = ar[i]
-                p_ar = 1.0 if arr is None else ar_p(diff, arr[key])
+            p_ar = (ar_p(diff, ar[i][key]) if i != b else 1.0) if config.test != "bootstrap" and tested else None
             rows.append(
                 SystemResult(
                     metric.name,
@@ -232,9 +226,9 @@ def compare_analyses(
             point.append(draws(i, full))
             support.append(supports(plan, totals_of(table, full + i * n)[1]) if plan.types else {})
             boot.append(draws(i, idx))
-            ar.append(None if swaps is None or i == b else differences(i, swaps))
+            ar.append({} if swaps is None or i == b else differences(i, swaps))
             progress.update(1)
-    keys = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a is not None)]))
+    keys = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a)]))
     point = [{k: v for k, v in d.items() if k in keys} for d in point]
     sig = extend_signature(signature, config.signature_fields())
     return _interval_rows(metric, names, b, config, sig, point, boot, ar, support)

@@ -85,12 +85,9 @@ def _use_test_set(args: argparse.Namespace) -> None:
 def _echo(args: argparse.Namespace) -> int:
     from gecscope.io.text import read_text
 
-    if args.echo == "src":
-        sys.stdout.write(read_text(args.source))
-    elif args.ref_m2:
-        sys.stdout.write(read_text(args.ref_m2))
-    elif args.ref_tsv:
-        sys.stdout.write(read_text(args.ref_tsv))
+    whole = args.source if args.echo == "src" else args.ref_m2 or args.ref_tsv
+    if whole:
+        sys.stdout.write(read_text(whole))
     else:  # text references side by side, one column per annotator (as sacreBLEU's --echo ref)
         from gecscope.io import read_lines
 
