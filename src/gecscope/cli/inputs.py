@@ -57,6 +57,20 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         help="folder of ChERRANT's alignment tables (cilin.txt, confusion_dict.txt); default "
         "$GECSCOPE_ZH_RESOURCES, else $GECSCOPE_DATA/zh/resources, else the download directory",
     )
+    add_alignment_args(g)
+    g.add_argument(
+        "--executor",
+        choices=["processes", "dask"],
+        default="processes",
+        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
+    )
+    g.add_argument(
+        "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
+    )
+
+
+def add_alignment_args(g: Any) -> None:
+    """ERRANT's parser processes and longest aligned run, of every command that aligns."""
     g.add_argument(
         "--jobs",
         type=int,
@@ -68,16 +82,6 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         type=int,
         default=DEFAULT_MAX_TOKENS,
         help=f"longest run of changed tokens ERRANT aligns (cubic merger; default {DEFAULT_MAX_TOKENS}, 0: none)",
-    )
-
-    g.add_argument(
-        "--executor",
-        choices=["processes", "dask"],
-        default="processes",
-        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
-    )
-    g.add_argument(
-        "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
     )
 
 

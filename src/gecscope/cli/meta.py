@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gecscope.cli.inputs import align_settings
+from gecscope.cli.inputs import add_alignment_args, align_settings
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
 from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
@@ -55,16 +55,8 @@ def _task(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
 
 def _alignment(p: argparse.ArgumentParser, cache: bool = True) -> None:
     """ERRANT alignment options of the tasks that align system outputs."""
-    from gecscope.align.settings import DEFAULT_MAX_TOKENS, default_jobs
-
     g = p.add_argument_group("alignment (ERRANT)")
-    g.add_argument("--jobs", type=int, default=default_jobs(), help="parser processes (default: the cores, at most 8)")
-    g.add_argument(
-        "--max-align-tokens",
-        type=int,
-        default=DEFAULT_MAX_TOKENS,
-        help=f"longest run of changed tokens ERRANT aligns (default {DEFAULT_MAX_TOKENS}, 0: none)",
-    )
+    add_alignment_args(g)
     if cache:
         g.add_argument("--no-cache", dest="cache", action="store_false", help="do not read or write the caches")
         g.add_argument("--cache-dir", help="cache directory (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
