@@ -113,9 +113,7 @@ def compare(
     metrics; the baseline defaults to the first system."""
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
     check_systems(systems, baseline)
-    metrics: list[str | Metric] = (
-        list(metric) if isinstance(metric, Sequence) and not isinstance(metric, str) else [metric]
-    )
+    metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
     aligned, fields = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
@@ -150,9 +148,12 @@ def compare_aligned(
             analysed.append((met, analyses, extend_signature(met.score_analysis(analyses[base]).signature, own)))
     timings["analyse"] = time.perf_counter() - t0
     rows: list[SystemResult] = []
+    t0, c0 = time.perf_counter(), time.process_time()
     for met, analyses, signature in analysed:
-        t0, c0 = time.perf_counter(), time.process_time()
+        t1, c1 = time.perf_counter(), time.process_time()
         rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
-        timings[f"resample_{met.name}"] = time.perf_counter() - t0
-        timings[f"resample_{met.name}_cpu"] = time.process_time() - c0
+        timings[f"resample_{met.name}"] = time.perf_counter() - t1
+        timings[f"resample_{met.name}_cpu"] = time.process_time() - c1
+    timings["resample"] = time.perf_counter() - t0
+    timings["resample_cpu"] = time.process_time() - c0
     return Comparison(corrected(rows, config.correction), base, config)

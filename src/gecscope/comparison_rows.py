@@ -208,7 +208,10 @@ def compare_analyses(
     else:
         plan, pays = _plan(metric, analyses, baseline, examples, config)
         if pays:
-            tables = [_with_payload(t, pays[s]) for t, s in zip(tables, names, strict=True)]
+            tables = [
+                dataclasses.replace(t, payload=pays[s]) if isinstance(t, GreedyTable) else t
+                for t, s in zip(tables, names, strict=True)
+            ]
         table = tables[0].stacked(tables[1:])
 
         def draws(i: int, orders: Any) -> dict[Key, Any]:
@@ -232,10 +235,6 @@ def compare_analyses(
     point = [{k: v for k, v in d.items() if k in keys} for d in point]
     sig = extend_signature(signature, config.signature_fields())
     return _interval_rows(metric, names, b, config, sig, point, boot, ar, support)
-
-
-def _with_payload(table: Any, payload: Any) -> Any:
-    return dataclasses.replace(table, payload=payload) if isinstance(table, GreedyTable) else table
 
 
 def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:

@@ -15,13 +15,9 @@ from gecscope.cli.settings import add_metric_choice, add_settings, metric_option
 from gecscope.comparison import Comparison, compare_aligned
 from gecscope.comparison_rows import format_p
 from gecscope.metrics import METRICS
-from gecscope.progress import quiet
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
 from gecscope.resample.settings import DEFAULT_SEED, TESTS, CompareConfig
-
-#: this command defines its own --quiet (the shared common options are not added to it)
-OWN_COMMON_OPTIONS = True
 
 
 def add_parser(sub: Any) -> None:
@@ -74,7 +70,6 @@ def add_parser(sub: Any) -> None:
         help="types with fewer chunks/edits (system or baseline) are flagged, not tested (default 10)",
     )
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
     add_settings(p)
 
 
@@ -173,8 +168,7 @@ def render_csv(result: Comparison) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    with quiet(args.quiet):
-        result = run_compare(args)
+    result = run_compare(args)
     if args.format == "json":
         print(json.dumps(result.as_dicts(), indent=2))
     elif args.format == "csv":
