@@ -114,24 +114,29 @@ def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: 
     return Plan(comps), {}
 
 
-def _interval_rows(
+def compare_analyses(
     metric: Metric,
-    names: list[str],
-    b: int,
+    analyses: Mapping[str, Any],
+    baseline: str,
     config: CompareConfig,
-    sig: str,
-    point: list[dict[Key, Any]],
-    boot: list[dict[Key, Any]],
-    ar: list[dict[Key, Any]],
-    support: list[dict[str, float]],
+    signature: str,
+    examples: Mapping[str, Sequence[Example]] | None = None,
 ) -> list[SystemResult]:
+    """Rows for one metric from each system's cached analysis (the CLI's entry point): the
+    headline score, every component the metric's Score reports and (with ``config.cat`` and the
+    systems' ``examples``) every error type's components, all from the same resamples."""
+    names = list(analyses)
+    b = names.index(baseline)
+    point, boot, ar, support = _resampled(metric, analyses, b, config, examples)
+    sig = extend_signature(signature, config.signature_fields())
     better = {c.key: c.better for c in metric.layout.components}
     head = (HEADLINE, "")
+    common = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a)]))
     keys = [
         k
         for k in point[b]
         # a component identical to the headline on every resample is the headline (GREEN's corpus F...)
-        if k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point])
+        if k in common and (k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point]))
     ]
     rows = []
     for key in keys:
@@ -165,23 +170,14 @@ def _interval_rows(
     return rows
 
 
-def compare_analyses(
-    metric: Metric,
-    analyses: Mapping[str, Any],
-    baseline: str,
-    config: CompareConfig,
-    signature: str,
-    examples: Mapping[str, Sequence[Example]] | None = None,
-) -> list[SystemResult]:
-    """Rows for one metric from each system's cached analysis (the CLI's entry point): the
-    headline score, every component the metric's Score reports and (with ``config.cat`` and the
-    systems' ``examples``) every error type's components, all from the same resamples: read from
-    the resampled totals where the tables give them, else the headline re-scored (a replayed
-    metric re-scores its components too)."""
+def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: CompareConfig, examples: Any) -> Any:
+    """Per system (the ``b``-th is the baseline): its quantities on the full corpus and on the
+    bootstrap resamples, its differences to the baseline on the AR trials ({} for none), and its
+    per-type supports. Read from the resampled totals where the tables give them, else the headline
+    re-scored (a replayed metric re-scores its components too)."""
     names = list(analyses)
-    n = len(analyses[baseline])
+    n = len(analyses[names[b]])
     tables = [stat_table(metric, analyses[s]) for s in names]
-    b = names.index(baseline)
     plan, pays = Plan(), {}
     head = (HEADLINE, "")
     if all(isinstance(t, ReplayTable) for t in tables):
@@ -206,7 +202,7 @@ def compare_analyses(
             return {head: ar_differences(table, n, i, b, swaps)}
 
     else:
-        plan, pays = _plan(metric, analyses, baseline, examples, config)
+        plan, pays = _plan(metric, analyses, names[b], examples, config)
         if pays:
             tables = [
                 dataclasses.replace(t, payload=pays[s]) if isinstance(t, GreedyTable) else t
@@ -231,10 +227,7 @@ def compare_analyses(
             boot.append(draws(i, idx))
             ar.append({} if swaps is None or i == b else differences(i, swaps))
             progress.update(1)
-    keys = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a)]))
-    point = [{k: v for k, v in d.items() if k in keys} for d in point]
-    sig = extend_signature(signature, config.signature_fields())
-    return _interval_rows(metric, names, b, config, sig, point, boot, ar, support)
+    return point, boot, ar, support
 
 
 def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:
