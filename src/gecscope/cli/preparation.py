@@ -65,8 +65,8 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
 def _use_test_set(args: argparse.Namespace) -> None:
     from gecscope.meta.data.testsets import TEST_SETS, locate
 
-    given = [o for o, v in (("--source", args.source), ("--ref", args.ref), ("--ref-m2", args.ref_m2)) if v]
-    given += ["--ref-tsv"] if getattr(args, "ref_tsv", None) else []
+    options = {"--source": args.source, "--ref": args.ref, "--ref-m2": args.ref_m2, "--ref-tsv": args.ref_tsv}
+    given = [o for o, v in options.items() if v]
     if given or args.jsonl or args.example:
         raise InputError(f"-t {args.test_set} gives the source and references; drop {' '.join(given) or '--jsonl'}")
     files = locate(args.test_set)
