@@ -38,7 +38,6 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
     g.add_argument(
         "--aligner",
-        default=None,
         help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
         "(language-agnostic), cherrant (Chinese) or a registered one; default: the one --lang picks",
     )
