@@ -158,6 +158,18 @@ def test_cli_formats(capsys) -> None:  # type: ignore[no-untyped-def]
     assert "input (baseline)" in out and "p (ar)" in out
 
 
+def test_cli_compare_is_the_api_compare(capsys) -> None:  # type: ignore[no-untyped-def]
+    """``gecscope compare`` and ``gecscope.compare`` run one path (``compare_aligned``): the same rows."""
+    given = {"source": EXAMPLE / "source.txt", "ref_m2": EXAMPLE / "references.m2"}
+    systems = {name: api.load(hypothesis=EXAMPLE / f"{name}.txt", **given) for name in ("source", "hypothesis")}
+    want = compare(["green", "errant"], systems, bootstrap=50, trials=50, cat=1).as_dicts()
+    args = ["compare", "--metric", "green", "errant", "--source", str(EXAMPLE / "source.txt"), "--ref-m2"]
+    args += [str(EXAMPLE / "references.m2"), "--hyp", str(EXAMPLE / "source.txt"), str(EXAMPLE / "hypothesis.txt")]
+    assert main([*args, "--bootstrap", "50", "--trials", "50", "--cat", "1", "--format", "json", "--quiet"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert len(got) > 6 and got == json.loads(json.dumps(want))
+
+
 @cache
 def conll_comparison() -> Comparison:
     require_shared()

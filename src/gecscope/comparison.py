@@ -15,6 +15,8 @@ bootstrap and approximate randomization then resample the cached statistics (see
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -22,9 +24,11 @@ from typing import Any
 
 from gecscope import pipeline
 from gecscope.api import get_metric
-from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
+from gecscope.comparison_rows import SystemResult, compare_analyses, corrected, format_p
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
+from gecscope.progress import bar
+from gecscope.resample.paired import check_draws
 from gecscope.resample.settings import DEFAULT_SEED, CompareConfig
 from gecscope.signature import extend_signature
 from gecscope.types import Example
@@ -45,8 +49,12 @@ class Comparison:
                 return r
         raise KeyError((metric, system, component, type))
 
-    def as_dicts(self) -> list[dict[str, Any]]:
-        return [{**r.as_dict(), "significant": r.significant(self.config.alpha)} for r in self.rows]
+    def as_dicts(self, flat: bool = False) -> list[dict[str, Any]]:
+        """One dict per row; ``flat``: the intervals as ``ci_low``... fields (CSV, DataFrame)."""
+        out = [{**dataclasses.asdict(r), "significant": r.significant(self.config.alpha)} for r in self.rows]
+        for d in out if flat else ():
+            (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
+        return out
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per (metric, system) (needs pandas)."""
@@ -54,12 +62,7 @@ class Comparison:
             import pandas as pd
         except ImportError:
             raise MissingExtraError("Comparison.to_frame()", "pandas") from None
-        flat = []
-        for d in self.as_dicts():
-            lo, hi = d.pop("ci")
-            dlo, dhi = d.pop("diff_ci")
-            flat.append({**d, "ci_low": lo, "ci_high": hi, "diff_ci_low": dlo, "diff_ci_high": dhi})
-        return pd.DataFrame(flat)
+        return pd.DataFrame(self.as_dicts(flat=True))
 
     def _repr_html_(self) -> str:
         """Every row as an HTML table (notebooks); ``*`` marks a row significantly different from
@@ -68,7 +71,7 @@ class Comparison:
         lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in [*head, "adj p (bs)", "adj p (ar)"]) + "</tr>"]
         for r in self.rows:
             mark = " *" if r.significant(self.config.alpha) else ""
-            adj = ["-" if p is None else f"{p:.4f}" for p in (r.p_bootstrap_adj, r.p_ar_adj)]
+            adj = [format_p(p) for p in (r.p_bootstrap_adj, r.p_ar_adj)]
             comp = "score" if r.headline else f"{r.component} {r.arrow}"
             cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(), *adj]
             lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
@@ -109,17 +112,48 @@ def compare(
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system."""
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
-    base = check_systems(systems, baseline)
-    metrics: list[str | Metric] = (
-        list(metric) if isinstance(metric, Sequence) and not isinstance(metric, str) else [metric]
-    )
+    check_systems(systems, baseline)
+    metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
-    aligned, per_metric = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
-    systems = dict(zip(systems, aligned, strict=True))
+    aligned, fields = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
+    return compare_aligned(built, dict(zip(systems, aligned, strict=True)), fields, config, baseline)
+
+
+def compare_aligned(
+    metrics: Sequence[Metric],
+    systems: Mapping[str, Sequence[Example]],
+    fields: Sequence[Mapping[str, str]],
+    config: CompareConfig,
+    baseline: str | None = None,
+    timings: dict[str, float] | None = None,
+) -> Comparison:
+    """:func:`compare` on systems aligned beforehand (:func:`gecscope.pipeline.align`: ``fields``,
+    one per metric, go into its signature): each (system, metric) analysed once, then resampled;
+    ``timings`` receives the seconds of each phase."""
+    timings = {} if timings is None else timings
+    base = check_systems(systems, baseline)
+    n = len(next(iter(systems.values())))
+    check_draws(n, config.bootstrap, "bootstrap")  # before any work
+    if config.test != "bootstrap":
+        check_draws(n, config.trials, "trials")
+    analysed = []
+    t0 = time.perf_counter()
+    with bar(len(metrics) * len(systems), "analysing") as progress:
+        for met, own in zip(metrics, fields, strict=True):
+            analyses = {}
+            for name, examples in systems.items():
+                analyses[name] = met.analyse(list(examples))
+                progress.update(1)
+            analysed.append((met, analyses, extend_signature(met.score_analysis(analyses[base]).signature, own)))
+    timings["analyse"] = time.perf_counter() - t0
     rows: list[SystemResult] = []
-    for met, fields in zip(built, per_metric, strict=True):
-        analyses = {name: met.analyse(list(examples)) for name, examples in systems.items()}
-        signature = extend_signature(met.score_analysis(analyses[base]).signature, fields)
+    t0, c0 = time.perf_counter(), time.process_time()
+    for met, analyses, signature in analysed:
+        t1, c1 = time.perf_counter(), time.process_time()
         rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
+        timings[f"resample_{met.name}"] = time.perf_counter() - t1
+        timings[f"resample_{met.name}_cpu"] = time.process_time() - c1
+    timings["resample"] = time.perf_counter() - t0
+    timings["resample_cpu"] = time.process_time() - c0
     return Comparison(corrected(rows, config.correction), base, config)

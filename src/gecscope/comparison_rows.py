@@ -22,7 +22,6 @@ from gecscope.resample.measures import (
     Key,
     Plan,
     ar_draws,
-    measure,
     supports,
     supports_totals,
     system_draws,
@@ -40,6 +39,10 @@ from gecscope.resample.paired import (
 from gecscope.resample.settings import CompareConfig
 from gecscope.signature import extend_signature
 from gecscope.types import Example
+
+
+def format_p(p: float | None) -> str:
+    return "-" if p is None else f"{p:.4f}"
 
 
 @dataclass(frozen=True)
@@ -80,17 +83,13 @@ class SystemResult:
 
     def cells(self) -> list[str]:
         """Score, CI, difference, its CI and the two p-values, formatted for tables."""
-
-        def p(x: float | None) -> str:
-            return "-" if x is None else f"{x:.4f}"
-
         return [
             f"{self.score:.4f}",
             f"[{self.ci[0]:.4f}, {self.ci[1]:.4f}]",
             f"{self.diff:+.4f}",
             f"[{self.diff_ci[0]:+.4f}, {self.diff_ci[1]:+.4f}]",
-            p(self.p_bootstrap),
-            p(self.p_ar),
+            format_p(self.p_bootstrap),
+            format_p(self.p_ar),
         ]
 
     def significant(self, alpha: float = 0.05) -> bool:
@@ -101,44 +100,43 @@ class SystemResult:
         ps = [p for p in (bs, ar) if p is not None]
         return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
 
-    def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
 
 def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: Any, config: CompareConfig) -> Any:
     """The components the metric's Score reports, and the per-type payloads (``cat``)."""
     score = metric.score_analysis(analyses[baseline])
     comps = tuple(split_details(metric.layout, score.details)[0])
-    pays: dict[str, Any] = {}
-    types: tuple[str, ...] = ()
-    width = 0
     if config.cat and examples is not None:
         entries = {s: type_entries(metric, analyses[s], examples.get(s), config.cat) for s in analyses}
         if all(e is not None for e in entries.values()):
             found = {s: e for s, e in entries.items() if e is not None}
             pays, types, width = payloads(found)
             return Plan(comps, types, width, support_weights(found)), pays
-    return Plan(comps, types, width), pays
+    return Plan(comps), {}
 
 
-def _interval_rows(
+def compare_analyses(
     metric: Metric,
-    names: list[str],
-    b: int,
+    analyses: Mapping[str, Any],
+    baseline: str,
     config: CompareConfig,
-    sig: str,
-    point: list[dict[Key, Any]],
-    boot: list[dict[Key, Any]],
-    ar: list[dict[Key, Any] | None],
-    support: list[dict[str, float]],
+    signature: str,
+    examples: Mapping[str, Sequence[Example]] | None = None,
 ) -> list[SystemResult]:
+    """Rows for one metric from each system's cached analysis (the CLI's entry point): the
+    headline score, every component the metric's Score reports and (with ``config.cat`` and the
+    systems' ``examples``) every error type's components, all from the same resamples."""
+    names = list(analyses)
+    b = names.index(baseline)
+    point, boot, ar, support = _resampled(metric, analyses, b, config, examples)
+    sig = extend_signature(signature, config.signature_fields())
     better = {c.key: c.better for c in metric.layout.components}
     head = (HEADLINE, "")
+    common = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a)]))
     keys = [
         k
         for k in point[b]
         # a component identical to the headline on every resample is the headline (GREEN's corpus F...)
-        if k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point])
+        if k in common and (k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point]))
     ]
     rows = []
     for key in keys:
@@ -149,10 +147,7 @@ def _interval_rows(
             sup = min(support[i].get(kind, 0.0), support[b].get(kind, 0.0)) if kind else None
             tested = sup is None or sup >= config.min_support
             p_bs = bootstrap_p(diff, diffs) if config.test != "ar" and tested else None
-            p_ar: float | None = None
-            if config.test != "bootstrap" and tested:
-                arr = ar[i]
-                p_ar = 1.0 if arr is None else ar_p(diff, arr[key])
+            p_ar = (ar_p(diff, ar[i][key]) if i != b else 1.0) if config.test != "bootstrap" and tested else None
             rows.append(
                 SystemResult(
                     metric.name,
@@ -175,50 +170,67 @@ def _interval_rows(
     return rows
 
 
-def compare_analyses(
-    metric: Metric,
-    analyses: Mapping[str, Any],
-    baseline: str,
-    config: CompareConfig,
-    signature: str,
-    examples: Mapping[str, Sequence[Example]] | None = None,
-) -> list[SystemResult]:
-    """Rows for one metric from each system's cached analysis (the CLI's entry point): the
-    headline score, every component the metric's Score reports and (with ``config.cat`` and the
-    systems' ``examples``) every error type's components, all from the same resamples."""
+def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: CompareConfig, examples: Any) -> Any:
+    """Per system (the ``b``-th is the baseline): its quantities on the full corpus and on the
+    bootstrap resamples, its differences to the baseline on the AR trials ({} for none), and its
+    per-type supports. Read from the resampled totals where the tables give them, else the headline
+    re-scored (a replayed metric re-scores its components too)."""
     names = list(analyses)
-    n = len(analyses[baseline])
+    n = len(analyses[names[b]])
     tables = [stat_table(metric, analyses[s]) for s in names]
-    b = names.index(baseline)
-    sig = extend_signature(signature, config.signature_fields())
+    plan, pays = Plan(), {}
+    head = (HEADLINE, "")
     if all(isinstance(t, ReplayTable) for t in tables):
-        return _replay_rows(metric, names, tables, n, b, config, sig)
-    if not all(supports_totals(t) for t in tables):
-        return _score_rows(metric, names, tables, n, b, config, sig)
-    plan, pays = _plan(metric, analyses, baseline, examples, config)
-    if pays:
-        tables = [_with_payload(t, pays[s]) for t, s in zip(tables, names, strict=True)]
-    table = tables[0].stacked(tables[1:])
+        table = tables[0].stacked(tables[1:])
+
+        def draws(i: int, orders: Any) -> dict[Key, Any]:
+            return _replay_draws(metric, table, orders + i * n)
+
+        def differences(i: int, swaps: Any) -> dict[Key, Any]:
+            pos = np.arange(n, dtype=np.int64)
+            mine, theirs = np.where(swaps, b * n + pos, i * n + pos), np.where(swaps, i * n + pos, b * n + pos)
+            both = _replay_draws(metric, table, np.concatenate([mine, theirs]))
+            return {k: v[: len(swaps)] - v[len(swaps) :] for k, v in both.items()}
+
+    elif not all(supports_totals(t) for t in tables):
+        table = tables[0].stacked(tables[1:])
+
+        def draws(i: int, orders: Any) -> dict[Key, Any]:
+            return {head: bootstrap_scores(table, n, [i], orders)[0]}
+
+        def differences(i: int, swaps: Any) -> dict[Key, Any]:
+            return {head: ar_differences(table, n, i, b, swaps)}
+
+    else:
+        plan, pays = _plan(metric, analyses, names[b], examples, config)
+        if pays:
+            tables = [
+                dataclasses.replace(t, payload=pays[s]) if isinstance(t, GreedyTable) else t
+                for t, s in zip(tables, names, strict=True)
+            ]
+        table = tables[0].stacked(tables[1:])
+
+        def draws(i: int, orders: Any) -> dict[Key, Any]:
+            return system_draws(table, plan, n, i, orders)
+
+        def differences(i: int, swaps: Any) -> dict[Key, Any]:
+            return ar_draws(table, plan, n, i, b, swaps)
+
     full = np.arange(n, dtype=np.int64)[None]
     idx = bootstrap_indices(n, config.bootstrap, config.seed)
     swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
     point, boot, ar, support = [], [], [], []
     with bar(len(names), f"resampling {metric.name}") as progress:
         for i in range(len(names)):
-            tot, pay = totals_of(table, full + i * n)
-            point.append(measure(table, plan, tot, pay))
-            support.append(supports(plan, pay))
-            boot.append(system_draws(table, plan, n, i, idx))
-            ar.append(None if swaps is None or i == b else ar_draws(table, plan, n, i, b, swaps))
+            point.append(draws(i, full))
+            support.append(supports(plan, totals_of(table, full + i * n)[1]) if plan.types else {})
+            boot.append(draws(i, idx))
+            ar.append({} if swaps is None or i == b else differences(i, swaps))
             progress.update(1)
-    return _interval_rows(metric, names, b, config, sig, point, boot, ar, support)
+    return point, boot, ar, support
 
 
-def _with_payload(table: Any, payload: Any) -> Any:
-    return dataclasses.replace(table, payload=payload) if isinstance(table, GreedyTable) else table
-
-
-def _replay_draws(metric: Metric, table: ReplayTable, orders: Any) -> dict[Key, Any]:
+def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:
     """The headline and every numeric component the metric's Score reports, for each resample
     ``orders[k]``, by re-scoring it (the generic path: exact, slow)."""
     values: dict[Key, list[float]] = {}
@@ -235,55 +247,6 @@ def _replay_draws(metric: Metric, table: ReplayTable, orders: Any) -> dict[Key, 
     return {k: np.asarray(v, dtype=np.float64) for k, v in values.items() if len(v) == size}
 
 
-def _replay_rows(
-    metric: Metric, names: list[str], tables: list[Any], n: int, b: int, config: CompareConfig, sig: str
-) -> list[SystemResult]:
-    """Rows of a re-scored metric: the headline and the components its Score reports."""
-    table = tables[0].stacked(tables[1:])
-    pos = np.arange(n, dtype=np.int64)
-    idx = bootstrap_indices(n, config.bootstrap, config.seed)
-    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
-    point: list[dict[Key, Any]] = []
-    boot: list[dict[Key, Any]] = []
-    ar: list[dict[Key, Any] | None] = []
-    for i in range(len(names)):
-        point.append(_replay_draws(metric, table, (pos + i * n)[None]))
-        boot.append(_replay_draws(metric, table, idx + i * n))
-        if swaps is None or i == b:
-            ar.append(None)
-            continue
-        mine = np.where(swaps, b * n + pos, i * n + pos)
-        theirs = np.where(swaps, i * n + pos, b * n + pos)
-        both = _replay_draws(metric, table, np.concatenate([mine, theirs]))
-        ar.append({k: v[: len(swaps)] - v[len(swaps) :] for k, v in both.items()})
-    keys = set.intersection(*(set(d) for d in [*point, *boot, *(a for a in ar if a is not None)]))
-    point = [{k: v for k, v in d.items() if k in keys} for d in point]
-    return _interval_rows(metric, names, b, config, sig, point, boot, ar, [{} for _ in names])
-
-
-def _score_rows(
-    metric: Metric, names: list[str], tables: list[Any], n: int, b: int, config: CompareConfig, sig: str
-) -> list[SystemResult]:
-    """Headline rows only, for tables that re-score (no totals to read components from)."""
-    table = tables[0].stacked(tables[1:])
-    point = bootstrap_scores(table, n, range(len(names)), np.arange(n, dtype=np.int64)[None])[:, 0]
-    boot = bootstrap_scores(table, n, range(len(names)), bootstrap_indices(n, config.bootstrap, config.seed))
-    swaps = ar_swaps(n, config.trials, config.seed) if config.test != "bootstrap" else None
-    key = (HEADLINE, "")
-    ar = [None if swaps is None or i == b else {key: ar_differences(table, n, i, b, swaps)} for i in range(len(names))]
-    return _interval_rows(
-        metric,
-        names,
-        b,
-        config,
-        sig,
-        [{key: np.array([point[i]])} for i in range(len(names))],
-        [{key: boot[i]} for i in range(len(names))],
-        ar,
-        [{} for _ in names],
-    )
-
-
 def corrected(rows: Sequence[SystemResult], method: str) -> tuple[SystemResult, ...]:
     """``rows`` with adjusted p-values: each test (bootstrap, AR) corrected over every tested row
     that is not a baseline compared with itself (all metrics, components and types of the call)."""
@@ -292,10 +255,7 @@ def corrected(rows: Sequence[SystemResult], method: str) -> tuple[SystemResult, 
         at = [i for i, r in enumerate(out) if getattr(r, field) is not None and r.system != r.baseline and r.tested]
         adj = adjust([getattr(out[i], field) for i in at], method)
         for i, a in zip(at, adj, strict=True):
-            if field == "p_bootstrap":
-                out[i] = dataclasses.replace(out[i], p_bootstrap_adj=a)
-            else:
-                out[i] = dataclasses.replace(out[i], p_ar_adj=a)
+            out[i] = dataclasses.replace(out[i], **{f"{field}_adj": a})  # type: ignore[arg-type]
     return tuple(out)
 
 

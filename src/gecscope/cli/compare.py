@@ -7,23 +7,17 @@ import csv
 import io
 import json
 import sys
-import time
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
-from gecscope.comparison import Comparison, check_systems
-from gecscope.comparison_rows import compare_analyses, corrected
+from gecscope.comparison import Comparison, compare_aligned
+from gecscope.comparison_rows import format_p
 from gecscope.metrics import METRICS
-from gecscope.progress import bar, quiet
 from gecscope.resample.correction import CORRECTIONS
-from gecscope.resample.paired import MAX_DRAWS, check_draws
+from gecscope.resample.paired import MAX_DRAWS
 from gecscope.resample.settings import DEFAULT_SEED, TESTS, CompareConfig
-from gecscope.signature import extend_signature
-
-#: this command defines its own --quiet (the shared common options are not added to it)
-OWN_COMMON_OPTIONS = True
 
 
 def add_parser(sub: Any) -> None:
@@ -76,7 +70,6 @@ def add_parser(sub: Any) -> None:
         help="types with fewer chunks/edits (system or baseline) are flagged, not tested (default 10)",
     )
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
     add_settings(p)
 
 
@@ -106,44 +99,16 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
         args.min_support,
     )
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
-    first, fields = load_for_metrics(metrics, args, timings)
-    base = check_systems(first, args.baseline)
-    n = len(next(iter(first.values())))
-    check_draws(n, args.bootstrap, "bootstrap")
-    if args.test != "bootstrap":
-        check_draws(n, args.trials, "trials")
-    rows = []
-    with bar(len(metrics) * len(first), "analysing") as progress:
-        analysed = []
-        t0 = time.perf_counter()
-        for m, own in zip(metrics, fields, strict=True):
-            analyses = {}
-            for name, exs in first.items():
-                analyses[name] = m.analyse(exs)
-                progress.update(1)
-            signature = m.score_analysis(analyses[base]).signature
-            analysed.append((m, analyses, extend_signature(signature, own)))
-        timings["analyse"] = time.perf_counter() - t0
-    t0, c0 = time.perf_counter(), time.process_time()
-    for m, analyses, signature in analysed:
-        t1, c1 = time.perf_counter(), time.process_time()
-        rows.extend(compare_analyses(m, analyses, base, config, signature, first))
-        timings[f"resample_{m.name}"] = time.perf_counter() - t1
-        timings[f"resample_{m.name}_cpu"] = time.process_time() - c1
-    timings["resample"] = time.perf_counter() - t0
-    timings["resample_cpu"] = time.process_time() - c0
-    return Comparison(corrected(rows, config.correction), base, config)
+    systems, fields = load_for_metrics(metrics, args, timings)
+    return compare_aligned(metrics, systems, fields, config, args.baseline, timings)
 
 
 def render_table(result: Comparison, *, components: bool = False) -> str:
     """The headline rows (with ``components``, every component; with ``cat``, every error type too)."""
-    alpha = result.config.alpha
-    corr = result.config.correction
+    alpha, corr, cat = result.config.alpha, result.config.correction, result.config.cat
     adjusted = corr != "none"
     head = ["metric", "system", "component", "type", "n", "score", "95% CI", "diff", "diff 95% CI", "p (bs)", "p (ar)"]
-    if adjusted:
-        head += [f"adj (bs, {corr})", f"adj (ar, {corr})"]
-    head.append("")
+    head += [f"adj (bs, {corr})", f"adj (ar, {corr})", ""] if adjusted else [""]
     body = []
     for r in result.rows:
         if not r.headline and not (components or r.type):
@@ -156,32 +121,24 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
             cells[4:6] = ["n/a", "n/a"]
         row = [r.metric, label, comp, r.type or "all", support, *cells]
         if adjusted:
-            row += [_p(r.p_bootstrap_adj), _p(r.p_ar_adj)]
-        mark = "*" if r.significant(alpha) else ("(few)" if not r.tested else "")
-        body.append([*row, mark])
-    if not result.config.cat:
-        drop = {head.index("type"), head.index("n")}
-        head = [h for k, h in enumerate(head) if k not in drop]
-        body = [[c for k, c in enumerate(row) if k not in drop] for row in body]
-    if not components and not result.config.cat:
-        drop_c = head.index("component")
-        head.pop(drop_c)
-        body = [row[:drop_c] + row[drop_c + 1 :] for row in body]
-    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in [head, *body]]
+            row += [format_p(r.p_bootstrap_adj), format_p(r.p_ar_adj)]
+        body.append([*row, "*" if r.significant(alpha) else ("(few)" if not r.tested else "")])
+    shown = [k for k, h in enumerate(head) if cat or (h not in ("type", "n") and (components or h != "component"))]
+    rows = [[row[k] for k in shown] for row in [head, *body]]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(shown))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths).rstrip())
     what = f"{corr}-adjusted p" if adjusted else "p"
     lines.append(f"* {what} < {alpha:g} under every test run; p-values are two-sided (see docs/compare.md)")
     hint = floor_hint(result)
     if hint:
         lines.append(hint)
-    if result.config.cat:
+    if cat:
         lines.append(
             f"n: the fewer chunks/edits of system and baseline for the type; (few): under "
             f"--min-support {result.config.min_support:g}, not tested; ↑ higher is better, ↓ lower is better"
         )
-    signatures = dict.fromkeys(r.signature for r in result.rows)
-    lines.extend(signatures)
+    lines.extend(dict.fromkeys(r.signature for r in result.rows))
     return "\n".join(lines)
 
 
@@ -199,10 +156,6 @@ def floor_hint(result: Comparison) -> str:
     )
 
 
-def _p(x: float | None) -> str:
-    return "-" if x is None else f"{x:.4f}"
-
-
 def render_csv(result: Comparison) -> str:
     out = io.StringIO()
     fields = ["metric", "system", "baseline", "component", "type", "better", "support", "tested", "score"]
@@ -210,15 +163,12 @@ def render_csv(result: Comparison) -> str:
     fields += ["p_bootstrap_adj", "p_ar_adj", "significant", "signature"]
     w = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     w.writeheader()
-    for d in result.as_dicts():
-        (lo, hi), (dlo, dhi) = d.pop("ci"), d.pop("diff_ci")
-        w.writerow({**d, "ci_low": lo, "ci_high": hi, "diff_ci_low": dlo, "diff_ci_high": dhi})
+    w.writerows(result.as_dicts(flat=True))
     return out.getvalue()
 
 
 def run(args: argparse.Namespace) -> int:
-    with quiet(args.quiet):
-        result = run_compare(args)
+    result = run_compare(args)
     if args.format == "json":
         print(json.dumps(result.as_dicts(), indent=2))
     elif args.format == "csv":

@@ -22,10 +22,7 @@ def run(args: argparse.Namespace) -> int:
         args.hyp = args.source  # references only: the hypothesis is irrelevant
     examples = load_examples(args, require_references=args.what == "references")
     ready, _ = api.prepare(examples, aligner_from_args(args))
-    if args.what == "hypothesis":
-        blocks = [(e.source, [e.hypothesis]) for e in ready]
-    else:
-        blocks = [(e.source, list(e.references)) for e in ready]
+    blocks = [(e.source, [e.hypothesis] if args.what == "hypothesis" else list(e.references)) for e in ready]
     if args.output:
         write_m2(args.output, blocks)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import sys
@@ -37,7 +38,6 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
     g.add_argument(
         "--aligner",
-        default=None,
         help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
         "(language-agnostic), cherrant (Chinese) or a registered one; default: the one --lang picks",
     )
@@ -56,6 +56,20 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         help="folder of ChERRANT's alignment tables (cilin.txt, confusion_dict.txt); default "
         "$GECSCOPE_ZH_RESOURCES, else $GECSCOPE_DATA/zh/resources, else the download directory",
     )
+    add_alignment_args(g)
+    g.add_argument(
+        "--executor",
+        choices=["processes", "dask"],
+        default="processes",
+        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
+    )
+    g.add_argument(
+        "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
+    )
+
+
+def add_alignment_args(g: Any) -> None:
+    """ERRANT's parser processes and longest aligned run, of every command that aligns."""
     g.add_argument(
         "--jobs",
         type=int,
@@ -67,16 +81,6 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         type=int,
         default=DEFAULT_MAX_TOKENS,
         help=f"longest run of changed tokens ERRANT aligns (cubic merger; default {DEFAULT_MAX_TOKENS}, 0: none)",
-    )
-
-    g.add_argument(
-        "--executor",
-        choices=["processes", "dask"],
-        default="processes",
-        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
-    )
-    g.add_argument(
-        "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
     )
 
 
@@ -93,45 +97,33 @@ def align_settings(args: argparse.Namespace) -> AlignSettings:
 
 
 def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
-    """The aligner the options ask for (ERRANT behind the alignment cache; loads nothing yet)."""
+    """The aligner the options ask for (ERRANT and ChERRANT behind the alignment cache; loads nothing yet)."""
     from gecscope.align import get_aligner
 
-    if args.aligner is None:
-        _language(args)
-    if not isinstance(args.aligner, str):
-        found: Aligner = args.aligner  # an aligner object (e.g. ChERRANT's with its tables)
-        if getattr(found, "name", "") == "cherrant" and not hasattr(found, "cache"):
-            from gecscope.align.store import cached
-
-            settings = align_settings(args)
-            found = args.aligner = cached(found, settings.cache_dir, settings.cache)  # type: ignore[arg-type]
-        return found
-    if args.aligner == "cherrant":
-        return get_aligner("cherrant", align_settings(args))
-    if args.aligner != "errant":
+    _language(args)
+    if not isinstance(args.aligner, str):  # ChERRANT with the tables of --zh-resources
+        return args.aligner  # type: ignore[no-any-return]
+    if args.aligner not in ("errant", "cherrant"):
         return str(args.aligner)
-    aligner = get_aligner("errant", align_settings(args))
-    hyps = args.hyp if isinstance(args.hyp, list) else [args.hyp]
-    aligner.origin = Origin(  # type: ignore[attr-defined]
-        hypothesis=hyps[0] if len(hyps) == 1 else None, references=tuple(str(r) for r in args.ref), jsonl=args.jsonl
-    )
+    aligner = get_aligner(args.aligner, align_settings(args))
+    if args.aligner == "errant":
+        hyps = _many(args.hyp)
+        aligner.origin = Origin(  # type: ignore[attr-defined]
+            hypothesis=hyps[0] if len(hyps) == 1 else None, references=tuple(map(str, args.ref)), jsonl=args.jsonl
+        )
     return aligner
 
 
 def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
     """The (first) system's examples."""
-    return _read(args, require_references)[0]
-
-
-def _read(args: argparse.Namespace, require_references: bool = True) -> list[list[Example]]:
-    """The systems the options give, through the one loader (:func:`gecscope.pipeline.read`)."""
     [systems] = _shards(args, require_references)
-    return systems
+    return systems[0]
 
 
 def _shards(args: argparse.Namespace, require_references: bool = True, size: int | None = None) -> Iterator[Shard]:
     """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
-    tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard."""
+    tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
+    which is held back until the whole input is read."""
     hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
     lang = _language(args)
     if args.example and not hyps and args.source is None:
@@ -150,20 +142,14 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
     )
-    stems = [Path(h).stem if len(hyps) > 1 else "" for h in hyps]
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
     for shard in shards:
-        shard = [
-            tokenized(args, examples, stem) for examples, stem in zip(shard, stems or [""] * len(shard), strict=True)
-        ]
-        if not warn:
-            yield shard
-            del shard  # not held while the next one is read
-            continue
-        tally += swap_tally(shard[0])
         if last is not None:
             yield last
-        last = shard  # held back until the warning over the whole input is known
+        last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
+        del shard  # not held while the next one is read
+        if warn:
+            tally += swap_tally(last[0])
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
@@ -172,16 +158,19 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
 
 
 def _language(args: argparse.Namespace) -> str:
-    """``--lang``; also resolves ``--aligner`` (default: the one the language picks)."""
+    """``--lang``; also resolves ``--aligner`` (default: the one the language picks; ChERRANT with
+    the tables of ``--zh-resources``, behind the alignment cache)."""
     from gecscope.align.languages import aligner_for
 
     lang = str(getattr(args, "lang", "en"))
     if getattr(args, "aligner", None) is None:
         args.aligner = aligner_for(lang)
     if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
+        from gecscope.align.store import cached
         from gecscope.align.zh.cherrant import CherrantAligner
 
-        args.aligner = CherrantAligner(args.zh_resources)
+        settings = align_settings(args)
+        args.aligner = cached(CherrantAligner(args.zh_resources), settings.cache_dir, settings.cache)
     return lang
 
 
@@ -204,32 +193,29 @@ def system_names(args: argparse.Namespace) -> list[str]:
     return names_of(["stdin" if f == "-" else f for f in files], names)
 
 
-def _read_stdin_once(args: argparse.Namespace) -> None:
-    """Standard input can be read once: keep it in a temporary file when an input is ``-``."""
-    names = ("source", "hyp", "hyp_m2", "ref_m2", "jsonl")
-    uses: list[tuple[str, str]] = []
-    for name in names:
-        value = getattr(args, name, None)
-        values = value if isinstance(value, list) else [value]
-        uses += [(name, v) for v in values if v == "-"]
-    uses += [("ref", v) for v in args.ref if v == "-"]
+@contextlib.contextmanager
+def _stdin_kept(args: argparse.Namespace) -> Iterator[None]:
+    """Standard input can be read once: when an input is ``-``, it is kept in a temporary file
+    for the duration of the block."""
+    names = ("source", "hyp", "hyp_m2", "ref_m2", "jsonl", "ref")
+    uses = [name for name in names for v in _many(getattr(args, name, None)) if v == "-"]
     if len(uses) > 1:
         raise InputError("only one input can be read from standard input ('-')")
     if not uses:
+        yield
         return
     import tempfile
 
-    option = "--" + uses[0][0].replace("_", "-")
+    [name] = uses
     try:
         if sys.stdin is None:  # started with standard input closed (<&-)
             raise OSError("it is closed")
         data = sys.stdin.buffer.read()
     except OSError as exc:
+        option = "--" + name.replace("_", "-")
         raise InputError(f"{option} -: cannot read standard input: {exc.strerror or exc}") from None
     with tempfile.NamedTemporaryFile(prefix=STDIN_PREFIX, delete=False) as handle:
         handle.write(data)
-    args.stdin_copy = handle.name
-    name = uses[0][0]
     value = getattr(args, name)
     if isinstance(value, list):
         setattr(args, name, [handle.name if v == "-" else v for v in value])
@@ -237,12 +223,10 @@ def _read_stdin_once(args: argparse.Namespace) -> None:
         setattr(args, name, handle.name)
     if name in ("hyp", "hyp_m2") and not getattr(args, "name", None):
         args.name = ["stdin" if v == handle.name else Path(v).stem for v in getattr(args, name)]
-
-
-def load_systems(args: argparse.Namespace, require_references: bool = True) -> dict[str, list[Example]]:
-    """Every system of ``--hyp a b c`` (or ``--hyp-m2``) against the same source and references."""
-    names = system_names(args)
-    return dict(zip(names, _read(args, require_references), strict=True))
+    try:
+        yield
+    finally:
+        Path(handle.name).unlink(missing_ok=True)
 
 
 def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int = 0) -> Callable[[], Aligner]:
@@ -264,6 +248,11 @@ def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int
     return make_aligner
 
 
+def _references_needed(metrics: Sequence[Any]) -> bool:
+    """Whether ``--ref`` is required: not for reference-free metrics only (Scribendi, LLM judges, SOME, IMPARA)."""
+    return not all(getattr(m, "reference_free", False) for m in metrics)
+
+
 def score_inputs(
     metrics: Sequence[Any], args: argparse.Namespace, *, keep: bool = False
 ) -> tuple[list[Score], dict[str, list[Example]]]:
@@ -271,8 +260,7 @@ def score_inputs(
     shard by shard (``GECSCOPE_SHARD_SIZE`` sentences, default 20,000) where every metric streams,
     the aligner is pair by pair (or the input is M2) and no texts are kept (``keep``: the aligned
     examples of each system are returned too); else in one shard."""
-    _read_stdin_once(args)
-    try:
+    with _stdin_kept(args):
         names = system_names(args)
         lang = _language(args)
         value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
@@ -284,14 +272,11 @@ def score_inputs(
         scores = pipeline.score_shards(
             metrics,
             names,
-            _shards(args, not all(getattr(m, "reference_free", False) for m in metrics), size if sharded else None),
+            _shards(args, _references_needed(metrics), size if sharded else None),
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
         )
-    finally:
-        if getattr(args, "stdin_copy", None):
-            Path(args.stdin_copy).unlink(missing_ok=True)
     return scores, kept
 
 
@@ -304,19 +289,15 @@ def load_for_metrics(
     import time
 
     timings = {} if timings is None else timings
-    _read_stdin_once(args)
     t0 = time.perf_counter()
-    try:
-        # reference-free metrics only (Scribendi, LLM judges, SOME, IMPARA): --ref is optional
-        systems = load_systems(args, not all(getattr(m, "reference_free", False) for m in metrics))
-    finally:
-        if getattr(args, "stdin_copy", None):
-            Path(args.stdin_copy).unlink(missing_ok=True)
+    with _stdin_kept(args):
+        names = system_names(args)
+        [read] = _shards(args, _references_needed(metrics))
+    systems = dict(zip(names, read, strict=True))
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
-    make_aligner = _aligner_maker(metrics, args, len(next(iter(systems.values()))))
-    needs = [pipeline.uses(m) for m in metrics]
-    aligned, fields = pipeline.align(list(systems.values()), needs, make_aligner=make_aligner)
+    make_aligner = _aligner_maker(metrics, args, len(read[0]))
+    aligned, fields = pipeline.align(read, [pipeline.uses(m) for m in metrics], make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
     return dict(zip(systems, aligned, strict=True)), [input_signature(args, f) for f in fields]

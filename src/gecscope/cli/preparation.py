@@ -65,8 +65,8 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
 def _use_test_set(args: argparse.Namespace) -> None:
     from gecscope.meta.data.testsets import TEST_SETS, locate
 
-    given = [o for o, v in (("--source", args.source), ("--ref", args.ref), ("--ref-m2", args.ref_m2)) if v]
-    given += ["--ref-tsv"] if getattr(args, "ref_tsv", None) else []
+    options = {"--source": args.source, "--ref": args.ref, "--ref-m2": args.ref_m2, "--ref-tsv": args.ref_tsv}
+    given = [o for o, v in options.items() if v]
     if given or args.jsonl or args.example:
         raise InputError(f"-t {args.test_set} gives the source and references; drop {' '.join(given) or '--jsonl'}")
     files = locate(args.test_set)
@@ -85,12 +85,9 @@ def _use_test_set(args: argparse.Namespace) -> None:
 def _echo(args: argparse.Namespace) -> int:
     from gecscope.io.text import read_text
 
-    if args.echo == "src":
-        sys.stdout.write(read_text(args.source))
-    elif args.ref_m2:
-        sys.stdout.write(read_text(args.ref_m2))
-    elif args.ref_tsv:
-        sys.stdout.write(read_text(args.ref_tsv))
+    whole = args.source if args.echo == "src" else args.ref_m2 or args.ref_tsv
+    if whole:
+        sys.stdout.write(read_text(whole))
     else:  # text references side by side, one column per annotator (as sacreBLEU's --echo ref)
         from gecscope.io import read_lines
 

@@ -77,9 +77,9 @@ def run(args: argparse.Namespace) -> int:
     output = args.output or ("report.html" if args.format == "html" else None)
     check_output(output)  # before any work
     systems = load_systems(args)
-    comparison = None
-    if args.intervals:
-        comparison = significance(systems, settings, bootstrap=args.bootstrap, trials=args.trials)
+    comparison = (
+        significance(systems, settings, bootstrap=args.bootstrap, trials=args.trials) if args.intervals else None
+    )
     data = build_report(systems, settings, comparison=comparison)
     if args.format == "md":
         from gecscope.report.markdown import render_markdown

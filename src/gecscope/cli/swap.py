@@ -56,8 +56,7 @@ def check_m2_as_text(args: argparse.Namespace) -> None:
         value = getattr(args, name, None)
         for path in value if isinstance(value, list) else [value]:
             if path and path != "-" and looks_like_m2(path):
-                option = "--" + name
-                raise InputError(f"looks like an M2 file, given to {option}: use {m2_option}", path, 1)
+                raise InputError(f"looks like an M2 file, given to --{name}: use {m2_option}", path, 1)
 
 
 def check_swap(args: argparse.Namespace) -> None:
