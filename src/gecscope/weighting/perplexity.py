@@ -82,4 +82,5 @@ class PerplexityScorer(FluencyScorer):
         return np.asarray(np.exp(self.nll(texts)), dtype=np.float64)
 
     def _score(self, texts: list[str]) -> list[float | None]:
+        self.stats.scored += len(texts)
         return self._batched(reference_ids(self.lm, texts), "LM perplexity")

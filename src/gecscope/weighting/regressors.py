@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from gecscope.errors import InputError
-from gecscope.weighting.cache import ValueCache, cache_key, open_cache
-from gecscope.weighting.causal_lm import require_lm
+from gecscope.weighting.cache import ValueCache, cache_key, open_cache, read_through
+from gecscope.weighting.causal_lm import checkpoint_folder, first_line, require_lm
 
 
 @dataclass
@@ -40,16 +40,13 @@ def load_checkpoint(path: str, what: str, *, regressor: bool, device: str = "cpu
     from transformers.utils import logging as hf_logging
 
     hf_logging.set_verbosity_error()
-    folder = Path(path)
-    if not folder.is_dir() or not (folder / "config.json").exists():
-        raise InputError(f"{what}: no transformers checkpoint here (a folder with config.json)", path)
+    folder = checkpoint_folder(path, what)
     try:
         loader = AutoModelForSequenceClassification if regressor else AutoModel
         model = loader.from_pretrained(folder)
         tokenizer = AutoTokenizer.from_pretrained(folder)
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{what}: cannot load the checkpoint ({reason})", path) from None
+        raise InputError(f"{what}: cannot load the checkpoint ({first_line(exc)})", path) from None
     if regressor and int(getattr(model.config, "num_labels", 1)) != 1:
         raise InputError(f"{what}: the checkpoint has {model.config.num_labels} outputs; a regressor has 1", path)
     return Checkpoint(model.to(device).eval(), tokenizer, torch, _identity(folder))
@@ -68,13 +65,7 @@ class ModelScores:
 
     def cached(self, ckpt: Checkpoint, texts: Sequence[tuple[str, ...]], max_length: int, compute: Any) -> np.ndarray:
         keys = [cache_key(self.kind, ckpt.identity, str(max_length), *t) for t in texts]
-        known = self.cache.get_many(keys)
-        todo = list(dict.fromkeys(k for k in keys if k not in known))
-        if todo:
-            first = {k: t for k, t in zip(keys, texts, strict=True)}
-            fresh = dict(zip(todo, compute([first[k] for k in todo]), strict=True))
-            self.cache.put_many(fresh)
-            known.update(fresh)
+        known = read_through(self.cache, dict(zip(keys, texts, strict=True)), compute)
         return np.array([known[k] for k in keys], dtype=np.float64)
 
 
