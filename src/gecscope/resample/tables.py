@@ -202,11 +202,6 @@ class SumTable:
         """Whether every statistic is a whole number (then sums are exact in any order)."""
         return bool(np.array_equal(self.values, np.round(self.values)))
 
-    def flip_scores(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
-        """The scores of the two swapped corpora of every trial (see :meth:`flip_totals`)."""
-        x, y = self.flip_totals(mine, theirs, n, swaps)
-        return np.asarray(self.score_fn(x)), np.asarray(self.score_fn(y))
-
     def flip_totals(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
         """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
         systems' rows, the swapped corpora total ``sum(B) + swaps @ (A - B)`` and
