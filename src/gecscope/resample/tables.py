@@ -61,28 +61,22 @@ class GreedyTable:
         return int(self.values.shape[0])
 
     def stacked(self, others: Sequence[Table]) -> GreedyTable:
-        tables = [self, *others]
-        k = max(t.values.shape[1] for t in tables if isinstance(t, GreedyTable))
-        vals, masks, pays = [], [], []
-        rows = 0
-        for t in tables:
-            assert isinstance(t, GreedyTable)
-            pad = k - t.values.shape[1]
-            vals.append(np.pad(t.values, ((0, 0), (0, pad), (0, 0))))
-            masks.append(np.pad(t.mask, ((0, 0), (0, pad))))
-            if t.payload is not None:
-                pays.append(t.payload.shifted(rows))
-            rows += t.rows
-        payload = None
-        if pays:
-            payload = Payload(
-                np.concatenate([p.row for p in pays]),
-                np.concatenate([p.ref for p in pays]),
-                np.concatenate([p.col for p in pays]),
-                np.concatenate([p.val for p in pays]),
-                max(p.width for p in pays),
-            )
-        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks), payload)
+        tables = [self, *(t for t in others if isinstance(t, GreedyTable))]
+        k = max(t.values.shape[1] for t in tables)
+        values = np.concatenate([np.pad(t.values, ((0, 0), (0, k - t.values.shape[1]), (0, 0))) for t in tables])
+        mask = np.concatenate([np.pad(t.mask, ((0, 0), (0, k - t.mask.shape[1]))) for t in tables])
+        starts = np.cumsum([0, *(t.rows for t in tables)])
+        pays = [t.payload.shifted(int(r)) for t, r in zip(tables, starts[:-1], strict=True) if t.payload is not None]
+        if not pays:
+            return GreedyTable(self.rule, values, mask)
+        payload = Payload(
+            np.concatenate([p.row for p in pays]),
+            np.concatenate([p.ref for p in pays]),
+            np.concatenate([p.col for p in pays]),
+            np.concatenate([p.val for p in pays]),
+            max(p.width for p in pays),
+        )
+        return GreedyTable(self.rule, values, mask, payload)
 
     def totals(self, order: IntArray) -> tuple[FloatArray, FloatArray]:
         """The chosen statistics' totals ``(resamples, fields)`` of every resample and the payload's
