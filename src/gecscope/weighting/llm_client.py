@@ -42,13 +42,16 @@ class LLMServerError(InputError):
     """
 
 
-class _Failed(Exception):
-    """One failed attempt, retried unless ``final``; ``wait`` is the server's Retry-After."""
+class _Retry(Exception):
+    """One failed attempt that may be retried; ``wait`` is the server's Retry-After."""
 
-    def __init__(self, message: str, wait: float | None = None, *, final: bool = False) -> None:
+    def __init__(self, message: str, wait: float | None = None) -> None:
         super().__init__(message)
         self.wait = wait
-        self.final = final
+
+
+class _Fatal(Exception):
+    """One failed attempt that must not be retried."""
 
 
 def parse_response(body: Any) -> Rating:
@@ -169,7 +172,7 @@ class OpenAIRater:
         return body
 
     def post(self, data: bytes) -> Any:
-        """One attempt under a total deadline: the parsed JSON body, or ``_Failed``."""
+        """One attempt under a total deadline: the parsed JSON body, or ``_Retry``/``_Fatal``."""
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -195,12 +198,11 @@ class OpenAIRater:
             status = response.status
             if 300 <= status < 400:
                 target = response.getheader("Location", "(no Location)")
-                raise _Failed(
-                    f"HTTP {status} redirect to {target} not followed (set --llm-endpoint to the final URL)", final=True
-                )
+                raise _Fatal(f"HTTP {status} redirect to {target} not followed (set --llm-endpoint to the final URL)")
             if status != 200:
-                wait = retry_after(response.getheader("Retry-After"))
-                raise _Failed(f"HTTP {status}", wait, final=status not in RETRY_STATUS)
+                if status in RETRY_STATUS:
+                    raise _Retry(f"HTTP {status}", retry_after(response.getheader("Retry-After")))
+                raise _Fatal(f"HTTP {status}")
             chunks: list[bytes] = []
             size = 0
             while True:
@@ -211,20 +213,20 @@ class OpenAIRater:
                     break
                 size += len(chunk)
                 if size > self.max_body:
-                    raise _Failed(f"response body larger than {self.max_body} bytes")
+                    raise _Retry(f"response body larger than {self.max_body} bytes")
                 chunks.append(chunk)
             if expired.is_set():
                 raise TimeoutError
             return json.loads(b"".join(chunks).decode("utf-8"))
-        except _Failed:
+        except (_Retry, _Fatal):
             raise
         except (TimeoutError, OSError, http.client.HTTPException) as err:
             if expired.is_set() or isinstance(err, TimeoutError):
-                raise _Failed(f"no complete answer within the {timeout:g} s deadline") from None
+                raise _Retry(f"no complete answer within the {timeout:g} s deadline") from None
             reason = getattr(err, "reason", None) or err
-            raise _Failed(f"{type(err).__name__}: {one_line(str(reason))}") from None
+            raise _Retry(f"{type(err).__name__}: {one_line(str(reason))}") from None
         except (ValueError, RecursionError) as err:
-            raise _Failed(f"unreadable JSON ({type(err).__name__})") from None
+            raise _Retry(f"unreadable JSON ({type(err).__name__})") from None
         finally:
             timer.cancel()
             conn.close()
@@ -243,10 +245,11 @@ class OpenAIRater:
                 self.attempts += 1
             try:
                 return parse_response(self.post(data))
-            except _Failed as err:
+            except _Fatal as err:
+                last = str(err)
+                break
+            except _Retry as err:
                 last, wait = str(err), err.wait
-                if err.final:
-                    break
             except (ValueError, RecursionError) as err:
                 last, wait = str(err).split("\n")[0] or "malformed response", None
         raise LLMServerError(f"{last} after {made} attempt(s)", self.url)
