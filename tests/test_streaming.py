@@ -19,8 +19,8 @@ from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.m2 import M2
 from gecscope.pipeline import streams as streamable
+from gecscope.resample import stack, take
 from gecscope.resample.adapters import count_array
-from gecscope.resample.take import stack, take
 from gecscope.result import Score
 
 EX = api.example_dir()

@@ -26,7 +26,7 @@ import numpy as np
 from gecscope.progress import progress
 from gecscope.resample.payload import IntArray, Payload, empty_payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
-from gecscope.resample.take import stack, take
+from gecscope.stats import stack, take
 
 #: elements per block of gathered statistics (bounds the memory of one step)
 BLOCK_ELEMENTS = 4_000_000

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gecscope.progress import progress
-from gecscope.weighting.cache import ValueCache, cache_key, open_cache, read_through
+from gecscope.weighting.cache import VALIDATORS, ValueCache, cache_key, open_cache, read_through
 from gecscope.weighting.causal_lm import CausalLM, batch_nll, length_order, load_causal_lm, token_ids
 from gecscope.weighting.encoders import put_back
 
@@ -67,10 +67,15 @@ class FluencyStats:
 class FluencyScorer:
     """Mean token NLL and fluency of sentences; the model loads on first use."""
 
+    #: the cache file's name (its values are mean NLLs, validated as fluency values)
+    cache_kind = "fluency"
+
     def __init__(self, config: FluencyConfig | None = None, lm: CausalLM | None = None) -> None:
         self.config = config or FluencyConfig()
         self._lm = lm
-        self.cache: ValueCache = open_cache("fluency", self.config.cache_dir, self.config.cache)
+        self.cache: ValueCache = open_cache(
+            self.cache_kind, self.config.cache_dir, self.config.cache, VALIDATORS["fluency"]
+        )
         self.stats = FluencyStats()
 
     @property
