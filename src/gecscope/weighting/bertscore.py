@@ -94,21 +94,20 @@ class BertScorer:
     def _compute(self, todo: dict[str, tuple[str, str]]) -> dict[str, float]:
         items = list(todo.items())
         done: dict[str, float] = {}
-        report = bar(len(items), "BERTScore", unit="pair", enabled=None if self.progress else False)
         i = 0
-        while i < len(items):
-            texts: dict[str, int] = {}
-            j = i
-            while j < len(items) and len(texts) < WINDOW:
-                for t in items[j][1]:
-                    texts.setdefault(t, len(texts))
-                j += 1
-            vectors = self.encoder.embed(list(texts))
-            self.stats.encoded += len(texts)
-            window = {k: greedy_f1(vectors[texts[c]], vectors[texts[r]]) for k, (c, r) in items[i:j]}
-            self.cache.put_many(window)
-            done.update(window)
-            report.update(j - i)
-            i = j
-        report.close()
+        with bar(len(items), "BERTScore", unit="pair", enabled=None if self.progress else False) as report:
+            while i < len(items):
+                texts: dict[str, int] = {}
+                j = i
+                while j < len(items) and len(texts) < WINDOW:
+                    for t in items[j][1]:
+                        texts.setdefault(t, len(texts))
+                    j += 1
+                vectors = self.encoder.embed(list(texts))
+                self.stats.encoded += len(texts)
+                window = {k: greedy_f1(vectors[texts[c]], vectors[texts[r]]) for k, (c, r) in items[i:j]}
+                self.cache.put_many(window)
+                done.update(window)
+                report.update(j - i)
+                i = j
         return done

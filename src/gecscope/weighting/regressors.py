@@ -52,10 +52,6 @@ def load_checkpoint(path: str, what: str, *, regressor: bool, device: str = "cpu
     return Checkpoint(model.to(device).eval(), tokenizer, torch, _identity(folder))
 
 
-def _batches(n: int, size: int) -> list[slice]:
-    return [slice(i, min(i + size, n)) for i in range(0, n, size)]
-
-
 class ModelScores:
     """Cached per-text (or per-pair) values of one checkpoint."""
 
@@ -72,8 +68,8 @@ class ModelScores:
 def regress(ckpt: Checkpoint, items: Sequence[tuple[str, ...]], max_length: int, batch_size: int) -> list[float]:
     """The single logit of a sequence regressor for each text or (text, pair) item."""
     torch, out = ckpt.torch, []
-    for part in _batches(len(items), batch_size):
-        rows = items[part]
+    for b in range(0, len(items), batch_size):
+        rows = items[b : b + batch_size]
         args = ([r[0] for r in rows],) if len(rows[0]) == 1 else ([r[0] for r in rows], [r[1] for r in rows])
         enc = ckpt.tokenizer(*args, max_length=max_length, padding="max_length", truncation=True, return_tensors="pt")
         enc = {k: v.to(ckpt.model.device) for k, v in enc.items()}
@@ -92,8 +88,8 @@ def similarity(ckpt: Checkpoint, pairs: Sequence[tuple[str, ...]], max_length: i
         states = ckpt.model(ids, mask).last_hidden_state * mask.unsqueeze(-1)
         return states.sum(dim=1) / mask.sum(dim=-1, keepdim=True)
 
-    for part in _batches(len(pairs), batch_size):
-        rows = pairs[part]
+    for b in range(0, len(pairs), batch_size):
+        rows = pairs[b : b + batch_size]
         with torch.inference_mode():
             sim = torch.nn.functional.cosine_similarity(pooled([r[0] for r in rows]), pooled([r[1] for r in rows]))
         out += [float(x) for x in sim.view(-1).tolist()]
