@@ -45,31 +45,21 @@ def supports_totals(table: Table) -> bool:
     return isinstance(table, GreedyTable | SumTable)
 
 
-def _parts(table: Table) -> object:
-    return table.rule.parts if isinstance(table, GreedyTable) else getattr(table, "parts", None)
-
-
-def _score(table: Table, totals: FloatArray) -> FloatArray:
-    if isinstance(table, GreedyTable):
-        return np.asarray(table.rule.score(totals), dtype=np.float64)
-    assert isinstance(table, SumTable)
-    return np.asarray(table.score_fn(totals), dtype=np.float64)
-
-
 def measure(table: Table, plan: Plan, totals: FloatArray, payload: FloatArray) -> dict[Key, FloatArray]:
     """Every quantity of ``plan`` for each row of ``totals`` (and ``payload``)."""
-    out: dict[Key, FloatArray] = {(HEADLINE, ""): _score(table, totals)}
-    parts = _parts(table)
+    assert isinstance(table, GreedyTable | SumTable)
+    out: dict[Key, FloatArray] = {(HEADLINE, ""): np.asarray(table.score_fn(totals), dtype=np.float64)}
+    parts = table.parts
     if parts is None or not plan.components:
         return out
-    values = parts(totals)  # type: ignore[operator]
+    values = parts(totals)
     for key in plan.components:
         if key in values:
             out[(key, "")] = np.asarray(values[key], dtype=np.float64)
     w = plan.fields
     for t, name in enumerate(plan.types):
         block = payload[:, t * w : (t + 1) * w]
-        per_type = parts(block)  # type: ignore[operator]
+        per_type = parts(block)
         for key in plan.components:
             if key in per_type:
                 out[(key, name)] = np.asarray(per_type[key], dtype=np.float64)

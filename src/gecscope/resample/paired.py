@@ -22,14 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.errors import SettingError
 from gecscope.resample.measures import HEADLINE, Plan, ar_draws, draws
+from gecscope.resample.payload import IntArray
 from gecscope.resample.rules import BoolArray, FloatArray
 from gecscope.resample.tables import Table
-
-IntArray = NDArray[np.int64]
 
 #: at most this many sentence draws (resamples x sentences) per test: 2 GiB of int64 indices
 MAX_DRAWS = 2**28

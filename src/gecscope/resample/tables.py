@@ -17,7 +17,7 @@ of the rows ``order[b]`` in that order, scored exactly as the metric scores such
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -142,6 +142,15 @@ class GreedyTable:
         dom = ge.all(axis=2) & self.mask
         has = dom.any(axis=1)
         return np.asarray(np.where(has, dom.argmax(axis=1), -1), dtype=np.int64)
+
+    def score_fn(self, totals: FloatArray) -> FloatArray:
+        """The corpus score of ``(..., fields)`` totals (the rule's)."""
+        return self.rule.score(totals)
+
+    @property
+    def parts(self) -> Callable[[FloatArray], dict[str, FloatArray]]:
+        """The metric's components of ``(..., fields)`` totals (the rule's)."""
+        return self.rule.parts
 
     def scores(self, order: IntArray) -> FloatArray:
         return self.rule.score(self.totals(order)[0])
