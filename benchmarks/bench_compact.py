@@ -40,7 +40,7 @@ FIELDS = (
 def streamed(conll: Path, system: str, k: int, weighting: str, tmp: Path) -> dict[str, object]:
     from gecscope.io.parallel import examples_from_m2
     from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
-    from gecscope.resample.take import stack
+    from gecscope.resample import stack
 
     hyp_blocks = m2_blocks(conll / "systems_m2" / f"{system}.m2")
     ref_blocks = m2_blocks(conll / "references.m2")

@@ -18,7 +18,7 @@ from gecscope.metrics.analysis import ChunkAnalysis, analyse, kept_references, r
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
-from gecscope.resample.take import stack, take
+from gecscope.resample import stack, take
 from gecscope.stats import ChunkCounts
 from gecscope.types import Example
 from gecscope.weighting.length import LengthWeighting, length_params

@@ -138,10 +138,11 @@ def test_concurrent_requests_keep_order() -> None:
 
 def test_all_weights_one_give_unit_counts() -> None:
     class Ones:
-        def rate(self, prompts):  # type: ignore[no-untyped-def]
+        def rate(self, prompts, on_answer):  # type: ignore[no-untyped-def]
             from gecscope.weighting.llm import Rating
 
-            return [Rating("1") for _ in prompts]
+            for i, _ in enumerate(prompts):
+                on_answer(i, Rating("1"))
 
     cfg = LLMConfig(model="ones", cache=False)
     ex = EXAMPLES[0]

@@ -23,8 +23,8 @@ from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 from gecscope.metrics.pt_m2 import PTM2, PTConfig
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig
-from gecscope.weighting.encoders import EncoderConfig
-from gecscope.weighting.sharded import DaskEncoder, batch_order, session_for
+from gecscope.weighting.encoders import EncoderConfig, batch_order
+from gecscope.weighting.sharded import DaskEncoder, session_for
 from gecscope.weighting.similarity import SimilarityWeighting
 
 DASK = AlignSettings(cache=False, executor="dask", jobs=2)

@@ -170,7 +170,7 @@ def test_signature_names_every_setting() -> None:
 
 
 def test_resampling_reads_the_cached_analysis() -> None:
-    from gecscope.resample.take import stack, take
+    from gecscope.resample import stack, take
 
     metric = Scribendi()
     metric.use_scorer(FakeScorer())  # type: ignore[arg-type]

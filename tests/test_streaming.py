@@ -19,11 +19,12 @@ from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.m2 import M2
 from gecscope.pipeline import streams as streamable
-from gecscope.resample.adapters import edit_array, m2_array
-from gecscope.resample.take import stack, take
+from gecscope.resample import stack, take
+from gecscope.resample.adapters import count_array
 from gecscope.result import Score
 
 EX = api.example_dir()
+M2_FIELDS = ("correct", "proposed", "gold")
 #: the model-free settings of every registered metric (WODAFE without its language model)
 OPTIONS: dict[str, dict[str, object]] = {"wodafe": {"gamma": 0.0}}
 
@@ -84,12 +85,12 @@ def test_tables_are_the_old_lists() -> None:
     idx = [3, 3, 0, 9]
     assert take(table, idx) == [listed[i] for i in idx]
     assert stack([table, take(table, [1]), table]) == [*listed, listed[1], *listed]
-    for got, want in zip(edit_array(table), edit_array(listed), strict=True):
+    for got, want in zip(count_array(table, ()), count_array(listed, ("tp", "fp", "fn")), strict=True):
         assert np.array_equal(got, want)
     m2 = M2().analyse(examples)
     assert isinstance(m2, M2Table) and M2Table.of([tuple(o) for o in m2]) == m2
     assert stack([m2, m2]) == [*m2, *m2]
-    for got, want in zip(m2_array(m2), m2_array([tuple(o) for o in m2]), strict=True):
+    for got, want in zip(count_array(m2, ()), count_array([tuple(o) for o in m2], M2_FIELDS), strict=True):
         assert np.array_equal(got, want)
 
 
@@ -98,7 +99,7 @@ def test_tables_of_different_widths_stack() -> None:
     two = M2Table.build([[(0, 1, 2), (1, 1, 1)]])
     both = stack([one, two])
     assert both.values.shape == (2, 2, 3) and both == [*one, *two]
-    assert m2_array(both)[1].tolist() == [[True, False], [True, True]]
+    assert count_array(both, M2_FIELDS)[1].tolist() == [[True, False], [True, True]]
 
 
 def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:

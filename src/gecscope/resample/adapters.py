@@ -7,17 +7,20 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import METRICS
 from gecscope.metrics.base import Greedy, SentenceMean, Summed
 from gecscope.metrics.counts import CountTable
-from gecscope.metrics.errant import EditCounts
-from gecscope.metrics.m2 import M2Counts
 from gecscope.resample.rules import FloatArray, GreedyRule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
 from gecscope.stats import ChunkCounts, size
 
 
-def _array(counts: Sequence[Sequence[Any]], fields: tuple[str, ...]) -> tuple[FloatArray, Any]:
+def count_array(counts: Sequence[Sequence[Any]] | CountTable, fields: tuple[str, ...]) -> tuple[FloatArray, Any]:
+    """(sentences, references, fields) statistics and the mask (valid references first), from a
+    count table or from nested count records (``fields`` named)."""
+    if isinstance(counts, CountTable):
+        return counts.values.astype(np.float64), counts.mask()
     k = max((len(c) for c in counts), default=1)
     arr = np.zeros((len(counts), k, len(fields)))
     mask = np.zeros((len(counts), k), dtype=bool)
@@ -28,12 +31,9 @@ def _array(counts: Sequence[Sequence[Any]], fields: tuple[str, ...]) -> tuple[Fl
     return arr, mask
 
 
-CHUNK_FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
-
-
 def chunk_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, Any]:
     """(sentences, references, 5) chunk counts ``tp, fp_ne, fp_un, fn, tn`` and the mask."""
-    return _array(counts, CHUNK_FIELDS)
+    return count_array(counts, CHUNK_STATS)
 
 
 def pair_array(values: FloatArray, pair_offsets: Any) -> tuple[FloatArray, Any]:
@@ -55,20 +55,6 @@ def pair_array(values: FloatArray, pair_offsets: Any) -> tuple[FloatArray, Any]:
     return arr, mask
 
 
-def edit_array(counts: Sequence[Sequence[EditCounts]] | CountTable) -> tuple[FloatArray, Any]:
-    """(sentences, references, 3) ERRANT ``tp, fp, fn`` and the mask."""
-    if isinstance(counts, CountTable):
-        return counts.values.astype(np.float64), counts.mask()
-    return _array(counts, ("tp", "fp", "fn"))
-
-
-def m2_array(counts: Sequence[Sequence[M2Counts]] | CountTable) -> tuple[FloatArray, Any]:
-    """(sentences, references, 3) M2 ``correct, proposed, gold`` and the mask."""
-    if isinstance(counts, CountTable):
-        return counts.values.astype(np.float64), counts.mask()
-    return _array(counts, ("correct", "proposed", "gold"))
-
-
 def stat_table(metric: Any, analysis: Any) -> Table:
     """The fastest exact table for ``metric``, from the resampling plan its registry entry
     declares (``MetricSpec.resampling``); re-scoring every resample for the rest."""
@@ -77,10 +63,8 @@ def stat_table(metric: Any, analysis: Any) -> Table:
     if isinstance(plan, Greedy):
         if plan.offsets is not None:
             values, mask = pair_array(plan.rows, plan.offsets)
-        elif isinstance(plan.rows, CountTable):
-            values, mask = plan.rows.values.astype(np.float64), plan.rows.mask()
         else:
-            values, mask = _array(plan.rows, plan.fields)
+            values, mask = count_array(plan.rows, plan.fields)
         return GreedyTable(GreedyRule(plan.rule, tuple(plan.params)), values, mask)
     if isinstance(plan, SentenceMean):
         return MeanTable(np.asarray(plan.values, dtype=np.float64), sequential=plan.sequential)

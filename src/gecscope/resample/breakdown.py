@@ -8,7 +8,7 @@ ERRANT's categories (ERRANT); they sum to the resample's overall counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,45 +18,27 @@ from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import category
 from gecscope.metrics.error_types import attribute, chunk_types
-from gecscope.resample.payload import IntArray, Payload
+from gecscope.resample.payload import Payload
 from gecscope.types import Example
+
+#: pair ``(row, ref)`` counts ``value`` for type ``name`` in statistic field ``field``
+Entry = tuple[int, int, str, int, float]
 
 
 @dataclass(frozen=True)
 class TypeEntries:
-    """Pair ``(row[j], ref[j])`` counts ``val[j]`` for type ``name[j]`` in statistic field ``field[j]``."""
+    """The per-type entries of every (sentence, reference) pair and the number of statistic fields."""
 
-    row: IntArray
-    ref: IntArray
-    name: tuple[str, ...]
-    field: IntArray
-    val: Any
+    entries: list[Entry]
     fields: int
     #: per field, its weight in the type's support (the chunks or edits counted for it)
     support: tuple[float, ...] = ()
-
-    @classmethod
-    def collect(
-        cls, entries: Iterable[tuple[int, int, str, int, float]], fields: int, support: tuple[float, ...] = ()
-    ) -> TypeEntries:
-        """The entries ``(row, ref, name, field, value)`` as arrays."""
-        listed = list(entries)
-        rows, refs, names, fs, vals = zip(*listed, strict=True) if listed else ((), (), (), (), ())
-        return cls(
-            np.asarray(rows, dtype=np.int64),
-            np.asarray(refs, dtype=np.int64),
-            tuple(names),
-            np.asarray(fs, dtype=np.int64),
-            np.asarray(vals, dtype=np.float64),
-            fields,
-            support,
-        )
 
 
 def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> TypeEntries:
     """Per (sentence, kept reference) pair, the chunk counts of every type (unweighted; fields
     ``tp, fp_ne, fp_un, fn, tn``; a chunk with k types counts 1/k for each; TN not attributed)."""
-    out: list[tuple[int, int, str, int, float]] = []
+    out: list[Entry] = []
     for s, (ex, chunks, kept, per_ref) in enumerate(
         zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True)
     ):
@@ -66,13 +48,13 @@ def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: i
                 attributed = attribute(lab, c, ts, k)
                 for name in attributed:
                     out.append((s, k, name, int(lab), 1.0 / len(attributed)))
-    return TypeEntries.collect(out, 5)
+    return TypeEntries(out, 5)
 
 
 def edit_entries(table: EditTable, level: int) -> TypeEntries:
     """ERRANT's per-category ``tp, fp, fn`` of every (sentence, reference) option."""
     n, k = table.cat_start.shape
-    out: list[tuple[int, int, str, int, float]] = []
+    out: list[Entry] = []
     for i in range(n):
         for j in range(k):
             for r in range(int(table.cat_start[i, j]), int(table.cat_stop[i, j])):
@@ -81,7 +63,7 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
                     v = float(table.cat_values[r, f])
                     if v:
                         out.append((i, j, name, f, v))
-    return TypeEntries.collect(out, 3)
+    return TypeEntries(out, 3)
 
 
 def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
@@ -89,7 +71,7 @@ def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntr
     as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
     from gecscope.metrics.m2_types import m2_type_counts
 
-    out: list[tuple[int, int, str, int, float]] = []
+    out: list[Entry] = []
     for i, ex in enumerate(examples):
         own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
         for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
@@ -98,7 +80,7 @@ def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntr
                 for f, v in enumerate((tp, tp + fp, tp + fn)):
                     if v:
                         out.append((i, j, name, f, float(v)))
-    return TypeEntries.collect(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
+    return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
 def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None, level: int) -> TypeEntries | None:
@@ -124,13 +106,15 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
 def payloads(entries: Mapping[str, TypeEntries]) -> tuple[dict[str, Payload], tuple[str, ...], int]:
     """One payload per system over the union of the types (sorted), and the types and fields:
     column ``t * fields + f`` holds field ``f`` of type ``types[t]``."""
-    names = sorted({n for e in entries.values() for n in e.name})
+    names = sorted({e[2] for t in entries.values() for e in t.entries})
     slot = {n: i for i, n in enumerate(names)}
     width = next(iter(entries.values())).fields if entries else 0
     out = {}
-    for system, e in entries.items():
-        cols = np.asarray([slot[n] for n in e.name], dtype=np.int64) * width + e.field
-        out[system] = Payload(e.row, e.ref, cols, e.val, len(names) * width)
+    for system, t in entries.items():
+        at = np.array([(row, ref, slot[name] * width + f) for row, ref, name, f, _ in t.entries], dtype=np.int64)
+        at = at.reshape(-1, 3)
+        values = np.array([e[4] for e in t.entries], dtype=np.float64)
+        out[system] = Payload(at[:, 0], at[:, 1], at[:, 2], values, len(names) * width)
     return out, tuple(names), width
 
 

@@ -15,6 +15,7 @@ metric's float operations and its strict ``>`` (first reference wins ties). Pyth
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -34,14 +35,10 @@ except ImportError:  # pragma: no cover - depends on the environment
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 
 
-def _jit(fn: Fn) -> Fn:
-    """Compile lazily on first call (numba), or leave the function as it is."""
-    return fn if numba is None else cast(Fn, numba.njit(cache=True, nogil=True)(fn))
-
-
-def _jit_parallel(fn: Fn) -> Fn:
-    """As :func:`_jit`, the ``prange`` loop spread over the cores."""
-    return fn if numba is None else cast(Fn, numba.njit(cache=True, nogil=True, parallel=True)(fn))
+def _jit(fn: Fn, parallel: bool = False) -> Fn:
+    """Compile lazily on first call (numba; ``parallel``: a ``prange`` loop spread over the cores),
+    or leave the function as it is."""
+    return fn if numba is None else cast(Fn, numba.njit(cache=True, nogil=True, parallel=parallel)(fn))
 
 
 def available() -> bool:
@@ -163,7 +160,7 @@ def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, par
     return pick
 
 
-@_jit_parallel
+@partial(_jit, parallel=True)
 def replay_totals(
     kind: int,
     params: FloatArray,

@@ -10,16 +10,20 @@ second reference choice, no model call.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
-from gecscope.resample.paired import CHUNK
 from gecscope.resample.payload import IntArray
 from gecscope.resample.rules import BoolArray, FloatArray
 from gecscope.resample.tables import GreedyTable, SumTable, Table
 
 HEADLINE = "score"
+#: resamples scored per call (bounds the memory of the index arrays)
+CHUNK = 2000
+T = TypeVar("T")
 #: (component key, error type ("" for the whole corpus))
 Key = tuple[str, str]
 
@@ -41,31 +45,21 @@ def supports_totals(table: Table) -> bool:
     return isinstance(table, GreedyTable | SumTable)
 
 
-def _parts(table: Table) -> object:
-    return table.rule.parts if isinstance(table, GreedyTable) else getattr(table, "parts", None)
-
-
-def _score(table: Table, totals: FloatArray) -> FloatArray:
-    if isinstance(table, GreedyTable):
-        return np.asarray(table.rule.score(totals), dtype=np.float64)
-    assert isinstance(table, SumTable)
-    return np.asarray(table.score_fn(totals), dtype=np.float64)
-
-
 def measure(table: Table, plan: Plan, totals: FloatArray, payload: FloatArray) -> dict[Key, FloatArray]:
     """Every quantity of ``plan`` for each row of ``totals`` (and ``payload``)."""
-    out: dict[Key, FloatArray] = {(HEADLINE, ""): _score(table, totals)}
-    parts = _parts(table)
+    assert isinstance(table, GreedyTable | SumTable)
+    out: dict[Key, FloatArray] = {(HEADLINE, ""): np.asarray(table.score_fn(totals), dtype=np.float64)}
+    parts = table.parts
     if parts is None or not plan.components:
         return out
-    values = parts(totals)  # type: ignore[operator]
+    values = parts(totals)
     for key in plan.components:
         if key in values:
             out[(key, "")] = np.asarray(values[key], dtype=np.float64)
     w = plan.fields
     for t, name in enumerate(plan.types):
         block = payload[:, t * w : (t + 1) * w]
-        per_type = parts(block)  # type: ignore[operator]
+        per_type = parts(block)
         for key in plan.components:
             if key in per_type:
                 out[(key, name)] = np.asarray(per_type[key], dtype=np.float64)
@@ -80,19 +74,29 @@ def supports(plan: Plan, payload: FloatArray) -> dict[str, float]:
     return {name: float(payload[0, t * w : (t + 1) * w] @ weights) for t, name in enumerate(plan.types)}
 
 
+def _chunked(function: Callable[[IntArray], T], order: IntArray) -> list[T]:
+    """``function`` of the resamples ``order`` in chunks of :data:`CHUNK` (one call when empty)."""
+    return [function(order[lo : lo + CHUNK]) for lo in range(0, len(order), CHUNK)] or [function(order)]
+
+
 def totals_of(table: Table, order: IntArray) -> tuple[FloatArray, FloatArray]:
     """Totals and payload totals of the resamples ``order`` (in chunks)."""
     assert isinstance(table, GreedyTable | SumTable)
-    parts = [table.totals(order[lo : lo + CHUNK]) for lo in range(0, len(order), CHUNK)]
-    if not parts:
-        return table.totals(order)
+    parts = _chunked(table.totals, order)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def draws(table: Table, plan: Plan, order: IntArray) -> dict[Key, FloatArray]:
+    """Every quantity of ``plan`` on the resamples ``order``; the headline only for a table
+    without totals (it scores each resample)."""
+    if not supports_totals(table):
+        return {(HEADLINE, ""): np.concatenate(_chunked(table.scores, order))}
+    return measure(table, plan, *totals_of(table, order))
 
 
 def system_draws(table: Table, plan: Plan, n: int, system: int, idx: IntArray) -> dict[Key, FloatArray]:
     """The quantities of system ``system`` (rows ``system*n ..``) on the resamples ``idx``."""
-    tot, pay = totals_of(table, idx + system * n)
-    return measure(table, plan, tot, pay)
+    return draws(table, plan, idx + system * n)
 
 
 def ar_draws(table: Table, plan: Plan, n: int, system: int, baseline: int, swaps: BoolArray) -> dict[Key, FloatArray]:
@@ -108,10 +112,6 @@ def ar_draws(table: Table, plan: Plan, n: int, system: int, baseline: int, swaps
         sw = swaps[lo : lo + CHUNK]
         mine_o = np.where(sw, baseline * n + pos, system * n + pos)
         theirs_o = np.where(sw, system * n + pos, baseline * n + pos)
-        tot, pay = totals_of(table, np.concatenate([mine_o, theirs_o]))
-        q = measure(table, plan, tot, pay)
+        q = draws(table, plan, np.concatenate([mine_o, theirs_o]))
         chunks.append({k: v[: len(sw)] - v[len(sw) :] for k, v in q.items()})
     return {k: np.concatenate([c[k] for c in chunks]) for k in chunks[0]}
-
-
-__all__ = ["HEADLINE", "Plan", "ar_draws", "measure", "supports", "supports_totals", "system_draws"]

@@ -22,16 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.errors import SettingError
+from gecscope.resample.measures import HEADLINE, Plan, ar_draws, draws
+from gecscope.resample.payload import IntArray
 from gecscope.resample.rules import BoolArray, FloatArray
-from gecscope.resample.tables import SumTable, Table
-
-IntArray = NDArray[np.int64]
-#: resamples scored per call (bounds the memory of the index arrays)
-CHUNK = 2000
-
+from gecscope.resample.tables import Table
 
 #: at most this many sentence draws (resamples x sentences) per test: 2 GiB of int64 indices
 MAX_DRAWS = 2**28
@@ -70,27 +66,12 @@ def ar_swaps(n: int, trials: int, seed: int) -> BoolArray:
 
 def bootstrap_scores(table: Table, n: int, systems: Sequence[int], idx: IntArray) -> FloatArray:
     """``(len(systems), samples)`` scores; system ``s`` owns rows ``s*n .. s*n + n - 1`` of ``table``."""
-    out = np.zeros((len(systems), len(idx)))
-    for i, s in enumerate(systems):
-        for lo in range(0, len(idx), CHUNK):
-            out[i, lo : lo + CHUNK] = table.scores(idx[lo : lo + CHUNK] + s * n)
-    return out
+    return np.array([draws(table, Plan(), idx + s * n)[HEADLINE, ""] for s in systems])
 
 
 def ar_differences(table: Table, n: int, system: int, baseline: int, swaps: BoolArray) -> FloatArray:
     """Per trial: score(system with swaps) - score(baseline with swaps)."""
-    if isinstance(table, SumTable) and table.integral:
-        mine, theirs = table.flip_scores(system, baseline, n, swaps)
-        return np.asarray(mine - theirs, dtype=np.float64)
-    pos = np.arange(n, dtype=np.int64)
-    out = np.zeros(len(swaps))
-    for lo in range(0, len(swaps), CHUNK):
-        sw = swaps[lo : lo + CHUNK]
-        mine = np.where(sw, baseline * n + pos, system * n + pos)
-        theirs = np.where(sw, system * n + pos, baseline * n + pos)
-        scores = table.scores(np.concatenate([mine, theirs]))
-        out[lo : lo + len(sw)] = scores[: len(sw)] - scores[len(sw) :]
-    return out
+    return ar_draws(table, Plan(), n, system, baseline, swaps)[HEADLINE, ""]
 
 
 def percentile_interval(draws: FloatArray, confidence: float = 0.95) -> tuple[float, float]:

@@ -17,7 +17,7 @@ of the rows ``order[b]`` in that order, scored exactly as the metric scores such
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,7 +26,7 @@ import numpy as np
 from gecscope.progress import progress
 from gecscope.resample.payload import IntArray, Payload, empty_payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
-from gecscope.resample.take import stack, take
+from gecscope.stats import stack, take
 
 #: elements per block of gathered statistics (bounds the memory of one step)
 BLOCK_ELEMENTS = 4_000_000
@@ -61,28 +61,22 @@ class GreedyTable:
         return int(self.values.shape[0])
 
     def stacked(self, others: Sequence[Table]) -> GreedyTable:
-        tables = [self, *others]
-        k = max(t.values.shape[1] for t in tables if isinstance(t, GreedyTable))
-        vals, masks, pays = [], [], []
-        rows = 0
-        for t in tables:
-            assert isinstance(t, GreedyTable)
-            pad = k - t.values.shape[1]
-            vals.append(np.pad(t.values, ((0, 0), (0, pad), (0, 0))))
-            masks.append(np.pad(t.mask, ((0, 0), (0, pad))))
-            if t.payload is not None:
-                pays.append(t.payload.shifted(rows))
-            rows += t.rows
-        payload = None
-        if pays:
-            payload = Payload(
-                np.concatenate([p.row for p in pays]),
-                np.concatenate([p.ref for p in pays]),
-                np.concatenate([p.col for p in pays]),
-                np.concatenate([p.val for p in pays]),
-                max(p.width for p in pays),
-            )
-        return GreedyTable(self.rule, np.concatenate(vals), np.concatenate(masks), payload)
+        tables = [self, *(t for t in others if isinstance(t, GreedyTable))]
+        k = max(t.values.shape[1] for t in tables)
+        values = np.concatenate([np.pad(t.values, ((0, 0), (0, k - t.values.shape[1]), (0, 0))) for t in tables])
+        mask = np.concatenate([np.pad(t.mask, ((0, 0), (0, k - t.mask.shape[1]))) for t in tables])
+        starts = np.cumsum([0, *(t.rows for t in tables)])
+        pays = [t.payload.shifted(int(r)) for t, r in zip(tables, starts[:-1], strict=True) if t.payload is not None]
+        if not pays:
+            return GreedyTable(self.rule, values, mask)
+        payload = Payload(
+            np.concatenate([p.row for p in pays]),
+            np.concatenate([p.ref for p in pays]),
+            np.concatenate([p.col for p in pays]),
+            np.concatenate([p.val for p in pays]),
+            max(p.width for p in pays),
+        )
+        return GreedyTable(self.rule, values, mask, payload)
 
     def totals(self, order: IntArray) -> tuple[FloatArray, FloatArray]:
         """The chosen statistics' totals ``(resamples, fields)`` of every resample and the payload's
@@ -149,6 +143,15 @@ class GreedyTable:
         has = dom.any(axis=1)
         return np.asarray(np.where(has, dom.argmax(axis=1), -1), dtype=np.int64)
 
+    def score_fn(self, totals: FloatArray) -> FloatArray:
+        """The corpus score of ``(..., fields)`` totals (the rule's)."""
+        return self.rule.score(totals)
+
+    @property
+    def parts(self) -> Callable[[FloatArray], dict[str, FloatArray]]:
+        """The metric's components of ``(..., fields)`` totals (the rule's)."""
+        return self.rule.parts
+
     def scores(self, order: IntArray) -> FloatArray:
         return self.rule.score(self.totals(order)[0])
 
@@ -201,11 +204,6 @@ class SumTable:
     def integral(self) -> bool:
         """Whether every statistic is a whole number (then sums are exact in any order)."""
         return bool(np.array_equal(self.values, np.round(self.values)))
-
-    def flip_scores(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
-        """The scores of the two swapped corpora of every trial (see :meth:`flip_totals`)."""
-        x, y = self.flip_totals(mine, theirs, n, swaps)
-        return np.asarray(self.score_fn(x)), np.asarray(self.score_fn(y))
 
     def flip_totals(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
         """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two

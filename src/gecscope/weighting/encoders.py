@@ -21,11 +21,12 @@ import gzip
 import importlib
 import importlib.util
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -34,20 +35,15 @@ from gecscope.errors import MissingExtraError
 #: sha256 of the packaged int8 ONNX file (checked before it is run)
 MINILM_INT8_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 
-
-@dataclass(frozen=True)
-class EncoderPreset:
-    backend: str
-    model: str
-    layer: int
-    note: str
+T = TypeVar("T")
 
 
-PRESETS: dict[str, EncoderPreset] = {
-    "minilm-int8": EncoderPreset("onnx", "minilm-int8", 6, "all-MiniLM-L6-v2 int8 ONNX, packaged on PyPI"),
-    "minilm": EncoderPreset("torch", "minilm", 6, "all-MiniLM-L6-v2 fp32 safetensors, packaged on PyPI"),
-    "bert-base-uncased": EncoderPreset("torch", "bert-base-uncased", 9, "the official CLEME2.0/PT-M2 encoder"),
-    "roberta-large": EncoderPreset("torch", "roberta-large", 17, "bert-score's English default"),
+#: per preset: its backend and layer
+PRESETS: dict[str, tuple[str, int]] = {
+    "minilm-int8": ("onnx", 6),  # all-MiniLM-L6-v2 int8 ONNX, packaged on PyPI
+    "minilm": ("torch", 6),  # all-MiniLM-L6-v2 fp32 safetensors, packaged on PyPI
+    "bert-base-uncased": ("torch", 9),  # the official CLEME2.0/PT-M2 encoder
+    "roberta-large": ("torch", 17),  # bert-score's English default
 }
 
 
@@ -75,15 +71,11 @@ class EncoderConfig:
 
     @property
     def resolved_backend(self) -> str:
-        if self.backend is not None:
-            return self.backend
-        return PRESETS[self.model].backend if self.model in PRESETS else "torch"
+        return self.backend or PRESETS.get(self.model, ("torch", 0))[0]
 
     @property
     def resolved_layer(self) -> int:
-        if self.layer is not None:
-            return self.layer
-        return PRESETS[self.model].layer
+        return PRESETS[self.model][1] if self.layer is None else self.layer
 
     @property
     def model_id(self) -> str:
@@ -99,11 +91,25 @@ class Encoder(Protocol):
         ...
 
 
-def _require(module: str, extra: str) -> None:
-    try:
-        importlib.import_module(module)
-    except ImportError:
-        raise MissingExtraError(f"this option (module {module})", extra) from None
+def require(what: str, extra: str, *modules: str) -> None:
+    """Import ``modules``; a missing one is the one-line error that names ``extra``."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise MissingExtraError(f"{what} (module {module})", extra) from None
+
+
+def put_back(order: Sequence[int], values: Iterable[T], size: int, empty: T) -> list[T]:
+    """``values`` computed in ``order``, put back at their indices among ``size`` (``empty`` elsewhere).
+
+    >>> put_back([2, 0], ["c", "a"], 3, "")
+    ['a', '', 'c']
+    """
+    out = [empty] * size
+    for i, value in zip(order, values, strict=True):
+        out[i] = value
+    return out
 
 
 def _normalise(vectors: np.ndarray) -> np.ndarray:
@@ -114,7 +120,7 @@ def _normalise(vectors: np.ndarray) -> np.ndarray:
 
 def minilm_tokenizer(max_length: int) -> Any:
     """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary."""
-    _require("tokenizers", "sim")
+    require("this option", "sim", "tokenizers")
     from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
     from tokenizers.models import WordPiece
 
@@ -132,6 +138,24 @@ def minilm_tokenizer(max_length: int) -> Any:
     return tok
 
 
+_order_tokenizer = cache(minilm_tokenizer)
+
+
+def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
+    """The order in which the encoder of ``config`` batches ``texts``: shortest first, stable,
+    by WordPiece tokens (the ONNX encoder) or characters (torch). No model is loaded.
+
+    >>> batch_order(EncoderConfig(backend="torch", model="minilm"), ["a b c", "a", "b", "a b"])
+    [1, 2, 3, 0]
+    """
+    if config.resolved_backend == "onnx":
+        encodings = _order_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
+        lengths = [len(e.ids) for e in encodings]
+    else:
+        lengths = [len(t) for t in texts]
+    return sorted(range(len(texts)), key=lengths.__getitem__)
+
+
 def package_dir(package: str, what: str, extra: str) -> Path:
     """The folder of an installed model package (``what`` it holds names the extra to install)."""
     spec = importlib.util.find_spec(package)
@@ -140,11 +164,25 @@ def package_dir(package: str, what: str, extra: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-class OnnxEncoder:
+class BatchedEncoder:
+    """Embeds texts in the order of :func:`batch_order`, ``batch_size`` at a time (:meth:`batch`)."""
+
+    config: EncoderConfig
+
+    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
+        order, size = batch_order(self.config, texts), self.config.batch_size
+        vectors = (v for b in range(0, len(order), size) for v in self.batch([texts[i] for i in order[b : b + size]]))
+        return put_back(order, vectors, len(texts), np.empty((0, 0), np.float32))
+
+    def batch(self, texts: list[str]) -> list[np.ndarray]:
+        raise NotImplementedError
+
+
+class OnnxEncoder(BatchedEncoder):
     """The packaged int8 all-MiniLM-L6-v2 run by ONNX Runtime (layer 6, CPU, no torch)."""
 
     def __init__(self, config: EncoderConfig) -> None:
-        _require("onnxruntime", "sim")
+        require("this option", "sim", "onnxruntime")
         import hashlib
 
         import onnxruntime as ort
@@ -162,36 +200,28 @@ class OnnxEncoder:
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
         self.tokenizer = minilm_tokenizer(config.max_length)
-        self.batch_size = config.batch_size
+        self.config = config
         self.model_id = config.model_id
 
-    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
-        encodings = self.tokenizer.encode_batch(list(texts), add_special_tokens=True)
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
-        for b in range(0, len(order), self.batch_size):
-            idx = order[b : b + self.batch_size]
-            width = max(len(encodings[i].ids) for i in idx)
-            ids = np.zeros((len(idx), width), np.int64)
-            mask = np.zeros((len(idx), width), np.int64)
-            for row, i in enumerate(idx):
-                n = len(encodings[i].ids)
-                ids[row, :n] = encodings[i].ids
-                mask[row, :n] = 1
-            (hidden,) = self.session.run(
-                ["last_hidden_state"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-            )
-            for row, i in enumerate(idx):
-                out[i] = _normalise(hidden[row, : len(encodings[i].ids)])
-        return out
+    def batch(self, texts: list[str]) -> list[np.ndarray]:
+        encodings = self.tokenizer.encode_batch(texts, add_special_tokens=True)
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(texts), width), np.int64)
+        mask = np.zeros((len(texts), width), np.int64)
+        for row, e in enumerate(encodings):
+            ids[row, : len(e.ids)] = e.ids
+            mask[row, : len(e.ids)] = 1
+        (hidden,) = self.session.run(
+            ["last_hidden_state"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        )
+        return [_normalise(hidden[row, : len(e.ids)]) for row, e in enumerate(encodings)]
 
 
-class TorchEncoder:
+class TorchEncoder(BatchedEncoder):
     """Any Hugging Face encoder through transformers; ``hidden_states[layer]`` is used."""
 
     def __init__(self, config: EncoderConfig) -> None:
-        _require("torch", "sim-torch")
-        _require("transformers", "sim-torch")
+        require("this option", "sim-torch", "torch", "transformers")
         import torch
         from transformers import AutoModel, AutoTokenizer
 
@@ -204,36 +234,21 @@ class TorchEncoder:
         self.torch = torch
         self.tokenizer = AutoTokenizer.from_pretrained(name)
         self.model = AutoModel.from_pretrained(name).to(config.device).eval()
-        self.layer = config.resolved_layer
-        self.device = config.device
-        self.batch_size = config.batch_size
+        self.config = config
         self.max_length = min(config.max_length, getattr(self.tokenizer, "model_max_length", 512) or 512)
         self.model_id = config.model_id
 
-    def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
-        torch = self.torch
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
-        with torch.inference_mode():
-            for b in range(0, len(order), self.batch_size):
-                idx = order[b : b + self.batch_size]
-                batch = self.tokenizer(
-                    [texts[i] for i in idx],
-                    padding=True,
-                    truncation=True,
-                    max_length=self.max_length,
-                    return_tensors="pt",
-                ).to(self.device)
-                hidden = self.model(**batch, output_hidden_states=True).hidden_states[self.layer]
-                lengths = batch["attention_mask"].sum(dim=1).tolist()
-                vectors = hidden.float().cpu().numpy()
-                for row, i in enumerate(idx):
-                    out[i] = _normalise(vectors[row, : int(lengths[row])])
-        return out
+    def batch(self, texts: list[str]) -> list[np.ndarray]:
+        with self.torch.inference_mode():
+            tokens = self.tokenizer(
+                texts, padding=True, truncation=True, max_length=self.max_length, return_tensors="pt"
+            ).to(self.config.device)
+            hidden = self.model(**tokens, output_hidden_states=True).hidden_states[self.config.resolved_layer]
+            lengths = tokens["attention_mask"].sum(dim=1).tolist()
+            vectors = hidden.float().cpu().numpy()
+        return [_normalise(vectors[row, : int(n)]) for row, n in enumerate(lengths)]
 
 
 def load_encoder(config: EncoderConfig) -> Encoder:
     """Build the encoder a config names (loads the model; call once per run)."""
-    if config.resolved_backend == "onnx":
-        return OnnxEncoder(config)
-    return TorchEncoder(config)
+    return OnnxEncoder(config) if config.resolved_backend == "onnx" else TorchEncoder(config)

@@ -9,7 +9,6 @@ empty sentence has fluency 0. Distinct sentences are scored once, length-sorted 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,8 +16,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gecscope.progress import progress
-from gecscope.weighting.cache import ValueCache, cache_key, open_cache
-from gecscope.weighting.causal_lm import CausalLM, bos_id, load_causal_lm
+from gecscope.weighting.cache import VALIDATORS, ValueCache, cache_key, open_cache, read_through
+from gecscope.weighting.causal_lm import CausalLM, batch_nll, length_order, load_causal_lm, token_ids
+from gecscope.weighting.encoders import put_back
 
 if TYPE_CHECKING:
     from gecscope.align.settings import AlignSettings
@@ -60,19 +60,22 @@ def fluency_from_nll(h: np.ndarray, scaling: str = "none") -> np.ndarray:
 
 @dataclass
 class FluencyStats:
-    sentences: int = 0
-    cached: int = 0
+    #: texts scored by the model (the others were read from the cache)
     scored: int = 0
-    seconds: float = 0.0
 
 
 class FluencyScorer:
     """Mean token NLL and fluency of sentences; the model loads on first use."""
 
+    #: the cache file's name (its values are mean NLLs, validated as fluency values)
+    cache_kind = "fluency"
+
     def __init__(self, config: FluencyConfig | None = None, lm: CausalLM | None = None) -> None:
         self.config = config or FluencyConfig()
         self._lm = lm
-        self.cache: ValueCache = open_cache("fluency", self.config.cache_dir, self.config.cache)
+        self.cache: ValueCache = open_cache(
+            self.cache_kind, self.config.cache_dir, self.config.cache, VALIDATORS["fluency"]
+        )
         self.stats = FluencyStats()
 
     @property
@@ -86,24 +89,15 @@ class FluencyScorer:
 
     def nll(self, texts: Sequence[str]) -> np.ndarray:
         """Mean token NLL per text (NaN for an empty text)."""
-        start = time.perf_counter()
         keys = [self.key(t) for t in texts]
-        known = self.cache.get_many(keys)
-        todo = {k: t for k, t in zip(keys, texts, strict=True) if k not in known}
-        self.stats.sentences += len(texts)
-        self.stats.cached += len(set(keys)) - len(todo)
-        if todo:
-            fresh = dict(zip(todo, self._score(list(todo.values())), strict=True))
-            self.cache.put_many(fresh)
-            known.update(fresh)
-            self.stats.scored += len(fresh)
-        self.stats.seconds += time.perf_counter() - start
+        known = read_through(self.cache, dict(zip(keys, texts, strict=True)), self._score)
         return np.array([np.nan if known[k] is None else known[k] for k in keys], dtype=np.float64)
 
     def fluency(self, texts: Sequence[str]) -> np.ndarray:
         return fluency_from_nll(self.nll(texts), self.config.scaling)
 
     def _score(self, texts: list[str]) -> list[float | None]:
+        self.stats.scored += len(texts)
         if self.config.sharding is not None and self.config.sharding.executor == "dask":
             from gecscope.weighting.sharded import dask_nll
 
@@ -112,46 +106,8 @@ class FluencyScorer:
 
     def _batched(self, ids: list[list[int]], desc: str) -> list[float | None]:
         """Mean NLL of each token-id list, length-sorted in batches (None: nothing to score)."""
-        order = length_order(ids)
-        out: list[float | None] = [None] * len(ids)
-        for b in progress(range(0, len(order), self.config.batch_size), desc=desc, unit="batch"):
-            idx = order[b : b + self.config.batch_size]
-            for i, value in zip(idx, batch_nll(self.lm, [ids[i] for i in idx]), strict=True):
-                out[i] = value
-        return out
-
-
-def token_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:
-    """The start token and the tokens of each text, cut to the model's context (empty: blank text)."""
-    tok, first = lm.tokenizer, bos_id(lm)
-    limit = int(getattr(lm.model.config, "max_position_embeddings", 1024) or 1024)
-    return [[first, *tok.encode(t, add_special_tokens=False)][:limit] if t.strip() else [] for t in texts]
-
-
-def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
-    """The texts that get a score (more than the start token), shortest first: the batch order.
-
-    >>> length_order([[0, 5, 6], [], [0], [0, 7]])
-    [3, 0]
-    """
-    return sorted((i for i in range(len(ids)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
-
-
-def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
-    """Mean token NLL of each row of one padded batch (rows of at least two tokens)."""
-    torch, tok = lm.torch, lm.tokenizer
-    pad = tok.pad_token_id if tok.pad_token_id is not None else bos_id(lm)
-    with torch.inference_mode():
-        width = max(len(r) for r in rows)
-        batch = torch.full((len(rows), width), pad, dtype=torch.long)
-        mask = torch.zeros((len(rows), width), dtype=torch.long)
-        for row, r in enumerate(rows):
-            batch[row, : len(r)] = torch.tensor(r)
-            mask[row, : len(r)] = 1
-        batch, mask = batch.to(lm.device), mask.to(lm.device)
-        logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
-        logp = torch.log_softmax(logits[:, :-1], dim=-1)
-        nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
-        valid = mask[:, 1:].float()
-        mean = (nll * valid).sum(dim=1) / valid.sum(dim=1)
-        return [float(mean[row]) for row in range(len(rows))]
+        order, size = length_order(ids), self.config.batch_size
+        starts = progress(range(0, len(order), size), desc=desc, unit="batch")
+        values = (v for b in starts for v in batch_nll(self.lm, [ids[i] for i in order[b : b + size]]))
+        empty: float | None = None
+        return put_back(order, values, len(ids), empty)

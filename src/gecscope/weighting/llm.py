@@ -16,12 +16,12 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
-from gecscope.classify import Label, Labels
+from gecscope.classify import Labels
 from gecscope.types import Chunk
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache
-from gecscope.weighting.config import LLMConfig, Partitions, Rating
+from gecscope.weighting.config import LLMConfig, Partitions, Rating, table_weights
 
 PROMPT_VERSION = "cleme2-fig3-v1"
 
@@ -87,16 +87,10 @@ def expected_score(top_logprobs: dict[str, float]) -> float | None:
 
 
 class Rater(Protocol):
-    """A backend: rate many prompts (order kept). Failures raise; unparsable text is returned."""
+    """A backend: rate many prompts (order kept); ``on_answer(index, rating)``, if given, runs in the
+    calling thread as each answer arrives. Failures raise; unparsable text is returned."""
 
-    def rate(self, prompts: Sequence[str]) -> list[Rating]: ...
-
-
-@runtime_checkable
-class StreamingRater(Protocol):
-    """A backend that reports each answer as it arrives (``on_answer(index, rating)``)."""
-
-    def rate_each(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None]) -> list[Rating]: ...
+    def rate(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None] | None = None) -> list[Rating]: ...
 
 
 @dataclass
@@ -104,7 +98,6 @@ class LLMStats:
     requests: int = 0
     cached: int = 0
     unparsed: int = 0
-    seconds: float = 0.0
 
 
 class LLMWeighting:
@@ -145,9 +138,6 @@ class LLMWeighting:
         return value
 
     def rate_prompts(self, prompts: Sequence[str]) -> list[float]:
-        import time
-
-        start = time.perf_counter()
         keys = [self.key(p) for p in prompts]
         known = self.cache.get_many(keys)
         todo = {k: p for k, p in zip(keys, prompts, strict=True) if k not in known}
@@ -161,34 +151,18 @@ class LLMWeighting:
                 known.update(fresh)
                 self.stats.requests += 1
 
-            if isinstance(self.rater, StreamingRater):
-                self.rater.rate_each(list(todo.values()), keep)
-            else:
-                for i, a in enumerate(self.rater.rate(list(todo.values()))):
-                    keep(i, a)
-        self.stats.seconds += time.perf_counter() - start
+            self.rater.rate(list(todo.values()), keep)
         return [self.weight(Rating(known[k]["text"], known[k].get("top") or {})) for k in keys]
 
     def weight_fn(self, analysis: Partitions) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
-        slots: list[tuple[int, int, int, int]] = []
+        entries: list[list[tuple[int, int, int, bool]]] = []  # per prompt: the weights it gives
         prompts: list[str] = []
         for s, (chunks, kept) in enumerate(zip(analysis.chunks, analysis.kept, strict=True)):
             sentence = " ".join(t for c in chunks for t in c.source)
             for i, c in enumerate(chunks):
                 targets = [0] if c.changed[0] else [k for k in range(1, len(kept) + 1) if c.outputs[k] != c.source]
                 for t in targets:
-                    slots.append((s, i, t, len(prompts)))
+                    entries.append([(s, k, i, False) for k in range(len(kept))] if t == 0 else [(s, t - 1, i, True)])
                     prompts.append(build_prompt(sentence, format_edit(c.source, c.outputs[t])))
         values = self.rate_prompts(prompts)
-        table = {(s, i, t): values[j] for s, i, t, j in slots}
-
-        def weights(s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
-            out = []
-            for i, lab in enumerate(labels):
-                if lab == Label.TN:
-                    out.append(1.0)
-                else:
-                    out.append(table[(s, i, k + 1 if lab == Label.FN else 0)])
-            return tuple(out)
-
-        return weights
+        return table_weights({key: v for keys, v in zip(entries, values, strict=True) for key in keys})

@@ -41,9 +41,6 @@ class LLMServerError(InputError):
     without a traceback.
     """
 
-    def __init__(self, message: str, url: str) -> None:
-        super().__init__(message, url)
-
 
 class _Retry(Exception):
     """One failed attempt that may be retried; ``wait`` is the server's Retry-After."""
@@ -257,13 +254,9 @@ class OpenAIRater:
                 last, wait = str(err).split("\n")[0] or "malformed response", None
         raise LLMServerError(f"{last} after {made} attempt(s)", self.url)
 
-    def rate(self, prompts: Sequence[str]) -> list[Rating]:
-        """Rate prompts concurrently (order kept)."""
-        return self.rate_each(prompts, None)
-
-    def rate_each(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None] | None) -> list[Rating]:
-        """Like :meth:`rate`; ``on_answer(i, rating)`` runs (in the calling thread) as each answer
-        arrives, so a later failure loses nothing already received."""
+    def rate(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None] | None = None) -> list[Rating]:
+        """Rate prompts concurrently (order kept); ``on_answer(i, rating)`` runs (in the calling
+        thread) as each answer arrives, so a later failure loses nothing already received."""
         out: list[Rating | None] = [None] * len(prompts)
         with ThreadPoolExecutor(max_workers=self.config.concurrency) as pool:
             futures = {pool.submit(self.one, p): i for i, p in enumerate(prompts)}

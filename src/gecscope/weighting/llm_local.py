@@ -9,7 +9,7 @@ step are returned for the expected-score read-out.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gecscope.weighting.causal_lm import CausalLM, load_causal_lm
 from gecscope.weighting.config import LLMConfig, Rating
@@ -58,5 +58,10 @@ class LocalRater:
         top = {d: float(logprobs[i]) for d, i in self.digits.items()}
         return Rating(text, top)
 
-    def rate(self, prompts: Sequence[str]) -> list[Rating]:
-        return [self.one(p) for p in prompts]
+    def rate(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None] | None = None) -> list[Rating]:
+        out = []
+        for i, prompt in enumerate(prompts):
+            out.append(self.one(prompt))
+            if on_answer is not None:
+                on_answer(i, out[-1])
+        return out

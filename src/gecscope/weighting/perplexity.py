@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gecscope.weighting.cache import VALIDATORS, ValueCache, cache_key, open_cache
+from gecscope.weighting.cache import cache_key
 from gecscope.weighting.causal_lm import CausalLM, bos_id
-from gecscope.weighting.fluency import FluencyScorer, FluencyStats
+from gecscope.weighting.fluency import FluencyScorer
 
 #: how a sentence starts before it is scored (part of the cache key)
 START = "bos-text"
@@ -66,13 +66,10 @@ class PerplexityScorer(FluencyScorer):
     """Mean token NLL (and perplexity) of sentences; the model loads on first use. The caching,
     batching and statistics are the fluency scorer's; the start of a sentence and the cache differ."""
 
+    cache_kind = "perplexity"
+
     def __init__(self, config: PerplexityConfig | None = None, lm: CausalLM | None = None) -> None:
-        self.config = config or PerplexityConfig()  # type: ignore[assignment]  # same fields it reads
-        self._lm = lm
-        self.cache: ValueCache = open_cache(
-            "perplexity", self.config.cache_dir, self.config.cache, VALIDATORS["fluency"]
-        )
-        self.stats = FluencyStats()
+        super().__init__(config or PerplexityConfig(), lm)  # type: ignore[arg-type]  # same fields it reads
 
     def key(self, text: str) -> str:
         return cache_key("mean-nll", START, self.config.model, text)
@@ -82,4 +79,5 @@ class PerplexityScorer(FluencyScorer):
         return np.asarray(np.exp(self.nll(texts)), dtype=np.float64)
 
     def _score(self, texts: list[str]) -> list[float | None]:
+        self.stats.scored += len(texts)
         return self._batched(reference_ids(self.lm, texts), "LM perplexity")

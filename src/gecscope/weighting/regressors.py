@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from gecscope.errors import InputError
-from gecscope.weighting.cache import ValueCache, cache_key, open_cache
-from gecscope.weighting.causal_lm import require_lm
+from gecscope.weighting.cache import ValueCache, cache_key, open_cache, read_through
+from gecscope.weighting.causal_lm import checkpoint_folder, first_line, require_lm
 
 
 @dataclass
@@ -40,23 +40,16 @@ def load_checkpoint(path: str, what: str, *, regressor: bool, device: str = "cpu
     from transformers.utils import logging as hf_logging
 
     hf_logging.set_verbosity_error()
-    folder = Path(path)
-    if not folder.is_dir() or not (folder / "config.json").exists():
-        raise InputError(f"{what}: no transformers checkpoint here (a folder with config.json)", path)
+    folder = checkpoint_folder(path, what)
     try:
         loader = AutoModelForSequenceClassification if regressor else AutoModel
         model = loader.from_pretrained(folder)
         tokenizer = AutoTokenizer.from_pretrained(folder)
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"{what}: cannot load the checkpoint ({reason})", path) from None
+        raise InputError(f"{what}: cannot load the checkpoint ({first_line(exc)})", path) from None
     if regressor and int(getattr(model.config, "num_labels", 1)) != 1:
         raise InputError(f"{what}: the checkpoint has {model.config.num_labels} outputs; a regressor has 1", path)
     return Checkpoint(model.to(device).eval(), tokenizer, torch, _identity(folder))
-
-
-def _batches(n: int, size: int) -> list[slice]:
-    return [slice(i, min(i + size, n)) for i in range(0, n, size)]
 
 
 class ModelScores:
@@ -68,21 +61,15 @@ class ModelScores:
 
     def cached(self, ckpt: Checkpoint, texts: Sequence[tuple[str, ...]], max_length: int, compute: Any) -> np.ndarray:
         keys = [cache_key(self.kind, ckpt.identity, str(max_length), *t) for t in texts]
-        known = self.cache.get_many(keys)
-        todo = list(dict.fromkeys(k for k in keys if k not in known))
-        if todo:
-            first = {k: t for k, t in zip(keys, texts, strict=True)}
-            fresh = dict(zip(todo, compute([first[k] for k in todo]), strict=True))
-            self.cache.put_many(fresh)
-            known.update(fresh)
+        known = read_through(self.cache, dict(zip(keys, texts, strict=True)), compute)
         return np.array([known[k] for k in keys], dtype=np.float64)
 
 
 def regress(ckpt: Checkpoint, items: Sequence[tuple[str, ...]], max_length: int, batch_size: int) -> list[float]:
     """The single logit of a sequence regressor for each text or (text, pair) item."""
     torch, out = ckpt.torch, []
-    for part in _batches(len(items), batch_size):
-        rows = items[part]
+    for b in range(0, len(items), batch_size):
+        rows = items[b : b + batch_size]
         args = ([r[0] for r in rows],) if len(rows[0]) == 1 else ([r[0] for r in rows], [r[1] for r in rows])
         enc = ckpt.tokenizer(*args, max_length=max_length, padding="max_length", truncation=True, return_tensors="pt")
         enc = {k: v.to(ckpt.model.device) for k, v in enc.items()}
@@ -101,8 +88,8 @@ def similarity(ckpt: Checkpoint, pairs: Sequence[tuple[str, ...]], max_length: i
         states = ckpt.model(ids, mask).last_hidden_state * mask.unsqueeze(-1)
         return states.sum(dim=1) / mask.sum(dim=-1, keepdim=True)
 
-    for part in _batches(len(pairs), batch_size):
-        rows = pairs[part]
+    for b in range(0, len(pairs), batch_size):
+        rows = pairs[b : b + batch_size]
         with torch.inference_mode():
             sim = torch.nn.functional.cosine_similarity(pooled([r[0] for r in rows]), pooled([r[1] for r in rows]))
         out += [float(x) for x in sim.view(-1).tolist()]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import atexit
 import os
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gecscope.progress import progress
-from gecscope.weighting.encoders import EncoderConfig, load_encoder, minilm_tokenizer
+from gecscope.weighting.causal_lm import CausalLM, batch_nll, length_order, load_causal_lm, token_ids
+from gecscope.weighting.encoders import EncoderConfig, batch_order, load_encoder, put_back
 
 if TYPE_CHECKING:
     from gecscope.align.settings import AlignSettings
-    from gecscope.weighting.causal_lm import CausalLM
     from gecscope.weighting.fluency import FluencyConfig
 
 #: encoder (or LM) batches per task: small enough to spread a window over the workers, large
@@ -42,34 +42,17 @@ SHARD_BATCHES = 8
 _MODELS: dict[object, Any] = {}
 
 
-@cache
-def _order_tokenizer(max_length: int) -> Any:
-    return minilm_tokenizer(max_length)
-
-
-def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
-    """The order in which the encoder of ``config`` batches ``texts``: shortest first, stable,
-    by WordPiece tokens (the ONNX encoder) or characters (torch), as its ``embed`` sorts them.
-    No model is loaded.
-
-    >>> batch_order(EncoderConfig(backend="torch", model="minilm"), ["a b c", "a", "b", "a b"])
-    [1, 2, 3, 0]
-    """
-    if config.resolved_backend == "onnx":
-        encodings = _order_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
-        lengths = [len(e.ids) for e in encodings]
-    else:
-        lengths = [len(t) for t in texts]
-    return sorted(range(len(texts)), key=lengths.__getitem__)
+def _model(key: object, load: Callable[[], Any]) -> Any:
+    """This process's model for ``key`` (loaded on first use and kept)."""
+    if key not in _MODELS:
+        _MODELS[key] = load()
+    return _MODELS[key]
 
 
 def embed_here(config: EncoderConfig, texts: Sequence[str]) -> list[np.ndarray]:
     """Token vectors of ``texts`` by this process's encoder for ``config`` (loaded on first use).
     ``texts`` come in batch order, so ``embed`` keeps their order and batches them as given."""
-    encoder = _MODELS.get(config)
-    if encoder is None:
-        encoder = _MODELS[config] = load_encoder(config)
-    vectors: list[np.ndarray] = encoder.embed(texts)
+    vectors: list[np.ndarray] = _model(config, lambda: load_encoder(config)).embed(texts)
     return vectors
 
 
@@ -118,22 +101,14 @@ class DaskSession:
         """``function(config, shard)`` for every shard on the cluster, results in shard order
         (a progress bar named ``desc``, if given)."""
         futures = [self.client.submit(function, config, shard, pure=False) for shard in shards]
-        if not desc:
-            return [future.result() for future in futures]
-        return [future.result() for future in progress(futures, desc=desc, unit="shard")]
+        return [f.result() for f in progress(futures, desc=desc, unit="shard", enabled=None if desc else False)]
 
 
-#: the open sessions of this process, by settings: every weighting of a run (CLEME2.0's and
-#: PT-M2's similarity, WODAFE's fluency) uses the same cluster instead of starting its own
-_SESSIONS: dict[AlignSettings, DaskSession] = {}
-
-
+@cache
 def session_for(settings: AlignSettings) -> DaskSession:
-    """The session of ``settings`` in this process (created, not yet connected, on first use)."""
-    session = _SESSIONS.get(settings)
-    if session is None:
-        session = _SESSIONS[settings] = DaskSession(settings)
-    return session
+    """The session of ``settings`` in this process (created, not yet connected, on first use): every
+    weighting of a run (CLEME2.0's and PT-M2's similarity, WODAFE's fluency) uses the same cluster."""
+    return DaskSession(settings)
 
 
 def _shut(client: Any, cluster: Any) -> None:
@@ -158,13 +133,9 @@ class DaskEncoder:
     def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
         order = batch_order(self.config, texts)
         step = self.config.batch_size * SHARD_BATCHES
-        shards = [order[b : b + step] for b in range(0, len(order), step)]
-        results = self.session.map_ordered(embed_here, self.worker_config, [[texts[i] for i in s] for s in shards])
-        out: list[np.ndarray] = [np.empty((0, 0), np.float32)] * len(texts)
-        for shard, vectors in zip(shards, results, strict=True):
-            for i, v in zip(shard, vectors, strict=True):
-                out[i] = v
-        return out
+        shards = [[texts[i] for i in order[b : b + step]] for b in range(0, len(order), step)]
+        results = self.session.map_ordered(embed_here, self.worker_config, shards)
+        return put_back(order, (v for part in results for v in part), len(texts), np.empty((0, 0), np.float32))
 
     def close(self) -> None:
         self.session.close()
@@ -172,25 +143,17 @@ class DaskEncoder:
 
 def _lm_here(config: FluencyConfig) -> CausalLM:
     key = ("causal-lm", config.model, config.device, config.cache_dir)
-    lm: CausalLM | None = _MODELS.get(key)
-    if lm is None:
-        from gecscope.weighting.causal_lm import load_causal_lm
-
-        lm = _MODELS[key] = load_causal_lm(config.model, device=config.device, cache_dir=config.cache_dir)
+    lm: CausalLM = _model(key, lambda: load_causal_lm(config.model, device=config.device, cache_dir=config.cache_dir))
     return lm
 
 
 def ids_here(config: FluencyConfig, texts: Sequence[str]) -> list[list[int]]:
     """Token ids of ``texts`` by this process's LM for ``config`` (loaded on first use)."""
-    from gecscope.weighting.fluency import token_ids
-
     return token_ids(_lm_here(config), texts)
 
 
 def nll_here(config: FluencyConfig, batches: Sequence[Sequence[Sequence[int]]]) -> list[list[float]]:
     """Mean token NLL of the rows of each batch, by this process's LM for ``config``."""
-    from gecscope.weighting.fluency import batch_nll
-
     lm = _lm_here(config)
     return [batch_nll(lm, rows) for rows in batches]
 
@@ -199,8 +162,6 @@ def dask_nll(config: FluencyConfig, texts: Sequence[str]) -> list[float | None]:
     """What ``FluencyScorer`` computes serially (mean NLL per text, None for a blank one), on the
     cluster of ``config.sharding``: texts are tokenised in shards, sorted into the serial batches
     on the client, and whole batches go to the workers."""
-    from gecscope.weighting.fluency import length_order
-
     assert config.sharding is not None
     session = session_for(config.sharding)
     size = config.batch_size * SHARD_BATCHES
@@ -212,8 +173,5 @@ def dask_nll(config: FluencyConfig, texts: Sequence[str]) -> list[float | None]:
     batches = [[ids[i] for i in order[b : b + config.batch_size]] for b in range(0, len(order), config.batch_size)]
     shards = [batches[b : b + SHARD_BATCHES] for b in range(0, len(batches), SHARD_BATCHES)]
     results = session.map_ordered(nll_here, config, shards, "LM fluency")
-    values = [v for shard in results for batch in shard for v in batch]
-    out: list[float | None] = [None] * len(texts)
-    for i, value in zip(order, values, strict=True):
-        out[i] = value
-    return out
+    empty: float | None = None
+    return put_back(order, (v for shard in results for batch in shard for v in batch), len(texts), empty)

@@ -10,15 +10,14 @@ computed for every chunk that could carry either label, so one table serves both
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from gecscope.classify import Label, Labels
+from gecscope.classify import Labels
 from gecscope.types import Chunk
 from gecscope.weighting.bertscore import BertScorer
 from gecscope.weighting.cache import open_cache
-from gecscope.weighting.config import Partitions, SimilarityConfig
+from gecscope.weighting.config import Partitions, SimilarityConfig, WeightTable, table_weights
 
 
 def replace_chunk(chunks: Sequence[Chunk], index: int, tokens: Sequence[str]) -> str:
@@ -31,20 +30,6 @@ def replace_chunk(chunks: Sequence[Chunk], index: int, tokens: Sequence[str]) ->
 
 def target_text(chunks: Sequence[Chunk], target: int) -> str:
     return " ".join(t for c in chunks for t in c.outputs[target] if t)
-
-
-@dataclass(frozen=True)
-class WeightTable:
-    """Per sentence, per kept reference: the weight of each chunk as hypothesis edit and as FN."""
-
-    hyp: tuple[tuple[tuple[float, ...], ...], ...]
-    ref: tuple[tuple[tuple[float, ...], ...], ...]
-
-    def weights(self, s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
-        hyp, ref = self.hyp[s][k], self.ref[s][k]
-        return tuple(
-            1.0 if lab == Label.TN else (ref[i] if lab == Label.FN else hyp[i]) for i, lab in enumerate(labels)
-        )
 
 
 Slot = tuple[int, int, int, int, int, int]
@@ -110,15 +95,9 @@ class SimilarityWeighting:
             return memo[1]
         pairs, slots = chunk_pairs(analysis)
         f1 = self.scorer.f1(pairs) if pairs else np.zeros(0)
-        hyp = [[[0.0] * len(chunks) for _ in kept] for chunks, kept in zip(analysis.chunks, analysis.kept, strict=True)]
-        ref = [[[0.0] * len(chunks) for _ in kept] for chunks, kept in zip(analysis.chunks, analysis.kept, strict=True)]
-        for s, k, i, kind, pair, base in slots:
-            (hyp if kind == 0 else ref)[s][k][i] = abs(float(f1[pair]) - float(f1[base]))
-        table = WeightTable(
-            tuple(tuple(tuple(r) for r in per) for per in hyp), tuple(tuple(tuple(r) for r in per) for per in ref)
-        )
+        table = {(s, k, i, kind == 1): abs(float(f1[pair]) - float(f1[base])) for s, k, i, kind, pair, base in slots}
         self._tables[id(analysis.chunks)] = (analysis.chunks, table)
         return table
 
     def weight_fn(self, analysis: Partitions) -> Callable[[int, int, Sequence[Chunk], Labels], tuple[float, ...]]:
-        return self.table(analysis).weights
+        return table_weights(self.table(analysis))
