@@ -17,11 +17,12 @@ pytestmark = pytest.mark.text
 ATTRS = ["POS", "TAG", "DEP", "HEAD", "LEMMA", "MORPH"]
 
 #: forms the ruler's word-specific patterns test (contractions, colloquial forms, pronouns, copulas)
-SPECIAL = (
-    "gon na got ta let 's c'm on y' all y all ai n't ca sha wo doin' goin' nothin' nuthin' ol' somethin' 'em "
-    "'ll 'nuff 'd 's 're was were did had gets got do does have has I you it me there is are that which "
-    "what , . ( ) - `` '' : ; ! ? \u00a0"
-).split(" ")
+FORMS = (
+    "gon na got ta let 's c'm on y' all y ai n't ca sha wo doin' goin' nothin' nuthin' ol' somethin' 'em 'll "
+    "'nuff 'd 're was were did had gets got do does have has I you it me there is are that which what , . ( ) - "
+    "`` '' : ; ! ?"
+)
+SPECIAL = [*FORMS.split(), "\u00a0"]
 
 
 def assert_same(sentences: list[Tokens]) -> None:
