@@ -66,14 +66,6 @@ class CostModel:
         self.known: dict[tuple[str, str], float] = {}
         self._seen: dict[str, _Features] = {}
 
-    def meaning(self, a: str, b: str) -> int:
-        ca, cb = self.resources.semantic.get(a), self.resources.semantic.get(b)
-        if ca is None or cb is None:
-            return 4
-        if ca == cb:
-            return 0
-        return 2 * (3 - sum(x == y for x, y in zip(ca, cb, strict=True)))
-
     def character(self, a: str, b: str) -> float:
         if not (all_cjk(a) and all_cjk(b)):
             return 0.5
@@ -90,15 +82,6 @@ class CostModel:
                     hits += 1
                     break
         return (len(a) - hits) / (len(a) * 2)
-
-    @staticmethod
-    def punctuation_class(a: str, b: str) -> float:
-        pa, pb = a in ALIGN_PUNCT, b in ALIGN_PUNCT
-        if pa and pb:
-            return 0.0
-        if not pa and not pb:
-            return 0.25
-        return 0.499
 
     def row(self, a: str, target: Tokens) -> list[float]:
         """Substitution costs of ``a`` against every target token."""
