@@ -48,10 +48,7 @@ class RuleTail:
         self._read = [IDS[name] for name in (*STRINGS, *FLAGS)]
         self._set = [IDS[name] for name in SETTABLE]
         self._orth, self._lemma = IDS["ORTH"], IDS["LEMMA"]
-        self._pos, self._morph = self._set.index(IDS["POS"]), self._set.index(IDS["MORPH"])
-        self._lemma_col = self._set.index(IDS["LEMMA"])
         self._lemmas: dict[tuple[int, int, int], int] = {}
-        self._regex: dict[tuple[str, int], bool] = {}
         #: per pattern: its attributes as (column in SETTABLE, value) and the index of its token
         self._effects: list[tuple[tuple[tuple[int, int], ...], int]] = []
         #: column -> value -> [(pattern, its specs (None: the anchor is all), anchor position, length)]
@@ -63,7 +60,7 @@ class RuleTail:
                 raise _Unsupported(attrs)
             self._effects.append((tuple((self._set.index(a), v) for a, v in attrs.items()), ruler.indices[number]))
             for alternative in entry["patterns"]:
-                self._add(number, tuple(self._spec(token) for token in alternative), alternative)
+                self._add(number, alternative)
 
     @classmethod
     def of(cls, nlp: Any) -> RuleTail | None:
@@ -81,63 +78,54 @@ class RuleTail:
         except _Unsupported:
             return None
 
-    def _spec(self, token: dict[str, Any]) -> Spec:
-        tests = []
-        for key, value in token.items():
-            if key in FLAGS and isinstance(value, bool):
-                col, flag = len(STRINGS) + FLAGS.index(key), int(value)
-                tests.append((col, _equal(flag)))
-                continue
-            if key not in STRINGS:
-                raise _Unsupported(key)
-            col = STRINGS.index(key)
-            if isinstance(value, str):
-                tests.append((col, _equal(self._strings.add(value))))
-            elif isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("IN", "NOT_IN", "REGEX"):
-                tests.append((col, self._predicate(col, *next(iter(value.items())))))
-            else:
-                raise _Unsupported(key)
-        return tuple(tests)
-
-    def _predicate(self, col: int, op: str, value: Any) -> Test:
-        if op == "REGEX":
-            pattern = re.compile(value)
-            return lambda v: self._search(pattern, v)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise _Unsupported(op)
-        # spaCy's get_string_id: "" is 0, the hash of an unset attribute
-        members = frozenset(self._strings[v] if v else 0 for v in value)
-        return (lambda v: v in members) if op == "IN" else (lambda v: v not in members)
-
-    def _search(self, pattern: re.Pattern[str], value: int) -> bool:
-        key = (pattern.pattern, value)
-        if key not in self._regex:
-            self._regex[key] = bool(pattern.search(self._strings[value]))
-        return self._regex[key]
-
-    def _add(self, number: int, specs: tuple[Spec, ...], raw: list[dict[str, Any]]) -> None:
-        """Index one alternative of pattern ``number`` on its most selective equality (or IN)
-        constraint: forms before tags and labels before flags."""
-        anchors = []
-        for position, token in enumerate(raw):
+    def _add(self, number: int, alternative: list[dict[str, Any]]) -> None:
+        """Compile one alternative of pattern ``number`` and index it on its most selective
+        equality or IN constraint (forms before tags and labels, those before flags)."""
+        specs, anchors = [], []
+        for position, token in enumerate(alternative):
+            tests = []
             for key, value in token.items():
-                if key in FLAGS or key not in STRINGS:
-                    continue
-                if isinstance(value, str):
-                    anchors.append((STRINGS.index(key), 0, position, [self._strings.add(value)]))
-                elif isinstance(value, dict) and "IN" in value:
-                    members = [self._strings[v] if v else 0 for v in value["IN"]]
-                    anchors.append((STRINGS.index(key), 1, position, members))
-            for key, value in token.items():
-                if key in FLAGS and isinstance(value, bool):
-                    anchors.append((len(STRINGS) + FLAGS.index(key), 0, position, [int(value)]))
+                col, test, keys = self._test(key, value)
+                tests.append((col, test))
+                if keys:
+                    anchors.append((col, isinstance(value, dict), position, keys))
+            specs.append(tuple(tests))
         if not anchors:
-            self._unanchored.append((number, specs))
+            self._unanchored.append((number, tuple(specs)))
             return
         col, _, position, keys = min(anchors, key=lambda a: a[:2])
-        rest = None if len(specs) == 1 and len(specs[0]) == 1 else specs
+        rest = None if len(specs) == 1 and len(specs[0]) == 1 else tuple(specs)
         for k in keys:
             self._index.setdefault(col, {}).setdefault(k, []).append((number, rest, position, len(specs)))
+
+    def _test(self, key: str, value: Any) -> tuple[int, Test, list[int]]:
+        """The column a token spec tests, the test, and the values that satisfy it when they
+        can be listed (equality, IN), as the Matcher compares them (string hashes, "" is 0)."""
+        from spacy.strings import get_string_id
+
+        if key in FLAGS and isinstance(value, bool):
+            return len(STRINGS) + FLAGS.index(key), _equal(int(value)), [int(value)]
+        if key not in STRINGS:
+            raise _Unsupported(key)
+        col = STRINGS.index(key)
+        if isinstance(value, str):
+            return col, _equal(get_string_id(value)), [get_string_id(value)]
+        op, arg = next(iter(value.items())) if isinstance(value, dict) and len(value) == 1 else ("", None)
+        if op == "REGEX" and isinstance(arg, str):
+            regex, memo = re.compile(arg), {}
+
+            def search(v: int) -> bool:
+                if v not in memo:
+                    memo[v] = bool(regex.search(self._strings[v]))
+                return memo[v]
+
+            return col, search, []
+        if op not in ("IN", "NOT_IN") or not isinstance(arg, list) or not all(isinstance(v, str) for v in arg):
+            raise _Unsupported(key)
+        members = frozenset(get_string_id(v) for v in arg)
+        if op == "IN":
+            return col, members.__contains__, list(members)
+        return col, lambda v: v not in members, []
 
     def __call__(self, doc: Any) -> Any:
         """Set POS, morphology, lemmas (and any other attribute the patterns set) on ``doc``."""
@@ -168,14 +156,13 @@ class RuleTail:
         return doc
 
     def _lemmatize(self, doc: Any, out: Any) -> None:
-        orth = doc.to_array(self._orth).tolist()
-        pos = out[:, self._pos].tolist()
-        morph = out[:, self._morph].tolist()
-        lemma = out[:, self._lemma_col].tolist()
-        overwrite = self._lemmatizer.overwrite
+        """The lemmatizer's lemma of each token without one (of every token with ``overwrite``)."""
+        import numpy as np
+
+        pos, morph, lemma = (out[:, SETTABLE.index(name)].tolist() for name in ("POS", "MORPH", "LEMMA"))
         changed = False
-        for i, form in enumerate(orth):
-            if lemma[i] and not overwrite:
+        for i, form in enumerate(doc.to_array(self._orth).tolist()):
+            if lemma[i] and not self._lemmatizer.overwrite:
                 continue
             key = (form, pos[i], morph[i])
             if key not in self._lemmas:
@@ -183,8 +170,6 @@ class RuleTail:
             lemma[i] = self._lemmas[key]
             changed = True
         if changed:
-            import numpy as np
-
             doc.from_array([self._lemma], np.asarray(lemma, dtype=np.uint64))
 
 
