@@ -136,9 +136,6 @@ class ErrantAligner:
             parsed = [self._tail(doc) for doc in nlp.pipe(docs, batch_size=self.batch_size)]
         return dict(zip(todo, parsed, strict=True))
 
-    def edits(self, source: Tokens, target: Tokens) -> tuple[Edit, ...]:
-        return self.edits_batch([(source, target)])[0]
-
     def annotate_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         """Parse and annotate one batch in this process; the parses are dropped on return."""
         from gecscope.align.en.errant_fast import features_of
