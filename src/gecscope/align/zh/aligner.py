@@ -85,9 +85,7 @@ class CostModel:
 
     def row(self, a: str, target: Tokens) -> list[float]:
         """Substitution costs of ``a`` against every target token."""
-        known = self.known
-        out = [known.get((a, b)) for b in target]
-        return [self.substitution(a, b) if c is None else c for c, b in zip(out, target, strict=True)]
+        return [self.substitution(a, b) for b in target]
 
     def substitution(self, a: str, b: str) -> float:
         if a == b:
@@ -259,10 +257,12 @@ def _shift(balance: dict[str, int], token: str, by: int) -> None:
 _STEP_SIZES = {"M": (1, 1), "S": (1, 1), "D": (1, 0), "I": (0, 1)}
 
 
-def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> Iterator[list[Step]]:
-    """Every cheapest path from the start, in ChERRANT's depth-first order (``every=False``: the first)."""
-    n, m = len(ops) - 1, len(ops[0]) - 1
-    stack: list[tuple[int, int, list[Step]]] = [(n, m, [])]
+def alignments(source: Tokens, target: Tokens, costs: CostModel) -> Iterator[list[Step]]:
+    """All cheapest alignments, in ChERRANT's depth-first order (only the first when the lengths
+    differ by more than :data:`ALL_PATHS_MAX_DIFF`)."""
+    ops = cost_table(source, target, costs)
+    every = abs(len(source) - len(target)) <= ALL_PATHS_MAX_DIFF
+    stack: list[tuple[int, int, list[Step]]] = [(len(source), len(target), [])]
     while stack:
         i, j, rev = stack.pop()
         if i + j == 0:
@@ -272,10 +272,3 @@ def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> I
         for op in reversed(cell):
             di, dj = _STEP_SIZES.get(op) or (int(op[1:]),) * 2  # T{k}: k tokens on both sides
             stack.append((i - di, j - dj, [*rev, (op, i - di, i, j - dj, j)]))
-
-
-def alignments(source: Tokens, target: Tokens, costs: CostModel) -> Iterator[list[Step]]:
-    """All cheapest alignments (one when the lengths differ by more than 10)."""
-    ops = cost_table(source, target, costs)
-    every = abs(len(source) - len(target)) <= ALL_PATHS_MAX_DIFF
-    return cheapest_paths(ops, every=every)
