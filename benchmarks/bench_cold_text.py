@@ -11,8 +11,11 @@ children, min / median over ``--repeat`` runs):
 - ``errant``: ``errant_parallel -orig S -cor SYS``, ``errant_parallel -orig S -cor REF0 REF1`` and
   ``errant_compare`` (errant 3.0.2's commands through ``benchmarks/errant_cli.py``), summed.
 
+With ``--before CHECKOUT`` (another gecscope checkout, e.g. ``main``), its ``gecscope`` runs too,
+as ``before``, alternating with the others, for a side-by-side comparison in one run.
+
 Run on a shared machine with nice, and read CPU time:
-    nice python benchmarks/bench_cold_text.py --system AMU --repeat 3 [--json out.json]
+    nice python benchmarks/bench_cold_text.py --system AMU --repeat 3 [--before ../main] [--json out.json]
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def main() -> None:
     ap.add_argument("--system", default="AMU")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--data", default=DEFAULT_DATA)
+    ap.add_argument("--before", type=Path, help="another gecscope checkout, timed as 'before'")
     ap.add_argument("--json", help="write the results here too")
     args = ap.parse_args()
     conll = Path(args.data) / "conll14"
@@ -75,6 +79,8 @@ def main() -> None:
     gecscope += ["--ref", *map(str, refs), "--no-cache", "--jobs", "1", "--quiet"]
     parse = [py, str(here / "bench_cold_text.py"), "--parse-child", str(src), str(hyp), *map(str, refs)]
     cpu: dict[str, list[float]] = {"gecscope": [], "parse": [], "errant": []}
+    if args.before:
+        cpu["before"] = []
     wall: dict[str, list[float]] = {k: [] for k in cpu}
     inner: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -89,6 +95,10 @@ def main() -> None:
             c, w = run_cpu(gecscope, env)
             cpu["gecscope"].append(c)
             wall["gecscope"].append(w)
+            if args.before:
+                c, w = run_cpu(gecscope, {**env, "PYTHONPATH": str(args.before.resolve() / "src")})
+                cpu["before"].append(c)
+                wall["before"].append(w)
             before = os.times()
             start = time.perf_counter()
             out = subprocess.run(parse, check=True, capture_output=True, text=True).stdout
@@ -119,6 +129,9 @@ def main() -> None:
         f"gecscope / (load + parse, in-process): {g / (load_only + parse_only):.2f}x"
     )
     print(f"errant / gecscope (CPU min): {e / g:.2f}x")
+    if args.before:
+        b = min(cpu["before"])
+        print(f"before: / parse process {b / p:.2f}x, errant / before {e / b:.2f}x (CPU min)")
     if args.json:
         Path(args.json).write_text(json.dumps({"cpu": cpu, "wall": wall, "inner": inner}, indent=1))
 

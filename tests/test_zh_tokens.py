@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gecscope import api
 from gecscope.align import get_aligner
-from gecscope.align.languages import REGISTRY, aligner_for, han_share, register_aligner, tokenisation
+from gecscope.align.languages import REGISTRY, aligner_for, han_counts, register_aligner, tokenisation
 from gecscope.align.zh.tokens import MISSING_COMPONENT, char_tokens, remove_whitespace
 from gecscope.errors import InputError
 
@@ -69,7 +69,7 @@ def test_language_choices() -> None:
     assert [aligner_for(x) for x in ("en", "zh", "de")] == ["errant", "cherrant", "levenshtein"]
     assert tokenisation("zh") == {"tok": "zh-char", "t2s": "opencc"}
     assert tokenisation("de") == {"tok": "whitespace"}
-    assert han_share(["abc"]) == 0.0 and han_share(["我是 a"]) == pytest.approx(2 / 3)
+    assert han_counts(["abc"]) == (0, 3) and han_counts(["我是 a"]) == (2, 3)
 
 
 def test_plugin_registry() -> None:

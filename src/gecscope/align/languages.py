@@ -100,25 +100,10 @@ def han_counts(lines: Iterable[str]) -> tuple[int, int]:
     return han, total
 
 
-def han_share(lines: Iterable[str]) -> float:
-    """Share of Han characters among the non-space characters.
-
-    >>> han_share(["我是学生。", "ok"])
-    0.5714285714285714
-    """
-    han, total = han_counts(lines)
-    return han / total if total else 0.0
-
-
-def refuse_cjk(lines: Iterable[str], path: object, lang: str) -> None:
-    """Refuse mostly-Chinese text read as English (one line saying what to add). An explicit
-    other language (``ja``, ...) is the user's choice and is not refused."""
-    if lang == "en":
-        refuse_cjk_counts(han_counts(lines), path)
-
-
 def refuse_cjk_counts(counts: tuple[int, int], path: object) -> None:
-    """:func:`refuse_cjk` from :func:`han_counts` summed over a corpus read in shards."""
+    """Refuse mostly-Chinese text read as English, from :func:`han_counts` summed over a corpus read
+    in shards (one line saying what to add). An explicit other language (``ja``, ...) is the
+    user's choice and is not refused."""
     han, total = counts
     if total and han / total > CJK_SHARE:
         raise InputError(

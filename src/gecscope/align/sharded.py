@@ -10,11 +10,10 @@ starts a local cluster of ``jobs`` single-threaded worker processes for the run.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from gecscope.align.workers import Batch, annotate_here
+from gecscope.align.workers import Batch, annotate_here, in_order
 from gecscope.errors import MissingExtraError
 from gecscope.types import Edit
 
@@ -46,10 +45,4 @@ def dask_edits(
                 cluster.close()
         return
     workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-    pending: deque[Any] = deque()
-    for batch in batches:
-        pending.append(client.submit(annotate_here, model, batch, pure=False))
-        if len(pending) >= 2 * workers:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+    yield from in_order(lambda batch: client.submit(annotate_here, model, batch, pure=False), batches, 2 * workers)

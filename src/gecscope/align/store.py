@@ -10,7 +10,7 @@ Edits are stored compactly as JSON ``[[start, end, type, token, ...], ...]``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from gecscope.align.settings import Origin
@@ -68,8 +68,8 @@ def decode_edits(value: Any, source: Tokens, target: Tokens) -> tuple[Edit, ...]
     return edits if ok else None
 
 
-def pair_key(signature: str, source: Tokens, target: Tokens) -> str:
-    return cache_key("edits", signature, "\n".join(source), "\n".join(target))
+def pair_key(signature: str, source: Tokens, target: Tokens, kind: str = "edits") -> str:
+    return cache_key(kind, signature, "\n".join(source), "\n".join(target))
 
 
 class CachedAligner:
@@ -94,24 +94,31 @@ class CachedAligner:
             raise AttributeError(attr)
         return getattr(self.inner, attr)
 
-    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
-        sig = self.signature
-        keys = [pair_key(sig, s, t) for s, t in pairs]
+    def _through_cache(
+        self,
+        kind: str,
+        pairs: Sequence[tuple[Tokens, Tokens]],
+        decode: Callable[[Any, Tokens, Tokens], Any],
+        compute: Callable[[list[tuple[Tokens, Tokens]]], Sequence[Any]],
+        encode: Callable[[Any], Any],
+    ) -> list[Any]:
+        """The value of each pair: stored under ``kind`` and decoded (None: a miss), or computed
+        for every miss at once and stored."""
+        keys = [pair_key(self.signature, s, t, kind) for s, t in pairs]
         stored = self.cache.get_many(keys)
-        out: list[tuple[Edit, ...] | None] = []
-        for key, (s, t) in zip(keys, pairs, strict=True):
-            edits = decode_edits(stored[key], s, t) if key in stored else None
-            if key in stored and edits is None:
-                self.rejected += 1
-            out.append(edits)
-        todo = [i for i, e in enumerate(out) if e is None]
+        out = [decode(stored[key], s, t) if key in stored else None for key, (s, t) in zip(keys, pairs, strict=True)]
+        self.rejected += sum(key in stored and found is None for key, found in zip(keys, out, strict=True))
+        todo = [i for i, found in enumerate(out) if found is None]
         if todo:
-            fresh = self.inner.edits_batch([pairs[i] for i in todo])
+            fresh = compute([pairs[i] for i in todo])
             self.computed += len(todo)
-            for i, edits in zip(todo, fresh, strict=True):
-                out[i] = edits
-            self.cache.put_many({keys[i]: encode_edits(e) for i, e in zip(todo, fresh, strict=True)})
-        return [e if e is not None else () for e in out]
+            for i, found in zip(todo, fresh, strict=True):
+                out[i] = found
+            self.cache.put_many({keys[i]: encode(found) for i, found in zip(todo, fresh, strict=True)})
+        return out
+
+    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
+        return self._through_cache("edits", pairs, decode_edits, self.inner.edits_batch, encode_edits)
 
 
 class CachedAlternatives(CachedAligner):
@@ -119,27 +126,15 @@ class CachedAlternatives(CachedAligner):
     the whole list is stored, each alternative checked like a single alignment."""
 
     def alignments_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[list[tuple[Edit, ...]]]:
-        sig = self.signature
-        keys = [cache_key("alternatives", sig, "\n".join(s), "\n".join(t)) for s, t in pairs]
-        stored = self.cache.get_many(keys)
-        out: list[list[tuple[Edit, ...]] | None] = []
-        for key, (s, t) in zip(keys, pairs, strict=True):
-            found = None
-            if key in stored:
-                found = decode_alternatives(stored[key], s, t)
-                self.rejected += found is None
-            out.append(found)
-        todo = [i for i, e in enumerate(out) if e is None]
-        if todo:
-            fresh = self.inner.alignments_batch([pairs[i] for i in todo])  # type: ignore[attr-defined]
-            self.computed += len(todo)
-            for i, found in zip(todo, fresh, strict=True):
-                out[i] = found
-            self.cache.put_many({keys[i]: [encode_edits(e) for e in f] for i, f in zip(todo, fresh, strict=True)})
-        return [found if found is not None else [()] for found in out]
+        compute = self.inner.alignments_batch  # type: ignore[attr-defined]
+        return self._through_cache("alternatives", pairs, decode_alternatives, compute, _encode_alternatives)
 
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         return [found[0] for found in self.alignments_batch(pairs)]
+
+
+def _encode_alternatives(found: list[tuple[Edit, ...]]) -> list[list[list[Any]]]:
+    return [encode_edits(edits) for edits in found]
 
 
 def decode_alternatives(value: Any, source: Tokens, target: Tokens) -> list[tuple[Edit, ...]] | None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import deque
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from gecscope import pools
@@ -34,12 +34,20 @@ def annotate_here(model: str, batch: Batch) -> list[tuple[Edit, ...]]:
     """Annotate ``batch`` with this process's aligner for ``model`` (loaded on first use)."""
     if "aligner" not in _WORKER or _WORKER["aligner"].model != model:
         _start(model)
-    return _annotate(batch)
-
-
-def _annotate(batch: Batch) -> list[tuple[Edit, ...]]:
     result: list[tuple[Edit, ...]] = _WORKER["aligner"].annotate_batch(batch)
     return result
+
+
+def in_order(submit: Callable[[Batch], Any], batches: Iterable[Batch], window: int) -> Iterator[list[tuple[Edit, ...]]]:
+    """The result of each batch (``submit(batch)`` returns a future), in order, with at most
+    ``window`` batches in flight."""
+    pending: deque[Any] = deque()
+    for batch in batches:
+        pending.append(submit(batch))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def start_pool(model: str, jobs: int) -> ProcessPoolExecutor:
@@ -62,10 +70,4 @@ def parallel_edits(
             raise
         own.shutdown()
         return
-    pending: deque[Future[list[tuple[Edit, ...]]]] = deque()
-    for batch in batches:
-        pending.append(pool.submit(_annotate, batch))
-        if len(pending) >= 2 * jobs:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+    yield from in_order(lambda batch: pool.submit(annotate_here, model, batch), batches, 2 * jobs)

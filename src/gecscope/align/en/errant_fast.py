@@ -48,22 +48,8 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
     number of steps. ``*_attrs``: rows orth, lower, key, lemma, pos, open of each token;
     ``*_chars``/``*_off``: the code points of the texts, each token's from its offset to the next;
     ``row``: scratch space of at least the longest token's length + 1."""
-    o_orth, o_lower, o_key, o_lemma, o_pos, o_open = (
-        o_attrs[0],
-        o_attrs[1],
-        o_attrs[2],
-        o_attrs[3],
-        o_attrs[4],
-        o_attrs[5],
-    )
-    c_orth, c_lower, c_key, c_lemma, c_pos, c_open = (
-        c_attrs[0],
-        c_attrs[1],
-        c_attrs[2],
-        c_attrs[3],
-        c_attrs[4],
-        c_attrs[5],
-    )
+    o_orth, o_lower, o_key, o_lemma, o_pos, o_open = o_attrs
+    c_orth, c_lower, c_key, c_lemma, c_pos, c_open = c_attrs
     n = len(o_orth)
     m = len(c_orth)
     w = m + 1

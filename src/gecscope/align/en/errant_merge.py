@@ -43,6 +43,11 @@ def _merged(run: list[Step]) -> list[Step]:
     return [(-1, run[0][1], run[-1][2], run[0][3], run[-1][4])]
 
 
+def _around(run: list[Step], a: int, b: int, orig: TokenFeatures, cor: TokenFeatures) -> list[Step]:
+    """``run[a:b]`` merged into one edit, the steps before and after it processed on their own."""
+    return [*_process(run[:a], orig, cor), *_merged(run[a:b]), *_process(run[b:], orig, cor)]
+
+
 def _strip(words: tuple[str, ...], a: int, b: int) -> str:
     return "".join(words[a:b]).replace("'", "").replace("-", "")
 
@@ -74,35 +79,19 @@ def _process(run: list[Step], orig: TokenFeatures, cor: TokenFeatures) -> list[S
             if start == 0 and (orig.possessive[o0] or cor.possessive[c0]):
                 return [run[0], *_process(run[1:], orig, cor)]
             if orig.possessive[o1 - 1] or cor.possessive[c1 - 1]:
-                return [
-                    *_process(run[: end - 1], orig, cor),
-                    *_merged(run[end - 1 : end + 1]),
-                    *_process(run[end + 1 :], orig, cor),
-                ]
+                return _around(run, end - 1, end + 1, orig, cor)
             if orig.lower[o1 - 1] == cor.lower[c1 - 1]:
                 if start == 0 and (
                     (lo == 1 and cor.words[c0][:1].isupper()) or (lc == 1 and orig.words[o0][:1].isupper())
                 ):
-                    return [*_merged(run[start : end + 1]), *_process(run[end + 1 :], orig, cor)]
+                    return _around(run, start, end + 1, orig, cor)
                 if (lo > 1 and orig.is_punct(o1 - 2)) or (lc > 1 and cor.is_punct(c1 - 2)):
-                    return [
-                        *_process(run[: end - 1], orig, cor),
-                        *_merged(run[end - 1 : end + 1]),
-                        *_process(run[end + 1 :], orig, cor),
-                    ]
+                    return _around(run, end - 1, end + 1, orig, cor)
             if _strip(orig.lower_, o0, o1) == _strip(cor.lower_, c0, c1):
-                return [
-                    *_process(run[:start], orig, cor),
-                    *_merged(run[start : end + 1]),
-                    *_process(run[end + 1 :], orig, cor),
-                ]
+                return _around(run, start, end + 1, orig, cor)
             pos_set = set(orig.pos[o0:o1]) | set(cor.pos[c0:c1])
             if lo != lc and (len(pos_set) == 1 or pos_set <= verbal):
-                return [
-                    *_process(run[:start], orig, cor),
-                    *_merged(run[start : end + 1]),
-                    *_process(run[end + 1 :], orig, cor),
-                ]
+                return _around(run, start, end + 1, orig, cor)
             if end - start < 2:
                 if lo == lc == 2 or (
                     (ops[start] == SUB and _similarity(orig.words[o0], cor.words[c0]) > 0.75)

@@ -66,14 +66,6 @@ class CostModel:
         self.known: dict[tuple[str, str], float] = {}
         self._seen: dict[str, _Features] = {}
 
-    def meaning(self, a: str, b: str) -> int:
-        ca, cb = self.resources.semantic.get(a), self.resources.semantic.get(b)
-        if ca is None or cb is None:
-            return 4
-        if ca == cb:
-            return 0
-        return 2 * (3 - sum(x == y for x, y in zip(ca, cb, strict=True)))
-
     def character(self, a: str, b: str) -> float:
         if not (all_cjk(a) and all_cjk(b)):
             return 0.5
@@ -91,20 +83,9 @@ class CostModel:
                     break
         return (len(a) - hits) / (len(a) * 2)
 
-    @staticmethod
-    def punctuation_class(a: str, b: str) -> float:
-        pa, pb = a in ALIGN_PUNCT, b in ALIGN_PUNCT
-        if pa and pb:
-            return 0.0
-        if not pa and not pb:
-            return 0.25
-        return 0.499
-
     def row(self, a: str, target: Tokens) -> list[float]:
         """Substitution costs of ``a`` against every target token."""
-        known = self.known
-        out = [known.get((a, b)) for b in target]
-        return [self.substitution(a, b) if c is None else c for c, b in zip(out, target, strict=True)]
+        return [self.substitution(a, b) for b in target]
 
     def substitution(self, a: str, b: str) -> float:
         if a == b:
@@ -276,10 +257,12 @@ def _shift(balance: dict[str, int], token: str, by: int) -> None:
 _STEP_SIZES = {"M": (1, 1), "S": (1, 1), "D": (1, 0), "I": (0, 1)}
 
 
-def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> Iterator[list[Step]]:
-    """Every cheapest path from the start, in ChERRANT's depth-first order (``every=False``: the first)."""
-    n, m = len(ops) - 1, len(ops[0]) - 1
-    stack: list[tuple[int, int, list[Step]]] = [(n, m, [])]
+def alignments(source: Tokens, target: Tokens, costs: CostModel) -> Iterator[list[Step]]:
+    """All cheapest alignments, in ChERRANT's depth-first order (only the first when the lengths
+    differ by more than :data:`ALL_PATHS_MAX_DIFF`)."""
+    ops = cost_table(source, target, costs)
+    every = abs(len(source) - len(target)) <= ALL_PATHS_MAX_DIFF
+    stack: list[tuple[int, int, list[Step]]] = [(len(source), len(target), [])]
     while stack:
         i, j, rev = stack.pop()
         if i + j == 0:
@@ -289,10 +272,3 @@ def cheapest_paths(ops: list[list[tuple[str, ...]]], *, every: bool = True) -> I
         for op in reversed(cell):
             di, dj = _STEP_SIZES.get(op) or (int(op[1:]),) * 2  # T{k}: k tokens on both sides
             stack.append((i - di, j - dj, [*rev, (op, i - di, i, j - dj, j)]))
-
-
-def alignments(source: Tokens, target: Tokens, costs: CostModel) -> Iterator[list[Step]]:
-    """All cheapest alignments (one when the lengths differ by more than 10)."""
-    ops = cost_table(source, target, costs)
-    every = abs(len(source) - len(target)) <= ALL_PATHS_MAX_DIFF
-    return cheapest_paths(ops, every=every)
