@@ -23,7 +23,8 @@ from typing import Any
 from gecscope.layout import prf_layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.errant import EditCounts, compare, errant_prf
+from gecscope.metrics.counts import EditCounts
+from gecscope.metrics.errant import compare, errant_prf
 from gecscope.result import Score
 from gecscope.scoring import errant_key, greedy_choice
 from gecscope.types import Edit, Example, Target

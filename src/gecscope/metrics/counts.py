@@ -4,8 +4,8 @@ A table holds ``values`` (sentences, references, 3) — ERRANT's ``tp, fp, fn``,
 ``correct, proposed, gold`` — and ``width``, each sentence's number of references (the rest of
 its row is zero padding). ERRANT's table also holds each option's per-category counts as
 ranges into two flat arrays. A table is a read-only sequence of per-sentence tuples of
-:class:`~gecscope.metrics.errant.EditCounts` / :class:`~gecscope.metrics.m2.M2Counts`, built on
-demand, so code written for lists of tuples keeps working; the metrics read the arrays.
+:class:`EditCounts` / :class:`M2Counts` (the count records, defined here), built on demand, so
+code written for lists of tuples keeps working; the metrics read the arrays.
 
 >>> t = M2Table.build([[(1, 2, 3)], [(0, 0, 1), (0, 1, 1)]])
 >>> len(t), t.values.shape, t[1][1]
@@ -24,9 +24,49 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs
+from gecscope.scoring import prf
 
 IntArray = NDArray[np.int64]
 C = TypeVar("C", bound="CountTable")
+
+
+@dataclass(frozen=True, slots=True)
+class M2Counts:
+    """correct / proposed / gold edits: integers for M2, summed edit weights for PT-M2."""
+
+    correct: float = 0
+    proposed: float = 0
+    gold: float = 0
+
+    def __add__(self, other: M2Counts) -> M2Counts:
+        return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
+
+    def f(self, beta: float) -> float:
+        return float(prf(self.correct, self.proposed, self.gold, beta)[2])
+
+
+@dataclass(frozen=True, slots=True)
+class EditCounts:
+    """Summable TP/FP/FN with per-category rows ``(category, tp, fp, fn)``."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    categories: tuple[tuple[str, int, int, int], ...] = ()
+
+    def __add__(self, other: EditCounts) -> EditCounts:
+        return EditCounts(
+            self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories
+        )
+
+
+def category(cat: str, level: int) -> str:
+    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
+    if level == 1 and cat != "UNK":
+        return cat[0]
+    if level == 2 and cat != "UNK":
+        return cat[2:]
+    return cat
 
 
 def sentence_means(
@@ -142,8 +182,6 @@ class M2Table(CountTable):
     """M2's ``correct, proposed, gold`` per (sentence, annotator)."""
 
     def item(self, i: int, j: int) -> Any:
-        from gecscope.metrics.m2 import M2Counts
-
         c, p, g = (int(v) for v in self.values[i, j])
         return M2Counts(c, p, g)
 
@@ -175,8 +213,6 @@ class EditTable(CountTable):
     names: tuple[str, ...]
 
     def item(self, i: int, j: int) -> Any:
-        from gecscope.metrics.errant import EditCounts
-
         tp, fp, fn = (int(v) for v in self.values[i, j])
         lo, hi = int(self.cat_start[i, j]), int(self.cat_stop[i, j])
         cats = tuple(
@@ -224,8 +260,6 @@ class EditTable(CountTable):
 
     def category_totals(self, chosen: IntArray, level: int) -> dict[str, tuple[int, int, int]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
-        from gecscope.metrics.errant import category
-
         rows = np.arange(len(self))
         lo, hi = self.cat_start[rows, chosen], self.cat_stop[rows, chosen]
         lengths = hi - lo

@@ -22,7 +22,7 @@ from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditTable, EditTableBuilder, sentence_means
+from gecscope.metrics.counts import EditCounts, EditTable, EditTableBuilder, sentence_means
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import errant_f, errant_key, errant_sentence_key, prf
@@ -34,53 +34,6 @@ MODES = {
     "ds": "Span-Based Detection",
     "dt": "Token-Based Detection",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class EditCounts:
-    """Summable TP/FP/FN with per-category counts ``{category: (tp, fp, fn)}``."""
-
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    categories: tuple[tuple[str, int, int, int], ...] = ()
-
-    def __add__(self, other: EditCounts) -> EditCounts:
-        return EditCounts(
-            self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories
-        )
-
-    def category_totals(self, level: int = 3) -> dict[str, tuple[int, int, int]]:
-        acc: dict[str, list[int]] = {}
-        for cat, tp, fp, fn in self.categories:
-            name = category(cat, level)
-            row = acc.setdefault(name, [0, 0, 0])
-            row[0] += tp
-            row[1] += fp
-            row[2] += fn
-        return {k: (v[0], v[1], v[2]) for k, v in sorted(acc.items())}
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """TP/FP/FN alone: what the greedy reference choice sums (constant-time ``+``, unlike
-    :class:`EditCounts`, whose category rows grow with the corpus)."""
-
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn)
-
-
-def category(cat: str, level: int) -> str:
-    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
-    if level == 1 and cat != "UNK":
-        return cat[0]
-    if level == 2 and cat != "UNK":
-        return cat[2:]
-    return cat
 
 
 def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:

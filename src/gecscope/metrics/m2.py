@@ -21,7 +21,8 @@ from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import M2Table, sentence_means
+from gecscope.metrics.counts import M2Counts, M2Table, sentence_means
+from gecscope.metrics.m2_types import score_with_types
 from gecscope.metrics.maxmatch import (
     LATTICES,
     GoldEdit,
@@ -41,21 +42,6 @@ if TYPE_CHECKING:
 
 #: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
 FAST_PATH_ARCS = 1500
-
-
-@dataclass(frozen=True, slots=True)
-class M2Counts:
-    """correct / proposed / gold edits: integers for M2, summed edit weights for PT-M2."""
-
-    correct: float = 0
-    proposed: float = 0
-    gold: float = 0
-
-    def __add__(self, other: M2Counts) -> M2Counts:
-        return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
-
-    def f(self, beta: float) -> float:
-        return float(m2_prf(self.correct, self.proposed, self.gold, beta)[2])
 
 
 @dataclass(frozen=True)
@@ -220,8 +206,6 @@ class M2:
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:  # per-error-type breakdown (details["types"])
-            from gecscope.metrics.m2_types import score_with_types
-
             return score_with_types(self, references_chosen(self, examples))
         return self.score_analysis(self.analyse(examples))
 

@@ -25,8 +25,9 @@ from gecscope.layout import Layout, prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.errant import edit_keys
-from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_prf
+from gecscope.metrics.m2 import M2, M2Config, m2_prf
 from gecscope.result import Score
 from gecscope.scoring import greedy_choice, m2_key
 from gecscope.types import Example

@@ -9,9 +9,7 @@ import numpy as np
 
 from gecscope.metrics import METRICS
 from gecscope.metrics.base import Greedy, SentenceMean, Summed
-from gecscope.metrics.counts import CountTable
-from gecscope.metrics.errant import EditCounts
-from gecscope.metrics.m2 import M2Counts
+from gecscope.metrics.counts import CountTable, EditCounts, M2Counts
 from gecscope.resample.rules import FloatArray, GreedyRule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
 from gecscope.stats import ChunkCounts, size
