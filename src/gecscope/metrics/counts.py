@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs
+from gecscope.result import Score
+from gecscope.rows import LazyRows
 from gecscope.scoring import prf
 
 IntArray = NDArray[np.int64]
@@ -69,6 +72,11 @@ def category(cat: str, level: int) -> str:
     return cat
 
 
+def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
+    """Unrounded P, R, F with ERRANT's conventions (P = 1 when FP = 0, R = 1 when FN = 0)."""
+    return prf(tp, tp + fp, tp + fn, beta)
+
+
 def sentence_means(
     picked: IntArray, prf: Callable[[float, float, float, float], tuple[float, float, float]], beta: float
 ) -> tuple[float, float, float]:
@@ -96,6 +104,8 @@ class CountTable(Sequence[tuple[Any, ...]]):
 
     values: IntArray
     width: IntArray
+    #: the names of the three counts (the columns of ``values`` and of the sentence rows)
+    columns: ClassVar[tuple[str, str, str]] = ("tp", "fp", "fn")
 
     def __len__(self) -> int:
         return int(self.width.shape[0])
@@ -153,6 +163,10 @@ class CountTable(Sequence[tuple[Any, ...]]):
         values, offsets = self.pairs()
         return [float(x) for x in np.maximum.reduceat(value(values.T, params), offsets[:-1]).tolist()]
 
+    def tp_fp_fn(self, rows: IntArray) -> IntArray:
+        """(n, 3) rows of ``values`` as ``tp, fp, fn``."""
+        return rows
+
     def take(self: C, idx: Sequence[int] | IntArray) -> C:
         """The sentences ``idx`` (in that order, with repeats)."""
         rows = np.asarray(idx, dtype=np.int64)
@@ -180,6 +194,12 @@ class CountTable(Sequence[tuple[Any, ...]]):
 
 class M2Table(CountTable):
     """M2's ``correct, proposed, gold`` per (sentence, annotator)."""
+
+    columns = ("correct", "proposed", "gold")
+
+    def tp_fp_fn(self, rows: IntArray) -> IntArray:
+        correct = rows[:, 0]
+        return np.stack([correct, rows[:, 1] - correct, rows[:, 2] - correct], axis=1)
 
     def item(self, i: int, j: int) -> Any:
         c, p, g = (int(v) for v in self.values[i, j])
@@ -310,3 +330,34 @@ class EditTableBuilder:
         return EditTable(
             values, width, start, stop, np.array(self._ids, dtype=np.int64), cat_values, tuple(self._names)
         )
+
+
+def prf_score(
+    metric: Any,
+    table: CountTable,
+    chosen: IntArray,
+    level: str,
+    fields: dict[str, str],
+    extra: Callable[[int, int, int], dict[str, Any]],
+) -> Score:
+    """The Score of an edit-F metric (M2, ERRANT, ChERRANT, char-F) from its table and each
+    sentence's chosen option: P/R/F-beta of the summed ``tp, fp, fn`` (at the sentence ``level``
+    the means of the sentence values), then ``extra(tp, fp, fn)`` in the details, one row per
+    sentence (a sentence without options, ChERRANT's skipped one, is marked ``skipped``)."""
+    beta = metric.config.beta
+    picked = table.tp_fp_fn(table.values[np.arange(len(table)), chosen])
+    tp, fp, fn = (int(x) for x in picked.sum(axis=0))
+    p, r, f = sentence_means(picked, errant_prf, beta) if level == "sentence" else errant_prf(tp, fp, fn, beta)
+    details: dict[str, Any] = {"f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn, **extra(tp, fp, fn)}
+
+    def row(i: int) -> dict[str, Any]:
+        if not table.width[i]:
+            return {"index": i, "f": None, "p": None, "r": None, "skipped": True}
+        c_tp, c_fp, c_fn = (int(x) for x in picked[i])
+        sp, sr, sf = errant_prf(c_tp, c_fp, c_fn, beta)
+        counts = dict(zip(table.columns, (int(x) for x in table.values[i, chosen[i]]), strict=True))
+        return {"index": i, "reference": int(chosen[i]), "f": sf, "p": sp, "r": sr, **counts}
+
+    if level == "sentence":
+        fields = {**fields, "level": "sentence"}
+    return Score(metric.name, f, details, signed(metric, fields), LazyRows(len(table), row), layout=metric.layout)
