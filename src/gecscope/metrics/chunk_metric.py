@@ -14,14 +14,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gecscope.classify import Labels
-from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, WeightFn, analyse, relabel, split_counts
+from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
 from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
-from gecscope.types import Chunk, Example
+from gecscope.types import Example
 from gecscope.weighting.length import LengthWeighting, length_params
 from gecscope.weighting.llm import LLMWeighting
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -90,26 +89,6 @@ class ChunkMetric:
         params = length_params(self.config.level, self.config.assumption, self.config.mode)
         return LengthWeighting(params, analysis.length_bias())
 
-    def weight_fn(self, analysis: ChunkAnalysis) -> WeightFn | None:
-        """The chunk weights of the configured weighting as a per-pair function (needs chunks)."""
-        kind = self.config.weighting
-        if kind == "none":
-            return None
-        if kind == "length":
-            return self.length_weights(analysis)
-        if kind in ("similarity", "llm"):
-            return self.model_weighting().weight_fn(analysis)
-        length, sim = self.length_weights(analysis), self.model_weighting().weight_fn(analysis)
-
-        def both(s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
-            return tuple(a * b for a, b in zip(length(s, k, chunks, labels), sim(s, k, chunks, labels), strict=True))
-
-        return both
-
-    def length_weights(self, analysis: ChunkAnalysis) -> WeightFn:
-        weigher = self.length_weighting(analysis)
-        return lambda s, k, chunks, labels: weigher.weights(chunks, labels)
-
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
         """The model-backed weighting, built once per metric object (models load on first use)."""
         cached = self.__dict__.get("_model_weighting")
@@ -156,15 +135,6 @@ class ChunkMetric:
     def score_array(self, values: FloatArray, pair_offsets: IntArray, ref_index: Any) -> Score:
         """Step 2 on count rows: select references and reduce."""
         return self.finish(self.table(values, pair_offsets), values, ref_index)
-
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
-        """Step 2 on counts given per sentence and kept reference."""
-        rows = [(c.tp, c.fp_ne, c.fp_un, c.fn, c.tn) for options in counts for c in options]
-        values = np.array(rows, dtype=np.float64).reshape(len(rows), 5)
-        offsets = np.zeros(len(counts) + 1, dtype=np.int64)
-        np.cumsum([len(options) for options in counts], out=offsets[1:])
-        ref_index = np.array([i for k in kept for i in k], dtype=np.int64)
-        return self.score_array(values, offsets, ref_index)
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce."""

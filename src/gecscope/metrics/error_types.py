@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gecscope.classify import Label
-from gecscope.metrics.analysis import ChunkAnalysis, WeightFn
+from gecscope.metrics.analysis import ChunkAnalysis, FloatArray
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Edit, Example
@@ -118,18 +118,19 @@ def type_counts(
     analysis: ChunkAnalysis,
     chosen: Sequence[int],
     level: int,
-    weights: WeightFn | None = None,
+    weights: FloatArray | None = None,
 ) -> dict[str, ChunkCounts]:
     """Summed per-type counts; ``chosen[i]`` is sentence i's reference *position* among the kept
-    references (what the overall counts used), ``weights`` the metric's chunk weights."""
+    references (what the overall counts used), ``weights`` the metric's chunk weights (one per
+    (pair, chunk) flag, as :meth:`ChunkMetric.weight_array` gives them; None: 1 each)."""
     if level not in LEVELS:
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
     acc: dict[str, list[float]] = {}
     for s, (ex, chunks, kept, per_ref, k) in enumerate(
         zip(examples, analysis.chunks, analysis.kept, analysis.labels, chosen, strict=True)
     ):
-        labels = per_ref[k]
-        ws: Sequence[float] = [1.0] * len(chunks) if weights is None else weights(s, k, chunks, labels)
+        labels, start = per_ref[k], int(analysis.flag_offsets[s]) + k * len(chunks)
+        ws = [1.0] * len(chunks) if weights is None else weights[start : start + len(chunks)].tolist()
         types = chunk_types(ex, kept, chunks, level)
         for c, lab, w, ts in zip(chunks, labels, ws, types, strict=True):
             names = attribute(lab, c, ts, k)
@@ -165,7 +166,7 @@ def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkA
 
         analysis = relabel(analysis, metric.config.assumption)
     chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
-    counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_fn(analysis))
+    counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_array(analysis))
     details: dict[str, Any] = {**result.details, "types": type_rows(metric, counts)}
     return dataclasses.replace(result, details=details)
 

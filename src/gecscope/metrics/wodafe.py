@@ -17,7 +17,6 @@ sentence against its best reference. With ``gamma = 0`` no language model is loa
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -125,9 +124,6 @@ class Wodafe(ChunkMetric):
         if self.config.resolved_gamma == 0:
             return np.zeros(len(analysis))
         return self.hypothesis_fluency(analysis)
-
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
-        raise NotImplementedError("WODAFE needs the hypotheses' fluency: use score_analysis")
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         cfg = self.config
