@@ -174,12 +174,3 @@ class ChunkMetric:
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""
         return [float(v) for v in self.sentence_values(analysis).tolist()]
-
-
-def sentence_row(
-    index: int, kept: Sequence[int], chosen: int, counts: ChunkCounts, values: dict[str, float]
-) -> dict[str, Any]:
-    row: dict[str, Any] = {"index": index, "reference": kept[chosen]}
-    row.update(values)
-    row.update(counts.as_dict())
-    return row

@@ -18,19 +18,19 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
-from gecscope.metrics.analysis import ChunkAnalysis, split_counts
+from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs
-from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
+from gecscope.metrics.chunk_choice import mean, sentence_rows
+from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
-from gecscope.scoring import sum_chosen
 from gecscope.stats import ChunkCounts
 from gecscope.weighting.fluency import FluencyConfig, FluencyScorer
 from gecscope.weighting.similarity import target_text
@@ -97,6 +97,8 @@ class Wodafe(ChunkMetric):
         CHUNK_COUNTS + " (weighted)",
     )
 
+    keys = (scoring.wodafe_key, scoring.wodafe_sentence_key)
+
     def __init__(self, config: WodafeConfig | None = None) -> None:
         self.config: WodafeConfig = config or WodafeConfig()
 
@@ -125,45 +127,34 @@ class Wodafe(ChunkMetric):
             return np.zeros(len(analysis))
         return self.hypothesis_fluency(analysis)
 
+    def params(self) -> tuple[float, ...]:
+        return (self.config.beta, self.config.resolved_alpha)
+
+    def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
+        return {"f_g": scoring.f_generalized(t, p[0], p[1]), "f_m": scoring.f_generalized(t, p[0], 0.0)}
+
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         cfg = self.config
-        beta, alpha, gamma = cfg.beta, cfg.resolved_alpha, cfg.resolved_gamma
-        stats, offsets = self.count_array(analysis), analysis.pair_offsets
-        counts = split_counts(stats, offsets)
+        gamma = cfg.resolved_gamma
+        values = self.count_array(analysis)
+        table = self.table(values, analysis.pair_offsets)
         fluency = self.fluencies(analysis)
-        if cfg.level == "corpus":
-            pairs = greedy_pairs(stats, offsets, scoring.wodafe_key, (beta, alpha))[0]
-        else:
-            pairs = best_pairs(scoring.wodafe_sentence_key(stats.T, (beta, alpha)), offsets)
-        chosen = (pairs - offsets[:-1]).tolist()
-        totals = sum_chosen(counts, chosen, ChunkCounts())
-        rows = []
-        for i, j in enumerate(chosen):
-            c = counts[i][j]
-            fg = f_generalized(c, beta, alpha)
-            values = {
-                "score": (1 - gamma) * fg + gamma * float(fluency[i]),
-                "f_g": fg,
-                "f_m": f_generalized(c, beta, 0.0),
-                "fluency": float(fluency[i]),
-            }
-            rows.append(sentence_row(i, analysis.kept[i], j, c, values))
+        columns = {"score": (1 - gamma) * table.columns["f_g"] + gamma * fluency, **table.columns, "fluency": fluency}
         mean_fluency = float(fluency.mean()) if len(fluency) else 0.0
         if cfg.level == "corpus":
-            fg = f_generalized(totals, beta, alpha)
-            head = {"score": (1 - gamma) * fg + gamma * mean_fluency, "f_g": fg, "f_m": f_generalized(totals, beta, 0)}
+            head = {"score": (1 - gamma) * table.head["f_g"] + gamma * mean_fluency, **table.head}
         else:
-            n = len(rows) or 1
-            head = {k: sum(float(r[k]) for r in rows) / n for k in ("score", "f_g", "f_m")}
+            head = {k: mean(columns[k]) for k in ("score", "f_g", "f_m")}
         details = {
             **head,
-            "ocscore": oc_score(totals, beta),
+            "ocscore": oc_score(table.totals, cfg.beta),
             "fluency": mean_fluency,
-            "alpha": alpha,
+            "alpha": cfg.resolved_alpha,
             "gamma": gamma,
-            **totals.as_dict(),
+            **table.totals.as_dict(),
         }
-        return Score(self.name, head["score"], details, self.signature(), tuple(rows), layout=self.layout)
+        rows = sentence_rows(table.chosen, values, analysis.ref_index, columns)
+        return Score(self.name, head["score"], details, self.signature(), rows, layout=self.layout)
 
     def signature(self) -> str:
         cfg = self.config
