@@ -18,6 +18,7 @@ from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analy
 from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean
 from gecscope.metrics.config import ChunkMetricConfig
+from gecscope.metrics.error_types import add_types
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Example
@@ -128,6 +129,10 @@ class ChunkMetric:
         columns = {k: v[chosen] for k, v in every.items()}
         return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
 
+    def type_row(self, c: ChunkCounts) -> dict[str, float]:
+        """One row of ``details["types"]`` (a type's summed counts and the metric's values of them)."""
+        return {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         """The Score of a table (``ref_index``: the reference index of every count row)."""
         raise NotImplementedError
@@ -144,8 +149,6 @@ class ChunkMetric:
         analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
         result = self.score_analysis(analysis)
         if self.config.cat:  # per-error-type breakdown (details["types"])
-            from gecscope.metrics.error_types import add_types
-
             result = add_types(self, examples, analysis, result)
         return result
 

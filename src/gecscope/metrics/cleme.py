@@ -70,6 +70,11 @@ class Cleme(ChunkMetric):
         pr, rc, f = scoring.cleme_prf(t, p[0])
         return {"f": f, "p": pr, "r": rc, "acc": scoring.cleme_accuracy(t)}
 
+    def type_row(self, c: ChunkCounts) -> dict[str, float]:
+        """``{tp, fp, fn, p, r, f}``, P/R/F rounded to 4 decimals as CLEME's are."""
+        p, r, f = prf(c, self.beta)
+        return {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         t = table.totals
         details = {**table.head, "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}

@@ -131,6 +131,12 @@ class Cleme2(ChunkMetric):
     def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
         return dict(zip(NAMES, scoring.heuo(t, p), strict=True))
 
+    def type_row(self, c: ChunkCounts) -> dict[str, float]:
+        """``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``."""
+        assert isinstance(self.config, Cleme2Config)
+        _, hit, wrong, under, over = heuo(c, self.config.active_factors)
+        return {**super().type_row(c), "hit": hit, "wrong": wrong, "under": under, "over": over}
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         assert isinstance(self.config, Cleme2Config)
         f = self.config.active_factors

@@ -139,26 +139,6 @@ def type_counts(
     return {name: ChunkCounts(*acc[name]) for name in sorted(acc)}
 
 
-def type_rows(metric: ChunkMetric, counts: dict[str, ChunkCounts]) -> dict[str, dict[str, float]]:
-    """``details["types"]``: CLEME2.0 rows ``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``,
-    CLEME rows ``{tp, fp, fn, p, r, f}`` (P/R/F rounded to 4 decimals as CLEME's are)."""
-    from gecscope.metrics.cleme import Cleme, prf
-    from gecscope.metrics.cleme2 import Cleme2Config, heuo
-
-    out: dict[str, dict[str, float]] = {}
-    for name, c in counts.items():
-        base = {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
-        if isinstance(metric, Cleme):
-            p, r, f = prf(c, metric.beta)
-            out[name] = {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
-        elif isinstance(metric.config, Cleme2Config):
-            _, hit, wrong, under, over = heuo(c, metric.config.active_factors)
-            out[name] = {**base, "hit": hit, "wrong": wrong, "under": under, "over": over}
-        else:
-            out[name] = base
-    return out
-
-
 def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
     """``result`` with ``details["types"]`` at the metric's ``cat`` level."""
     if analysis.assumption != metric.config.assumption:
@@ -167,8 +147,8 @@ def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkA
         analysis = relabel(analysis, metric.config.assumption)
     chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
     counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_array(analysis))
-    details: dict[str, Any] = {**result.details, "types": type_rows(metric, counts)}
+    details: dict[str, Any] = {**result.details, "types": {name: metric.type_row(c) for name, c in counts.items()}}
     return dataclasses.replace(result, details=details)
 
 
-__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_counts", "type_name", "type_rows"]
+__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_counts", "type_name"]
