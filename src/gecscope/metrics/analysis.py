@@ -141,12 +141,9 @@ class ChunkAnalysis:
         def row(s: int) -> tuple[Labels, ...]:
             n = int(chunks[s + 1] - chunks[s])
             flat = [LABELS[x] for x in labels[flags[s] : flags[s + 1]].tolist()]
-            return tuple(tuple(flat[i : i + n]) for i in range(0, len(flat), n)) if n else ((),) * self.n_kept(s)
+            return tuple(tuple(flat[i : i + n]) for i in range(0, len(flat), n)) if n else ((),) * len(self.kept[s])
 
         return LazyRows(len(self), row)  # type: ignore[arg-type,return-value]
-
-    def n_kept(self, s: int) -> int:
-        return int(self.pair_offsets[s + 1] - self.pair_offsets[s])
 
     def pair_chunks(self) -> IntArray:
         """The (global) chunk of every (pair, chunk) flag."""

@@ -35,15 +35,6 @@ class ClemeConfig(ChunkMetricConfig):
             raise ValueError(f"beta must be positive; got {self.beta}")
 
 
-def prf(c: ChunkCounts, beta: float) -> tuple[float, float, float]:
-    """Rounded (P, R, F) as the official scorer returns them (:func:`gecscope.scoring.cleme_prf`)."""
-    return scoring.cleme_prf((c.tp, c.fp_ne, c.fp_un, c.fn), beta)
-
-
-def accuracy(c: ChunkCounts) -> float:
-    return float(scoring.cleme_accuracy((c.tp, c.fp_ne, c.fp_un, c.fn, c.tn)))
-
-
 class Cleme(ChunkMetric):
     name = "cleme"
     layout = Layout(
@@ -72,7 +63,7 @@ class Cleme(ChunkMetric):
 
     def type_row(self, c: ChunkCounts) -> dict[str, float]:
         """``{tp, fp, fn, p, r, f}``, P/R/F rounded to 4 decimals as CLEME's are."""
-        p, r, f = prf(c, self.beta)
+        p, r, f = scoring.cleme_prf((c.tp, c.fp_ne, c.fp_un, c.fn), self.beta)
         return {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
 
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
