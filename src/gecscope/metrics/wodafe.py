@@ -17,6 +17,7 @@ sentence against its best reference. With ``gamma = 0`` no language model is loa
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,15 +108,12 @@ class Wodafe(ChunkMetric):
         """The fluency term reads the hypotheses from the chunks."""
         return super().needs_chunks or self.config.resolved_gamma > 0
 
-    @property
+    @functools.cached_property
     def scorer(self) -> FluencyScorer:
-        cached = self.__dict__.get("_fluency")
-        if cached is None:
-            cached = self.__dict__["_fluency"] = FluencyScorer(self.config.fluency)
-        return cached
+        return FluencyScorer(self.config.fluency)
 
     def use_fluency(self, scorer: FluencyScorer) -> None:
-        self.__dict__["_fluency"] = scorer
+        self.__dict__["scorer"] = scorer
 
     def hypothesis_fluency(self, analysis: ChunkAnalysis) -> np.ndarray:
         """Per-sentence fluency of the hypotheses (loads the language model)."""
@@ -169,7 +167,7 @@ class Wodafe(ChunkMetric):
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         sentence_level = Wodafe(dataclasses.replace(self.config, level="sentence"))
-        for key in ("_model_weighting", "_fluency"):
+        for key in ("_model_weighting", "scorer"):
             if key in self.__dict__:
                 sentence_level.__dict__[key] = self.__dict__[key]
         return [float(r["score"]) for r in sentence_level.score_analysis(analysis).sentences]
