@@ -83,12 +83,9 @@ class ChunkMetric:
         return self.length_array(analysis) * model
 
     def length_array(self, analysis: ChunkAnalysis) -> FloatArray:
-        weigher = self.length_weighting(analysis)
-        return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
-
-    def length_weighting(self, analysis: ChunkAnalysis) -> LengthWeighting:
         params = length_params(self.config.level, self.config.assumption, self.config.mode)
-        return LengthWeighting(params, analysis.length_bias())
+        weigher = LengthWeighting(params, analysis.length_bias())
+        return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
 
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
         """The model-backed weighting, built once per metric object (models load on first use)."""
@@ -137,13 +134,10 @@ class ChunkMetric:
         """The Score of a table (``ref_index``: the reference index of every count row)."""
         raise NotImplementedError
 
-    def score_array(self, values: FloatArray, pair_offsets: IntArray, ref_index: Any) -> Score:
-        """Step 2 on count rows: select references and reduce."""
-        return self.finish(self.table(values, pair_offsets), values, ref_index)
-
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce."""
-        return self.score_array(self.count_array(analysis), analysis.pair_offsets, analysis.ref_index)
+        values = self.count_array(analysis)
+        return self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index)
 
     def score(self, examples: Sequence[Example]) -> Score:
         analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
@@ -153,10 +147,9 @@ class ChunkMetric:
         return result
 
     def sentence_level(self) -> ChunkMetric:
-        """This metric at sentence level, sharing its loaded model."""
+        """This metric at sentence level, sharing its loaded models (and their caches)."""
         metric = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]
-        if "_model_weighting" in self.__dict__:
-            metric.use_weighting(self.__dict__["_model_weighting"])
+        metric.__dict__.update({k: v for k, v in self.__dict__.items() if k != "config"})
         return metric
 
     def sentence_values(self, analysis: ChunkAnalysis) -> FloatArray:

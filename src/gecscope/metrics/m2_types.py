@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.error_types import LEVELS, UNK, type_name
-from gecscope.metrics.maxmatch import GoldEdit, count_correct
+from gecscope.metrics.maxmatch import GoldEdit, count_correct, gold_matches
 from gecscope.result import Score
 from gecscope.scoring import prf
 from gecscope.types import Example
@@ -53,16 +53,9 @@ def m2_type_counts(
 
     names = [type_name(t, level) for t in gold_types]
     matched = [False] * len(gold)
-    last = 0
-    for e in edits:
-        hits = []
-        for i in range(last, len(gold)):
-            g = gold[i]
-            if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
-                hits.append(i)
-                matched[i] = True
-                last = i + 1
+    for e, hits in zip(edits, gold_matches(edits, gold), strict=True):
         for i in hits:
+            matched[i] = True
             add(names[i], 0, 1.0)
         if hits:
             if len(hits) > 1:

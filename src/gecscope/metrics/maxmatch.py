@@ -274,3 +274,19 @@ def count_correct(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[Gol
             correct += len(golds) - later
             last = golds[-1] + 1
     return correct
+
+
+def gold_matches(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> list[list[int]]:
+    """The gold edits each hypothesis edit matches, as the scorer's ``matchSeq`` scans them (gold
+    scanned forward only, resuming after the last match; :func:`count_correct` counts them).
+
+    >>> gold_matches([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
+    [[0, 1], []]
+    """
+    out: list[list[int]] = []
+    last = 0
+    for e in edits:
+        hits = [i for i in range(last, len(gold)) if (e[0], e[1], e[2]) == gold[i][:3] and e[3] in gold[i][3]]
+        last = hits[-1] + 1 if hits else last
+        out.append(hits)
+    return out

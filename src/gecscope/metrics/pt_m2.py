@@ -29,6 +29,7 @@ from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.errant import edit_keys
 from gecscope.metrics.m2 import M2, M2Config, m2_prf
+from gecscope.metrics.maxmatch import gold_matches
 from gecscope.result import Score
 from gecscope.scoring import greedy_choice, m2_key
 from gecscope.types import Example
@@ -199,14 +200,8 @@ class PTM2(PTBase):
         for k, (edits, gold) in enumerate(m2.annotator_edits(ex)):
             hyp = tuple((e[0], e[1], e[3]) for e in edits)
             gold_spans = tuple((g[0], g[1], g[3][0]) for g in gold)
-            correct: list[Span] = []
-            last = 0
-            for e in edits:  # the scorer's forward-only matching
-                for i in range(last, len(gold)):
-                    g = gold[i]
-                    if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
-                        correct.append((e[0], e[1], e[3]))
-                        last = i + 1
+            matches = zip(edits, gold_matches(edits, gold), strict=True)
+            correct = [(e[0], e[1], e[3]) for e, hits in matches for _ in hits]
             reference = " ".join(refs[k].tokens) if k < len(refs) else " ".join(ex.source)
             out.append(AnnotatorEdits(reference, hyp, gold_spans, tuple(correct)))
         return tuple(out)

@@ -16,7 +16,6 @@ sentence against its best reference. With ``gamma = 0`` no language model is loa
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,8 +165,4 @@ class Wodafe(ChunkMetric):
         return signed(self, fields)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
-        sentence_level = Wodafe(dataclasses.replace(self.config, level="sentence"))
-        for key in ("_model_weighting", "scorer"):
-            if key in self.__dict__:
-                sentence_level.__dict__[key] = self.__dict__[key]
-        return [float(r["score"]) for r in sentence_level.score_analysis(analysis).sentences]
+        return [float(r["score"]) for r in self.sentence_level().score_analysis(analysis).sentences]
