@@ -25,7 +25,7 @@ import numpy as np
 from gecscope.layout import prf_layout
 from gecscope.metrics.base import check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditCounts, EditTable, EditTableBuilder, prf_score
+from gecscope.metrics.counts import EditCounts, EditTable, prf_score
 from gecscope.metrics.errant import compare, summary_block
 from gecscope.result import Score
 from gecscope.scoring import errant_f, errant_key, errant_sentence_key
@@ -80,17 +80,15 @@ class Cherrant:
 
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         """One count per usable reference; a sentence without any is skipped (no options)."""
-        examples = references_chosen(self, examples)
+        return EditTable.of(self.sentence_counts(ex) for ex in references_chosen(self, examples))
+
+    def sentence_counts(self, ex: Example) -> tuple[EditCounts, ...]:
         mode = self.config.alignments
-        builder = EditTableBuilder()
-        for ex in examples:
-            hyp = pooled_keys(ex.hypothesis, mode)
-            refs = [r for r in ex.references if not r.unannotatable]
-            if ex.references and not refs:  # only 无法标注 references: ChERRANT skips the sentence
-                builder.add(())
-                continue
-            builder.add(tuple(compare(hyp, pooled_keys(r, mode)) for r in refs) or (compare(hyp, {}),))
-        return builder.table()
+        hyp = pooled_keys(ex.hypothesis, mode)
+        refs = [r for r in ex.references if not r.unannotatable]
+        if ex.references and not refs:  # only 无法标注 references: ChERRANT skips the sentence
+            return ()
+        return tuple(compare(hyp, pooled_keys(r, mode)) for r in refs) or (compare(hyp, {}),)
 
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta

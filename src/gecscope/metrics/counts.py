@@ -269,14 +269,33 @@ class EditTable(CountTable):
         )
 
     @classmethod
-    def of(cls, counts: Sequence[Sequence[Any]]) -> EditTable:
-        """A table from per-sentence tuples of ``EditCounts`` (or a table itself)."""
+    def of(cls, counts: Iterable[Sequence[Any]]) -> EditTable:
+        """A table from per-sentence tuples of ``EditCounts`` (or a table itself); an iterator is
+        read one sentence at a time, so a corpus never holds all the objects."""
         if isinstance(counts, EditTable):
             return counts
-        builder = EditTableBuilder()
+        rows: list[list[tuple[int, int, int]]] = []
+        spans: list[list[tuple[int, int]]] = []
+        ids: list[int] = []
+        cat_values: list[tuple[int, int, int]] = []
+        names: dict[str, int] = {}
         for options in counts:
-            builder.add(options)
-        return builder.table()
+            rows.append([(c.tp, c.fp, c.fn) for c in options])
+            spans.append([])
+            for c in options:
+                lo = len(ids)
+                for name, tp, fp, fn in c.categories:
+                    ids.append(names.setdefault(name, len(names)))
+                    cat_values.append((tp, fp, fn))
+                spans[-1].append((lo, len(ids)))
+        values, width = cls._arrays(rows)
+        start = np.zeros(values.shape[:2], dtype=np.int64)
+        stop = np.zeros(values.shape[:2], dtype=np.int64)
+        for i, row in enumerate(spans):
+            for j, (lo, hi) in enumerate(row):
+                start[i, j], stop[i, j] = lo, hi
+        cats = np.array(cat_values, dtype=np.int64).reshape(-1, 3)
+        return EditTable(values, width, start, stop, np.array(ids, dtype=np.int64), cats, tuple(names))
 
     def category_totals(self, chosen: IntArray, level: int) -> dict[str, tuple[int, int, int]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
@@ -294,42 +313,6 @@ class EditTable(CountTable):
         return {
             name: (int(totals[s, 0]), int(totals[s, 1]), int(totals[s, 2])) for s, name in enumerate(merged) if used[s]
         }
-
-
-class EditTableBuilder:
-    """Collects per-sentence tuples of ``EditCounts`` into an :class:`EditTable` (one shard's
-    objects at a time, so a corpus never holds them all)."""
-
-    def __init__(self) -> None:
-        self._rows: list[list[tuple[int, int, int]]] = []
-        self._spans: list[list[tuple[int, int]]] = []
-        self._ids: list[int] = []
-        self._values: list[tuple[int, int, int]] = []
-        self._names: dict[str, int] = {}
-
-    def add(self, options: Iterable[Any]) -> None:
-        row, spans = [], []
-        for c in options:
-            row.append((c.tp, c.fp, c.fn))
-            lo = len(self._ids)
-            for name, tp, fp, fn in c.categories:
-                self._ids.append(self._names.setdefault(name, len(self._names)))
-                self._values.append((tp, fp, fn))
-            spans.append((lo, len(self._ids)))
-        self._rows.append(row)
-        self._spans.append(spans)
-
-    def table(self) -> EditTable:
-        values, width = CountTable._arrays(self._rows)
-        start = np.zeros(values.shape[:2], dtype=np.int64)
-        stop = np.zeros(values.shape[:2], dtype=np.int64)
-        for i, spans in enumerate(self._spans):
-            for j, (lo, hi) in enumerate(spans):
-                start[i, j], stop[i, j] = lo, hi
-        cat_values = np.array(self._values, dtype=np.int64).reshape(-1, 3)
-        return EditTable(
-            values, width, start, stop, np.array(self._ids, dtype=np.int64), cat_values, tuple(self._names)
-        )
 
 
 def prf_score(

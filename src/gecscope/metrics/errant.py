@@ -22,7 +22,7 @@ from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditCounts, EditTable, EditTableBuilder, errant_prf, prf_score
+from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
 from gecscope.result import Score
 from gecscope.scoring import errant_f, errant_key, errant_sentence_key
 from gecscope.types import Edit, Example
@@ -133,14 +133,13 @@ class Errant:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
         examples = references_chosen(self, examples)
         require_references(examples)
+        return EditTable.of(self.sentence_counts(ex) for ex in examples)
+
+    def sentence_counts(self, ex: Example) -> tuple[EditCounts, ...]:
+        """One count per reference (one against no edits when there is none)."""
         mode = self.config.scheme
-        builder = EditTableBuilder()
-        for ex in examples:
-            hyp = edit_keys(ex.hypothesis.edits or (), mode)
-            builder.add(
-                tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),)
-            )
-        return builder.table()
+        hyp = edit_keys(ex.hypothesis.edits or (), mode)
+        return tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),)
 
     def choose(self, table: EditTable) -> list[int]:
         """The reference of each sentence: errant_compare's greedy corpus choice (running F

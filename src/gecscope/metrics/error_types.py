@@ -37,7 +37,7 @@ from gecscope.classify import Label
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
-from gecscope.types import Chunk, Edit, Example
+from gecscope.types import Chunk, Example
 
 if TYPE_CHECKING:
     from gecscope.metrics.chunk_metric import ChunkMetric
@@ -60,13 +60,6 @@ def type_name(edit_type: str, level: int) -> str:
     return t
 
 
-def _distinct(edits: Sequence[Edit], level: int) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for e in edits:
-        seen.setdefault(type_name(e.type, level), None)
-    return tuple(seen)
-
-
 def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: int) -> ChunkTypes:
     """The distinct types of each target's edits inside each chunk.
 
@@ -86,7 +79,7 @@ def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], 
             i = cursors[t]
             while i < len(edits) and edits[i].start <= c.end:
                 i += 1
-            row.append(_distinct(edits[cursors[t] : i], level))
+            row.append(tuple(dict.fromkeys(type_name(e.type, level) for e in edits[cursors[t] : i])))
             cursors[t] = i
         out.append(tuple(row))
     return tuple(out)

@@ -129,10 +129,11 @@ def base_arcs(
 def build_lattice(
     src: Sequence[str],
     hyp: Sequence[str],
-    max_unchanged: int = 2,
-    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]] | None = None,
+    max_unchanged: int,
+    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]],
 ) -> Lattice:
-    edits, mult = base_arcs(src, hyp) if base is None else (dict(base[0]), dict(base[1]))
+    """The lattice closed under transitive arcs, from the :func:`base_arcs` of ``src``/``hyp``."""
+    edits, mult = dict(base[0]), dict(base[1])
     dist = dict.fromkeys(edits, 1)
     preds: dict[Node, list[Node]] = defaultdict(list)
     succs: dict[Node, list[Node]] = defaultdict(list)
