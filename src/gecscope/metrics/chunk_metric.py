@@ -152,12 +152,6 @@ class ChunkMetric:
         metric.__dict__.update({k: v for k, v in self.__dict__.items() if k != "config"})
         return metric
 
-    def sentence_values(self, analysis: ChunkAnalysis) -> FloatArray:
-        """Each sentence's score against its best reference (the sentence-level choice)."""
-        metric = self.sentence_level()
-        table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
-        return table.columns["score" if "score" in table.columns else "f"]
-
     def resampling(self, analysis: ChunkAnalysis) -> Plan:
         """Unweighted: the greedy rule over the counts (corpus) or the sentence mean. Length
         weights depend on the whole corpus (its mean chunk length), so weighted metrics replay."""
@@ -169,4 +163,6 @@ class ChunkMetric:
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""
-        return [float(v) for v in self.sentence_values(analysis).tolist()]
+        metric = self.sentence_level()
+        table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
+        return [float(v) for v in table.columns["score" if "score" in table.columns else "f"].tolist()]

@@ -31,7 +31,7 @@ from gecscope.metrics.errant import edit_keys
 from gecscope.metrics.m2 import M2, M2Config, m2_prf
 from gecscope.metrics.maxmatch import gold_matches
 from gecscope.result import Score
-from gecscope.scoring import greedy_choice, m2_key
+from gecscope.scoring import best_choice, greedy_choice, m2_key
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -139,33 +139,20 @@ class PTBase:
         beta = self.config.beta
         sentence = self.config.level == "sentence"
         counts = self.weighted_counts(analysis, sentence)
-
-        def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
-            return m2_key((tot.correct, tot.proposed, tot.gold), c, (beta,))
-
         if sentence:
-            values = self.sentence_values(counts)
-            chosen = [max(range(len(o)), key=lambda j, o=o: o[j].f(beta)) for o in counts]  # type: ignore[misc]
+            chosen = best_choice(counts, lambda c: (c.f(beta),))
         else:
-            chosen = greedy_choice(counts, M2Counts(), key)
-        total = M2Counts()
-        for options, j in zip(counts, chosen, strict=True):
-            total = total + options[j]
+            chosen = greedy_choice(counts, M2Counts(), lambda t, c: m2_key((t.correct, t.proposed, t.gold), c, (beta,)))
+        picked = [options[j] for options, j in zip(counts, chosen, strict=True)]
+        total = sum(picked, M2Counts())
         p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
         if sentence:
-            f = sum(values) / len(values) if values else 0.0
+            f = sum(c.f(beta) for c in picked) / len(picked) if picked else 0.0
         details: dict[str, Any] = {"f": f, "p": p, "r": r, "correct": total.correct, "proposed": total.proposed}
         details["gold"] = total.gold
         rows = tuple(
-            {
-                "index": i,
-                "reference": j,
-                "f": c.f(beta),
-                "correct": c.correct,
-                "proposed": c.proposed,
-                "gold": c.gold,
-            }
-            for i, (j, c) in enumerate((j, counts[i][j]) for i, j in enumerate(chosen))
+            {"index": i, "reference": j, "f": c.f(beta), "correct": c.correct, "proposed": c.proposed, "gold": c.gold}
+            for i, (j, c) in enumerate(zip(chosen, picked, strict=True))
         )
         fields = {
             "level": self.config.level,
@@ -174,15 +161,12 @@ class PTBase:
         }
         return Score(self.name, f, details, signed(self, fields), rows, layout=self.layout)
 
-    def sentence_values(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
-        beta = self.config.beta
-        return [max(c.f(beta) for c in options) for options in counts]
-
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
 
     def sentence_scores(self, analysis: PTAnalysis) -> list[float]:
-        return self.sentence_values(self.weighted_counts(analysis, True))
+        beta = self.config.beta
+        return [max(c.f(beta) for c in options) for options in self.weighted_counts(analysis, True)]
 
 
 class PTM2(PTBase):
