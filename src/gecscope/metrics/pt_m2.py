@@ -106,7 +106,6 @@ class PTBase:
         return PTAnalysis(tuple(ex.source for ex in examples), tuple(self.annotators(ex) for ex in examples))
 
     def weighted_counts(self, analysis: PTAnalysis, sentence_level: bool) -> list[tuple[M2Counts, ...]]:
-        pairs: list[tuple[str, str]] = []
         index: dict[tuple[str, str], int] = {}
 
         def slot(cand: str, ref: str) -> int:
