@@ -88,12 +88,10 @@ class _Learned(SentenceMetric):
     def _values(self, ckpt: Checkpoint, kind: str, items: Sequence[tuple[str, ...]], fn: Any) -> np.ndarray:
         cfg = self.config
 
-        def compute(todo: Sequence[tuple[str, ...]]) -> list[float]:
-            return list(fn(ckpt, todo, cfg.max_length, cfg.batch_size))
+        def compute(todo: Sequence[tuple[str, ...]]) -> list[float]:  # todo: (kind, *texts) entries
+            return list(fn(ckpt, [x[1:] for x in todo], cfg.max_length, cfg.batch_size))
 
-        return self.store.cached(
-            ckpt, [(kind, *t) for t in items], cfg.max_length, lambda t: compute([x[1:] for x in t])
-        )
+        return self.store.cached(ckpt, [(kind, *t) for t in items], cfg.max_length, compute)
 
     def check_ready(self) -> None:
         """One line, before any work, when a checkpoint folder or torch/transformers is missing."""
