@@ -12,6 +12,7 @@ does not.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from array import array
@@ -278,11 +279,7 @@ def analyse(
 
 def relabel(analysis: ChunkAnalysis, assumption: str) -> ChunkAnalysis:
     """The same partitions under another assumption (no re-partitioning, no chunks needed)."""
-    if analysis.assumption == assumption:
-        return analysis
-    import dataclasses
-
-    return dataclasses.replace(analysis, assumption=assumption)
+    return analysis if analysis.assumption == assumption else dataclasses.replace(analysis, assumption=assumption)
 
 
 __all__ = [

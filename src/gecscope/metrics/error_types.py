@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gecscope.classify import Label
-from gecscope.metrics.analysis import ChunkAnalysis, FloatArray
+from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, relabel
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
@@ -134,10 +134,7 @@ def type_counts(
 
 def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
     """``result`` with ``details["types"]`` at the metric's ``cat`` level."""
-    if analysis.assumption != metric.config.assumption:
-        from gecscope.metrics.analysis import relabel
-
-        analysis = relabel(analysis, metric.config.assumption)
+    analysis = relabel(analysis, metric.config.assumption)
     chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
     counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_array(analysis))
     details: dict[str, Any] = {**result.details, "types": {name: metric.type_row(c) for name, c in counts.items()}}
