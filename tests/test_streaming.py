@@ -173,8 +173,9 @@ counts = st.lists(st.lists(st.tuples(*[st.integers(0, 4)] * 3), min_size=1, max_
 @given(counts, st.sampled_from(["corpus", "sentence"]))
 def test_table_choice_is_the_generic_greedy_choice(rows: list[list[tuple[int, int, int]]], level: str) -> None:
     """The array loops choose what :mod:`gecscope.scoring` chooses on the count objects (ties too)."""
-    from gecscope.metrics.errant import EditCounts, errant_prf
-    from gecscope.metrics.m2 import M2Config, M2Counts, m2_prf
+    from gecscope.metrics.counts import EditCounts, M2Counts
+    from gecscope.metrics.errant import errant_prf
+    from gecscope.metrics.m2 import M2Config, m2_prf
     from gecscope.scoring import best_choice, greedy_choice, m2_f
 
     m2_rows = [[(min(c, p), p, g) for c, p, g in options] for options in rows]

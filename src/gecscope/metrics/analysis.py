@@ -12,6 +12,7 @@ does not.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from array import array
@@ -141,12 +142,9 @@ class ChunkAnalysis:
         def row(s: int) -> tuple[Labels, ...]:
             n = int(chunks[s + 1] - chunks[s])
             flat = [LABELS[x] for x in labels[flags[s] : flags[s + 1]].tolist()]
-            return tuple(tuple(flat[i : i + n]) for i in range(0, len(flat), n)) if n else ((),) * self.n_kept(s)
+            return tuple(tuple(flat[i : i + n]) for i in range(0, len(flat), n)) if n else ((),) * len(self.kept[s])
 
         return LazyRows(len(self), row)  # type: ignore[arg-type,return-value]
-
-    def n_kept(self, s: int) -> int:
-        return int(self.pair_offsets[s + 1] - self.pair_offsets[s])
 
     def pair_chunks(self) -> IntArray:
         """The (global) chunk of every (pair, chunk) flag."""
@@ -281,11 +279,7 @@ def analyse(
 
 def relabel(analysis: ChunkAnalysis, assumption: str) -> ChunkAnalysis:
     """The same partitions under another assumption (no re-partitioning, no chunks needed)."""
-    if analysis.assumption == assumption:
-        return analysis
-    import dataclasses
-
-    return dataclasses.replace(analysis, assumption=assumption)
+    return analysis if analysis.assumption == assumption else dataclasses.replace(analysis, assumption=assumption)
 
 
 __all__ = [

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from gecscope.align.levenshtein import levenshtein_edits
 from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.counts import EditTable, EditTableBuilder
+from gecscope.metrics.counts import EditCounts, EditTable
 from gecscope.metrics.errant import Errant, ErrantConfig, Key, compare
 from gecscope.types import Example, Tokens
 
@@ -56,9 +56,8 @@ class CharF(Errant):
 
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         require_references(examples)
-        builder = EditTableBuilder()
-        for ex in examples:
-            hyp = char_edits(ex.source, ex.hypothesis.tokens)
-            refs = [char_edits(ex.source, r.tokens) for r in ex.references]
-            builder.add(tuple(compare(hyp, r) for r in refs) or (compare(hyp, {}),))
-        return builder.table()
+        return EditTable.of(self.sentence_counts(ex) for ex in examples)
+
+    def sentence_counts(self, ex: Example) -> tuple[EditCounts, ...]:
+        hyp = char_edits(ex.source, ex.hypothesis.tokens)
+        return tuple(compare(hyp, char_edits(ex.source, r.tokens)) for r in ex.references) or (compare(hyp, {}),)

@@ -20,12 +20,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from gecscope.layout import prf_layout
-from gecscope.metrics.base import check_convention, references_chosen, signed
+from gecscope.metrics.base import check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.errant import EditCounts, compare, errant_prf
+from gecscope.metrics.counts import EditCounts, EditTable, prf_score
+from gecscope.metrics.errant import compare, summary_block
 from gecscope.result import Score
-from gecscope.scoring import errant_key, greedy_choice
+from gecscope.scoring import errant_f, errant_key, errant_sentence_key
 from gecscope.types import Edit, Example, Target
 
 Key = tuple[int, int, str]
@@ -75,64 +78,33 @@ class Cherrant:
     def __init__(self, config: CherrantConfig | None = None) -> None:
         self.config = config or CherrantConfig()
 
-    def analyse(self, examples: Sequence[Example]) -> list[tuple[EditCounts, ...]]:
-        """One count per usable reference; an empty tuple marks a skipped sentence."""
-        examples = references_chosen(self, examples)
+    def analyse(self, examples: Sequence[Example]) -> EditTable:
+        """One count per usable reference; a sentence without any is skipped (no options)."""
+        return EditTable.of(self.sentence_counts(ex) for ex in references_chosen(self, examples))
+
+    def sentence_counts(self, ex: Example) -> tuple[EditCounts, ...]:
         mode = self.config.alignments
-        out: list[tuple[EditCounts, ...]] = []
-        for ex in examples:
-            hyp = pooled_keys(ex.hypothesis, mode)
-            refs = [r for r in ex.references if not r.unannotatable]
-            if ex.references and not refs:
-                out.append(())
-                continue
-            out.append(tuple(compare(hyp, pooled_keys(r, mode)) for r in refs) or (compare(hyp, {}),))
-        return out
+        hyp = pooled_keys(ex.hypothesis, mode)
+        refs = [r for r in ex.references if not r.unannotatable]
+        if ex.references and not refs:  # only 无法标注 references: ChERRANT skips the sentence
+            return ()
+        return tuple(compare(hyp, pooled_keys(r, mode)) for r in refs) or (compare(hyp, {}),)
 
-    def score_analysis(self, counts: Sequence[Sequence[EditCounts]]) -> Score:
+    def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
-        kept = [i for i, c in enumerate(counts) if c]
-
-        def key(tot: EditCounts, c: EditCounts) -> tuple[float, ...]:
-            return errant_key((tot.tp, tot.fp, tot.fn), (c.tp, c.fp, c.fn), (beta,))
-
-        chosen = greedy_choice([counts[i] for i in kept], EditCounts(), key)
-        picked = {i: (j, counts[i][j]) for i, j in zip(kept, chosen, strict=True)}
-        tp, fp, fn = (sum(getattr(c, f) for _, c in picked.values()) for f in ("tp", "fp", "fn"))
-        p, r, f = errant_prf(tp, fp, fn, beta)
-        details: dict[str, Any] = {"f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn}
-        details["skipped"] = len(counts) - len(kept)
-        rows: list[dict[str, Any]] = []
-        for i in range(len(counts)):
-            if i not in picked:  # only 无法标注 references: ChERRANT skips the sentence
-                rows.append({"index": i, "f": None, "p": None, "r": None, "skipped": True})
-                continue
-            j, c = picked[i]
-            sp, sr, sf = errant_prf(c.tp, c.fp, c.fn, beta)
-            rows.append({"index": i, "reference": j, "f": sf, "p": sp, "r": sr, "tp": c.tp, "fp": c.fp, "fn": c.fn})
+        table = EditTable.of(counts)
+        chosen = np.asarray(table.choose(errant_key, errant_sentence_key, (beta,), "corpus"), dtype=np.int64)
+        skipped = int((table.width == 0).sum())
         fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
-        return Score(self.name, f, details, signed(self, fields), tuple(rows), layout=self.layout)
+        return prf_score(self, table, chosen, "corpus", fields, lambda *_: {"skipped": skipped})
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
 
-    def sentence_scores(self, counts: Sequence[Sequence[EditCounts]]) -> list[float]:
+    def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the best reference for that sentence alone (skipped: 1.0)."""
-        beta = self.config.beta
-        return [max((errant_prf(c.tp, c.fp, c.fn, beta)[2] for c in options), default=1.0) for options in counts]
+        return EditTable.of(counts).best_values(errant_f, self.config.beta)
 
     def official_text(self, score: Score) -> str:
         """The block ``compare_m2_for_evaluation.py`` prints."""
-        d, beta = score.details, self.config.beta
-        title = " Span-Based Correction "
-        p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))
-        return "\n".join(
-            [
-                "",
-                f"{title:=^46}",
-                "\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]),
-                "\t".join(map(str, [d["tp"], d["fp"], d["fn"], p, r, f])),
-                "=" * 46,
-                "",
-            ]
-        )
+        return "\n".join(["", *summary_block(" Span-Based Correction ", score.details, self.config.beta), ""])

@@ -14,14 +14,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gecscope.classify import Labels
-from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, WeightFn, analyse, relabel, split_counts
+from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
 from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean
 from gecscope.metrics.config import ChunkMetricConfig
+from gecscope.metrics.error_types import add_types
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
-from gecscope.types import Chunk, Example
+from gecscope.types import Example
 from gecscope.weighting.length import LengthWeighting, length_params
 from gecscope.weighting.llm import LLMWeighting
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -83,32 +83,9 @@ class ChunkMetric:
         return self.length_array(analysis) * model
 
     def length_array(self, analysis: ChunkAnalysis) -> FloatArray:
-        weigher = self.length_weighting(analysis)
-        return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
-
-    def length_weighting(self, analysis: ChunkAnalysis) -> LengthWeighting:
         params = length_params(self.config.level, self.config.assumption, self.config.mode)
-        return LengthWeighting(params, analysis.length_bias())
-
-    def weight_fn(self, analysis: ChunkAnalysis) -> WeightFn | None:
-        """The chunk weights of the configured weighting as a per-pair function (needs chunks)."""
-        kind = self.config.weighting
-        if kind == "none":
-            return None
-        if kind == "length":
-            return self.length_weights(analysis)
-        if kind in ("similarity", "llm"):
-            return self.model_weighting().weight_fn(analysis)
-        length, sim = self.length_weights(analysis), self.model_weighting().weight_fn(analysis)
-
-        def both(s: int, k: int, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
-            return tuple(a * b for a, b in zip(length(s, k, chunks, labels), sim(s, k, chunks, labels), strict=True))
-
-        return both
-
-    def length_weights(self, analysis: ChunkAnalysis) -> WeightFn:
-        weigher = self.length_weighting(analysis)
-        return lambda s, k, chunks, labels: weigher.weights(chunks, labels)
+        weigher = LengthWeighting(params, analysis.length_bias())
+        return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
 
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
         """The model-backed weighting, built once per metric object (models load on first use)."""
@@ -149,48 +126,31 @@ class ChunkMetric:
         columns = {k: v[chosen] for k, v in every.items()}
         return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
 
+    def type_row(self, c: ChunkCounts) -> dict[str, float]:
+        """One row of ``details["types"]`` (a type's summed counts and the metric's values of them)."""
+        return {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         """The Score of a table (``ref_index``: the reference index of every count row)."""
         raise NotImplementedError
 
-    def score_array(self, values: FloatArray, pair_offsets: IntArray, ref_index: Any) -> Score:
-        """Step 2 on count rows: select references and reduce."""
-        return self.finish(self.table(values, pair_offsets), values, ref_index)
-
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
-        """Step 2 on counts given per sentence and kept reference."""
-        rows = [(c.tp, c.fp_ne, c.fp_un, c.fn, c.tn) for options in counts for c in options]
-        values = np.array(rows, dtype=np.float64).reshape(len(rows), 5)
-        offsets = np.zeros(len(counts) + 1, dtype=np.int64)
-        np.cumsum([len(options) for options in counts], out=offsets[1:])
-        ref_index = np.array([i for k in kept for i in k], dtype=np.int64)
-        return self.score_array(values, offsets, ref_index)
-
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce."""
-        return self.score_array(self.count_array(analysis), analysis.pair_offsets, analysis.ref_index)
+        values = self.count_array(analysis)
+        return self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index)
 
     def score(self, examples: Sequence[Example]) -> Score:
         analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
         result = self.score_analysis(analysis)
         if self.config.cat:  # per-error-type breakdown (details["types"])
-            from gecscope.metrics.error_types import add_types
-
             result = add_types(self, examples, analysis, result)
         return result
 
     def sentence_level(self) -> ChunkMetric:
-        """This metric at sentence level, sharing its loaded model."""
+        """This metric at sentence level, sharing its loaded models (and their caches)."""
         metric = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]
-        if "_model_weighting" in self.__dict__:
-            metric.use_weighting(self.__dict__["_model_weighting"])
+        metric.__dict__.update({k: v for k, v in self.__dict__.items() if k != "config"})
         return metric
-
-    def sentence_values(self, analysis: ChunkAnalysis) -> FloatArray:
-        """Each sentence's score against its best reference (the sentence-level choice)."""
-        metric = self.sentence_level()
-        table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
-        return table.columns["score" if "score" in table.columns else "f"]
 
     def resampling(self, analysis: ChunkAnalysis) -> Plan:
         """Unweighted: the greedy rule over the counts (corpus) or the sentence mean. Length
@@ -203,13 +163,6 @@ class ChunkMetric:
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         """Each sentence's score against its best reference (the sentence-level choice)."""
-        return [float(v) for v in self.sentence_values(analysis).tolist()]
-
-
-def sentence_row(
-    index: int, kept: Sequence[int], chosen: int, counts: ChunkCounts, values: dict[str, float]
-) -> dict[str, Any]:
-    row: dict[str, Any] = {"index": index, "reference": kept[chosen]}
-    row.update(values)
-    row.update(counts.as_dict())
-    return row
+        metric = self.sentence_level()
+        table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
+        return [float(v) for v in table.columns["score" if "score" in table.columns else "f"].tolist()]

@@ -6,6 +6,7 @@ one-shot result: every per-sentence array is concatenated and the offsets shifte
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,28 +31,30 @@ def gather(offsets: IntArray, idx: IntArray) -> tuple[IntArray, IntArray]:
     return np.repeat(offsets[idx] - new[:-1], sizes) + np.arange(int(new[-1]), dtype=np.int64), new
 
 
+#: the flat arrays of a :class:`ChunkAnalysis`, each with the offsets that group it by sentence
+#: (None: one entry per sentence)
+GROUPS = {
+    "hyp_changed": "chunk_offsets",
+    "hyp_length": "chunk_offsets",
+    "ref_index": "pair_offsets",
+    "ref_changed": "flag_offsets",
+    "ref_equal": "flag_offsets",
+    "bias_sum": None,
+    "bias_count": None,
+}
+OFFSETS = ("chunk_offsets", "pair_offsets", "flag_offsets")
+
+
 def take_sentences(analysis: ChunkAnalysis, idx: Sequence[int] | IntArray) -> ChunkAnalysis:
     """The sentences ``idx`` of ``analysis`` (in that order, with repeats)."""
-    a = analysis
     sel = np.asarray(idx, dtype=np.int64).reshape(-1)
-    chunk, chunk_offsets = gather(a.chunk_offsets, sel)
-    pair, pair_offsets = gather(a.pair_offsets, sel)
-    flag, flag_offsets = gather(a.flag_offsets, sel)
-    parts = None if a.partitions is None else tuple(a.partitions[i] for i in sel.tolist())
-    return type(a)(
-        a.assumption,
-        chunk_offsets,
-        pair_offsets,
-        flag_offsets,
-        a.hyp_changed[chunk],
-        a.hyp_length[chunk],
-        a.ref_index[pair],
-        a.ref_changed[flag],
-        a.ref_equal[flag],
-        a.bias_sum[sel],
-        a.bias_count[sel],
-        parts,
-    )
+    elements: dict[str | None, IntArray] = {None: sel}
+    offsets: dict[str, Any] = {}
+    for name in OFFSETS:
+        elements[name], offsets[name] = gather(getattr(analysis, name), sel)
+    arrays: dict[str, Any] = {k: getattr(analysis, k)[elements[group]] for k, group in GROUPS.items()}
+    parts = None if analysis.partitions is None else tuple(analysis.partitions[i] for i in sel.tolist())
+    return dataclasses.replace(analysis, **offsets, **arrays, partitions=parts)
 
 
 def stack_analyses(analyses: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
@@ -60,35 +63,19 @@ def stack_analyses(analyses: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
     first = analyses[0]
     if any(a.assumption != first.assumption for a in analyses):
         raise ValueError("cannot stack chunk analyses of different assumptions (relabel them first)")
-
-    def offsets(name: str) -> IntArray:
+    offsets: dict[str, Any] = {}
+    for name in OFFSETS:
         parts, base = [np.zeros(1, dtype=np.int64)], 0
         for a in analyses:
             off = getattr(a, name)
             parts.append(off[1:] + base)
             base += int(off[-1])
-        return np.concatenate(parts)
-
-    def cat(name: str) -> Any:
-        return np.concatenate([getattr(a, name) for a in analyses])
-
-    parts = None
+        offsets[name] = np.concatenate(parts)
+    arrays: dict[str, Any] = {k: np.concatenate([getattr(a, k) for a in analyses]) for k in GROUPS}
+    chunks = None
     if all(a.partitions is not None for a in analyses):
-        parts = tuple(p for a in analyses for p in a.chunks)
-    return type(first)(
-        first.assumption,
-        offsets("chunk_offsets"),
-        offsets("pair_offsets"),
-        offsets("flag_offsets"),
-        cat("hyp_changed"),
-        cat("hyp_length"),
-        cat("ref_index"),
-        cat("ref_changed"),
-        cat("ref_equal"),
-        cat("bias_sum"),
-        cat("bias_count"),
-        parts,
-    )
+        chunks = tuple(p for a in analyses for p in a.chunks)
+    return dataclasses.replace(first, **offsets, **arrays, partitions=chunks)
 
 
 __all__ = ["gather", "stack_analyses", "take_sentences"]

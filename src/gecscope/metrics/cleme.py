@@ -35,15 +35,6 @@ class ClemeConfig(ChunkMetricConfig):
             raise ValueError(f"beta must be positive; got {self.beta}")
 
 
-def prf(c: ChunkCounts, beta: float) -> tuple[float, float, float]:
-    """Rounded (P, R, F) as the official scorer returns them (:func:`gecscope.scoring.cleme_prf`)."""
-    return scoring.cleme_prf((c.tp, c.fp_ne, c.fp_un, c.fn), beta)
-
-
-def accuracy(c: ChunkCounts) -> float:
-    return float(scoring.cleme_accuracy((c.tp, c.fp_ne, c.fp_un, c.fn, c.tn)))
-
-
 class Cleme(ChunkMetric):
     name = "cleme"
     layout = Layout(
@@ -57,22 +48,23 @@ class Cleme(ChunkMetric):
     keys = (scoring.cleme_key, scoring.cleme_sentence_key)
 
     def __init__(self, config: ClemeConfig | None = None) -> None:
-        self.config = config or ClemeConfig()
-
-    @property
-    def beta(self) -> float:
-        return self.config.beta if isinstance(self.config, ClemeConfig) else 0.5
+        self.config: ClemeConfig = config or ClemeConfig()
 
     def params(self) -> tuple[float, ...]:
-        return (self.beta,)
+        return (self.config.beta,)
 
     def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
         pr, rc, f = scoring.cleme_prf(t, p[0])
         return {"f": f, "p": pr, "r": rc, "acc": scoring.cleme_accuracy(t)}
 
+    def type_row(self, c: ChunkCounts) -> dict[str, float]:
+        """``{tp, fp, fn, p, r, f}``, P/R/F rounded to 4 decimals as CLEME's are."""
+        p, r, f = scoring.cleme_prf((c.tp, c.fp_ne, c.fp_un, c.fn), self.config.beta)
+        return {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         t = table.totals
         details = {**table.head, "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
-        sig = signed(self, {**self.config.signature_fields(), "beta": f"{self.beta:g}"})
+        sig = signed(self, {**self.config.signature_fields(), "beta": f"{self.config.beta:g}"})
         rows = sentence_rows(table.chosen, values, ref_index, table.columns)
         return Score(self.name, table.head["f"], details, sig, rows, layout=self.layout)

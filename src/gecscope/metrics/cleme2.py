@@ -122,17 +122,20 @@ class Cleme2(ChunkMetric):
     keys = (scoring.cleme2_key, scoring.cleme2_sentence_key)
 
     def __init__(self, config: Cleme2Config | None = None) -> None:
-        self.config = config or Cleme2Config()
+        self.config: Cleme2Config = config or Cleme2Config()
 
     def params(self) -> tuple[float, ...]:
-        assert isinstance(self.config, Cleme2Config)
         return self.config.active_factors.values
 
     def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
         return dict(zip(NAMES, scoring.heuo(t, p), strict=True))
 
+    def type_row(self, c: ChunkCounts) -> dict[str, float]:
+        """``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``."""
+        _, hit, wrong, under, over = heuo(c, self.config.active_factors)
+        return {**super().type_row(c), "hit": hit, "wrong": wrong, "under": under, "over": over}
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
-        assert isinstance(self.config, Cleme2Config)
         f = self.config.active_factors
         details = {**table.head, **table.totals.as_dict()}
         preset = resolve_factors(self.config.factors)

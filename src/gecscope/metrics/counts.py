@@ -4,8 +4,8 @@ A table holds ``values`` (sentences, references, 3) — ERRANT's ``tp, fp, fn``,
 ``correct, proposed, gold`` — and ``width``, each sentence's number of references (the rest of
 its row is zero padding). ERRANT's table also holds each option's per-category counts as
 ranges into two flat arrays. A table is a read-only sequence of per-sentence tuples of
-:class:`~gecscope.metrics.errant.EditCounts` / :class:`~gecscope.metrics.m2.M2Counts`, built on
-demand, so code written for lists of tuples keeps working; the metrics read the arrays.
+:class:`EditCounts` / :class:`M2Counts` (the count records, defined here), built on demand, so
+code written for lists of tuples keeps working; the metrics read the arrays.
 
 >>> t = M2Table.build([[(1, 2, 3)], [(0, 0, 1), (0, 1, 1)]])
 >>> len(t), t.values.shape, t[1][1]
@@ -18,15 +18,63 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.metrics.base import signed
 from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs
+from gecscope.result import Score
+from gecscope.rows import LazyRows
+from gecscope.scoring import prf
 
 IntArray = NDArray[np.int64]
 C = TypeVar("C", bound="CountTable")
+
+
+@dataclass(frozen=True, slots=True)
+class M2Counts:
+    """correct / proposed / gold edits: integers for M2, summed edit weights for PT-M2."""
+
+    correct: float = 0
+    proposed: float = 0
+    gold: float = 0
+
+    def __add__(self, other: M2Counts) -> M2Counts:
+        return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
+
+    def f(self, beta: float) -> float:
+        return float(prf(self.correct, self.proposed, self.gold, beta)[2])
+
+
+@dataclass(frozen=True, slots=True)
+class EditCounts:
+    """Summable TP/FP/FN with per-category rows ``(category, tp, fp, fn)``."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    categories: tuple[tuple[str, int, int, int], ...] = ()
+
+    def __add__(self, other: EditCounts) -> EditCounts:
+        return EditCounts(
+            self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories
+        )
+
+
+def category(cat: str, level: int) -> str:
+    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
+    if level == 1 and cat != "UNK":
+        return cat[0]
+    if level == 2 and cat != "UNK":
+        return cat[2:]
+    return cat
+
+
+def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
+    """Unrounded P, R, F with ERRANT's conventions (P = 1 when FP = 0, R = 1 when FN = 0)."""
+    return prf(tp, tp + fp, tp + fn, beta)
 
 
 def sentence_means(
@@ -56,6 +104,8 @@ class CountTable(Sequence[tuple[Any, ...]]):
 
     values: IntArray
     width: IntArray
+    #: the names of the three counts (the columns of ``values`` and of the sentence rows)
+    columns: ClassVar[tuple[str, str, str]] = ("tp", "fp", "fn")
 
     def __len__(self) -> int:
         return int(self.width.shape[0])
@@ -113,6 +163,10 @@ class CountTable(Sequence[tuple[Any, ...]]):
         values, offsets = self.pairs()
         return [float(x) for x in np.maximum.reduceat(value(values.T, params), offsets[:-1]).tolist()]
 
+    def tp_fp_fn(self, rows: IntArray) -> IntArray:
+        """(n, 3) rows of ``values`` as ``tp, fp, fn``."""
+        return rows
+
     def take(self: C, idx: Sequence[int] | IntArray) -> C:
         """The sentences ``idx`` (in that order, with repeats)."""
         rows = np.asarray(idx, dtype=np.int64)
@@ -141,9 +195,13 @@ class CountTable(Sequence[tuple[Any, ...]]):
 class M2Table(CountTable):
     """M2's ``correct, proposed, gold`` per (sentence, annotator)."""
 
-    def item(self, i: int, j: int) -> Any:
-        from gecscope.metrics.m2 import M2Counts
+    columns = ("correct", "proposed", "gold")
 
+    def tp_fp_fn(self, rows: IntArray) -> IntArray:
+        correct = rows[:, 0]
+        return np.stack([correct, rows[:, 1] - correct, rows[:, 2] - correct], axis=1)
+
+    def item(self, i: int, j: int) -> Any:
         c, p, g = (int(v) for v in self.values[i, j])
         return M2Counts(c, p, g)
 
@@ -175,8 +233,6 @@ class EditTable(CountTable):
     names: tuple[str, ...]
 
     def item(self, i: int, j: int) -> Any:
-        from gecscope.metrics.errant import EditCounts
-
         tp, fp, fn = (int(v) for v in self.values[i, j])
         lo, hi = int(self.cat_start[i, j]), int(self.cat_stop[i, j])
         cats = tuple(
@@ -213,19 +269,36 @@ class EditTable(CountTable):
         )
 
     @classmethod
-    def of(cls, counts: Sequence[Sequence[Any]]) -> EditTable:
-        """A table from per-sentence tuples of ``EditCounts`` (or a table itself)."""
+    def of(cls, counts: Iterable[Sequence[Any]]) -> EditTable:
+        """A table from per-sentence tuples of ``EditCounts`` (or a table itself); an iterator is
+        read one sentence at a time, so a corpus never holds all the objects."""
         if isinstance(counts, EditTable):
             return counts
-        builder = EditTableBuilder()
+        rows: list[list[tuple[int, int, int]]] = []
+        spans: list[list[tuple[int, int]]] = []
+        ids: list[int] = []
+        cat_values: list[tuple[int, int, int]] = []
+        names: dict[str, int] = {}
         for options in counts:
-            builder.add(options)
-        return builder.table()
+            rows.append([(c.tp, c.fp, c.fn) for c in options])
+            spans.append([])
+            for c in options:
+                lo = len(ids)
+                for name, tp, fp, fn in c.categories:
+                    ids.append(names.setdefault(name, len(names)))
+                    cat_values.append((tp, fp, fn))
+                spans[-1].append((lo, len(ids)))
+        values, width = cls._arrays(rows)
+        start = np.zeros(values.shape[:2], dtype=np.int64)
+        stop = np.zeros(values.shape[:2], dtype=np.int64)
+        for i, row in enumerate(spans):
+            for j, (lo, hi) in enumerate(row):
+                start[i, j], stop[i, j] = lo, hi
+        cats = np.array(cat_values, dtype=np.int64).reshape(-1, 3)
+        return EditTable(values, width, start, stop, np.array(ids, dtype=np.int64), cats, tuple(names))
 
     def category_totals(self, chosen: IntArray, level: int) -> dict[str, tuple[int, int, int]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
-        from gecscope.metrics.errant import category
-
         rows = np.arange(len(self))
         lo, hi = self.cat_start[rows, chosen], self.cat_stop[rows, chosen]
         lengths = hi - lo
@@ -242,37 +315,32 @@ class EditTable(CountTable):
         }
 
 
-class EditTableBuilder:
-    """Collects per-sentence tuples of ``EditCounts`` into an :class:`EditTable` (one shard's
-    objects at a time, so a corpus never holds them all)."""
+def prf_score(
+    metric: Any,
+    table: CountTable,
+    chosen: IntArray,
+    level: str,
+    fields: dict[str, str],
+    extra: Callable[[int, int, int], dict[str, Any]],
+) -> Score:
+    """The Score of an edit-F metric (M2, ERRANT, ChERRANT, char-F) from its table and each
+    sentence's chosen option: P/R/F-beta of the summed ``tp, fp, fn`` (at the sentence ``level``
+    the means of the sentence values), then ``extra(tp, fp, fn)`` in the details, one row per
+    sentence (a sentence without options, ChERRANT's skipped one, is marked ``skipped``)."""
+    beta = metric.config.beta
+    picked = table.tp_fp_fn(table.values[np.arange(len(table)), chosen])
+    tp, fp, fn = (int(x) for x in picked.sum(axis=0))
+    p, r, f = sentence_means(picked, errant_prf, beta) if level == "sentence" else errant_prf(tp, fp, fn, beta)
+    details: dict[str, Any] = {"f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn, **extra(tp, fp, fn)}
 
-    def __init__(self) -> None:
-        self._rows: list[list[tuple[int, int, int]]] = []
-        self._spans: list[list[tuple[int, int]]] = []
-        self._ids: list[int] = []
-        self._values: list[tuple[int, int, int]] = []
-        self._names: dict[str, int] = {}
+    def row(i: int) -> dict[str, Any]:
+        if not table.width[i]:
+            return {"index": i, "f": None, "p": None, "r": None, "skipped": True}
+        c_tp, c_fp, c_fn = (int(x) for x in picked[i])
+        sp, sr, sf = errant_prf(c_tp, c_fp, c_fn, beta)
+        counts = dict(zip(table.columns, (int(x) for x in table.values[i, chosen[i]]), strict=True))
+        return {"index": i, "reference": int(chosen[i]), "f": sf, "p": sp, "r": sr, **counts}
 
-    def add(self, options: Iterable[Any]) -> None:
-        row, spans = [], []
-        for c in options:
-            row.append((c.tp, c.fp, c.fn))
-            lo = len(self._ids)
-            for name, tp, fp, fn in c.categories:
-                self._ids.append(self._names.setdefault(name, len(self._names)))
-                self._values.append((tp, fp, fn))
-            spans.append((lo, len(self._ids)))
-        self._rows.append(row)
-        self._spans.append(spans)
-
-    def table(self) -> EditTable:
-        values, width = CountTable._arrays(self._rows)
-        start = np.zeros(values.shape[:2], dtype=np.int64)
-        stop = np.zeros(values.shape[:2], dtype=np.int64)
-        for i, spans in enumerate(self._spans):
-            for j, (lo, hi) in enumerate(spans):
-                start[i, j], stop[i, j] = lo, hi
-        cat_values = np.array(self._values, dtype=np.int64).reshape(-1, 3)
-        return EditTable(
-            values, width, start, stop, np.array(self._ids, dtype=np.int64), cat_values, tuple(self._names)
-        )
+    if level == "sentence":
+        fields = {**fields, "level": "sentence"}
+    return Score(metric.name, f, details, signed(metric, fields), LazyRows(len(table), row), layout=metric.layout)

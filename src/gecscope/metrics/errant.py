@@ -10,7 +10,7 @@ the reference maximising the running F (rounded to 4 dp), then TP, then -FP, the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,12 +20,11 @@ from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
+from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditTable, EditTableBuilder, sentence_means
+from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
 from gecscope.result import Score
-from gecscope.rows import LazyRows
-from gecscope.scoring import errant_f, errant_key, errant_sentence_key, prf
+from gecscope.scoring import errant_f, errant_key, errant_sentence_key
 from gecscope.types import Edit, Example
 
 MODES = {
@@ -34,58 +33,6 @@ MODES = {
     "ds": "Span-Based Detection",
     "dt": "Token-Based Detection",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class EditCounts:
-    """Summable TP/FP/FN with per-category counts ``{category: (tp, fp, fn)}``."""
-
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    categories: tuple[tuple[str, int, int, int], ...] = ()
-
-    def __add__(self, other: EditCounts) -> EditCounts:
-        return EditCounts(
-            self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.categories + other.categories
-        )
-
-    def category_totals(self, level: int = 3) -> dict[str, tuple[int, int, int]]:
-        acc: dict[str, list[int]] = {}
-        for cat, tp, fp, fn in self.categories:
-            name = category(cat, level)
-            row = acc.setdefault(name, [0, 0, 0])
-            row[0] += tp
-            row[1] += fp
-            row[2] += fn
-        return {k: (v[0], v[1], v[2]) for k, v in sorted(acc.items())}
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """TP/FP/FN alone: what the greedy reference choice sums (constant-time ``+``, unlike
-    :class:`EditCounts`, whose category rows grow with the corpus)."""
-
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn)
-
-
-def category(cat: str, level: int) -> str:
-    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
-    if level == 1 and cat != "UNK":
-        return cat[0]
-    if level == 2 and cat != "UNK":
-        return cat[2:]
-    return cat
-
-
-def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
-    """Unrounded P, R, F with ERRANT's conventions (P = 1 when FP = 0, R = 1 when FN = 0)."""
-    return prf(tp, tp + fp, tp + fn, beta)
 
 
 def unrounded_key(t: Any, c: Any, p: Any) -> tuple[Any, ...]:
@@ -162,6 +109,17 @@ class ErrantConfig:
             raise SettingError("beta must be positive and cat 0, 1, 2 or 3", "beta", "cat")
 
 
+def summary_block(title: str, d: Mapping[str, Any], beta: float) -> list[str]:
+    """The overall TP/FP/FN/P/R/F block errant_compare (and ChERRANT) print, rounded to 4 dp."""
+    p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))
+    return [
+        f"{title:=^46}",
+        "\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]),
+        "\t".join(map(str, [d["tp"], d["fp"], d["fn"], p, r, f])),
+        "=" * 46,
+    ]
+
+
 class Errant:
     name = "errant"
     layout = prf_layout("ERRANT")
@@ -175,14 +133,13 @@ class Errant:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
         examples = references_chosen(self, examples)
         require_references(examples)
+        return EditTable.of(self.sentence_counts(ex) for ex in examples)
+
+    def sentence_counts(self, ex: Example) -> tuple[EditCounts, ...]:
+        """One count per reference (one against no edits when there is none)."""
         mode = self.config.scheme
-        builder = EditTableBuilder()
-        for ex in examples:
-            hyp = edit_keys(ex.hypothesis.edits or (), mode)
-            builder.add(
-                tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),)
-            )
-        return builder.table()
+        hyp = edit_keys(ex.hypothesis.edits or (), mode)
+        return tuple(compare(hyp, edit_keys(r.edits or (), mode)) for r in ex.references) or (compare(hyp, {}),)
 
     def choose(self, table: EditTable) -> list[int]:
         """The reference of each sentence: errant_compare's greedy corpus choice (running F
@@ -194,44 +151,13 @@ class Errant:
         beta = self.config.beta
         table = EditTable.of(counts)
         chosen = np.asarray(self.choose(table), dtype=np.int64)
-        picked = table.values[np.arange(len(table)), chosen]
-        tp, fp, fn = (int(x) for x in picked.sum(axis=0))
-        p, r, f = errant_prf(tp, fp, fn, beta)
-        if self.config.level == "sentence":
-            p, r, f = sentence_means(picked, errant_prf, beta)
-        cats = table.category_totals(chosen, self.config.cat)
-        details: dict[str, Any] = {
-            "f": f,
-            "p": p,
-            "r": r,
-            "tp": tp,
-            "fp": fp,
-            "fn": fn,
-            "categories": {
-                k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
-                for k, v in cats.items()
-            },
+        cats = {
+            k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
+            for k, v in table.category_totals(chosen, self.config.cat).items()
         }
-
-        def row(i: int) -> dict[str, Any]:
-            c_tp, c_fp, c_fn = (int(x) for x in picked[i])
-            v = errant_prf(c_tp, c_fp, c_fn, beta)
-            return {
-                "index": i,
-                "reference": int(chosen[i]),
-                "f": v[2],
-                "p": v[0],
-                "r": v[1],
-                "tp": c_tp,
-                "fp": c_fp,
-                "fn": c_fn,
-            }
-
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": select}
-        if self.config.level == "sentence":
-            fields["level"] = "sentence"
-        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row), layout=self.layout)
+        return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
@@ -266,10 +192,4 @@ class Errant:
                 ]
                 lines.append(" ".join([*cells, str(f)]))
             lines.append("")
-        lines.append(f"{title:=^46}")
-        lines.append("\t".join(["TP", "FP", "FN", "Prec", "Rec", f"F{beta}"]))
-        p, r, f = (round(x, 4) for x in errant_prf(d["tp"], d["fp"], d["fn"], beta))
-        lines.append("\t".join(map(str, [d["tp"], d["fp"], d["fn"], p, r, f])))
-        lines.append("=" * 46)
-        lines.append("")
-        return "\n".join(lines)
+        return "\n".join([*lines, *summary_block(title, d, beta), ""])

@@ -34,10 +34,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gecscope.classify import Label
-from gecscope.metrics.analysis import ChunkAnalysis, WeightFn
+from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, relabel
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
-from gecscope.types import Chunk, Edit, Example
+from gecscope.types import Chunk, Example
 
 if TYPE_CHECKING:
     from gecscope.metrics.chunk_metric import ChunkMetric
@@ -60,13 +60,6 @@ def type_name(edit_type: str, level: int) -> str:
     return t
 
 
-def _distinct(edits: Sequence[Edit], level: int) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for e in edits:
-        seen.setdefault(type_name(e.type, level), None)
-    return tuple(seen)
-
-
 def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: int) -> ChunkTypes:
     """The distinct types of each target's edits inside each chunk.
 
@@ -86,7 +79,7 @@ def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], 
             i = cursors[t]
             while i < len(edits) and edits[i].start <= c.end:
                 i += 1
-            row.append(_distinct(edits[cursors[t] : i], level))
+            row.append(tuple(dict.fromkeys(type_name(e.type, level) for e in edits[cursors[t] : i])))
             cursors[t] = i
         out.append(tuple(row))
     return tuple(out)
@@ -118,18 +111,19 @@ def type_counts(
     analysis: ChunkAnalysis,
     chosen: Sequence[int],
     level: int,
-    weights: WeightFn | None = None,
+    weights: FloatArray | None = None,
 ) -> dict[str, ChunkCounts]:
     """Summed per-type counts; ``chosen[i]`` is sentence i's reference *position* among the kept
-    references (what the overall counts used), ``weights`` the metric's chunk weights."""
+    references (what the overall counts used), ``weights`` the metric's chunk weights (one per
+    (pair, chunk) flag, as :meth:`ChunkMetric.weight_array` gives them; None: 1 each)."""
     if level not in LEVELS:
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
     acc: dict[str, list[float]] = {}
     for s, (ex, chunks, kept, per_ref, k) in enumerate(
         zip(examples, analysis.chunks, analysis.kept, analysis.labels, chosen, strict=True)
     ):
-        labels = per_ref[k]
-        ws: Sequence[float] = [1.0] * len(chunks) if weights is None else weights(s, k, chunks, labels)
+        labels, start = per_ref[k], int(analysis.flag_offsets[s]) + k * len(chunks)
+        ws = [1.0] * len(chunks) if weights is None else weights[start : start + len(chunks)].tolist()
         types = chunk_types(ex, kept, chunks, level)
         for c, lab, w, ts in zip(chunks, labels, ws, types, strict=True):
             names = attribute(lab, c, ts, k)
@@ -138,36 +132,13 @@ def type_counts(
     return {name: ChunkCounts(*acc[name]) for name in sorted(acc)}
 
 
-def type_rows(metric: ChunkMetric, counts: dict[str, ChunkCounts]) -> dict[str, dict[str, float]]:
-    """``details["types"]``: CLEME2.0 rows ``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``,
-    CLEME rows ``{tp, fp, fn, p, r, f}`` (P/R/F rounded to 4 decimals as CLEME's are)."""
-    from gecscope.metrics.cleme import Cleme, prf
-    from gecscope.metrics.cleme2 import Cleme2Config, heuo
-
-    out: dict[str, dict[str, float]] = {}
-    for name, c in counts.items():
-        base = {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
-        if isinstance(metric, Cleme):
-            p, r, f = prf(c, metric.beta)
-            out[name] = {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
-        elif isinstance(metric.config, Cleme2Config):
-            _, hit, wrong, under, over = heuo(c, metric.config.active_factors)
-            out[name] = {**base, "hit": hit, "wrong": wrong, "under": under, "over": over}
-        else:
-            out[name] = base
-    return out
-
-
 def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
     """``result`` with ``details["types"]`` at the metric's ``cat`` level."""
-    if analysis.assumption != metric.config.assumption:
-        from gecscope.metrics.analysis import relabel
-
-        analysis = relabel(analysis, metric.config.assumption)
+    analysis = relabel(analysis, metric.config.assumption)
     chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
-    counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_fn(analysis))
-    details: dict[str, Any] = {**result.details, "types": type_rows(metric, counts)}
+    counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_array(analysis))
+    details: dict[str, Any] = {**result.details, "types": {name: metric.type_row(c) for name, c in counts.items()}}
     return dataclasses.replace(result, details=details)
 
 
-__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_counts", "type_name", "type_rows"]
+__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_counts", "type_name"]

@@ -153,21 +153,6 @@ def draw_blocks(
         yield _draw_rows(start, min(iterations, start + step), sentences, refs, seed_step, sampling)
 
 
-def split_space_lengths(row: FloatArray, hyp: Tokens, ref: Tokens) -> None:
-    """gec-metrics measures lengths with ``split(' ')``: an empty line has length 1 (its n-gram
-    counts stay empty)."""
-    if not hyp:
-        row[0] += 1
-    if not ref:
-        row[1] += 1
-
-
-def sentence_gleu_mean_over_refs(stats: FloatArray, n_max: int) -> FloatArray:
-    """gec-metrics' sentence GLEU: per reference as :func:`gleu_gec_metrics` (no smoothing), then
-    the mean over references. ``stats``: (sentence, reference, 2 + 2N)."""
-    return np.asarray(gleu_gec_metrics(stats, n_max).mean(axis=1), dtype=np.float64)
-
-
 def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> FloatArray:
     """GLEU of each row of summed statistics (shape (..., 2 + 2N))."""
     if smooth:
@@ -229,8 +214,8 @@ class Gleu:
             for j, ref in enumerate(e.references):
                 tokens = split(ref.line, ref.tokens)
                 stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant, self.counts)
-                if cfg.convention == "gec-metrics":
-                    split_space_lengths(stats[i, j], hyp, tokens)
+                if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
+                    stats[i, j, :2] += (not hyp, not tokens)
         return stats
 
     def _tokens(self, line: str, tokens: Tokens) -> Tokens:
@@ -253,7 +238,7 @@ class Gleu:
                 sent_sum += smoothed[ids, draw]
         if cfg.convention == "gec-metrics":
             per_iter = gleu_gec_metrics(np.concatenate(totals), cfg.n)
-            sent = sentence_gleu_mean_over_refs(stats, cfg.n)
+            sent = gleu_gec_metrics(stats, cfg.n).mean(axis=1)  # gec-metrics: the mean over references
         else:
             per_iter = gleu_from_stats(np.concatenate(totals), cfg.n)
             sent = sent_sum / cfg.iterations
@@ -284,7 +269,7 @@ class Gleu:
         """Per-sentence GLEU: gec-metrics' mean over references (``convention="gec-metrics"``),
         else the smoothed mean over the sampled iterations."""
         if self.config.convention == "gec-metrics":
-            return [float(x) for x in sentence_gleu_mean_over_refs(stats, self.config.n)]
+            return [float(x) for x in gleu_gec_metrics(stats, self.config.n).mean(axis=1)]
         return [float(row["score"]) for row in self.score_analysis(stats).sentences]
 
 

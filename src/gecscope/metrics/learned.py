@@ -16,6 +16,7 @@ sentence scores. Model outputs are cached by checkpoint (folder and weight files
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ import numpy as np
 from gecscope.errors import SettingError
 from gecscope.extras import require
 from gecscope.layout import Layout
+from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
 from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.types import Example
@@ -64,23 +66,9 @@ class ImparaConfig:
             raise ValueError("threshold in [-1, 1], max_length >= 2 and batch_size >= 1 are required")
 
 
-@dataclass(frozen=True)
-class LearnedAnalysis:
-    """Per sentence: the score and its parts (SOME: g, f, m; IMPARA: quality, similarity)."""
-
-    score: tuple[float, ...]
-    parts: tuple[tuple[float, ...], ...]
-
-    def __len__(self) -> int:
-        return len(self.score)
-
-
-class _Learned:
+class _Learned(SentenceMetric):
     name = ""
     needs_edits = False
-    #: reads no reference (the loaders do not ask for one)
-    reference_free = True
-    part_names: tuple[str, ...] = ()
     layout: Layout
     #: the config fields naming the checkpoint folders (all required)
     checkpoints: tuple[str, ...] = ()
@@ -93,22 +81,17 @@ class _Learned:
         found: Checkpoint = self.__dict__[slot]
         return found
 
-    @property
+    @functools.cached_property
     def store(self) -> ModelScores:
-        if "_store" not in self.__dict__:
-            self.__dict__["_store"] = ModelScores(self.name, self.config.cache_dir, self.config.cache)
-        found: ModelScores = self.__dict__["_store"]
-        return found
+        return ModelScores(self.name, self.config.cache_dir, self.config.cache)
 
     def _values(self, ckpt: Checkpoint, kind: str, items: Sequence[tuple[str, ...]], fn: Any) -> np.ndarray:
         cfg = self.config
 
-        def compute(todo: Sequence[tuple[str, ...]]) -> list[float]:
-            return list(fn(ckpt, todo, cfg.max_length, cfg.batch_size))
+        def compute(todo: Sequence[tuple[str, ...]]) -> list[float]:  # todo: (kind, *texts) entries
+            return list(fn(ckpt, [x[1:] for x in todo], cfg.max_length, cfg.batch_size))
 
-        return self.store.cached(
-            ckpt, [(kind, *t) for t in items], cfg.max_length, lambda t: compute([x[1:] for x in t])
-        )
+        return self.store.cached(ckpt, [(kind, *t) for t in items], cfg.max_length, compute)
 
     def check_ready(self) -> None:
         """One line, before any work, when a checkpoint folder or torch/transformers is missing."""
@@ -120,28 +103,18 @@ class _Learned:
     def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
         raise NotImplementedError
 
-    def analyse(self, examples: Sequence[Example]) -> LearnedAnalysis:
+    def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         if not examples:
-            return LearnedAnalysis((), ())
+            return SentenceAnalysis((), ())
         self.check_ready()
         score, parts = self.combine(examples)
         rows = tuple(tuple(float(p[i]) for p in parts) for i in range(len(examples)))
-        return LearnedAnalysis(tuple(float(x) for x in score), rows)
+        return SentenceAnalysis(tuple(float(x) for x in score), rows)
 
-    def score_analysis(self, analysis: LearnedAnalysis) -> Score:
+    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
         mean = float(np.mean(analysis.score)) if len(analysis) else 0.0
-        rows = tuple(
-            {"index": i, "score": analysis.score[i], **dict(zip(self.part_names, analysis.parts[i], strict=True))}
-            for i in range(len(analysis))
-        )
         details = {"score": mean, "sentences": len(analysis)}
-        return Score(self.name, mean, details, self.signature(), rows, layout=self.layout)
-
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
-    def sentence_scores(self, analysis: LearnedAnalysis) -> list[float]:
-        return list(analysis.score)
+        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
 
     def signature(self) -> str:
         raise NotImplementedError

@@ -19,6 +19,7 @@ concurrent; retried) or, without an endpoint, a local transformers model.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -31,6 +32,7 @@ from gecscope.errors import SettingError
 from gecscope.extras import require
 from gecscope.layout import Layout
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
 from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.types import Edit, Example, Tokens
@@ -209,26 +211,14 @@ class JudgeWeighting(LLMWeighting):
         return value
 
 
-@dataclass(frozen=True)
-class JudgeAnalysis:
-    """Per sentence: the 1-5 score and whether the answer had one (False: the fallback)."""
-
-    score: tuple[float, ...]
-    parsed: tuple[bool, ...]
-
-    def __len__(self) -> int:
-        return len(self.score)
-
-
 def judge_layout(name: str) -> Layout:
     return Layout(name.upper(), "score", (), ("unparsed", "sentences"), "answers without a score (fallback used)")
 
 
-class LLMJudge:
+class LLMJudge(SentenceMetric):
     name = "llm-s"
     layout = judge_layout(name)
-    #: reads no reference (the loaders do not ask for one)
-    reference_free = True
+    part_names = ("parsed",)
 
     def __init__(self, config: LLMJudgeConfig | None = None) -> None:
         self.config = config or LLMJudgeConfig()
@@ -240,20 +230,17 @@ class LLMJudge:
         """LLM-E writes the hypothesis's edits into the prompt."""
         return self.config.kind == "edit"
 
-    @property
+    @functools.cached_property
     def judge(self) -> JudgeWeighting:
-        cached = self.__dict__.get("_judge")
-        if cached is None:
-            cached = self.__dict__["_judge"] = JudgeWeighting(self.config.rater_config, self.config.kind)
-        return cached
+        return JudgeWeighting(self.config.rater_config, self.config.kind)
 
     def check_ready(self) -> None:
         """One line, before any work, without an LLM (or without torch for a local one)."""
-        if self.config.rater_config.endpoint is None and "_judge" not in self.__dict__:
+        if self.config.rater_config.endpoint is None and "judge" not in self.__dict__:
             require("lm", f"--metric {self.name} with a local model", ("torch", "transformers"))
 
     def use_judge(self, judge: JudgeWeighting) -> None:
-        self.__dict__["_judge"] = judge
+        self.__dict__["judge"] = judge
 
     def target(self, example: Example) -> str:
         if self.config.kind == "sentence":
@@ -266,26 +253,19 @@ class LLMJudge:
     def prompts(self, examples: Sequence[Example]) -> list[str]:
         return [build_judge_prompt(self.config.kind, ex.source_line, self.target(ex)) for ex in examples]
 
-    def analyse(self, examples: Sequence[Example]) -> JudgeAnalysis:
+    def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
+        """Per sentence the 1-5 score and whether the answer had one (False: the fallback)."""
         judge = self.judge
         judge.parsed = []
         values = judge.rate_prompts(self.prompts(examples))
-        return JudgeAnalysis(tuple(float(v) for v in values), tuple(judge.parsed))
+        return SentenceAnalysis(tuple(float(v) for v in values), tuple((p,) for p in judge.parsed))
 
-    def score_analysis(self, analysis: JudgeAnalysis) -> Score:
+    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
         values = np.asarray(analysis.score, dtype=np.float64)
         mean = float(values.mean()) if len(values) else 0.0
-        details = {"score": mean, "unparsed": int(len(values) - sum(analysis.parsed)), "sentences": len(values)}
-        rows = tuple(
-            {"index": i, "score": analysis.score[i], "parsed": analysis.parsed[i]} for i in range(len(analysis))
-        )
-        return Score(self.name, mean, details, self.signature(), rows, layout=self.layout)
-
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
-    def sentence_scores(self, analysis: JudgeAnalysis) -> list[float]:
-        return list(analysis.score)
+        unparsed = sum(not p for (p,) in analysis.parts)
+        details = {"score": mean, "unparsed": unparsed, "sentences": len(values)}
+        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
 
     def signature(self) -> str:
         llm = self.config.rater_config

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,9 +19,10 @@ from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen, signed
+from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import M2Table, sentence_means
+from gecscope.metrics.counts import M2Counts, M2Table, prf_score
+from gecscope.metrics.m2_types import score_with_types
 from gecscope.metrics.maxmatch import (
     LATTICES,
     GoldEdit,
@@ -33,7 +34,6 @@ from gecscope.metrics.maxmatch import (
 )
 from gecscope.metrics.maxmatch_fast import GroupingLattice
 from gecscope.result import Score
-from gecscope.rows import LazyRows
 from gecscope.types import Example, Target
 
 if TYPE_CHECKING:
@@ -41,21 +41,6 @@ if TYPE_CHECKING:
 
 #: above this many base-lattice arcs the transitive closure can explode: use the grouping DP
 FAST_PATH_ARCS = 1500
-
-
-@dataclass(frozen=True, slots=True)
-class M2Counts:
-    """correct / proposed / gold edits: integers for M2, summed edit weights for PT-M2."""
-
-    correct: float = 0
-    proposed: float = 0
-    gold: float = 0
-
-    def __add__(self, other: M2Counts) -> M2Counts:
-        return M2Counts(self.correct + other.correct, self.proposed + other.proposed, self.gold + other.gold)
-
-    def f(self, beta: float) -> float:
-        return float(m2_prf(self.correct, self.proposed, self.gold, beta)[2])
 
 
 @dataclass(frozen=True)
@@ -174,39 +159,8 @@ class M2:
         return table.choose(scoring.m2_key, scoring.m2_sentence_key, (self.config.beta,), self.config.level)
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
-        beta = self.config.beta
         table = M2Table.of(counts)
         chosen = np.asarray(self.choose(table), dtype=np.int64)
-        picked = table.values[np.arange(len(table)), chosen]
-        correct, proposed, gold = (int(x) for x in picked.sum(axis=0))
-        p, r, f = m2_prf(correct, proposed, gold, beta)
-        if self.config.level == "sentence":
-            p, r, f = sentence_means(picked, m2_prf, beta)
-        details: dict[str, Any] = {
-            "f": f,
-            "p": p,
-            "r": r,
-            "tp": correct,
-            "fp": proposed - correct,
-            "fn": gold - correct,
-            "proposed": proposed,
-            "gold": gold,
-        }
-
-        def row(i: int) -> dict[str, Any]:
-            c, e, g = (int(x) for x in picked[i])
-            v = m2_prf(c, e, g, beta)
-            return {
-                "index": i,
-                "reference": int(chosen[i]),
-                "f": v[2],
-                "p": v[0],
-                "r": v[1],
-                "correct": c,
-                "proposed": e,
-                "gold": g,
-            }
-
         fields = {
             "beta": f"{self.config.beta:g}",
             "max_unchanged": str(self.config.max_unchanged_words),
@@ -214,14 +168,12 @@ class M2:
             "lattice": self.config.edit_lattice,
             "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
         }
-        if self.config.level == "sentence":
-            fields["level"] = "sentence"
-        return Score(self.name, f, details, signed(self, fields), LazyRows(len(table), row), layout=self.layout)
+        return prf_score(
+            self, table, chosen, self.config.level, fields, lambda tp, fp, fn: {"proposed": tp + fp, "gold": tp + fn}
+        )
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:  # per-error-type breakdown (details["types"])
-            from gecscope.metrics.m2_types import score_with_types
-
             return score_with_types(self, references_chosen(self, examples))
         return self.score_analysis(self.analyse(examples))
 

@@ -34,6 +34,8 @@ VERSION = "gecscope-m2-lattice-1"
 FLUSH_EVERY = 2000
 
 HypEdit = tuple[int, int, str, str]
+#: the types of a stored edit's ``[start, end, original, correction]``
+EDIT_TYPES = [int, int, str, str]
 AnnotatorEdits = list[tuple[list[HypEdit], list[GoldEdit]]]
 
 
@@ -58,16 +60,7 @@ def well_formed(value: Any, annotators: int) -> bool:
         isinstance(value, list)
         and len(value) == annotators
         and all(
-            isinstance(edits, list)
-            and all(
-                isinstance(e, list)
-                and len(e) == 4
-                and type(e[0]) is int
-                and type(e[1]) is int
-                and isinstance(e[2], str)
-                and isinstance(e[3], str)
-                for e in edits
-            )
+            isinstance(edits, list) and all(isinstance(e, list) and [type(x) for x in e] == EDIT_TYPES for e in edits)
             for edits in value
         )
     )

@@ -24,9 +24,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.error_types import LEVELS, UNK, type_name
-from gecscope.metrics.maxmatch import GoldEdit, count_correct
+from gecscope.metrics.maxmatch import GoldEdit, count_correct, gold_matches
 from gecscope.result import Score
+from gecscope.scoring import prf
 from gecscope.types import Example
 
 if TYPE_CHECKING:
@@ -51,16 +53,9 @@ def m2_type_counts(
 
     names = [type_name(t, level) for t in gold_types]
     matched = [False] * len(gold)
-    last = 0
-    for e in edits:
-        hits = []
-        for i in range(last, len(gold)):
-            g = gold[i]
-            if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
-                hits.append(i)
-                matched[i] = True
-                last = i + 1
+    for e, hits in zip(edits, gold_matches(edits, gold), strict=True):
         for i in hits:
+            matched[i] = True
             add(names[i], 0, 1.0)
         if hits:
             if len(hits) > 1:
@@ -79,8 +74,6 @@ def m2_type_counts(
 
 def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
     """M2's score with ``details["types"] = {type: {tp, fp, fn, p, r, f}}``."""
-    from gecscope.metrics.m2 import M2Counts, m2_prf
-
     level = metric.config.cat
     if level not in LEVELS:
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
@@ -102,7 +95,7 @@ def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
     rows: dict[str, dict[str, float]] = {}
     for name in sorted(acc):
         tp, fp, fn = acc[name]
-        p, r, f = m2_prf(tp, tp + fp, tp + fn, beta)
+        p, r, f = prf(tp, tp + fp, tp + fn, beta)
         rows[name] = {"tp": tp, "fp": fp, "fn": fn, "p": p, "r": r, "f": f}
     details: dict[str, Any] = {**result.details, "types": rows}
     return dataclasses.replace(result, details=details)

@@ -129,10 +129,11 @@ def base_arcs(
 def build_lattice(
     src: Sequence[str],
     hyp: Sequence[str],
-    max_unchanged: int = 2,
-    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]] | None = None,
+    max_unchanged: int,
+    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]],
 ) -> Lattice:
-    edits, mult = base_arcs(src, hyp) if base is None else (dict(base[0]), dict(base[1]))
+    """The lattice closed under transitive arcs, from the :func:`base_arcs` of ``src``/``hyp``."""
+    edits, mult = dict(base[0]), dict(base[1])
     dist = dict.fromkeys(edits, 1)
     preds: dict[Node, list[Node]] = defaultdict(list)
     succs: dict[Node, list[Node]] = defaultdict(list)
@@ -274,3 +275,19 @@ def count_correct(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[Gol
             correct += len(golds) - later
             last = golds[-1] + 1
     return correct
+
+
+def gold_matches(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> list[list[int]]:
+    """The gold edits each hypothesis edit matches, as the scorer's ``matchSeq`` scans them (gold
+    scanned forward only, resuming after the last match; :func:`count_correct` counts them).
+
+    >>> gold_matches([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
+    [[0, 1], []]
+    """
+    out: list[list[int]] = []
+    last = 0
+    for e in edits:
+        hits = [i for i in range(last, len(gold)) if (e[0], e[1], e[2]) == gold[i][:3] and e[3] in gold[i][3]]
+        last = hits[-1] + 1 if hits else last
+        out.append(hits)
+    return out

@@ -14,6 +14,7 @@ weight by the same constant, so it cannot change a PT-M2 score.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,10 +26,12 @@ from gecscope.layout import Layout, prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.errant import edit_keys
-from gecscope.metrics.m2 import M2, M2Config, M2Counts, m2_prf
+from gecscope.metrics.m2 import M2, M2Config, m2_prf
+from gecscope.metrics.maxmatch import gold_matches
 from gecscope.result import Score
-from gecscope.scoring import greedy_choice, m2_key
+from gecscope.scoring import best_choice, greedy_choice, m2_key
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -86,16 +89,13 @@ class PTBase:
 
     def __init__(self, config: PTConfig | None = None) -> None:
         self.config = config or PTConfig()
-        self._weighting: SimilarityWeighting | None = None
 
-    @property
+    @functools.cached_property
     def weighting(self) -> SimilarityWeighting:
-        if self._weighting is None:
-            self._weighting = SimilarityWeighting(self.config.similarity)
-        return self._weighting
+        return SimilarityWeighting(self.config.similarity)
 
     def use_weighting(self, weighting: SimilarityWeighting) -> None:
-        self._weighting = weighting
+        self.__dict__["weighting"] = weighting
 
     def annotators(self, ex: Example) -> tuple[AnnotatorEdits, ...]:
         raise NotImplementedError
@@ -106,7 +106,6 @@ class PTBase:
         return PTAnalysis(tuple(ex.source for ex in examples), tuple(self.annotators(ex) for ex in examples))
 
     def weighted_counts(self, analysis: PTAnalysis, sentence_level: bool) -> list[tuple[M2Counts, ...]]:
-        pairs: list[tuple[str, str]] = []
         index: dict[tuple[str, str], int] = {}
 
         def slot(cand: str, ref: str) -> int:
@@ -139,33 +138,20 @@ class PTBase:
         beta = self.config.beta
         sentence = self.config.level == "sentence"
         counts = self.weighted_counts(analysis, sentence)
-
-        def key(tot: M2Counts, c: M2Counts) -> tuple[float, ...]:
-            return m2_key((tot.correct, tot.proposed, tot.gold), c, (beta,))
-
         if sentence:
-            values = self.sentence_values(counts)
-            chosen = [max(range(len(o)), key=lambda j, o=o: o[j].f(beta)) for o in counts]  # type: ignore[misc]
+            chosen = best_choice(counts, lambda c: (c.f(beta),))
         else:
-            chosen = greedy_choice(counts, M2Counts(), key)
-        total = M2Counts()
-        for options, j in zip(counts, chosen, strict=True):
-            total = total + options[j]
+            chosen = greedy_choice(counts, M2Counts(), lambda t, c: m2_key((t.correct, t.proposed, t.gold), c, (beta,)))
+        picked = [options[j] for options, j in zip(counts, chosen, strict=True)]
+        total = sum(picked, M2Counts())
         p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
         if sentence:
-            f = sum(values) / len(values) if values else 0.0
+            f = sum(c.f(beta) for c in picked) / len(picked) if picked else 0.0
         details: dict[str, Any] = {"f": f, "p": p, "r": r, "correct": total.correct, "proposed": total.proposed}
         details["gold"] = total.gold
         rows = tuple(
-            {
-                "index": i,
-                "reference": j,
-                "f": c.f(beta),
-                "correct": c.correct,
-                "proposed": c.proposed,
-                "gold": c.gold,
-            }
-            for i, (j, c) in enumerate((j, counts[i][j]) for i, j in enumerate(chosen))
+            {"index": i, "reference": j, "f": c.f(beta), "correct": c.correct, "proposed": c.proposed, "gold": c.gold}
+            for i, (j, c) in enumerate(zip(chosen, picked, strict=True))
         )
         fields = {
             "level": self.config.level,
@@ -174,15 +160,12 @@ class PTBase:
         }
         return Score(self.name, f, details, signed(self, fields), rows, layout=self.layout)
 
-    def sentence_values(self, counts: Sequence[Sequence[M2Counts]]) -> list[float]:
-        beta = self.config.beta
-        return [max(c.f(beta) for c in options) for options in counts]
-
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
 
     def sentence_scores(self, analysis: PTAnalysis) -> list[float]:
-        return self.sentence_values(self.weighted_counts(analysis, True))
+        beta = self.config.beta
+        return [max(c.f(beta) for c in options) for options in self.weighted_counts(analysis, True)]
 
 
 class PTM2(PTBase):
@@ -200,14 +183,8 @@ class PTM2(PTBase):
         for k, (edits, gold) in enumerate(m2.annotator_edits(ex)):
             hyp = tuple((e[0], e[1], e[3]) for e in edits)
             gold_spans = tuple((g[0], g[1], g[3][0]) for g in gold)
-            correct: list[Span] = []
-            last = 0
-            for e in edits:  # the scorer's forward-only matching
-                for i in range(last, len(gold)):
-                    g = gold[i]
-                    if e[0] == g[0] and e[1] == g[1] and e[2] == g[2] and e[3] in g[3]:
-                        correct.append((e[0], e[1], e[3]))
-                        last = i + 1
+            matches = zip(edits, gold_matches(edits, gold), strict=True)
+            correct = [(e[0], e[1], e[3]) for e, hits in matches for _ in hits]
             reference = " ".join(refs[k].tokens) if k < len(refs) else " ".join(ex.source)
             out.append(AnnotatorEdits(reference, hyp, gold_spans, tuple(correct)))
         return tuple(out)

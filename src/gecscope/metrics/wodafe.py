@@ -16,22 +16,21 @@ sentence against its best reference. With ``gamma = 0`` no language model is loa
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
+import functools
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
-from gecscope.metrics.analysis import ChunkAnalysis, split_counts
+from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs
-from gecscope.metrics.chunk_metric import ChunkMetric, sentence_row
+from gecscope.metrics.chunk_choice import mean, sentence_rows
+from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
-from gecscope.scoring import sum_chosen
 from gecscope.stats import ChunkCounts
 from gecscope.weighting.fluency import FluencyConfig, FluencyScorer
 from gecscope.weighting.similarity import target_text
@@ -98,6 +97,8 @@ class Wodafe(ChunkMetric):
         CHUNK_COUNTS + " (weighted)",
     )
 
+    keys = (scoring.wodafe_key, scoring.wodafe_sentence_key)
+
     def __init__(self, config: WodafeConfig | None = None) -> None:
         self.config: WodafeConfig = config or WodafeConfig()
 
@@ -106,15 +107,12 @@ class Wodafe(ChunkMetric):
         """The fluency term reads the hypotheses from the chunks."""
         return super().needs_chunks or self.config.resolved_gamma > 0
 
-    @property
+    @functools.cached_property
     def scorer(self) -> FluencyScorer:
-        cached = self.__dict__.get("_fluency")
-        if cached is None:
-            cached = self.__dict__["_fluency"] = FluencyScorer(self.config.fluency)
-        return cached
+        return FluencyScorer(self.config.fluency)
 
     def use_fluency(self, scorer: FluencyScorer) -> None:
-        self.__dict__["_fluency"] = scorer
+        self.__dict__["scorer"] = scorer
 
     def hypothesis_fluency(self, analysis: ChunkAnalysis) -> np.ndarray:
         """Per-sentence fluency of the hypotheses (loads the language model)."""
@@ -126,48 +124,34 @@ class Wodafe(ChunkMetric):
             return np.zeros(len(analysis))
         return self.hypothesis_fluency(analysis)
 
-    def score_counts(self, counts: Sequence[Sequence[ChunkCounts]], kept: Sequence[Sequence[int]]) -> Score:
-        raise NotImplementedError("WODAFE needs the hypotheses' fluency: use score_analysis")
+    def params(self) -> tuple[float, ...]:
+        return (self.config.beta, self.config.resolved_alpha)
+
+    def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
+        return {"f_g": scoring.f_generalized(t, p[0], p[1]), "f_m": scoring.f_generalized(t, p[0], 0.0)}
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         cfg = self.config
-        beta, alpha, gamma = cfg.beta, cfg.resolved_alpha, cfg.resolved_gamma
-        stats, offsets = self.count_array(analysis), analysis.pair_offsets
-        counts = split_counts(stats, offsets)
+        gamma = cfg.resolved_gamma
+        values = self.count_array(analysis)
+        table = self.table(values, analysis.pair_offsets)
         fluency = self.fluencies(analysis)
-        if cfg.level == "corpus":
-            pairs = greedy_pairs(stats, offsets, scoring.wodafe_key, (beta, alpha))[0]
-        else:
-            pairs = best_pairs(scoring.wodafe_sentence_key(stats.T, (beta, alpha)), offsets)
-        chosen = (pairs - offsets[:-1]).tolist()
-        totals = sum_chosen(counts, chosen, ChunkCounts())
-        rows = []
-        for i, j in enumerate(chosen):
-            c = counts[i][j]
-            fg = f_generalized(c, beta, alpha)
-            values = {
-                "score": (1 - gamma) * fg + gamma * float(fluency[i]),
-                "f_g": fg,
-                "f_m": f_generalized(c, beta, 0.0),
-                "fluency": float(fluency[i]),
-            }
-            rows.append(sentence_row(i, analysis.kept[i], j, c, values))
+        columns = {"score": (1 - gamma) * table.columns["f_g"] + gamma * fluency, **table.columns, "fluency": fluency}
         mean_fluency = float(fluency.mean()) if len(fluency) else 0.0
         if cfg.level == "corpus":
-            fg = f_generalized(totals, beta, alpha)
-            head = {"score": (1 - gamma) * fg + gamma * mean_fluency, "f_g": fg, "f_m": f_generalized(totals, beta, 0)}
+            head = {"score": (1 - gamma) * table.head["f_g"] + gamma * mean_fluency, **table.head}
         else:
-            n = len(rows) or 1
-            head = {k: sum(float(r[k]) for r in rows) / n for k in ("score", "f_g", "f_m")}
+            head = {k: mean(columns[k]) for k in ("score", "f_g", "f_m")}
         details = {
             **head,
-            "ocscore": oc_score(totals, beta),
+            "ocscore": oc_score(table.totals, cfg.beta),
             "fluency": mean_fluency,
-            "alpha": alpha,
+            "alpha": cfg.resolved_alpha,
             "gamma": gamma,
-            **totals.as_dict(),
+            **table.totals.as_dict(),
         }
-        return Score(self.name, head["score"], details, self.signature(), tuple(rows), layout=self.layout)
+        rows = sentence_rows(table.chosen, values, analysis.ref_index, columns)
+        return Score(self.name, head["score"], details, self.signature(), rows, layout=self.layout)
 
     def signature(self) -> str:
         cfg = self.config
@@ -181,8 +165,4 @@ class Wodafe(ChunkMetric):
         return signed(self, fields)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
-        sentence_level = Wodafe(dataclasses.replace(self.config, level="sentence"))
-        for key in ("_model_weighting", "_fluency"):
-            if key in self.__dict__:
-                sentence_level.__dict__[key] = self.__dict__[key]
-        return [float(r["score"]) for r in sentence_level.score_analysis(analysis).sentences]
+        return [float(r["score"]) for r in self.sentence_level().score_analysis(analysis).sentences]

@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 
 from gecscope.metrics.analysis import ChunkAnalysis
-from gecscope.metrics.counts import EditTable, M2Table
-from gecscope.metrics.errant import category
+from gecscope.metrics.counts import EditTable, M2Table, category
 from gecscope.metrics.error_types import attribute, chunk_types
 from gecscope.resample.payload import Payload
 from gecscope.types import Example
