@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gecscope.weighting.config import LLMConfig, SimilarityConfig
-from gecscope.weighting.encoders import PRESETS, EncoderConfig
-from gecscope.weighting.fluency import SCALINGS, FluencyConfig
-from gecscope.weighting.perplexity import PerplexityConfig
+from gecscope.weighting.encoders import PRESETS
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the configs are imported where they are built: parsing needs no model code
     from gecscope.align.settings import AlignSettings
+    from gecscope.weighting.config import LLMConfig, SimilarityConfig
+    from gecscope.weighting.fluency import FluencyConfig
+    from gecscope.weighting.perplexity import PerplexityConfig
+
+#: ``weighting.fluency.SCALINGS``, written out so that parsing imports no model code (a test compares)
+SCALINGS = ("none", "x4-clip")
 
 
 def add_model_args(p: argparse.ArgumentParser) -> None:
@@ -50,6 +53,8 @@ def add_lm_args(g: Any) -> None:
 
 
 def fluency_config(args: argparse.Namespace) -> FluencyConfig:
+    from gecscope.weighting.fluency import FluencyConfig
+
     return FluencyConfig(
         model=args.lm_model,
         device=args.device,
@@ -61,6 +66,8 @@ def fluency_config(args: argparse.Namespace) -> FluencyConfig:
 
 
 def perplexity_config(args: argparse.Namespace) -> PerplexityConfig:
+    from gecscope.weighting.perplexity import PerplexityConfig
+
     return PerplexityConfig(model=args.lm_model, device=args.device, cache=args.cache, cache_dir=args.cache_dir)
 
 
@@ -76,6 +83,9 @@ def add_llm_args(g: Any) -> None:
 
 
 def similarity_config(args: argparse.Namespace) -> SimilarityConfig:
+    from gecscope.weighting.config import SimilarityConfig
+    from gecscope.weighting.encoders import EncoderConfig
+
     encoder = EncoderConfig(
         model=args.encoder,
         layer=args.encoder_layer,
@@ -104,6 +114,8 @@ def model_sharding(args: argparse.Namespace) -> AlignSettings | None:
 def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     if not args.llm_model:
         return None
+    from gecscope.weighting.config import LLMConfig
+
     return LLMConfig(
         model=args.llm_model,
         endpoint=args.llm_endpoint,
