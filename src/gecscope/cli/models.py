@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gecscope.weighting.encoders import PRESETS
+from gecscope.weighting.config import LLMConfig, SimilarityConfig
+from gecscope.weighting.encoders import PRESETS, EncoderConfig
 
-if TYPE_CHECKING:  # the configs are imported where they are built: parsing needs no model code
+if TYPE_CHECKING:  # the model code is imported where its configs are built: parsing needs none
     from gecscope.align.settings import AlignSettings
-    from gecscope.weighting.config import LLMConfig, SimilarityConfig
     from gecscope.weighting.fluency import FluencyConfig
     from gecscope.weighting.perplexity import PerplexityConfig
 
@@ -83,9 +83,6 @@ def add_llm_args(g: Any) -> None:
 
 
 def similarity_config(args: argparse.Namespace) -> SimilarityConfig:
-    from gecscope.weighting.config import SimilarityConfig
-    from gecscope.weighting.encoders import EncoderConfig
-
     encoder = EncoderConfig(
         model=args.encoder,
         layer=args.encoder_layer,
@@ -114,8 +111,6 @@ def model_sharding(args: argparse.Namespace) -> AlignSettings | None:
 def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     if not args.llm_model:
         return None
-    from gecscope.weighting.config import LLMConfig
-
     return LLMConfig(
         model=args.llm_model,
         endpoint=args.llm_endpoint,
