@@ -7,7 +7,10 @@ Whole processes, alternating run by run; CPU = user + system of the process, min
 e.g. ``pip install --target DIR/lib prettytable``). It runs as its console script ``green`` does:
 ``green -s SRC -r REF0 REF1 -o SYS -t word -n 4 -b 2.0``. Each ``--version NAME=CHECKOUT`` runs
 ``python -m gecscope score --metric green`` with that checkout's ``src/``. Both read the same shipped
-files (word-level GREEN splits on whitespace, so stripping lines changes nothing).
+files (word-level GREEN splits on whitespace, so stripping lines changes nothing). Compiled
+bytecode is kept between runs (in a temporary folder) for every program, as installed packages
+have it; ``--compile-each-run`` keeps the inherited environment (with ``PYTHONDONTWRITEBYTECODE``
+set, every module is compiled anew in every run).
 
     nice python benchmarks/bench_green.py --green-dir /tmp/green --version before=../before --version after=.
 """
@@ -19,9 +22,10 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-from clitiming import DEFAULT_DATA, min_median, run_cpu
+from clitiming import DEFAULT_DATA, bytecode_cached, min_median, run_cpu
 
 OFFICIAL = "import sys; from green.main import green; sys.argv[0] = 'green'; sys.exit(green())"
 
@@ -34,7 +38,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--data", default=DEFAULT_DATA)
     ap.add_argument("--json", help="write the results here too")
+    ap.add_argument("--compile-each-run", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if set")
     args = ap.parse_args()
+    env = dict(os.environ) if args.compile_each_run else bytecode_cached(dict(os.environ), tempfile.mkdtemp())
     conll = Path(args.data) / "conll14"
     src, hyp = str(conll / "sources.txt"), str(conll / "systems" / f"{args.system}.txt")
     refs = [str(conll / "REF0.txt"), str(conll / "REF1.txt")]
@@ -42,7 +48,7 @@ def main() -> None:
     cases: dict[str, tuple[list[str], dict[str, str]]] = {
         "official GREEN": (
             [sys.executable, "-c", OFFICIAL, "-s", src, "-r", *refs, "-o", hyp, "-t", "word", "-n", "4", "-b", "2.0"],
-            {**os.environ, "PYTHONPATH": f"{green}{os.pathsep}{green / 'lib'}"},
+            {**env, "PYTHONPATH": f"{green}{os.pathsep}{green / 'lib'}"},
         )
     }
     for spec in args.version:
@@ -50,10 +56,7 @@ def main() -> None:
         argv = [sys.executable, "-m", "gecscope", "score", "--metric", "green", "--source", src, "--hyp", hyp]
         cases[f"gecscope ({name})"] = (
             [*argv, "--ref", *refs, "--quiet"],
-            {
-                **os.environ,
-                "PYTHONPATH": str(Path(checkout).resolve() / "src"),
-            },
+            {**env, "PYTHONPATH": str(Path(checkout).resolve() / "src")},
         )
     for name, (argv, env) in cases.items():  # once untimed: the scores, and warm file caches
         out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout

@@ -7,7 +7,8 @@ versions alternate run by run so that load on the machine hits them alike. Repor
 version: CPU seconds (user + system of the child) and wall seconds, min and median over
 ``--repeat`` runs; then one more run under ``python -X importtime``: how many modules it imports,
 the sum of their own import times, and which heavy packages it loads. ``python -c pass`` is the
-interpreter's floor.
+interpreter's floor. Compiled bytecode is kept between runs (see ``clitiming.bytecode_cached``)
+unless ``--compile-each-run``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from clitiming import run_cpu
+from clitiming import bytecode_cached, run_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "errant", "rapidfuzz", "torch", "sqlite3", "certifi")
@@ -68,11 +69,13 @@ def main() -> None:
     ap.add_argument("--version", action="append", required=True, help="NAME=CHECKOUT (its src/ is imported)")
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--json", help="write the results here too")
+    ap.add_argument("--compile-each-run", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if set")
     args = ap.parse_args()
     versions = {v.split("=", 1)[0]: Path(v.split("=", 1)[1]).resolve() for v in args.version}
-    envs = {v: {**os.environ, "PYTHONPATH": str(path / "src")} for v, path in versions.items()}
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ) if args.compile_each_run else bytecode_cached(dict(os.environ), tmp)
+        envs = {v: {**env, "PYTHONPATH": str(path / "src")} for v, path in versions.items()}
         for case, tail in inputs(Path(tmp)).items():
             argv = [sys.executable, *tail]
             got: dict[str, list[tuple[float, float]]] = {v: [] for v in versions}

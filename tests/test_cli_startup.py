@@ -16,6 +16,8 @@ from gecscope import cli
 HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "torch", "gecscope.metrics", "gecscope.api")
 #: metric modules that a GREEN run does not need
 OTHER_METRICS = tuple(f"gecscope.metrics.{m}" for m in ("cleme2", "cleme", "errant", "m2", "gleu", "learned", "wodafe"))
+#: the model-backed weighting code (and its cache) that a GREEN run does not need
+MODEL_CODE = ("gecscope.weighting.fluency", "gecscope.weighting.perplexity", "sqlite3")
 
 
 def loaded_after(code: str, names: tuple[str, ...] = HEAVY) -> set[str]:
@@ -39,8 +41,17 @@ def test_one_line_score_loads_no_parser_or_report_stack(tmp_path: Path) -> None:
     src.write_text("This are a test .\n", encoding="utf-8")
     hyp.write_text("This is a test .\n", encoding="utf-8")
     argv = ["score", "--metric", "green", "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp)]
-    loaded = loaded_after(f"from gecscope.cli import main\nassert main({argv!r}) == 0", HEAVY + OTHER_METRICS)
-    assert loaded & {"scipy", "spacy", "jinja2", "numba", "torch", *OTHER_METRICS} == set()
+    loaded = loaded_after(
+        f"from gecscope.cli import main\nassert main({argv!r}) == 0", HEAVY + OTHER_METRICS + MODEL_CODE
+    )
+    assert loaded & {"scipy", "spacy", "jinja2", "numba", "torch", *OTHER_METRICS, *MODEL_CODE} == set()
+
+
+def test_the_cli_offers_the_fluency_scalings_the_scorer_knows() -> None:
+    from gecscope.cli.models import SCALINGS
+    from gecscope.weighting.fluency import SCALINGS as scorer_scalings
+
+    assert scorer_scalings == SCALINGS
 
 
 def test_the_registry_imports_a_metric_only_when_it_is_configured() -> None:

@@ -105,12 +105,12 @@ def _rows(
         raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
     if ref_tsv is not None and lang != "zh":
         raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
-    from gecscope.align.zh.text import zh_examples_from_m2, zh_examples_from_text
-
     if hyp_m2:
         if ref_m2 is None:
             raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
         if lang == "zh":
+            from gecscope.align.zh.text import zh_examples_from_m2
+
             return zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
         return _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
     if source is None or not hypotheses:
@@ -123,6 +123,8 @@ def _rows(
     if require_refs and not references and ref_m2 is None and ref_tsv is None:
         raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
     if lang == "zh":
+        from gecscope.align.zh.text import zh_examples_from_text
+
         return zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     return _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
 

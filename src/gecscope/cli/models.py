@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 from gecscope.weighting.encoders import PRESETS, EncoderConfig
-from gecscope.weighting.fluency import SCALINGS, FluencyConfig
-from gecscope.weighting.perplexity import PerplexityConfig
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the model code is imported where its configs are built: parsing needs none
     from gecscope.align.settings import AlignSettings
+    from gecscope.weighting.fluency import FluencyConfig
+    from gecscope.weighting.perplexity import PerplexityConfig
+
+#: ``weighting.fluency.SCALINGS``, written out so that parsing imports no model code (a test compares)
+SCALINGS = ("none", "x4-clip")
 
 
 def add_model_args(p: argparse.ArgumentParser) -> None:
@@ -50,6 +53,8 @@ def add_lm_args(g: Any) -> None:
 
 
 def fluency_config(args: argparse.Namespace) -> FluencyConfig:
+    from gecscope.weighting.fluency import FluencyConfig
+
     return FluencyConfig(
         model=args.lm_model,
         device=args.device,
@@ -61,6 +66,8 @@ def fluency_config(args: argparse.Namespace) -> FluencyConfig:
 
 
 def perplexity_config(args: argparse.Namespace) -> PerplexityConfig:
+    from gecscope.weighting.perplexity import PerplexityConfig
+
     return PerplexityConfig(model=args.lm_model, device=args.device, cache=args.cache, cache_dir=args.cache_dir)
 
 

@@ -8,6 +8,7 @@ files of different lengths are reported when the shorter one ends. The whole-fil
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -37,15 +38,10 @@ def _lockstep(
 ) -> Iterator[list[T]]:
     """The items of ``streams`` side by side; when some end before the others, ``mismatch`` gets
     the items in hand and every stream's length (the longer ones read to their end)."""
-    i = 0
-    while True:
-        row = [next(s, None) for s in streams]
-        if all(x is None for x in row):
-            return
-        if any(x is None for x in row):
+    for i, row in enumerate(map(list, itertools.zip_longest(*streams))):
+        if None in row:
             mismatch(row, [i if x is None else i + 1 + sum(1 for _ in s) for x, s in zip(row, streams, strict=True)])
-        yield row  # type: ignore[misc]
-        i += 1
+        yield row
 
 
 def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> Iterator[tuple[Example, ...]]:

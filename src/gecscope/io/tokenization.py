@@ -53,8 +53,8 @@ def _attached(token: str) -> bool:
     return bool(ATTACHED.match(token)) and "." not in token[:-1]
 
 
-#: the last characters a token :func:`_attached` accepts can end with (a clitic has an apostrophe)
-ENDINGS = frozenset(',;:!?.)"')
+#: a letter glued to punctuation or an apostrophe: in every token :func:`_attached` accepts
+GLUED = re.compile(r"[,;:!?.)\"'](?<=[^\W\d_].)")
 #: a whitespace-separated token that :data:`SPLIT` matches, anywhere in a line
 SPLIT_IN_LINE = re.compile(r"(?<!\S)(?:[,;:!?.]|n't|'s|'re|'ve|'ll|'d|'m)(?!\S)", re.I)
 
@@ -64,7 +64,7 @@ def style_of(lines: Iterable[str]) -> TokenStyle:
     n = detok = tok = 0
     for line in lines:
         n += 1
-        detok += any(("'" in t or t[-1] in ENDINGS) and _attached(t) for t in line.split())
+        detok += GLUED.search(line) is not None and any(map(_attached, line.split()))
         tok += SPLIT_IN_LINE.search(line) is not None
     return TokenStyle(n, detok / n if n else 0.0, tok / n if n else 0.0)
 
