@@ -16,8 +16,8 @@ from gecscope import cli
 HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "torch", "gecscope.metrics", "gecscope.api")
 #: metric modules that a GREEN run does not need
 OTHER_METRICS = tuple(f"gecscope.metrics.{m}" for m in ("cleme2", "cleme", "errant", "m2", "gleu", "learned", "wodafe"))
-#: the model-backed weighting code (and its cache) that a GREEN run does not need
-MODEL_CODE = ("gecscope.weighting.fluency", "gecscope.weighting.perplexity", "sqlite3")
+#: the model-backed weighting code (and its cache) and the downloader's network stack, which a GREEN run does not need
+MODEL_CODE = ("gecscope.weighting.fluency", "gecscope.weighting.perplexity", "sqlite3", "ssl", "urllib.request")
 
 
 def loaded_after(code: str, names: tuple[str, ...] = HEAVY) -> set[str]:

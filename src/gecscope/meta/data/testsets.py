@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
-from gecscope.fetch import sha256_of
 
 
 @dataclass(frozen=True)
@@ -133,6 +132,8 @@ def locate(name: str) -> dict[str, Path]:
     if found is None:
         where = ", ".join(str(d) for d in data_dirs())
         raise InputError(f"test set {name} not found in {where}: run 'gecscope download' (or set GECSCOPE_DATA)", "-t")
+    from gecscope.fetch import sha256_of  # urllib/ssl: only when a test set is used, not on every run
+
     for rel in test.files:
         if sha256_of(found / rel) != SHA256[rel]:
             raise InputError(
