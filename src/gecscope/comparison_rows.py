@@ -14,26 +14,15 @@ import numpy as np
 from gecscope.layout import split_details
 from gecscope.metrics import Metric
 from gecscope.progress import bar, progress
-from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
+from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table, take
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
-from gecscope.resample.measures import (
-    HEADLINE,
-    Key,
-    Plan,
-    ar_draws,
-    supports,
-    supports_totals,
-    system_draws,
-    totals_of,
-)
+from gecscope.resample.measures import HEADLINE, Key, Plan, supports, supports_totals, totals_of
 from gecscope.resample.paired import (
-    ar_differences,
     ar_p,
     ar_swaps,
     bootstrap_indices,
     bootstrap_p,
-    bootstrap_scores,
     percentile_interval,
 )
 from gecscope.resample.settings import CompareConfig
@@ -179,7 +168,6 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     n = len(analyses[names[b]])
     tables = [stat_table(metric, analyses[s]) for s in names]
     plan, pays = Plan(), {}
-    head = (HEADLINE, "")
     if all(isinstance(t, ReplayTable) for t in tables):
         table = tables[0].stacked(tables[1:])
 
@@ -192,17 +180,9 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
             both = _replay_draws(metric, table, np.concatenate([mine, theirs]))
             return {k: v[: len(swaps)] - v[len(swaps) :] for k, v in both.items()}
 
-    elif not all(supports_totals(t) for t in tables):
-        table = tables[0].stacked(tables[1:])
-
-        def draws(i: int, orders: Any) -> dict[Key, Any]:
-            return {head: bootstrap_scores(table, n, [i], orders)[0]}
-
-        def differences(i: int, swaps: Any) -> dict[Key, Any]:
-            return {head: ar_differences(table, n, i, b, swaps)}
-
     else:
-        plan, pays = _plan(metric, analyses, names[b], examples, config)
+        if all(supports_totals(t) for t in tables):
+            plan, pays = _plan(metric, analyses, names[b], examples, config)
         if pays:
             tables = [
                 dataclasses.replace(t, payload=pays[s]) if isinstance(t, GreedyTable) else t
@@ -211,10 +191,10 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
         table = tables[0].stacked(tables[1:])
 
         def draws(i: int, orders: Any) -> dict[Key, Any]:
-            return system_draws(table, plan, n, i, orders)
+            return measures.draws(table, plan, orders + i * n)
 
         def differences(i: int, swaps: Any) -> dict[Key, Any]:
-            return ar_draws(table, plan, n, i, b, swaps)
+            return measures.ar_draws(table, plan, n, i, b, swaps)
 
     full = np.arange(n, dtype=np.int64)[None]
     idx = bootstrap_indices(n, config.bootstrap, config.seed)
