@@ -27,6 +27,7 @@ from gecscope.resample.paired import (
 )
 from gecscope.resample.settings import CompareConfig
 from gecscope.signature import extend_signature
+from gecscope.stats import size
 from gecscope.types import Example
 
 
@@ -165,7 +166,7 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     per-type supports. Read from the resampled totals where the tables give them, else the headline
     re-scored (a replayed metric re-scores its components too)."""
     names = list(analyses)
-    n = len(analyses[names[b]])
+    n = size(analyses[names[b]])
     tables = [stat_table(metric, analyses[s]) for s in names]
     plan, pays = Plan(), {}
     if all(isinstance(t, ReplayTable) for t in tables):
