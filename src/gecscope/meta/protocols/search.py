@@ -40,10 +40,6 @@ def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
     return np.asarray(rows, dtype=np.float64) / units
 
 
-#: (sentences, max refs, 5) array of (tp, fp_ne, fp_un, fn, tn) and an availability mask
-counts_array = chunk_array
-
-
 def lex_greater(a: Sequence[Any], b: Sequence[Any]) -> NDArray[np.bool_]:
     """Elementwise: whether key ``a`` is lexicographically larger than key ``b`` (components
     are arrays or scalars; later components are looked at only where the earlier ones tie)."""
@@ -151,7 +147,7 @@ def search(
     for r, rs in enumerate(progress(ref_sets, desc=f"factor search ({level})", unit="reference set")):
         table = np.zeros((len(grid), len(systems)))
         for s, system in enumerate(systems):
-            arr, mask = counts_array(counts[rs][system])
+            arr, mask = chunk_array(counts[rs][system])
             table[:, s] = corpus_scores(arr, mask, grid) if level == "corpus" else sentence_scores(arr, mask, grid)
         for h, name in enumerate(human_names):
             vec = np.asarray([human[name][sy] for sy in systems])
