@@ -36,7 +36,7 @@ def unchanged() -> list[Example]:
     )["source"]
 
 
-@pytest.mark.parametrize("metric", ["cleme2", "errant", "m2", "green"])
+@pytest.mark.parametrize("metric", ["cleme2", "errant", "m2", "green", "pt-m2"])
 def test_system_against_itself(metric: str) -> None:
     res = compare(metric, {"base": example(), "copy": example()}, bootstrap=200, trials=300)
     row = res.row(metric, "copy")

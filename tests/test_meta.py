@@ -13,8 +13,9 @@ from gecscope.meta.data.datasets import SEEDA_SETTINGS, SEEDA_SYSTEMS, MetaDatas
 from gecscope.meta.data.judgments import HumanPair, expected_wins, human_pairs, read_judgments
 from gecscope.meta.protocols.evaluate import MetricRun, run_metric, sentence_level, system_level
 from gecscope.meta.protocols.pairwise import pairwise_agreement, window_correlations
-from gecscope.meta.protocols.search import corpus_scores, counts_array, factor_grid, sentence_scores
+from gecscope.meta.protocols.search import corpus_scores, factor_grid, sentence_scores
 from gecscope.meta.reports.presets import META_METRICS
+from gecscope.resample.adapters import chunk_array
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
 
@@ -112,7 +113,7 @@ def test_factor_grid_scores_equal_the_metric() -> None:
     from conftest import system_analysis
 
     analysis = system_analysis("AMU", "dependent")
-    arr, mask = counts_array(analysis.counts())
+    arr, mask = chunk_array(analysis.counts())
     grid = factor_grid()
     assert len(grid) == 969 and len(factor_grid(allow_zero=True)) == 1771
     picks = [0, 137, 500, 968]
@@ -226,7 +227,7 @@ def test_factor_heatmap(tmp_path) -> None:  # type: ignore[no-untyped-def]
             [[hit, w, (1 - hit - w) / 2, (1 - hit - w) / 2] for w in steps if hit + w < 1] or [[hit, 0, 0, 0]]
         )
         table = np.stack(
-            [corpus_scores(*counts_array(system_analysis(s, "dependent").counts()), grid) for s in systems], 1
+            [corpus_scores(*chunk_array(system_analysis(s, "dependent").counts()), grid) for s in systems], 1
         )
         pearson, _ = correlations(table, human)
         rows.append(list(pearson) + [np.nan] * (len(steps) - len(pearson)))

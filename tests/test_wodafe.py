@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gecscope.api import get_metric, load
-from gecscope.meta.protocols.search import counts_array
 from gecscope.meta.protocols.wodafe import SystemStats, corpus_f_g, sentence_f_g
 from gecscope.metrics.wodafe import PRESETS, Wodafe, WodafeConfig, f_generalized, oc_score
+from gecscope.resample.adapters import chunk_array
 from gecscope.scoring import f_beta
 from gecscope.stats import ChunkCounts
 
@@ -82,7 +82,7 @@ def test_grid_search_matches_the_metric() -> None:
     ex = example()
     metric = Wodafe(WodafeConfig(weighting="length", gamma=0.0))
     analysis = metric.analyse(ex)
-    stats = SystemStats(*counts_array(metric.counts(analysis)), np.zeros(len(analysis)))
+    stats = SystemStats(*chunk_array(metric.counts(analysis)), np.zeros(len(analysis)))
     alphas = np.array([0.0, 0.195, 1.0])
     corpus = corpus_f_g(stats, alphas)
     sentence = sentence_f_g(stats, alphas).mean(axis=1)

@@ -14,30 +14,20 @@ import numpy as np
 from gecscope.layout import split_details
 from gecscope.metrics import Metric
 from gecscope.progress import bar, progress
-from gecscope.resample import GreedyTable, ReplayTable, stat_table, take
+from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table, take
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
-from gecscope.resample.measures import (
-    HEADLINE,
-    Key,
-    Plan,
-    ar_draws,
-    supports,
-    supports_totals,
-    system_draws,
-    totals_of,
-)
+from gecscope.resample.measures import HEADLINE, Key, Plan, supports, supports_totals, totals_of
 from gecscope.resample.paired import (
-    ar_differences,
     ar_p,
     ar_swaps,
     bootstrap_indices,
     bootstrap_p,
-    bootstrap_scores,
     percentile_interval,
 )
 from gecscope.resample.settings import CompareConfig
 from gecscope.signature import extend_signature
+from gecscope.stats import size
 from gecscope.types import Example
 
 
@@ -176,10 +166,9 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     per-type supports. Read from the resampled totals where the tables give them, else the headline
     re-scored (a replayed metric re-scores its components too)."""
     names = list(analyses)
-    n = len(analyses[names[b]])
+    n = size(analyses[names[b]])
     tables = [stat_table(metric, analyses[s]) for s in names]
     plan, pays = Plan(), {}
-    head = (HEADLINE, "")
     if all(isinstance(t, ReplayTable) for t in tables):
         table = tables[0].stacked(tables[1:])
 
@@ -192,17 +181,9 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
             both = _replay_draws(metric, table, np.concatenate([mine, theirs]))
             return {k: v[: len(swaps)] - v[len(swaps) :] for k, v in both.items()}
 
-    elif not all(supports_totals(t) for t in tables):
-        table = tables[0].stacked(tables[1:])
-
-        def draws(i: int, orders: Any) -> dict[Key, Any]:
-            return {head: bootstrap_scores(table, n, [i], orders)[0]}
-
-        def differences(i: int, swaps: Any) -> dict[Key, Any]:
-            return {head: ar_differences(table, n, i, b, swaps)}
-
     else:
-        plan, pays = _plan(metric, analyses, names[b], examples, config)
+        if all(supports_totals(t) for t in tables):
+            plan, pays = _plan(metric, analyses, names[b], examples, config)
         if pays:
             tables = [
                 dataclasses.replace(t, payload=pays[s]) if isinstance(t, GreedyTable) else t
@@ -211,10 +192,10 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
         table = tables[0].stacked(tables[1:])
 
         def draws(i: int, orders: Any) -> dict[Key, Any]:
-            return system_draws(table, plan, n, i, orders)
+            return measures.draws(table, plan, orders + i * n)
 
         def differences(i: int, swaps: Any) -> dict[Key, Any]:
-            return ar_draws(table, plan, n, i, b, swaps)
+            return measures.ar_draws(table, plan, n, i, b, swaps)
 
     full = np.arange(n, dtype=np.int64)[None]
     idx = bootstrap_indices(n, config.bootstrap, config.seed)

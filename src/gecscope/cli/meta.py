@@ -187,10 +187,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_table1(args: argparse.Namespace, data: Path) -> str:
-    from gecscope.meta.protocols.gjg15 import PAPER_TABLE1, TABLE1_SIM_VARIANTS, TABLE1_VARIANTS, render_table1, table1
+    from gecscope.meta.protocols.gjg15 import PAPER_TABLE1, render_table1, table1
+    from gecscope.meta.reports.fullreport import table1_variants
 
-    variants = [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if args.sim else ())]
-    rows = table1(data, variants, similarity=similarity_config(args))
+    rows = table1(data, table1_variants(args.sim), similarity=similarity_config(args))
     more: list[Any] = []
     missing: dict[str, str] = {}
     if args.reference_free:

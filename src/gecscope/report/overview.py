@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gecscope.comparison import Comparison, check_systems
-from gecscope.comparison_rows import compare_analyses, corrected
+from gecscope.comparison import compare_aligned
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import ChunkAnalysis
@@ -271,11 +270,7 @@ def significance(
     error type's aspects at ``settings.cat``, with bootstrap intervals and paired p-values
     (by default approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
     of type x aspect differences, where Holm's family-wise control leaves almost nothing)."""
-    metric = METRICS[TYPES_METRIC].build()
     examples = {s.name: list(s.examples) for s in systems}
-    base = check_systems(examples, baseline_of([s.name for s in systems], settings))
     config = CompareConfig(bootstrap, trials, test=test, cat=settings.cat, correction=correction)
-    analyses = {name: metric.analyse(exs) for name, exs in examples.items()}
-    signature = metric.score_analysis(analyses[base]).signature
-    rows = compare_analyses(metric, analyses, base, config, signature, examples)
-    return Comparison(corrected(rows, config.correction), base, config)
+    base = baseline_of(list(examples), settings)
+    return compare_aligned([METRICS[TYPES_METRIC].build()], examples, [{}], config, base)

@@ -94,11 +94,6 @@ def draws(table: Table, plan: Plan, order: IntArray) -> dict[Key, FloatArray]:
     return measure(table, plan, *totals_of(table, order))
 
 
-def system_draws(table: Table, plan: Plan, n: int, system: int, idx: IntArray) -> dict[Key, FloatArray]:
-    """The quantities of system ``system`` (rows ``system*n ..``) on the resamples ``idx``."""
-    return draws(table, plan, idx + system * n)
-
-
 def ar_draws(table: Table, plan: Plan, n: int, system: int, baseline: int, swaps: BoolArray) -> dict[Key, FloatArray]:
     """Per trial and quantity: the system's minus the baseline's value on the swapped corpora."""
     if isinstance(table, SumTable) and table.integral:

@@ -19,15 +19,11 @@ scored; with ``c`` the number of trials whose ``|difference|`` is at least the o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from gecscope.errors import SettingError
-from gecscope.resample.measures import HEADLINE, Plan, ar_draws, draws
 from gecscope.resample.payload import IntArray
 from gecscope.resample.rules import BoolArray, FloatArray
-from gecscope.resample.tables import Table
 
 #: at most this many sentence draws (resamples x sentences) per test: 2 GiB of int64 indices
 MAX_DRAWS = 2**28
@@ -62,16 +58,6 @@ def ar_swaps(n: int, trials: int, seed: int) -> BoolArray:
     check_draws(n, trials, "trials")
     octets = generators(seed)[1].integers(0, 256, (trials, (n + 7) // 8), dtype=np.uint8)
     return np.asarray(np.unpackbits(octets, axis=1)[:, :n].astype(bool))
-
-
-def bootstrap_scores(table: Table, n: int, systems: Sequence[int], idx: IntArray) -> FloatArray:
-    """``(len(systems), samples)`` scores; system ``s`` owns rows ``s*n .. s*n + n - 1`` of ``table``."""
-    return np.array([draws(table, Plan(), idx + s * n)[HEADLINE, ""] for s in systems])
-
-
-def ar_differences(table: Table, n: int, system: int, baseline: int, swaps: BoolArray) -> FloatArray:
-    """Per trial: score(system with swaps) - score(baseline with swaps)."""
-    return ar_draws(table, Plan(), n, system, baseline, swaps)[HEADLINE, ""]
 
 
 def percentile_interval(draws: FloatArray, confidence: float = 0.95) -> tuple[float, float]:

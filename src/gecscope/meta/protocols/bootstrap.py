@@ -13,14 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.meta.protocols.evaluate import MetricRun
 from gecscope.meta.protocols.search import correlations
 from gecscope.resample import Table, stat_table
-
-IntArray = NDArray[np.int64]
-FloatArray = NDArray[np.float64]
+from gecscope.resample.payload import FloatArray, IntArray
 
 
 @dataclass(frozen=True)

@@ -17,14 +17,12 @@ from itertools import product
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.progress import progress
 from gecscope.resample.adapters import chunk_array
+from gecscope.resample.rules import BoolArray, FloatArray
 from gecscope.scoring import cleme2_key, heuo
 from gecscope.stats import ChunkCounts
-
-FloatArray = NDArray[np.float64]
 
 
 def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
@@ -40,11 +38,7 @@ def factor_grid(step: float = 0.05, allow_zero: bool = False) -> FloatArray:
     return np.asarray(rows, dtype=np.float64) / units
 
 
-#: (sentences, max refs, 5) array of (tp, fp_ne, fp_un, fn, tn) and an availability mask
-counts_array = chunk_array
-
-
-def lex_greater(a: Sequence[Any], b: Sequence[Any]) -> NDArray[np.bool_]:
+def lex_greater(a: Sequence[Any], b: Sequence[Any]) -> BoolArray:
     """Elementwise: whether key ``a`` is lexicographically larger than key ``b`` (components
     are arrays or scalars; later components are looked at only where the earlier ones tie)."""
     gt, eq = np.asarray(a[0] > b[0]), np.asarray(a[0] == b[0])
@@ -55,7 +49,7 @@ def lex_greater(a: Sequence[Any], b: Sequence[Any]) -> NDArray[np.bool_]:
     return gt
 
 
-def grid_totals(counts: FloatArray, mask: NDArray[np.bool_], key: Callable[..., tuple[Any, ...]], p: Any) -> FloatArray:
+def grid_totals(counts: FloatArray, mask: BoolArray, key: Callable[..., tuple[Any, ...]], p: Any) -> FloatArray:
     """The greedy corpus choice (:func:`gecscope.scoring.greedy_choice` with the metric's corpus
     ``key``) for every parameter setting at once: ``p`` holds the parameters, each a scalar or
     an array over the settings; the chosen totals (fields, settings)."""
@@ -76,13 +70,13 @@ def grid_totals(counts: FloatArray, mask: NDArray[np.bool_], key: Callable[..., 
     return totals
 
 
-def corpus_scores(counts: FloatArray, mask: NDArray[np.bool_], grid: FloatArray) -> FloatArray:
+def corpus_scores(counts: FloatArray, mask: BoolArray, grid: FloatArray) -> FloatArray:
     """Corpus CLEME2.0 for every factor setting (its greedy choice on (score, TP, -FP, -FN, TN))."""
     p = tuple(np.ascontiguousarray(grid.T))
     return np.asarray(heuo(grid_totals(counts, mask, cleme2_key, p), p)[0], dtype=np.float64)
 
 
-def sentence_scores(counts: FloatArray, mask: NDArray[np.bool_], grid: FloatArray) -> FloatArray:
+def sentence_scores(counts: FloatArray, mask: BoolArray, grid: FloatArray) -> FloatArray:
     """Sentence-level CLEME2.0 (the mean of each sentence's score against its best reference,
     :func:`gecscope.scoring.cleme2_sentence_key`: its value is the largest score) for every setting."""
     com = heuo(np.moveaxis(counts, -1, 0), tuple(grid.T[:, :, None, None]))[0]  # (F, D, K)
@@ -151,7 +145,7 @@ def search(
     for r, rs in enumerate(progress(ref_sets, desc=f"factor search ({level})", unit="reference set")):
         table = np.zeros((len(grid), len(systems)))
         for s, system in enumerate(systems):
-            arr, mask = counts_array(counts[rs][system])
+            arr, mask = chunk_array(counts[rs][system])
             table[:, s] = corpus_scores(arr, mask, grid) if level == "corpus" else sentence_scores(arr, mask, grid)
         for h, name in enumerate(human_names):
             vec = np.asarray([human[name][sy] for sy in systems])

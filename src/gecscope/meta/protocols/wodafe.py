@@ -13,19 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gecscope.meta.data.judgments import HumanPair
 from gecscope.meta.protocols.search import correlations, grid_totals
+from gecscope.resample.rules import BoolArray, FloatArray
 from gecscope.scoring import f_generalized, wodafe_key
-
-FloatArray = NDArray[np.float64]
 
 
 @dataclass(frozen=True)
 class SystemStats:
     counts: FloatArray  # (sentences, refs, 5): tp, fp_ne, fp_un, fn, tn (weighted)
-    mask: NDArray[np.bool_]
+    mask: BoolArray
     fluency: FloatArray  # (sentences,)
 
 

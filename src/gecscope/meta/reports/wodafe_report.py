@@ -19,9 +19,9 @@ from gecscope.finite import check_step
 from gecscope.meta.data.datasets import MetaDataset, setting_systems
 from gecscope.meta.data.judgments import human_pairs, read_judgments
 from gecscope.meta.protocols.evaluate import run_metric
-from gecscope.meta.protocols.search import counts_array
 from gecscope.meta.protocols.wodafe import GridResult, SystemStats, alpha_ablation, sentence_grid, system_grid
 from gecscope.metrics.wodafe import PRESETS, Wodafe
+from gecscope.resample.adapters import chunk_array
 
 GRANULARITIES = {"SEEDA-E": ("TS_edit", "edit"), "SEEDA-S": ("TS_sent", "sent")}
 SETTINGS = {"Base": "base", "+Fluent": "+fluency"}
@@ -68,8 +68,8 @@ def collect(
     weighted, unweighted = {}, {}
     for system, analysis in run.analyses.items():
         fluency = metric.hypothesis_fluency(analysis)
-        weighted[system] = SystemStats(*counts_array(metric.counts(analysis)), fluency)
-        unweighted[system] = SystemStats(*counts_array(plain.counts(analysis)), fluency)
+        weighted[system] = SystemStats(*chunk_array(metric.counts(analysis)), fluency)
+        unweighted[system] = SystemStats(*chunk_array(plain.counts(analysis)), fluency)
     return weighted, unweighted
 
 
