@@ -112,3 +112,20 @@ def test_public_names_resolve_lazily() -> None:
     assert set(gecscope.__all__) <= set(dir(gecscope))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         gecscope.nope  # type: ignore[attr-defined]  # noqa: B018
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "4"), ("28", "28")])
+def test_the_cli_lets_openblas_threads_sleep_unless_the_user_says(
+    tmp_path: Path, given: str | None, expected: str
+) -> None:
+    """numpy's OpenBLAS threads spin 2^28 cycles each after start-up: CPU time a one-line run wastes."""
+    src = tmp_path / "s.txt"
+    src.write_text("A test .\n", encoding="utf-8")
+    argv = ["score", "--metric", "green", "--source", str(src), "--hyp", str(src), "--ref", str(src)]
+    code = f"import os\nfrom gecscope.cli import main\nassert main({argv!r}) == 0\n"
+    code += "print(os.environ['OPENBLAS_THREAD_TIMEOUT'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+    if given is not None:
+        env["OPENBLAS_THREAD_TIMEOUT"] = given
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.splitlines()[-1] == expected

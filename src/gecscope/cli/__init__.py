@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import errno
+import os
 import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -115,6 +116,8 @@ def command_of(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if "numpy" not in sys.modules:  # OpenBLAS's idle threads spin 2^28 cycles each after start-up
+        os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(command_of(argv) or "")
