@@ -67,3 +67,23 @@ def test_a_text_line_starting_like_m2_is_still_text(tmp_path: Path) -> None:
 
     (tmp_path / "t.txt").write_text("S . Korea won .\nA man came .\n")
     assert not looks_like_m2(str(tmp_path / "t.txt"))
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["A typical example .", "A second one ."], "missing 'S' line"),  # a text file given as --hyp-m2
+        (["S That is it .", "A 0 1|||R:NOUN|||This|||REQUIRED|||-NONE-|||0", "A x y|||bad"], "malformed edit line"),
+    ],
+)
+def test_only_well_formed_edit_lines_count_as_annotators(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: list[str], expected: str
+) -> None:
+    """Lines that are not edit lines are the M2 reader's to name, not a "swapped?" hint."""
+    hyp = tmp_path / "hyp.m2"
+    hyp.write_text("\n".join(lines) + "\n\n", encoding="utf-8")
+    ref = tmp_path / "ref.m2"
+    ref.write_text("S That is it .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n", encoding="utf-8")
+    assert main(["score", "--metric", "m2", "--hyp-m2", str(hyp), "--ref-m2", str(ref), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "swapped" not in err

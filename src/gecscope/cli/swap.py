@@ -24,12 +24,14 @@ def add_swap_arg(p: argparse.ArgumentParser) -> None:
 
 
 def annotators(path: str) -> tuple[int, int | None]:
-    """How many distinct annotator ids the ``A`` lines of ``path`` use (counting stops at 2), and
-    the line of the first id other than the first one seen (None when there is one id)."""
+    """How many distinct annotator ids the edit lines of ``path`` use (counting stops at 2), and
+    the line of the first id other than the first one seen (None when there is one id). Only
+    well-formed edit lines count (``A`` and six ``|||`` fields): a text file's sentence "A ..." or
+    a malformed line is left to the M2 reader, which names it."""
     seen: set[str] = set()
     with open(path, encoding="utf-8", errors="replace") as handle:
         for number, line in enumerate(handle, 1):
-            if line.startswith("A "):
+            if line.startswith("A ") and line.count("|||") == 5:
                 seen.add(line.rstrip("\r\n").rsplit("|||", 1)[-1].strip())
                 if len(seen) > 1:
                     return len(seen), number
