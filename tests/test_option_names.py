@@ -49,3 +49,21 @@ def test_every_aligning_command_has_the_cache_options(command: str) -> None:
 def test_cache_dir_is_where_the_alignments_go(command: list[str], tmp_path: Path) -> None:
     assert main([*command, *TEXT, "--cache-dir", str(tmp_path)]) == 0
     assert (tmp_path / "align.sqlite").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--metric", "green", "--n", "99999999999"], "--n must be from 1 to 100 (0 = default) and --beta positive"),
+        (["--metric", "green", "--beta", "0"], "--n must be from 1 to 100 (0 = default) and --beta positive"),
+        (["--metric", "gleu", "--iterations", "100000000000"], "--iterations from 1 to 100000"),
+        (["--metric", "m2", "--max-unchanged-words", "-3"], "--beta must be positive and --max-unchanged-words >= 0"),
+    ],
+)
+def test_out_of_range_metric_settings_name_their_options(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An order or iteration count that would exhaust memory or time is refused before any work."""
+    assert main(["score", *argv, "--example", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and len(err.strip().splitlines()) == 1

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -43,6 +43,10 @@ from gecscope.result import Score
 from gecscope.types import Example, Tokens
 
 FloatArray = NDArray[np.float64]
+
+
+#: the most sampling iterations (the official script draws 500)
+MAX_ITERATIONS = 100_000
 
 
 @dataclass(frozen=True)
@@ -69,8 +73,8 @@ class GleuConfig:
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("sampling", self.sampling, ("py2", "py3"))
         check_choice("level", self.level, ("corpus", "sentence"))
-        if self.n < 1 or self.iterations < 1:
-            raise ValueError("n and iterations must be positive")
+        if not 1 <= self.n <= 100 or not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise SettingError(f"n must be from 1 to 100 and iterations from 1 to {MAX_ITERATIONS}", "n", "iterations")
 
 
 def ascii_split(line: str) -> Tokens:

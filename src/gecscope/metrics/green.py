@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics.analysis import require_references
@@ -34,6 +34,10 @@ REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
 #: sentences counted at a time (bounds the memory of the n-gram tables)
 BLOCK = 4_000
 FloatArray = NDArray[np.float64]
+
+
+#: the largest n-gram order (GREEN counts every order up to n; papers use 4)
+MAX_ORDER = 100
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,8 @@ class GreenConfig:
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("level", self.level, ("corpus", "sentence"))
         check_finite(beta=self.beta)
-        if self.n < 0 or self.beta <= 0:
-            raise ValueError("n must be >= 1 (0 = default) and beta positive")
+        if not 0 <= self.n <= MAX_ORDER or self.beta <= 0:  # memory grows with n
+            raise SettingError(f"n must be from 1 to {MAX_ORDER} (0 = default) and beta positive", "n", "beta")
 
     @property
     def order(self) -> int:

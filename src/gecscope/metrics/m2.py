@@ -66,7 +66,7 @@ class M2Config:
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
         check_choice("level", self.level, ("corpus", "sentence"))
         if self.beta <= 0 or self.max_unchanged_words < 0:
-            raise ValueError("beta must be positive and max_unchanged_words >= 0")
+            raise SettingError("beta must be positive and max_unchanged_words >= 0", "beta", "max_unchanged_words")
         if self.cat not in (0, 1, 2, 3):
             raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 

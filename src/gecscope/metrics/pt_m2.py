@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import Layout, prf_layout
 from gecscope.metrics.analysis import require_references
@@ -72,7 +73,7 @@ class PTConfig:
         check_choice("level", self.level, ("corpus", "sentence"))
         check_finite(beta=self.beta)
         if self.beta <= 0 or self.max_unchanged_words < 0:
-            raise ValueError("beta must be positive and max_unchanged_words >= 0")
+            raise SettingError("beta must be positive and max_unchanged_words >= 0", "beta", "max_unchanged_words")
 
 
 def apply_one(source: Sequence[str], edit: Span) -> str:
