@@ -54,6 +54,9 @@ class CharF(Errant):
     def __init__(self, config: CharFConfig | None = None) -> None:
         super().__init__(config or CharFConfig())
 
+    def scheme_fields(self) -> dict[str, str]:
+        return {}  # one kind of edit: ERRANT's --scheme does not apply
+
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         require_references(examples)
         return EditTable.of(self.sentence_counts(ex) for ex in examples)

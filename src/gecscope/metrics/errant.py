@@ -156,11 +156,15 @@ class Errant:
             for k, v in table.category_totals(chosen, self.config.cat).items()
         }
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
-        fields = {"scheme": self.config.scheme, "beta": f"{beta:g}", "select": select}
+        fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def scheme_fields(self) -> dict[str, str]:
+        """The signature's record of the edit scheme (a metric without schemes has none)."""
+        return {"scheme": self.config.scheme}
 
     def resampling(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Plan:
         """errant_compare's greedy rule (the official convention); otherwise replayed."""
