@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("chunk", "classify"),  # chunks: the CLEME partition and labels
     ("weighting",),
     ("metrics", "scoring"),
-    ("pipeline", "api", "examples", "systems", "streaming"),
+    ("pipeline", "api", "examples", "systems"),
     ("resample",),
     ("comparison", "comparison_rows"),
     ("meta",),
