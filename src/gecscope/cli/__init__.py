@@ -36,6 +36,7 @@ HELP = {
     "download": "download GJG15 / SEEDA / CoNLL-2014 data",
     "report": "HTML report comparing several systems",
     "compare": "compare systems: confidence intervals and paired significance tests",
+    "cite": "BibTeX of the metrics' papers",
 }
 
 
