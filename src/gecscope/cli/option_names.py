@@ -1,14 +1,15 @@
 """The command-line names of the library's settings, for error messages raised below the CLI.
 
 The library names its settings as Python does (``hyp_m2``, ``cat``) in a
-:class:`~gecscope.errors.SettingError`; the CLI shows its options instead, through this one table.
+:class:`~gecscope.errors.SettingError`; the CLI shows its options instead: the metric settings the
+registry declares as options (their flags), and this table for the rest.
 """
 
 from __future__ import annotations
 
 from gecscope.errors import InputError, SettingError
 
-#: Python setting name -> command-line option
+#: Python setting name -> command-line option, for settings that are not a metric's declared option
 OPTIONS = {
     "hyp_m2": "--hyp-m2",
     "ref_m2": "--ref-m2",
@@ -17,11 +18,6 @@ OPTIONS = {
     "references": "--ref",
     "jsonl": "--jsonl",
     "ref_tsv": "--ref-tsv",
-    "cat": "--cat",
-    "beta": "--beta",
-    "n": "--n",
-    "iterations": "--iterations",
-    "max_unchanged_words": "--max-unchanged-words",
     "bootstrap": "--bootstrap",
     "trials": "--trials",
     "timeout": "--llm-timeout",
@@ -31,10 +27,18 @@ OPTIONS = {
 }
 
 
+def declared_options() -> dict[str, str]:
+    """Every metric setting the registry declares as an option -> its flag (``max_unchanged_words``
+    -> ``--max-unchanged-words``); a negated switch keeps its setting's name."""
+    from gecscope.metrics import METRICS
+
+    return {o.name: o.flag for spec in METRICS.values() for o in spec.options if o.kind != "negated"}
+
+
 def message(exc: Exception) -> str:
     """The one-line message of ``exc`` as the command line shows it (settings named as options)."""
     if isinstance(exc, SettingError):
-        return exc.renamed(OPTIONS)
+        return exc.renamed(declared_options() | OPTIONS)
     return str(exc) if isinstance(exc, InputError | ValueError | ImportError) else f"{type(exc).__name__}: {exc}"
 
 

@@ -38,7 +38,7 @@ from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import split_spaces
+from gecscope.metrics.ngrams import MAX_ORDER, split_spaces
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 
@@ -73,8 +73,10 @@ class GleuConfig:
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("sampling", self.sampling, ("py2", "py3"))
         check_choice("level", self.level, ("corpus", "sentence"))
-        if not 1 <= self.n <= 100 or not 1 <= self.iterations <= MAX_ITERATIONS:
-            raise SettingError(f"n must be from 1 to 100 and iterations from 1 to {MAX_ITERATIONS}", "n", "iterations")
+        if not 1 <= self.n <= MAX_ORDER or not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise SettingError(
+                f"n must be from 1 to {MAX_ORDER} and iterations from 1 to {MAX_ITERATIONS}", "n", "iterations"
+            )
 
 
 def ascii_split(line: str) -> Tokens:

@@ -17,6 +17,10 @@ from numpy.typing import NDArray
 IntArray = NDArray[np.int64]
 
 
+#: the largest n-gram order GREEN and GLEU accept (memory grows with it; the papers use 4)
+MAX_ORDER = 100
+
+
 def split_spaces(line: str) -> tuple[str, ...]:
     """gec-metrics' tokenisation: ``line.split(" ")`` of a non-empty line, so leading, trailing and
     repeated spaces give empty tokens and a no-break space stays inside its token; an empty line
