@@ -50,10 +50,8 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
     ``references_by=None``: one list per annotator, unless the layout is ambiguous (n lists of n
     strings, n >= 2: either layout fits), which is refused rather than guessed."""
     if references_by is None:
-        square = (
-            references is not None
-            and not isinstance(references, str)
-            and isinstance(references, Sequence)
+        square = (  # a string is never square: its items are strings
+            isinstance(references, Sequence)
             and n >= 2
             and len(references) == n
             and all(not isinstance(r, str) and isinstance(r, Sequence) and len(r) == n for r in references)
@@ -117,7 +115,6 @@ class Examples(Sequence[Example]):
         *,
         references_by: str | None = None,
         tokenize: str = "whitespace",
-        ids: Sequence[str] | None = None,
     ) -> Examples:
         """Examples from strings: ``tokenize="whitespace"`` splits on spaces (text already
         tokenised, as in M2 files); ``"spacy"`` tokenises raw English text with spaCy (extra
@@ -128,8 +125,6 @@ class Examples(Sequence[Example]):
             raise InputError("no sentences", "sources")
         _check_count("hypotheses", len(hyp), len(src))
         refs = _reference_rows(references, len(src), references_by)
-        if ids is not None:
-            _check_count("ids", len(ids), len(src))
         from gecscope.align.tokenizers import get_tokenizer  # shared with the files and ``--tokenize``
 
         split = get_tokenizer(tokenize)
@@ -144,7 +139,7 @@ class Examples(Sequence[Example]):
                     tokens,
                     Target(split(h), raw=h if keep_raw else None),
                     tuple(Target(split(r), raw=r if keep_raw else None) for r in rs),
-                    str(ids[i]) if ids is not None else str(i),
+                    str(i),
                     s if keep_raw else None,
                 )
             )

@@ -14,15 +14,14 @@ from gecscope.errors import EXTRAS, MissingExtraError
 
 def missing_modules(modules: Iterable[str]) -> list[str]:
     """Modules that cannot be imported (checked without importing them)."""
-    out = []
-    for name in modules:
-        try:
-            found = importlib.util.find_spec(name) is not None
-        except (ImportError, ValueError):
-            found = False
-        if not found:
-            out.append(name)
-    return out
+    return [name for name in modules if not _importable(name)]
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def require(extra: str, what: str, modules: Iterable[str] | None = None) -> None:

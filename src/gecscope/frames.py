@@ -76,9 +76,8 @@ def score_frame(scores: Score | Iterable[Score]) -> pd.DataFrame:
     """One row per result, in the shared output shape: ``metric``, ``system``, ``level``,
     ``score``, the components, the counts, the other details, ``signature``."""
     pandas = _pandas()
-    items = list(scores) if isinstance(scores, Iterable) else [scores]
     rows = []
-    for s in items:
+    for s in scores if isinstance(scores, Iterable) else [scores]:
         d = s.as_dict()
         head = {k: d[k] for k in ("metric", "system", "level", "score")}
         body = flatten({**d["components"], **d["counts"], **d["details"]})
@@ -96,13 +95,11 @@ def sentences_frame(score: Score) -> pd.DataFrame:
 
 def type_table(score: Score) -> Mapping[str, Mapping[str, float]]:
     """The per-type rows of a score (empty when it has none)."""
-    rows = score.details.get("types") or score.details.get("categories") or {}
-    return dict(rows)
+    return dict(score.details.get("types") or score.details.get("categories") or {})
 
 
 def columns(score: Score) -> tuple[tuple[str, str, bool], ...]:
-    rows = type_table(score)
-    first = next(iter(rows.values()), {})
+    first = next(iter(type_table(score).values()), {})
     return CHUNK2_COLUMNS if "hit" in first else PRF_COLUMNS
 
 

@@ -62,9 +62,7 @@ def prf_layout(title: str, counts: tuple[str, ...] = ("tp", "fp", "fn"), meaning
 
 def count_label(key: str) -> str:
     """``fp_ne`` -> ``FP_ne``, ``tp`` -> ``TP``, ``proposed`` -> ``proposed``."""
-    if key in ("tp", "fp", "fn", "tn"):
-        return key.upper()
-    if key.startswith(("fp_", "tp_")):
+    if key in ("tp", "fp", "fn", "tn") or key.startswith(("fp_", "tp_")):
         return key[:2].upper() + key[2:]
     return key
 

@@ -87,48 +87,6 @@ def _refusing_cjk(rows: Iterator[tuple[Example, ...]], path: PathLike, lang: str
         refuse_cjk_counts((han, total), path)
 
 
-def _rows(
-    source: PathLike | None,
-    hypotheses: Sequence[PathLike],
-    hyp_m2: Sequence[PathLike],
-    references: Sequence[PathLike],
-    ref_m2: PathLike | None,
-    jsonl: PathLike | None,
-    require_refs: bool,
-    lang: str,
-    ref_tsv: PathLike | None,
-) -> Iterator[tuple[Example, ...]]:
-    """One example per system and sentence, whatever the input."""
-    if jsonl is not None:
-        return ((e,) for e in iter_jsonl(jsonl, require_refs))
-    if hypotheses and hyp_m2:
-        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    if ref_tsv is not None and lang != "zh":
-        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
-    if hyp_m2:
-        if ref_m2 is None:
-            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
-        if lang == "zh":
-            from gecscope.align.zh.text import zh_examples_from_m2
-
-            return zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
-        return _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
-    if source is None or not hypotheses:
-        first = next(iter(hypotheses), None)
-        raise SettingError(
-            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
-            *INPUT_SETTINGS,
-            path=first,
-        )
-    if require_refs and not references and ref_m2 is None and ref_tsv is None:
-        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
-    if lang == "zh":
-        from gecscope.align.zh.text import zh_examples_from_text
-
-        return zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
-    return _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
-
-
 def stream(
     *,
     source: PathLike | None = None,
@@ -149,7 +107,36 @@ def stream(
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
     never scores a bad input."""
-    rows = _rows(source, hypotheses, hyp_m2, references, ref_m2, jsonl, require_references, lang, ref_tsv)
+    rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
+    if jsonl is not None:
+        rows = ((e,) for e in iter_jsonl(jsonl, require_references))
+    elif hypotheses and hyp_m2:
+        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
+    elif ref_tsv is not None and lang != "zh":
+        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
+    elif hyp_m2:
+        if ref_m2 is None:
+            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
+        if lang == "zh":
+            from gecscope.align.zh.text import zh_examples_from_m2
+
+            rows = zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
+        else:
+            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
+    elif source is None or not hypotheses:
+        raise SettingError(
+            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
+            *INPUT_SETTINGS,
+            path=next(iter(hypotheses), None),
+        )
+    elif require_references and not references and ref_m2 is None and ref_tsv is None:
+        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
+    elif lang == "zh":
+        from gecscope.align.zh.text import zh_examples_from_text
+
+        rows = zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
+    else:
+        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read
@@ -320,7 +307,6 @@ def score(
 def score_files(
     metrics: Sequence[Any],
     *,
-    names: Sequence[str] = (),
     size: int = SHARD_SIZE,
     aligner: Aligner | str = "errant",
     **inputs: Any,
@@ -329,7 +315,7 @@ def score_files(
     memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
     of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
     numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
-    systems are named ``names`` (default: the hypothesis files' stems).
+    systems are named by the hypothesis files' stems.
 
     >>> d = Path(__file__).parent / "data" / "example"
     >>> m = METRICS["errant"].build()
@@ -339,7 +325,6 @@ def score_files(
     True
     """
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
-    names = list(names) or [Path(f).stem for f in files]
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
     shards = stream(**inputs, size=size if shardable and all(streams(m) for m in metrics) else None)
-    return score_shards(metrics, names, shards, aligner=aligner)
+    return score_shards(metrics, [Path(f).stem for f in files], shards, aligner=aligner)

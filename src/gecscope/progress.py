@@ -54,10 +54,8 @@ def wanted(enabled: bool | None = None) -> bool:
     """Whether a bar would be drawn: ``enabled`` forces it; else a terminal on stderr and not quiet."""
     if enabled is not None:
         return enabled
-    if _QUIET.get():
-        return False
     isatty = getattr(sys.stderr, "isatty", None)
-    return bool(isatty and isatty())
+    return not _QUIET.get() and bool(isatty and isatty())
 
 
 class Bar:
@@ -108,12 +106,9 @@ def progress(
     items: Iterable[T], *, desc: str, total: int | None = None, unit: str = "it", enabled: bool | None = None
 ) -> Iterator[T]:
     """Iterate ``items`` with a progress bar (ETA included) on stderr when progress is wanted."""
-    if not wanted(enabled):
-        yield from items
-        return
     if total is None and hasattr(items, "__len__"):
         total = len(items)  # type: ignore[arg-type]
-    with bar(total, desc, unit, True) as b:
+    with bar(total, desc, unit, enabled) as b:
         for item in items:
             yield item
             b.update(1)

@@ -8,8 +8,7 @@ from gecscope.version import __version__
 
 
 def make_signature(metric: str, fields: Mapping[str, str]) -> str:
-    parts = [metric, *(f"{k}:{v}" for k, v in fields.items()), f"version:{__version__}"]
-    return "|".join(parts)
+    return "|".join([metric, *(f"{k}:{v}" for k, v in fields.items()), f"version:{__version__}"])
 
 
 def extend_signature(signature: str, fields: Mapping[str, str]) -> str:

@@ -37,9 +37,7 @@ class ChunkCounts:
         )
 
     def as_dict(self) -> dict[str, float]:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["fp"] = self.fp
-        return out
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "fp": self.fp}
 
 
 @runtime_checkable
@@ -97,8 +95,7 @@ def stack(parts: Sequence[Any]) -> Any:
 
 def _sentence_fields(stats: Any) -> list[str]:
     """The tuple fields of a dataclass that hold one entry per sentence."""
-    tuples = {f.name: getattr(stats, f.name) for f in fields(stats)}
-    tuples = {k: v for k, v in tuples.items() if isinstance(v, tuple)}
+    tuples = {f.name: v for f in fields(stats) if isinstance(v := getattr(stats, f.name), tuple)}
     if not tuples:
         raise TypeError(f"cannot resample a {type(stats).__name__} (no per-sentence fields)")
     n = len(next(iter(tuples.values())))

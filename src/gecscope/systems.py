@@ -33,11 +33,9 @@ def system_names(paths: Sequence[PathLike], names: Sequence[str] = ()) -> list[s
     if names and len(names) != len(paths):
         raise InputError(f"{len(names)} names for {len(paths)} systems (one --name per system)", paths[0])
     out = list(names) if names else [Path(p).stem for p in paths]
-    seen: dict[str, PathLike] = {}
-    for name, path in zip(out, paths, strict=True):
-        if name in seen:
-            raise InputError(f"duplicate system name {name!r} (also {seen[name]}; use --name)", path)
-        seen[name] = path
+    for i, name in enumerate(out):
+        if name in out[:i]:
+            raise InputError(f"duplicate system name {name!r} (also {paths[out.index(name)]}; use --name)", paths[i])
     return out
 
 
