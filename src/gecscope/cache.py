@@ -117,25 +117,17 @@ class ValueCache:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
                 raise OSError("a directory is in the place of the cache file")
-            self._db = self._connect(path)
-        except (OSError, sqlite3.Error) as exc:
-            self._fail(exc)
-
-    @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT, check_same_thread=False, isolation_level=None)
-        try:
-            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute(SCHEMA)
-            columns = [row[1] for row in db.execute("PRAGMA table_info(kv)")]
+            # a file that fails the checks below is closed by _fail
+            self._db = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT, check_same_thread=False, isolation_level=None)
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute(SCHEMA)
+            columns = [row[1] for row in self._db.execute("PRAGMA table_info(kv)")]
             if columns != ["k", "v"]:
                 raise sqlite3.DatabaseError(f"wrong schema (table kv has columns {columns})")
-            db.execute("SELECT k, v FROM kv LIMIT 1").fetchall()
-        except BaseException:
-            db.close()
-            raise
-        return db
+            self._db.execute("SELECT k, v FROM kv LIMIT 1").fetchall()
+        except (OSError, sqlite3.Error) as exc:
+            self._fail(exc)
 
     def _fail(self, exc: BaseException) -> None:
         """Replace a corrupt file by an empty one (once); give up on the file for any other error,
@@ -224,10 +216,9 @@ def _corrupt(exc: BaseException) -> bool:
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
     name = getattr(exc, "sqlite_errorname", "")
-    if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or name.startswith("SQLITE_CORRUPT"):
-        return True
-    text = str(exc)
-    return any(s in text for s in ("malformed", "not a database", "wrong schema", "no such column", "no such table"))
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
+        s in str(exc) for s in ("malformed", "not a database", "wrong schema", "no such column", "no such table")
+    )
 
 
 def _reason(exc: BaseException) -> str:

@@ -53,15 +53,11 @@ def py_round(x: Any, digits: int) -> Any:
     >>> float(py_round(np.array([0.12345]), 4)[0]) == round(0.12345, 4)
     True
     """
-    out = np.round(x, digits)
+    out = np.asarray(np.round(x, digits), dtype=np.float64)
     scaled = x * 10.0**digits
     near = np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6
-    if near.any():
-        flat_x, flat_out = x.reshape(-1), out.reshape(-1)
-        for i in np.flatnonzero(near.reshape(-1)):
-            flat_out[i] = round(float(flat_x[i]), digits)
-        out = flat_out.reshape(x.shape)
-    return np.asarray(out, dtype=np.float64)
+    out[near] = [round(float(v), digits) for v in x[near]]
+    return out
 
 
 def round4(x: Any) -> Any:

@@ -46,7 +46,8 @@ def numbered_lines(path: str | Path, raw: Iterable[bytes] | None = None) -> Iter
             line = line[len(_BOM) :]
         if line.endswith(b"\n"):
             line = line[:-1]
-        elif lineno == 1 and not line:
+        elif not line:  # a BOM alone: no line
+            lineno = 0
             break
         try:
             text = line.decode("utf-8")
@@ -55,18 +56,15 @@ def numbered_lines(path: str | Path, raw: Iterable[bytes] | None = None) -> Iter
                 f"not valid UTF-8 (byte 0x{line[exc.start]:02x}); re-encode the file as UTF-8", Path(path), lineno
             ) from None
         yield lineno, text[:-1] if text.endswith("\r") else text
-    else:
-        if lineno:
-            return
-    raise InputError("empty file", Path(path))
+    if not lineno:
+        raise InputError("empty file", Path(path))
 
 
 def read_text(path: str | Path) -> str:
     """Read a whole file as UTF-8, with a one-line error naming the file (and line) on failure.
     ``-`` reads standard input (named ``<stdin>`` in errors). Line endings are kept."""
     raw = list(raw_lines(path))
-    for _ in numbered_lines(path, raw):  # raises at the first line that is not UTF-8, or for an empty file
-        pass
+    list(numbered_lines(path, raw))  # raises at the first line that is not UTF-8, or for an empty file
     return b"".join(raw).decode("utf-8-sig")
 
 

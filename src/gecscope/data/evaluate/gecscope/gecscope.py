@@ -71,19 +71,11 @@ class Gecscope(evaluate.Metric):
         predictions: list[str],
         references: list[list[str]] | list[str],
         metric: str = "cleme2",
-        tokenize: str = "whitespace",
-        aligner: str = "errant",
         **settings: Any,
     ) -> dict[str, Any]:
+        """``settings``: ``tokenize``, ``aligner`` and the metric's settings, as ``gecscope.score`` takes them."""
         result = gecscope.score(
-            metric,
-            sources=sources,
-            hypotheses=predictions,
-            references=references,
-            references_by="sentence",
-            tokenize=tokenize,
-            aligner=aligner,
-            **settings,
+            metric, sources=sources, hypotheses=predictions, references=references, references_by="sentence", **settings
         )
         details = {k: v for k, v in result.details.items() if k != "score"}
         return {"metric": result.metric, "score": result.value, **details, "signature": result.signature}
