@@ -12,6 +12,7 @@ out-of-range edits are errors.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 import sys
@@ -93,7 +94,7 @@ def parse_blocks(lines: Iterable[tuple[int, str]], path: str | Path, n_edit_line
     ``n_edit_lines`` is the file's number of ``A`` lines."""
     alternative: list[Edit] | None = None  # collecting a ChERRANT T{k}-A{n>0} alignment
     current: _Raw | None = None
-    order: list[int] = []
+    last = -1  # the annotator of the sentence's last edit line
     for lineno, line in lines:
         if not line.strip():
             if current is not None:
@@ -107,7 +108,7 @@ def parse_blocks(lines: Iterable[tuple[int, str]], path: str | Path, n_edit_line
             if not source:
                 raise InputError("empty source sentence", path, lineno)
             current = (source, {}, lineno, ([], set()))
-            order = []
+            last = -1
             alternative = None
         elif line.startswith("A "):
             if current is None:
@@ -120,14 +121,11 @@ def parse_blocks(lines: Iterable[tuple[int, str]], path: str | Path, n_edit_line
                     path,
                     lineno,
                 )
-            if order and annotator != order[-1] and (annotator < order[-1] or annotator in order):
+            if annotator < last:  # ascending ids are grouped too
                 raise InputError(
-                    f"annotator ids must be ascending and grouped: id {annotator} after id {order[-1]}",
-                    path,
-                    lineno,
+                    f"annotator ids must be ascending and grouped: id {annotator} after id {last}", path, lineno
                 )
-            if not order or order[-1] != annotator:
-                order.append(annotator)
+            last = annotator
             edits = current[1].setdefault(annotator, [])
             if alternative is not None:
                 edits = alternative
@@ -172,10 +170,8 @@ def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
         lines += 1
         if line.startswith(b"A "):
             edit_lines += 1
-            try:
+            with contextlib.suppress(ValueError):  # the second pass names the line
                 ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
-            except ValueError:  # the second pass names the line
-                continue
     return M2Census(edit_lines, frozenset(ids), lines == 1 and b"\r" in line and not line.endswith(b"\n"))
 
 
