@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -13,18 +14,23 @@ from hypothesis import strategies as st
 
 from conftest import require_shared, system_examples
 from gecscope.chunk import partition
-from gecscope.classify import classify
+from gecscope.classify import Labels, classify_dependent, classify_independent
 from gecscope.metrics.analysis import ChunkAnalysis, analyse, kept_references, relabel
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 from gecscope.resample import stack, take
 from gecscope.stats import ChunkCounts
-from gecscope.types import Example
+from gecscope.types import Chunk, Example
 from gecscope.weighting.length import LengthWeighting, length_params
 from test_properties import examples
 
 ASSUMPTIONS = ("dependent", "independent")
+
+
+def classify(chunks: Sequence[Chunk], n_refs: int, assumption: str) -> tuple[Labels, ...]:
+    """The chunk labels of the reference implementation (:mod:`gecscope.classify`) under ``assumption``."""
+    return (classify_dependent if assumption == "dependent" else classify_independent)(chunks, n_refs)
 
 
 def reference_counts(

@@ -25,40 +25,26 @@ Labels = tuple[Label, ...]
 
 def classify_dependent(chunks: Sequence[Chunk], n_refs: int) -> tuple[Labels, ...]:
     """Correction-dependent assumption: one classification per reference."""
-    per_ref = []
-    for k in range(1, n_refs + 1):
-        labels = []
-        for c in chunks:
-            same = c.outputs[0] == c.outputs[k]
-            if c.changed[0]:
-                labels.append(Label.TP if same else (Label.FP_NE if c.changed[k] else Label.FP_UN))
-            else:
-                labels.append(Label.TN if same else Label.FN)
-        per_ref.append(tuple(labels))
-    return tuple(per_ref)
+    return tuple(tuple(_dependent(c, k) for c in chunks) for k in range(1, n_refs + 1))
+
+
+def _dependent(c: Chunk, k: int) -> Label:
+    same = c.outputs[0] == c.outputs[k]
+    if c.changed[0]:
+        return Label.TP if same else (Label.FP_NE if c.changed[k] else Label.FP_UN)
+    return Label.TN if same else Label.FN
 
 
 def classify_independent(chunks: Sequence[Chunk], n_refs: int) -> tuple[Labels, ...]:
     """Correction-independent assumption: one classification against all references together
     (TP if any reference agrees; FP_ne if any reference changed the chunk; FN only if every
     reference changed it), repeated once per reference."""
-    labels = []
-    refs = range(1, n_refs + 1)
-    for c in chunks:
-        if c.changed[0]:
-            if any(c.outputs[0] == c.outputs[k] for k in refs):
-                labels.append(Label.TP)
-            else:
-                labels.append(Label.FP_NE if any(c.changed[k] for k in refs) else Label.FP_UN)
-        else:
-            labels.append(Label.FN if all(c.changed[k] for k in refs) else Label.TN)
-    frozen = tuple(labels)
-    return (frozen,) * n_refs
+    return (tuple(_independent(c, range(1, n_refs + 1)) for c in chunks),) * n_refs
 
 
-def classify(chunks: Sequence[Chunk], n_refs: int, assumption: str) -> tuple[Labels, ...]:
-    if assumption == "dependent":
-        return classify_dependent(chunks, n_refs)
-    if assumption == "independent":
-        return classify_independent(chunks, n_refs)
-    raise ValueError(f"unknown assumption {assumption!r} (dependent or independent)")
+def _independent(c: Chunk, refs: range) -> Label:
+    if not c.changed[0]:
+        return Label.FN if all(c.changed[k] for k in refs) else Label.TN
+    if any(c.outputs[0] == c.outputs[k] for k in refs):
+        return Label.TP
+    return Label.FP_NE if any(c.changed[k] for k in refs) else Label.FP_UN
