@@ -93,9 +93,4 @@ def split_details(lay: Layout, details: Mapping[str, Any]) -> tuple[dict[str, An
 def legend(lay: Layout) -> str:
     """One line: the direction of every component, then what the counts mean."""
     parts = [f"{c.label} {c.arrow}" + (f" ({c.meaning})" if c.meaning else "") for c in lay.components]
-    text = "legend: ↑ higher is better, ↓ lower is better"
-    if parts:
-        text += "; " + "; ".join(parts)
-    if lay.count_meaning:
-        text += "; " + lay.count_meaning
-    return text
+    return "; ".join(p for p in ("legend: ↑ higher is better, ↓ lower is better", *parts, lay.count_meaning) if p)

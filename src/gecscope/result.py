@@ -73,8 +73,7 @@ class Score:
             new.update({k: v for k, v in row.items() if k not in ("index", head)})
             if texts is not None:
                 ex = texts[index]
-                new["source"] = ex.source_line
-                new["hypothesis"] = ex.hypothesis.line
+                new.update(source=ex.source_line, hypothesis=ex.hypothesis.line)
                 ref = row.get("reference")
                 if isinstance(ref, int) and 0 <= ref < len(ex.references):
                     new["reference_text"] = ex.references[ref].line

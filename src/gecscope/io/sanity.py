@@ -43,9 +43,7 @@ class SwapTally:
     def warning(self) -> str | None:
         """The one-line warning when the source and hypothesis look swapped, else ``None``."""
         n, src_hits, hyp_hits = self.lines, self.source_hits, self.hypothesis_hits
-        if n == 0 or not self.referenced:
-            return None
-        if hyp_hits - src_hits >= max(3, 0.01 * n) and hyp_hits < 0.9 * n:
+        if self.referenced and hyp_hits - src_hits >= max(3, 0.01 * n) and hyp_hits < 0.9 * n:  # hits <= n
             return (
                 f"the hypothesis equals a reference on {hyp_hits} of {n} lines but the source only on {src_hits}: "
                 "are --source and --hyp swapped?"
