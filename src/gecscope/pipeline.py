@@ -300,8 +300,7 @@ def score(
     """Every metric on every system (metric-major), each signed with its input fields: the
     systems as one shard (:func:`score_shards`)."""
     sign = {"tok": tok} if tok is not None else None
-    shard = [list(examples) for examples in systems.values()]
-    return score_shards(metrics, list(systems), [shard], aligner=aligner, sign=sign)
+    return score_shards(metrics, list(systems), [[list(e) for e in systems.values()]], aligner=aligner, sign=sign)
 
 
 def score_files(
