@@ -79,9 +79,8 @@ def score_frame(scores: Score | Iterable[Score]) -> pd.DataFrame:
     rows = []
     for s in scores if isinstance(scores, Iterable) else [scores]:
         d = s.as_dict()
-        head = {k: d[k] for k in ("metric", "system", "level", "score")}
         body = flatten({**d["components"], **d["counts"], **d["details"]})
-        rows.append({**head, **body, "signature": s.signature})
+        rows.append({k: d[k] for k in ("metric", "system", "level", "score")} | body | {"signature": s.signature})
     frame: pd.DataFrame = pandas.DataFrame(rows)
     return frame
 
