@@ -9,7 +9,9 @@ import pytest
 from gecscope import api
 from gecscope.cli import main
 from gecscope.errors import InputError
-from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_m2
+from gecscope.io import examples_from_m2, read_m2
+from gecscope.io.jsonl import iter_jsonl
+from gecscope.pipeline import read
 
 M2_OK = "S a b c\nA 0 1|||R|||A|||REQUIRED|||-NONE-|||0\nA 1 2|||R|||B|||REQUIRED|||-NONE-|||1\n\n"
 
@@ -25,10 +27,10 @@ def error_of(fn, *args, **kwargs) -> str:  # type: ignore[no-untyped-def]
 def test_line_count_mismatch(tmp_text) -> None:  # type: ignore[no-untyped-def]
     src = tmp_text("src.txt", "a b\nc d\n")
     hyp = tmp_text("hyp.txt", "a b\n")
-    msg = error_of(examples_from_text, src, hyp, [src])
+    msg = error_of(read, source=src, hypotheses=[hyp], references=[src])
     assert msg.startswith(f"{hyp}:2: has 1 sentences but {src} has 2")
     ref = tmp_text("ref.txt", "a b\nc d\ne f\n")
-    assert error_of(examples_from_text, src, src, [ref]).startswith(f"{ref}:3: has 3 sentences")
+    assert error_of(read, source=src, hypotheses=[src], references=[ref]).startswith(f"{ref}:3: has 3 sentences")
 
 
 def test_m2_sentence_count_mismatch(tmp_text) -> None:  # type: ignore[no-untyped-def]
@@ -94,11 +96,14 @@ def test_empty_file(tmp_text) -> None:  # type: ignore[no-untyped-def]
     p = tmp_text("empty.m2", "")
     assert error_of(read_m2, p) == f"{p}: empty file"
     q = tmp_text("blank.txt", "\n\n")
-    assert error_of(examples_from_text, q, q, [q]) == f"{q}:1: empty line (a source sentence cannot be empty)"
+    assert (
+        error_of(read, source=q, hypotheses=[q], references=[q])
+        == f"{q}:1: empty line (a source sentence cannot be empty)"
+    )
     r = tmp_text("blank.m2", "\n\n")
     assert error_of(read_m2, r) == f"{r}: no 'S' lines: empty or not an M2 file"
     j = tmp_text("blank.jsonl", "\n")
-    assert error_of(read_jsonl, j) == f"{j}: no records"
+    assert error_of(lambda p: list(iter_jsonl(p)), j) == f"{j}: no records"
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -108,14 +113,15 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_empty_source_line(tmp_text) -> None:  # type: ignore[no-untyped-def]
     src = tmp_text("src.txt", "a b\n\nc\n")
-    assert error_of(examples_from_text, src, src, [src]) == f"{src}:2: empty line (a source sentence cannot be empty)"
+    msg = error_of(read, source=src, hypotheses=[src], references=[src])
+    assert msg == f"{src}:2: empty line (a source sentence cannot be empty)"
 
 
 def test_bad_jsonl(tmp_text) -> None:  # type: ignore[no-untyped-def]
     p = tmp_text("x.jsonl", '{"source": "a b", "hypothesis": "a", "references": ["a b"]}\n{oops\n')
-    assert error_of(read_jsonl, p).startswith(f"{p}:2: invalid JSON")
+    assert error_of(lambda p: list(iter_jsonl(p)), p).startswith(f"{p}:2: invalid JSON")
     q = tmp_text("y.jsonl", '{"source": "a b", "hypothesis": 3, "references": []}\n')
-    assert error_of(read_jsonl, q) == f"{q}:1: field 'hypothesis' must be a string"
+    assert error_of(lambda p: list(iter_jsonl(p)), q) == f"{q}:1: field 'hypothesis' must be a string"
 
 
 def test_cli_reports_one_line_and_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,9 @@ from hypothesis import strategies as st
 from conftest import examples as example_count
 from gecscope import api
 from gecscope.errors import InputError
-from gecscope.io import examples_from_m2, examples_from_text, read_jsonl, read_m2
+from gecscope.io import examples_from_m2, read_m2
+from gecscope.io.jsonl import iter_jsonl
+from gecscope.pipeline import read
 from gecscope.types import Example, Target
 
 #: every metric that needs no model, with settings that keep it model-free
@@ -155,7 +157,8 @@ def test_fuzz_m2(ref: str, hyp: str) -> None:
 @given(src=random_text(4), hyp=random_text(4), ref=random_text(4), ref_m2=st.none() | mutated(M2_SEED))
 def test_fuzz_text(src: str, hyp: str, ref: str, ref_m2: str | None) -> None:
     with files(src=src, hyp=hyp, ref=ref, ref_m2=ref_m2 or "") as p:
-        run(lambda: examples_from_text(p["src"], p["hyp"], [p["ref"]], p["ref_m2"] if ref_m2 is not None else None))
+        m2 = p["ref_m2"] if ref_m2 is not None else None
+        run(lambda: read(source=p["src"], hypotheses=[p["hyp"]], references=[p["ref"]], ref_m2=m2)[0])
 
 
 @pytest.mark.properties
@@ -172,7 +175,7 @@ def test_fuzz_text(src: str, hyp: str, ref: str, ref_m2: str | None) -> None:
 )
 def test_fuzz_jsonl(text: str) -> None:
     with files(x=text) as p:
-        run(lambda: read_jsonl(p["x"]))
+        run(lambda: list(iter_jsonl(p["x"])))
 
 
 @pytest.mark.properties

@@ -12,7 +12,8 @@ import pytest
 from gecscope import api
 from gecscope.cli import main
 from gecscope.errors import InputError
-from gecscope.io import read_jsonl, read_m2
+from gecscope.io import read_m2
+from gecscope.io.jsonl import iter_jsonl
 from gecscope.metrics.cleme import ClemeConfig
 from gecscope.metrics.cleme2 import Factors
 from gecscope.metrics.errant import ErrantConfig
@@ -106,7 +107,7 @@ def test_convert_into_a_missing_directory(tmp_path: Path, capsys: pytest.Capture
 
 def test_deeply_nested_jsonl_line(tmp_text) -> None:  # type: ignore[no-untyped-def]
     p = tmp_text("deep.jsonl", '{"source": "a", "hypothesis": "a", "references": ["a"]}\n' + "[" * 100_000 + "\n")
-    assert one_line_error(read_jsonl, p) == f"{p}:2: invalid JSON (nested too deeply)"
+    assert one_line_error(lambda p: list(iter_jsonl(p)), p) == f"{p}:2: invalid JSON (nested too deeply)"
 
 
 JSONL_NO_REFS = (

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gecscope.io import examples_from_text, read_jsonl, read_m2, write_jsonl
+from gecscope.io import read_m2, write_jsonl
+from gecscope.io.jsonl import iter_jsonl
+from gecscope.pipeline import read
 from gecscope.types import Edit
 
 
@@ -31,7 +33,7 @@ def test_m2_features(tmp_text) -> None:  # type: ignore[no-untyped-def]
 def test_text_trailing_spaces_crlf_and_bom(tmp_text) -> None:  # type: ignore[no-untyped-def]
     src = tmp_text("s.txt", "\ufeffa  b \r\nc d\r\n")
     hyp = tmp_text("h.txt", "a b\n\n")
-    (e1, e2) = examples_from_text(src, hyp, [src])
+    [(e1, e2)] = read(source=src, hypotheses=[hyp], references=[src])
     assert e1.source == ("a", "b") and e2.hypothesis.tokens == ()
     assert e1.hypothesis.edits is None
 
@@ -41,5 +43,5 @@ def test_jsonl_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
 
     exs = [Example(("a", "b"), Target(("a",)), (Target(("a", "b")), Target(("b",))), "s1")]
     write_jsonl(tmp_path / "x.jsonl", exs)
-    back = read_jsonl(tmp_path / "x.jsonl")
+    back = list(iter_jsonl(tmp_path / "x.jsonl"))
     assert back == exs

@@ -9,15 +9,16 @@ from pathlib import Path
 import pytest
 
 from conftest import golden, require_shared
-from gecscope.io import examples_from_text
 from gecscope.metrics.m2 import M2, M2Config
+from gecscope.pipeline import read
 from gecscope.types import Edit, Example, Target
 
 
 def case_examples(case: dict, tmp: Path) -> list[Example]:  # type: ignore[type-arg]
     for key in ("source", "hypothesis", "ref_m2"):
         (tmp / key).write_text(case[key], encoding="utf-8")
-    return examples_from_text(tmp / "source", tmp / "hypothesis", ref_m2=tmp / "ref_m2")
+    [examples] = read(source=tmp / "source", hypotheses=[tmp / "hypothesis"], ref_m2=tmp / "ref_m2")
+    return examples
 
 
 def prf(config: M2Config, examples: list[Example]) -> list[float]:

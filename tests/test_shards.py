@@ -11,7 +11,7 @@ import pytest
 
 from conftest import CONLL
 from gecscope.errors import InputError
-from gecscope.io import examples_from_m2, examples_from_text
+from gecscope.io import examples_from_m2
 from gecscope.pipeline import batches, stream
 from gecscope.types import Example, references_for
 
@@ -28,7 +28,9 @@ def m2_shards(hyp: Path, ref: Path, size: int = 1) -> Iterator[list[Example]]:
     return (system for [system] in stream(hyp_m2=[hyp], ref_m2=ref, size=size))
 
 
-def text_shards(src: Path, hyp: Path, refs: Sequence[Path] = (), ref_m2: Path | None = None, size: int = 1) -> Any:
+def text_shards(
+    src: Path, hyp: Path, refs: Sequence[Path] = (), ref_m2: Path | None = None, size: int | None = 1
+) -> Any:
     return (system for [system] in stream(source=src, hypotheses=[hyp], references=refs, ref_m2=ref_m2, size=size))
 
 
@@ -62,9 +64,9 @@ def test_m2_shards_equal_the_eager_reader(size: int) -> None:
 @pytest.mark.parametrize("size", [1, 500])
 def test_text_shards_equal_the_eager_reader(size: int) -> None:
     args = (CONLL / "sources.txt", CONLL / "systems" / "AMU.txt", [CONLL / "REF0.txt", CONLL / "REF1.txt"])
-    assert _same(_flat(text_shards(*args, size=size)), examples_from_text(*args))
+    assert _same(_flat(text_shards(*args, size=size)), _flat(text_shards(*args, size=None)))
     with_m2 = (*args[:2], [CONLL / "REF0.txt"], CONLL / "references.m2")
-    assert _same(_flat(text_shards(*with_m2, size=size)), examples_from_text(*with_m2))
+    assert _same(_flat(text_shards(*with_m2, size=size)), _flat(text_shards(*with_m2, size=None)))
 
 
 def test_small_m2_pair_and_crlf_bom(tmp_path: Path) -> None:
@@ -170,7 +172,7 @@ def test_text_shards_raise_the_eager_errors(tmp_path: Path, case: str) -> None:
     files.update(TEXT_BAD[case])  # type: ignore[arg-type]
     paths = _text(tmp_path, {k: v for k, v in files.items() if v is not None})
     ref = paths.get("ref", tmp_path / "missing.txt")
-    expected = _eager_error(lambda: examples_from_text(paths["src"], paths["hyp"], [ref]))
+    expected = _eager_error(lambda: _flat(text_shards(paths["src"], paths["hyp"], [ref], size=None)))
     assert _eager_error(lambda: _flat(text_shards(paths["src"], paths["hyp"], [ref], size=1))) == expected
 
 
@@ -178,12 +180,12 @@ def test_text_shards_with_a_reference_m2_that_differs(tmp_path: Path) -> None:
     paths = _text(tmp_path, {"src": b"a b c .\nd e .\n", "hyp": b"a B c .\nd e .\n"})
     ref = tmp_path / "r.m2"
     ref.write_text(REF_M2.replace("S d e .", "S d x ."), encoding="utf-8")
-    expected = _eager_error(lambda: examples_from_text(paths["src"], paths["hyp"], (), ref))
+    expected = _eager_error(lambda: _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=None)))
     assert "source sentence differs" in expected
     assert _eager_error(lambda: _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=1))) == expected
     ref.write_text(REF_M2, encoding="utf-8")
     got = _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=1))
-    assert _same(got, examples_from_text(paths["src"], paths["hyp"], (), ref))
+    assert _same(got, _flat(text_shards(paths["src"], paths["hyp"], (), ref, size=None)))
 
 
 def _counting_opens(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:

@@ -18,13 +18,9 @@ def _field(record: dict[str, object], key: str, path: str | Path, lineno: int) -
     return value
 
 
-def read_jsonl(path: str | Path, require_references: bool = True) -> list[Example]:
-    """Read JSONL records; with ``require_references`` a record without references is refused."""
-    return list(iter_jsonl(path, require_references))
-
-
 def iter_jsonl(path: str | Path, require_references: bool = True) -> Iterator[Example]:
-    """:func:`read_jsonl` a record at a time (errors name the file and the line)."""
+    """The JSONL records, one at a time (errors name the file and the line); with
+    ``require_references`` a record without references is refused."""
     n = 0
     for lineno, line in numbered_lines(path):
         if not line.strip():

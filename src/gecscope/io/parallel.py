@@ -2,8 +2,8 @@
 
 The readers go a sentence at a time (:func:`m2_rows`, :func:`text_rows`: one example per system
 and sentence) and raise, where they meet it, an :class:`InputError` naming the file and the line;
-files of different lengths are reported when the shorter one ends. The whole-file readers
-(:func:`examples_from_m2`, :func:`examples_from_text`) collect them.
+files of different lengths are reported when the shorter one ends. :func:`examples_from_m2`
+collects the first (:func:`gecscope.pipeline.read` reads every input whole).
 """
 
 from __future__ import annotations
@@ -108,10 +108,3 @@ def examples_from_m2(hyp_m2: PathLike, ref_m2: PathLike) -> list[Example]:
     """Hypothesis M2 (annotator 0 is the system) against reference M2 (every annotator of the
     file; one without lines in a sentence is flagged :attr:`Target.absent` there)."""
     return [e for (e,) in m2_rows([hyp_m2], ref_m2)]
-
-
-def examples_from_text(
-    source: PathLike, hypothesis: PathLike, references: Sequence[PathLike] = (), ref_m2: PathLike | None = None
-) -> list[Example]:
-    """Source and hypothesis text with references as text files or as one M2 file (:func:`text_rows`)."""
-    return [e for (e,) in text_rows(source, [hypothesis], references, ref_m2)]
