@@ -129,20 +129,16 @@ class Examples(Sequence[Example]):
 
         split = get_tokenizer(tokenize)
         keep_raw = tokenize in ("whitespace", "none")
+
+        def target(text: str) -> Target:
+            return Target(split(text), raw=text if keep_raw else None)
+
         out = []
         for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True)):
             tokens = split(s)
             if not tokens:
                 raise InputError("empty source sentence", "sources", i + 1)
-            out.append(
-                Example(
-                    tokens,
-                    Target(split(h), raw=h if keep_raw else None),
-                    tuple(Target(split(r), raw=r if keep_raw else None) for r in rs),
-                    str(i),
-                    s if keep_raw else None,
-                )
-            )
+            out.append(Example(tokens, target(h), tuple(map(target, rs)), str(i), s if keep_raw else None))
         return cls(out, tokenize=tokenize)
 
     @classmethod

@@ -18,6 +18,10 @@ def _field(record: dict[str, object], key: str, path: str | Path, lineno: int) -
     return value
 
 
+def _target(text: str) -> Target:
+    return Target(tuple(text.split()))
+
+
 def iter_jsonl(path: str | Path, require_references: bool = True) -> Iterator[Example]:
     """The JSONL records, one at a time (errors name the file and the line); with
     ``require_references`` a record without references is refused."""
@@ -42,12 +46,7 @@ def iter_jsonl(path: str | Path, require_references: bool = True) -> Iterator[Ex
             raise InputError("field 'references' must be a list of strings", path, lineno)
         if require_references and not refs:
             raise InputError("no references: field 'references' must list at least one", path, lineno)
-        yield Example(
-            source,
-            Target(tuple(hypothesis.split())),
-            tuple(Target(tuple(r.split())) for r in refs),
-            str(record.get("id", n)),
-        )
+        yield Example(source, _target(hypothesis), tuple(map(_target, refs)), str(record.get("id", n)))
         n += 1
     if not n:
         raise InputError("no records", path)
