@@ -163,8 +163,7 @@ class ValueCache:
             try:
                 for i in range(0, len(rest), 500):
                     part = rest[i : i + 500]
-                    marks = ",".join("?" * len(part))
-                    for k, v in self._db.execute(f"SELECT k, v FROM kv WHERE k IN ({marks})", part):
+                    for k, v in self._db.execute(f"SELECT k, v FROM kv WHERE k IN ({','.join('?' * len(part))})", part):
                         ok, value = self._decode(v)
                         if ok:
                             found[k] = self.memory[k] = value

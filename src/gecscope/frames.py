@@ -75,20 +75,18 @@ def flatten(row: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 def score_frame(scores: Score | Iterable[Score]) -> pd.DataFrame:
     """One row per result, in the shared output shape: ``metric``, ``system``, ``level``,
     ``score``, the components, the counts, the other details, ``signature``."""
-    pandas = _pandas()
     rows = []
     for s in scores if isinstance(scores, Iterable) else [scores]:
         d = s.as_dict()
         body = flatten({**d["components"], **d["counts"], **d["details"]})
         rows.append({k: d[k] for k in ("metric", "system", "level", "score")} | body | {"signature": s.signature})
-    frame: pd.DataFrame = pandas.DataFrame(rows)
+    frame: pd.DataFrame = _pandas().DataFrame(rows)
     return frame
 
 
 def sentences_frame(score: Score) -> pd.DataFrame:
     """One row per sentence (the metric's per-sentence scores and counts), indexed by the 1-based line."""
-    pandas = _pandas()
-    frame: pd.DataFrame = pandas.DataFrame([flatten(row) for row in score.sentence_rows()])
+    frame: pd.DataFrame = _pandas().DataFrame([flatten(row) for row in score.sentence_rows()])
     return frame.set_index("line") if "line" in frame.columns else frame
 
 

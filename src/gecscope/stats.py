@@ -71,8 +71,7 @@ def take(stats: Any, idx: Any) -> Any:
     if isinstance(stats, np.ndarray):
         return stats[np.asarray(idx)]
     if is_dataclass(stats) and not isinstance(stats, type):
-        names = _sentence_fields(stats)
-        return replace(stats, **{k: tuple(getattr(stats, k)[i] for i in idx) for k in names})
+        return replace(stats, **{k: tuple(getattr(stats, k)[i] for i in idx) for k in _sentence_fields(stats)})
     return [stats[i] for i in idx]
 
 
@@ -88,8 +87,7 @@ def stack(parts: Sequence[Any]) -> Any:
     if isinstance(first, np.ndarray):
         return np.concatenate(parts, axis=0)
     if is_dataclass(first) and not isinstance(first, type):
-        names = _sentence_fields(first)
-        return replace(first, **{k: tuple(x for a in parts for x in getattr(a, k)) for k in names})
+        return replace(first, **{k: tuple(x for a in parts for x in getattr(a, k)) for k in _sentence_fields(first)})
     return [row for a in parts for row in a]
 
 
