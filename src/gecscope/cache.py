@@ -214,8 +214,7 @@ def _corrupt(exc: BaseException) -> bool:
     """A damaged or foreign file (rebuild it), as opposed to a lock, a full disk, a permission."""
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
-    name = getattr(exc, "sqlite_errorname", "")
-    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
         s in str(exc) for s in ("malformed", "not a database", "wrong schema", "no such column", "no such table")
     )
 

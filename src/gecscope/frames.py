@@ -96,8 +96,7 @@ def type_table(score: Score) -> Mapping[str, Mapping[str, float]]:
 
 
 def columns(score: Score) -> tuple[tuple[str, str, bool], ...]:
-    first = next(iter(type_table(score).values()), {})
-    return CHUNK2_COLUMNS if "hit" in first else PRF_COLUMNS
+    return CHUNK2_COLUMNS if "hit" in next(iter(type_table(score).values()), {}) else PRF_COLUMNS
 
 
 def types_frame(score: Score) -> pd.DataFrame:

@@ -86,8 +86,7 @@ def split_details(lay: Layout, details: Mapping[str, Any]) -> tuple[dict[str, An
     if not lay.components:
         comps = {k: v for k, v in details.items() if isinstance(v, float) and k != lay.headline}
     counts = {k: details[k] for k in lay.counts if k in details}
-    rest = {k: v for k, v in details.items() if k not in comps and k not in counts and k != lay.headline}
-    return comps, counts, rest
+    return comps, counts, {k: v for k, v in details.items() if k not in comps and k not in counts and k != lay.headline}
 
 
 def legend(lay: Layout) -> str:
