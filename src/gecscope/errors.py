@@ -45,9 +45,7 @@ class InputError(ValueError):
         self.path = display_path(path) if path is not None else None
         self.line = line
         self.message = message
-        where = self.path
-        if line is not None:
-            where = f"{where or '<input>'}:{line}"
+        where = f"{self.path or '<input>'}:{line}" if line is not None else self.path
         super().__init__(f"{where}: {message}" if where else message)
 
 
