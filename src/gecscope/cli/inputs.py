@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -96,8 +95,10 @@ def align_settings(args: argparse.Namespace) -> AlignSettings:
     )
 
 
-def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
-    """The aligner the options ask for (ERRANT and ChERRANT behind the alignment cache; loads nothing yet)."""
+def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | str:
+    """The aligner the options ask for (ERRANT and ChERRANT behind the alignment cache; loads nothing yet);
+    ERRANT's errors name the file and line, with several systems aligned in one pass (``period``
+    sentences each) each system's file."""
     from gecscope.align import get_aligner
 
     _language(args)
@@ -109,7 +110,7 @@ def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
     if args.aligner == "errant":
         hyps = _many(args.hyp)
         aligner.origin = Origin(  # type: ignore[attr-defined]
-            hypothesis=hyps[0] if len(hyps) == 1 else None, references=tuple(map(str, args.ref)), jsonl=args.jsonl
+            hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
         )
     return aligner
 
@@ -239,11 +240,7 @@ def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int
 
         for m in metrics:
             check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-        aligner = get_aligner(aligner_from_args(args))
-        files = [*(args.hyp or []), *(args.hyp_m2 or [])]
-        if hasattr(aligner, "origin") and len(files) > 1:
-            aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=period)
-        return aligner
+        return get_aligner(aligner_from_args(args, period))
 
     return make_aligner
 
