@@ -191,7 +191,7 @@ def system_names(args: argparse.Namespace) -> list[str]:
         return names[:1] or ["example" if args.example else "system"]
     if names and len(names) != len(files):
         raise InputError(f"--name has {len(names)} names for {len(files)} systems")
-    return names_of(["stdin" if f == "-" else f for f in files], names)
+    return names_of(files, names)  # standard input is a kept file by now, named "stdin" (_stdin_kept)
 
 
 @contextlib.contextmanager

@@ -110,8 +110,7 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
 
 
 def chosen_metrics(args: argparse.Namespace) -> list[str]:
-    metrics = args.metric if isinstance(args.metric, list) else [args.metric]
-    return list(dict.fromkeys(metrics))
+    return list(dict.fromkeys(args.metric))
 
 
 def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) -> dict[str, dict[str, Any]]:
