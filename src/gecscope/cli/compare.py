@@ -14,7 +14,6 @@ from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import Comparison, compare_aligned
-from gecscope.comparison_rows import format_p
 from gecscope.metrics import METRICS
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
@@ -127,12 +126,10 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
         label = r.system + (" (baseline)" if r.system == result.baseline else "")
         comp = "score" if r.headline else f"{r.component} {r.arrow}"
         support = "" if r.support is None else f"{r.support:.1f}"
-        cells = r.cells()
+        cells = r.cells(adjusted)
         if not r.tested:
             cells[4:6] = ["n/a", "n/a"]
         row = [r.metric, label, comp, r.type or "all", support, *cells]
-        if adjusted:
-            row += [format_p(r.p_bootstrap_adj), format_p(r.p_ar_adj)]
         body.append([*row, "*" if r.significant(alpha) else ("(few)" if not r.tested else "")])
     shown = [k for k, h in enumerate(head) if cat or (h not in ("type", "n") and (components or h != "component"))]
     rows = [[row[k] for k in shown] for row in [head, *body]]
