@@ -218,12 +218,10 @@ def _stdin_kept(args: argparse.Namespace) -> Iterator[None]:
     with tempfile.NamedTemporaryFile(prefix=STDIN_PREFIX, delete=False) as handle:
         handle.write(data)
     value = getattr(args, name)
-    if isinstance(value, list):
-        setattr(args, name, [handle.name if v == "-" else v for v in value])
-    else:
-        setattr(args, name, handle.name)
+    kept = [handle.name if v == "-" else v for v in _many(value)]
+    setattr(args, name, kept if isinstance(value, list) else kept[0])
     if name in ("hyp", "hyp_m2") and not getattr(args, "name", None):
-        args.name = ["stdin" if v == handle.name else Path(v).stem for v in getattr(args, name)]
+        args.name = ["stdin" if v == handle.name else Path(v).stem for v in kept]
     try:
         yield
     finally:
