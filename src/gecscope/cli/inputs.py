@@ -288,11 +288,10 @@ def load_for_metrics(
     with _stdin_kept(args):
         names = system_names(args)
         [read] = _shards(args, _references_needed(metrics))
-    systems = dict(zip(names, read, strict=True))
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
     aligned, fields = pipeline.align(read, [pipeline.uses(m) for m in metrics], make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
-    return dict(zip(systems, aligned, strict=True)), [input_signature(args, f) for f in fields]
+    return dict(zip(names, aligned, strict=True)), [input_signature(args, f) for f in fields]
