@@ -75,6 +75,29 @@ def test_huge_or_zero_resample_counts(capsys: pytest.CaptureFixture[str], option
     assert f"argument {option}: {value}: give a count from 1 to" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["compare", "--significance", "2"], "--significance: 2: give a level between 0 and 1 (both excluded)"),
+        (["compare", "--significance", "0"], "--significance: 0: give a level between 0 and 1 (both excluded)"),
+        (["compare", "--significance", "nan"], "--significance: nan: give a level between 0 and 1 (both excluded)"),
+        (["compare", "--resample-seed", "-1"], "--resample-seed: -1: give a whole number of at least 0"),
+        (["compare", "--min-support", "-1"], "--min-support: -1: give a number of at least 0"),
+        (["compare", "--min-support", "nan"], "--min-support: nan: give a number of at least 0"),
+        (["report", "--intervals", "--bootstrap", "0"], "--bootstrap: 0: give a count from 1 to 268435456"),
+        (["report", "--intervals", "--trials", "-5"], "--trials: -5: give a count from 1 to 268435456"),
+    ],
+)
+def test_a_bad_resampling_option_names_its_flag_and_range(
+    capsys: pytest.CaptureFixture[str], argv: list[str], line: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([argv[0], *TWO, *argv[1:], "--quiet"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err == f"gecscope: error: argument {line} (see 'gecscope {argv[0]} --help')\n"
+
+
 @pytest.mark.parametrize("option", ["--bootstrap", "--trials"])
 def test_resample_count_bounded_by_the_corpus_size(capsys: pytest.CaptureFixture[str], option: str) -> None:
     err = one_line(capsys, ["compare", *TWO, option, "100000000", "--quiet"])

@@ -24,7 +24,7 @@ from typing import Any
 
 from gecscope import pipeline
 from gecscope.api import get_metric
-from gecscope.comparison_rows import SystemResult, compare_analyses, corrected, format_p
+from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
@@ -71,9 +71,8 @@ class Comparison:
         lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in [*head, "adj p (bs)", "adj p (ar)"]) + "</tr>"]
         for r in self.rows:
             mark = " *" if r.significant(self.config.alpha) else ""
-            adj = [format_p(p) for p in (r.p_bootstrap_adj, r.p_ar_adj)]
             comp = "score" if r.headline else f"{r.component} {r.arrow}"
-            cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(), *adj]
+            cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(adjusted=True)]
             lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
         return "\n".join([*lines, "</table>"])
 

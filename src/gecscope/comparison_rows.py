@@ -31,10 +31,6 @@ from gecscope.stats import size
 from gecscope.types import Example
 
 
-def format_p(p: float | None) -> str:
-    return "-" if p is None else f"{p:.4f}"
-
-
 @dataclass(frozen=True)
 class SystemResult:
     """One system under one metric, against the baseline."""
@@ -71,15 +67,16 @@ class SystemResult:
     def headline(self) -> bool:
         return self.component == "score" and not self.type
 
-    def cells(self) -> list[str]:
-        """Score, CI, difference, its CI and the two p-values, formatted for tables."""
+    def cells(self, adjusted: bool = False) -> list[str]:
+        """Score, CI, difference, its CI and the two p-values (``adjusted``: then the two adjusted
+        ones), formatted for tables ("-": not computed)."""
+        ps = (self.p_bootstrap, self.p_ar, self.p_bootstrap_adj, self.p_ar_adj)[: 4 if adjusted else 2]
         return [
             f"{self.score:.4f}",
             f"[{self.ci[0]:.4f}, {self.ci[1]:.4f}]",
             f"{self.diff:+.4f}",
             f"[{self.diff_ci[0]:+.4f}, {self.diff_ci[1]:+.4f}]",
-            format_p(self.p_bootstrap),
-            format_p(self.p_ar),
+            *("-" if p is None else f"{p:.4f}" for p in ps),
         ]
 
     def significant(self, alpha: float = 0.05) -> bool:

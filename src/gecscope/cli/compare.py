@@ -7,13 +7,13 @@ import csv
 import io
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import Comparison, compare_aligned
-from gecscope.comparison_rows import format_p
 from gecscope.metrics import METRICS
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
@@ -33,15 +33,15 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")
     t = p.add_argument_group("tests")
     t.add_argument("--test", choices=TESTS, default="both", help="paired bootstrap, approximate randomization, or both")
-    t.add_argument("--bootstrap", type=_draws, default=1000, help="bootstrap resamples (default 1000)")
-    t.add_argument("--trials", type=_draws, default=10000, help="approximate-randomization trials (default 10000)")
+    t.add_argument("--bootstrap", type=DRAWS, default=1000, help="bootstrap resamples (default 1000)")
+    t.add_argument("--trials", type=DRAWS, default=10000, help="approximate-randomization trials (default 10000)")
     t.add_argument(
         "--resample-seed",
-        type=int,
+        type=checked(int, lambda v: v >= 0, "a whole number of at least 0"),
         default=DEFAULT_SEED,
         help=f"seed of the bootstrap and approximate-randomization draws (default {DEFAULT_SEED})",
     )
-    t.add_argument("--significance", type=float, default=0.05, help="significance level for the marks (default 0.05)")
+    t.add_argument("--significance", type=LEVEL, default=0.05, help="significance level for the marks (default 0.05)")
     retire(p, "--alpha", "--significance", "--alpha is WODAFE's weight in score")
     retire(p, "--seed", "--resample-seed", "one name per seed")
     t.add_argument(
@@ -65,7 +65,7 @@ def add_parser(sub: Any) -> None:
     )
     t.add_argument(
         "--min-support",
-        type=float,
+        type=checked(float, lambda v: v >= 0, "a number of at least 0"),
         default=10.0,
         help="types with fewer chunks/edits (system or baseline) are flagged, not tested (default 10)",
     )
@@ -73,15 +73,25 @@ def add_parser(sub: Any) -> None:
     add_settings(p)
 
 
-def _draws(text: str) -> int:
-    """A positive count of resamples within :data:`MAX_DRAWS` (checked again per corpus size)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_DRAWS:
-        raise argparse.ArgumentTypeError(f"{text}: give a count from 1 to {MAX_DRAWS}")
+def checked(kind: Callable[[str], Any], ok: Callable[[Any], bool], accepted: str) -> Callable[[str], Any]:
+    """An option's type: its text read by ``kind``; a value that is not ``ok`` (or no value) is
+    refused by argparse in one line naming the option and the ``accepted`` values."""
+
+    def value(text: str) -> Any:
+        try:
+            read = kind(text)
+        except ValueError:
+            read = None
+        if read is None or not ok(read):
+            raise argparse.ArgumentTypeError(f"{text}: give {accepted}")
+        return read
+
     return value
+
+
+#: a count of resamples within :data:`MAX_DRAWS` (checked again per corpus size)
+DRAWS = checked(int, lambda v: 1 <= v <= MAX_DRAWS, f"a count from 1 to {MAX_DRAWS}")
+LEVEL = checked(float, lambda v: 0 < v < 1, "a level between 0 and 1 (both excluded)")
 
 
 def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = None) -> Comparison:
@@ -116,12 +126,10 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
         label = r.system + (" (baseline)" if r.system == result.baseline else "")
         comp = "score" if r.headline else f"{r.component} {r.arrow}"
         support = "" if r.support is None else f"{r.support:.1f}"
-        cells = r.cells()
+        cells = r.cells(adjusted)
         if not r.tested:
             cells[4:6] = ["n/a", "n/a"]
         row = [r.metric, label, comp, r.type or "all", support, *cells]
-        if adjusted:
-            row += [format_p(r.p_bootstrap_adj), format_p(r.p_ar_adj)]
         body.append([*row, "*" if r.significant(alpha) else ("(few)" if not r.tested else "")])
     shown = [k for k, h in enumerate(head) if cat or (h not in ("type", "n") and (components or h != "component"))]
     rows = [[row[k] for k in shown] for row in [head, *body]]

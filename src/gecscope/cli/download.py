@@ -26,10 +26,10 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from gecscope.cli.meta import default_data_dir
+    from gecscope.meta.data.testsets import data_dirs
 
-    if args.directory is None:
-        args.directory = os.environ.get("GECSCOPE_DATA") or str(default_data_dir())
+    if args.directory is None:  # where 'gecscope meta' looks last
+        args.directory = os.environ.get("GECSCOPE_DATA") or str(data_dirs()[-1])
     result = download(args.directory, args.base_url)
     print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
     return 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -96,8 +95,10 @@ def align_settings(args: argparse.Namespace) -> AlignSettings:
     )
 
 
-def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
-    """The aligner the options ask for (ERRANT and ChERRANT behind the alignment cache; loads nothing yet)."""
+def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | str:
+    """The aligner the options ask for (ERRANT and ChERRANT behind the alignment cache; loads nothing yet);
+    ERRANT's errors name the file and line, with several systems aligned in one pass (``period``
+    sentences each) each system's file."""
     from gecscope.align import get_aligner
 
     _language(args)
@@ -109,7 +110,7 @@ def aligner_from_args(args: argparse.Namespace) -> Aligner | str:
     if args.aligner == "errant":
         hyps = _many(args.hyp)
         aligner.origin = Origin(  # type: ignore[attr-defined]
-            hypothesis=hyps[0] if len(hyps) == 1 else None, references=tuple(map(str, args.ref)), jsonl=args.jsonl
+            hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
         )
     return aligner
 
@@ -190,7 +191,7 @@ def system_names(args: argparse.Namespace) -> list[str]:
         return names[:1] or ["example" if args.example else "system"]
     if names and len(names) != len(files):
         raise InputError(f"--name has {len(names)} names for {len(files)} systems")
-    return names_of(["stdin" if f == "-" else f for f in files], names)
+    return names_of(files, names)  # standard input is a kept file by now, named "stdin" (_stdin_kept)
 
 
 @contextlib.contextmanager
@@ -217,12 +218,10 @@ def _stdin_kept(args: argparse.Namespace) -> Iterator[None]:
     with tempfile.NamedTemporaryFile(prefix=STDIN_PREFIX, delete=False) as handle:
         handle.write(data)
     value = getattr(args, name)
-    if isinstance(value, list):
-        setattr(args, name, [handle.name if v == "-" else v for v in value])
-    else:
-        setattr(args, name, handle.name)
+    kept = [handle.name if v == "-" else v for v in _many(value)]
+    setattr(args, name, kept if isinstance(value, list) else kept[0])
     if name in ("hyp", "hyp_m2") and not getattr(args, "name", None):
-        args.name = ["stdin" if v == handle.name else Path(v).stem for v in getattr(args, name)]
+        args.name = ["stdin" if v == handle.name else Path(v).stem for v in kept]
     try:
         yield
     finally:
@@ -239,11 +238,7 @@ def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int
 
         for m in metrics:
             check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
-        aligner = get_aligner(aligner_from_args(args))
-        files = [*(args.hyp or []), *(args.hyp_m2 or [])]
-        if hasattr(aligner, "origin") and len(files) > 1:
-            aligner.origin = dataclasses.replace(aligner.origin, hypotheses=tuple(files), period=period)
-        return aligner
+        return get_aligner(aligner_from_args(args, period))
 
     return make_aligner
 
@@ -293,11 +288,10 @@ def load_for_metrics(
     with _stdin_kept(args):
         names = system_names(args)
         [read] = _shards(args, _references_needed(metrics))
-    systems = dict(zip(names, read, strict=True))
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
     aligned, fields = pipeline.align(read, [pipeline.uses(m) for m in metrics], make_aligner=make_aligner)
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
-    return dict(zip(systems, aligned, strict=True)), [input_signature(args, f) for f in fields]
+    return dict(zip(names, aligned, strict=True)), [input_signature(args, f) for f in fields]

@@ -26,11 +26,6 @@ from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edi
 OWN_COMMON_OPTIONS = True
 
 
-def default_data_dir() -> Path:
-    """Where ``gecscope download`` puts the data when no directory is given."""
-    return data_dirs()[-1]
-
-
 def resolve_data(given: str | None) -> Path:
     """``--data``, else ``$GECSCOPE_DATA``, else ``$GECSCOPE_SHARED/data``, else the download directory."""
     if given:
@@ -41,7 +36,7 @@ def resolve_data(given: str | None) -> Path:
     if found is None:
         raise InputError(
             "no data directory: pass --data DIR, set GECSCOPE_DATA, or run 'gecscope download' "
-            f"(default directory {default_data_dir()})"
+            f"(default directory {data_dirs()[-1]})"
         )
     return found
 
@@ -273,4 +268,4 @@ def run_wodafe(args: argparse.Namespace, data: Path) -> str:
     )
 
 
-__all__ = ["add_parser", "default_data_dir", "resolve_data", "run"]
+__all__ = ["add_parser", "resolve_data", "run"]

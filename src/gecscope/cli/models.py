@@ -129,9 +129,6 @@ def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
     """The model settings (similarity, fluency, perplexity, LLM; SOME's and IMPARA's device and
     caches) for the metric configs that have them (``names``: the config's fields)."""
     made = {"similarity": similarity_config, "fluency": fluency_config, "perplexity": perplexity_config}
-    out = {k: make(args) for k, make in made.items() if k in names}
+    out = {k: make(args) for k, make in {**made, "llm": llm_config}.items() if k in names}
     out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})
-    llm = llm_config(args)
-    if llm is not None and "llm" in names:
-        out["llm"] = llm
     return out

@@ -7,7 +7,7 @@ registry declares as options (their flags), and this table for the rest.
 
 from __future__ import annotations
 
-from gecscope.errors import InputError, SettingError
+from gecscope.errors import SettingError
 
 #: Python setting name -> command-line option, for settings that are not a metric's declared option
 OPTIONS = {
@@ -35,11 +35,12 @@ def declared_options() -> dict[str, str]:
     return {o.name: o.flag for spec in METRICS.values() for o in spec.options if o.kind != "negated"}
 
 
-def message(exc: Exception) -> str:
-    """The one-line message of ``exc`` as the command line shows it (settings named as options)."""
+def message(exc: ValueError | ImportError) -> str:
+    """The one-line message of ``exc`` (bad input, a bad setting, a missing extra) as the command
+    line shows it (settings named as options)."""
     if isinstance(exc, SettingError):
         return exc.renamed(declared_options() | OPTIONS)
-    return str(exc) if isinstance(exc, InputError | ValueError | ImportError) else f"{type(exc).__name__}: {exc}"
+    return str(exc)
 
 
 def metric_arg(text: str) -> str:

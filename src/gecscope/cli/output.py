@@ -24,8 +24,8 @@ def check_output(path: str | Path | None, option: str = "-o") -> None:
 
 
 def write_output(path: str | Path, text: str, option: str = "-o") -> None:
-    """Write ``text`` to ``path`` (UTF-8), or stop with one line naming ``option`` and the problem."""
-    check_output(path, option)
+    """Write ``text`` to ``path`` (UTF-8; :func:`check_output` has refused a bad path before any
+    work), or stop with one line naming ``option`` and the problem."""
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:

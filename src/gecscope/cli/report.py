@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import Any
 
+from gecscope.cli.compare import DRAWS
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.output import check_output, write_output
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
@@ -40,8 +41,8 @@ def add_parser(sub: Any) -> None:
         help="CLEME2.0 confidence intervals on the Hit/Wrong/Under/Over bars and per-type differences to the "
         "baseline marked in the heat map (paired bootstrap + approximate randomization, Holm-adjusted)",
     )
-    p.add_argument("--bootstrap", type=int, default=1000, help="with --intervals: bootstrap resamples (default 1000)")
-    p.add_argument("--trials", type=int, default=10000, help="with --intervals: randomization trials (default 10000)")
+    p.add_argument("--bootstrap", type=DRAWS, default=1000, help="with --intervals: bootstrap resamples (default 1000)")
+    p.add_argument("--trials", type=DRAWS, default=10000, help="with --intervals: randomization trials (default 10000)")
     p.add_argument("--format", choices=["html", "md"], default="html", help="md: tables only, for a paper appendix")
     p.add_argument("-o", "--output", help="output file (default: report.html for html, standard output for md)")
     add_settings(p)

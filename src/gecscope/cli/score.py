@@ -8,7 +8,7 @@ from typing import Any
 
 from gecscope import api
 from gecscope.cli.inputs import add_input_args, score_inputs
-from gecscope.cli.settings import add_metric_choice, add_settings, chosen_metrics, metric_options
+from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.extras import check_metric
 from gecscope.metrics import METRICS
 from gecscope.report.render import render_csv, render_json, render_text
@@ -36,11 +36,9 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    metric_names = chosen_metrics(args)
-    options = metric_options(args)
-    metrics = {m: api.get_metric(m, **options[m]) for m in metric_names}
+    metrics = {m: api.get_metric(m, **options) for m, options in metric_options(args).items()}
     official = [k for k, s in METRICS.items() if s.official_text]
-    if args.format == "official" and (len(metrics) > 1 or metric_names[0] not in official):
+    if args.format == "official" and (len(metrics) > 1 or next(iter(metrics)) not in official):
         raise ValueError(
             f"--format official is available for {', '.join(official)} (one at a time), not {' '.join(metrics)}"
         )

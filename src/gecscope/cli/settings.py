@@ -109,15 +109,10 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
     p.formatter_class = functools.partial(SettingsHelp, settings=settings)
 
 
-def chosen_metrics(args: argparse.Namespace) -> list[str]:
-    metrics = args.metric if isinstance(args.metric, list) else [args.metric]
-    return list(dict.fromkeys(metrics))
-
-
 def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Each chosen metric's settings given on the command line (``chosen``: ``--metric``). With
     several metrics an option applies to those that declare it; one that none declares is an error."""
-    chosen = chosen_metrics(args) if chosen is None else chosen
+    chosen = list(dict.fromkeys(args.metric)) if chosen is None else chosen
     given = {n: vars(args)[n] for n in args.metric_settings if vars(args)[n] is not None}
     names = {m: {o.name for o in METRICS[m].options} for m in chosen}
     unknown = sorted(k for k in given if not any(k in n for n in names.values()))

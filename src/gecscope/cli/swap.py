@@ -52,19 +52,14 @@ def looks_like_m2(path: str) -> bool:
     return len(head) == 2 and head[0].startswith("S ") and head[1].startswith("A ") and "|||" in head[1]
 
 
-def check_m2_as_text(args: argparse.Namespace) -> None:
-    """Refuse an M2 file given to a text option (its line count would be compared instead)."""
+def check_swap(args: argparse.Namespace) -> None:
+    """Refuse an M2 file given to a text option (its line count would be compared instead), and a
+    ``--hyp-m2`` file with several annotators unless ``--multi-annotator-hyp``."""
     for name, m2_option in M2_OPTION.items():
         value = getattr(args, name, None)
         for path in value if isinstance(value, list) else [value]:
             if path and path != "-" and looks_like_m2(path):
                 raise InputError(f"looks like an M2 file, given to --{name}: use {m2_option}", path, 1)
-
-
-def check_swap(args: argparse.Namespace) -> None:
-    """Refuse a ``--hyp-m2`` file with several annotators unless ``--multi-annotator-hyp``, and an
-    M2 file given to a text option."""
-    check_m2_as_text(args)
     hyps = getattr(args, "hyp_m2", None)
     if not hyps or getattr(args, "multi_annotator_hyp", False):
         return
