@@ -21,7 +21,7 @@ from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.judgments import HumanPair, RankingItem, human_pairs, read_judgments
-from gecscope.metrics.base import Metric
+from gecscope.metrics.base import Metric, edit_needs
 from gecscope.metrics.m2_store import LatticeStore
 from gecscope.progress import progress
 from gecscope.types import Example
@@ -86,8 +86,7 @@ class MetaSession:
 
     def analyses(self, name: str, metric: Metric, ds: MetaDataset) -> dict[str, Any]:
         """Every system's analysis of ``metric`` on ``ds`` (the cached statistics)."""
-        needs_hyp = bool(metric.needs_edits)
-        needs_refs = needs_hyp or bool(getattr(metric, "needs_reference_edits", False))
+        needs_hyp, needs_refs = edit_needs(metric)
         if _chunk_family(metric):
             return self._chunk_analyses(metric, ds, name)
         self._prepare(metric)

@@ -47,18 +47,16 @@ def table1_variants(sim: bool = False) -> list[str]:
     return [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if sim else ())]
 
 
-def _runs(
-    ds: MetaDataset, aligner: Any, neural: bool = False, session: MetaSession | None = None
-) -> dict[str, tuple[MetricRun, str]]:
+def _runs(ds: MetaDataset, session: MetaSession, neural: bool = False) -> dict[str, tuple[MetricRun, str]]:
     """One run per distinct metric configuration; presets that differ only in aggregation share it
-    (and, with a ``session``, its examples, alignments and shareable analyses)."""
+    (and the ``session``'s examples, alignments and shareable analyses)."""
     cache: dict[str, MetricRun] = {}
     out = {}
     for name in report_presets(neural):
         registry, options, aggregation = META_METRICS[name]
         key = f"{registry}|{sorted(options.items())}"
         if key not in cache:
-            cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner, session)
+            cache[key] = run_metric(name, get_metric(registry, **options), ds, session=session)
         out[name] = (cache[key], aggregation)
     return out
 
@@ -196,7 +194,7 @@ def section(
         with clock.stage(f"{name} load+align"):
             session.aligned(ds, True)
         with clock.stage(f"{name} metrics"):
-            runs = _runs(ds, aligner, neural, session)
+            runs = _runs(ds, session, neural)
         out: list[str] = []
         with clock.stage(f"{name} tables"):
             for setting in list(SEEDA_SETTINGS) if name == "seeda" else [None]:
