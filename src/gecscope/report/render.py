@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gecscope.frames import columns, type_table
 from gecscope.layout import count_label, legend
 from gecscope.result import Score
 
@@ -39,11 +40,11 @@ def _val(v: Any) -> str:
     return f"{f:.4f}" if f == f and abs(f) != float("inf") else str(f)
 
 
-def _grid(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+def _grid(head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] = ()) -> list[str]:
+    """Columns padded to their widths, two spaces apart (``right[i]``: column ``i`` right-aligned)."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    return lines
+    align = [str.rjust if i < len(right) and right[i] else str.ljust for i in range(len(head))]
+    return ["  ".join(a(c, w) for a, c, w in zip(align, row, widths, strict=True)).rstrip() for row in [head, *rows]]
 
 
 def render_block(
@@ -79,9 +80,20 @@ def render_types(score: Score, *, categories: bool = False) -> str:
     ERRANT's ``categories`` when ``categories`` (a ``--cat`` level was asked for); else empty."""
     if "types" not in score.details and not categories:
         return ""
-    from gecscope.report.types import table_lines
-
     return "\n".join("  " + line for line in table_lines(score))
+
+
+def table_lines(score: Score) -> list[str]:
+    """The per-type table alone (heading and one row per type; empty when the score has none):
+    counts right-aligned, rates left-aligned."""
+    rows = type_table(score)
+    if not rows:
+        return []
+    cols = columns(score)
+    body = [
+        [name, *(_num(r.get(k, 0.0)) if c else _val(r.get(k, 0.0)) for k, _, c in cols)] for name, r in rows.items()
+    ]
+    return _grid(["type", *(h for _, h, _ in cols)], body, [False, *(c for _, _, c in cols)])
 
 
 def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:
