@@ -85,7 +85,6 @@ def chunk_table(view: SentenceView) -> dict[str, Any]:
             }
         )
     return {
-        "id": exp.example.id,
         "system": view.system,
         "index": view.index + 1,
         "reason": view.reason,

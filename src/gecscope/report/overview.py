@@ -162,12 +162,11 @@ MIN_LENGTH = 10
 
 
 def worst_sentences(
-    system: SystemData, score: Score, n: int, used: dict[int, int] | None = None, max_repeats: int = 2
+    system: SystemData, score: Score, n: int, used: dict[int, int], max_repeats: int
 ) -> tuple[SentenceView, ...]:
     """The ``n`` sentences with the most FP_un chunks and the ``n`` with the most FP_ne, per
     source token (``max(tokens, MIN_LENGTH)``: long sentences do not win by length alone); a
     sentence already shown ``max_repeats`` times (``used``, updated) is skipped."""
-    used = {} if used is None else used
     rows = score.sentences
     picked: dict[int, str] = {}
     for key, reason in (("fp_un", "most FP_un (over-correction)"), ("fp_ne", "most FP_ne (wrong correction)")):

@@ -162,12 +162,9 @@ def render_text(
     return "\n\n".join(render_systems(g) if len(g) > 1 else render_block(g[0]) for g in groups.values())
 
 
-def render_json(
-    scores: Sequence[Score] | Sequence[tuple[str, Score]], *, with_sentences: bool = False, texts: Texts | None = None
-) -> str:
+def render_json(scores: Sequence[Score], *, with_sentences: bool = False, texts: Texts | None = None) -> str:
     """One JSON object for one score, a list of objects for several."""
-    items = [s[1] if isinstance(s, tuple) else s for s in scores]
-    docs = [s.as_dict(with_sentences=with_sentences, texts=(texts or {}).get(s.system)) for s in items]
+    docs = [s.as_dict(with_sentences=with_sentences, texts=(texts or {}).get(s.system)) for s in scores]
     return json.dumps(docs[0] if len(docs) == 1 else docs, indent=2, ensure_ascii=False)
 
 

@@ -133,11 +133,11 @@ class SearchResult:
 def search(
     counts: Mapping[str, Mapping[str, Sequence[Sequence[ChunkCounts]]]],
     human: Mapping[str, Mapping[str, float]],
-    level: str = "corpus",
-    grid: FloatArray | None = None,
+    level: str,
+    grid: FloatArray,
 ) -> SearchResult:
-    """``counts[reference_set][system]`` -> per-sentence per-reference chunk counts."""
-    grid = factor_grid() if grid is None else grid
+    """``counts[reference_set][system]`` -> per-sentence per-reference chunk counts, scored at
+    every factor setting of ``grid`` (:func:`factor_grid`)."""
     ref_sets = tuple(counts)
     systems = tuple(next(iter(counts.values())))
     human_names = tuple(human)

@@ -113,7 +113,7 @@ def full_report(
     start = time.perf_counter()
     clock = clock if clock is not None else StageClock()
     opts = settings or AlignSettings()
-    head = [
+    out = [
         "# gecscope meta-evaluation report",
         "",
         "Ours first; published values in parentheses where a paper printed the cell. System level: "
@@ -127,8 +127,7 @@ def full_report(
         parts = _parallel_sections(str(data), sim, neural, opts, workers)
     else:
         aligner = get_aligner("errant", opts)  # one aligner (one spaCy load) for every section
-        parts = [section(name, str(data), sim, neural, opts, aligner=aligner) for name in SECTIONS]
-    out = list(head)
+        parts = [section(name, str(data), sim, neural, opts, is_quiet(), aligner) for name in SECTIONS]
     for lines, seconds in parts:
         out += lines
         for stage, value in seconds.items():
@@ -176,17 +175,15 @@ def _section_in_lane(
 
 
 def section(
-    name: str, data: str, sim: bool, neural: bool, settings: Any, quiet: bool | None = None, aligner: Any = None
+    name: str, data: str, sim: bool, neural: bool, settings: Any, quiet: bool, aligner: Any = None
 ) -> tuple[list[str], dict[str, float]]:
     """One section of the report (``gjg15``, ``seeda`` or ``table1``): its lines and stage times.
-    A top-level function, so that worker processes can run it."""
-    import contextlib
-
+    A top-level function, so that worker processes can run it (``quiet``: as the parent process)."""
     from gecscope.metrics.m2_store import open_store
 
     clock = StageClock()
     aligner = aligner or get_aligner("errant", settings)
-    with quieted(quiet) if quiet is not None else contextlib.nullcontext():
+    with quieted(quiet):
         if name == "table1":
             return _table1_section(data, sim, aligner, clock), clock.seconds
         session = MetaSession(aligner, open_store(settings.cache_dir, settings.cache))

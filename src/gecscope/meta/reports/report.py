@@ -86,16 +86,10 @@ def meta_run(
         from gecscope.meta.protocols.bootstrap import bootstrap_correlation
 
         doc["bootstrap"] = {"samples": bootstrap, "resample": resample, "seed": seed, "vectors": {}}
+        compared = [r for r, _ in runs]  # pairwise with the first one, on the same resamples
         for human in ds.human:
-            # metrics are compared pairwise with the first one, on the same resamples
             res = bootstrap_correlation(
-                [r for r, _ in runs],
-                human,
-                systems,
-                resample=resample,
-                samples=bootstrap,
-                seed=seed,
-                aggregation=runs[0][1],
+                compared, human, systems, resample=resample, samples=bootstrap, seed=seed, aggregation=runs[0][1]
             )
             doc["bootstrap"]["vectors"][human] = {
                 m: {k: (str(v) if not isinstance(v, float) else v) for k, v in e.items()}

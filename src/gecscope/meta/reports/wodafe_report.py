@@ -121,12 +121,11 @@ def wodafe_report(
         systems = setting_systems(dataset, setting)
         for gran, (_, jname) in GRANULARITIES.items():
             pairs = human_pairs(read_judgments(dataset.judgments[jname]), systems)
-            res = sentence_grid(stats, {"all": pairs}, position, grid, grid, beta)
-            value, a, g = res.best("all:accuracy")
             halves = {str(k): [p for p in pairs if p.src_id % 2 == k] for k in (0, 1)}
-            folds = sentence_grid(stats, halves, position, grid, grid, beta)
+            res = sentence_grid(stats, {"all": pairs, **halves}, position, grid, grid, beta)
+            value, a, g = res.best("all:accuracy")
             # the parameters chosen on one half, evaluated on the other
-            cv = [_at(folds, f"{1 - k}:accuracy", *folds.best(f"{k}:accuracy")[1:]) for k in (0, 1)]
+            cv = [_at(res, f"{1 - k}:accuracy", *res.best(f"{k}:accuracy")[1:]) for k in (0, 1)]
             pv, (pa, pg) = PAPER[(gran, label)].sentence, PAPER[(gran, label)].sentence_params
             lines.append(
                 f"| {gran} | {label} | {value:.3f} / {2 * value - 1:.3f} ({pv[0]:.3f} / {pv[1]:.3f}) "
