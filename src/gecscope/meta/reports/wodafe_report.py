@@ -20,7 +20,7 @@ from gecscope.finite import check_step
 from gecscope.meta.data.datasets import MetaDataset, setting_systems
 from gecscope.meta.data.judgments import human_pairs, read_judgments
 from gecscope.meta.protocols.evaluate import run_metric
-from gecscope.meta.protocols.wodafe import GridResult, SystemStats, alpha_ablation, sentence_grid, system_grid
+from gecscope.meta.protocols.wodafe import GridResult, SystemStats, sentence_grid, system_grid
 from gecscope.metrics.wodafe import PRESETS, Wodafe
 from gecscope.resample.adapters import chunk_array
 
@@ -144,8 +144,10 @@ def wodafe_report(
                 f"| paper {paper['M2']} | paper {paper['ERRANT']} |"
             )
     lines += ["", "## α ablation without edit weights (Figure 6: SEEDA-E Base, γ = 0)", ""]
-    ablation = alpha_ablation(plain, dataset.human["TS_edit"], setting_systems(dataset, "base"), grid, beta)
-    for coef, values in ablation.items():
+    human = {"SEEDA-E": dataset.human["TS_edit"]}
+    ablation = system_grid(plain, human, setting_systems(dataset, "base"), grid, grid[:1], beta)  # F_G alone: γ = 0
+    for coef in ("pearson", "spearman"):
+        values = ablation.values[f"SEEDA-E:{coef}"][:, 0]
         best = int(np.nanargmax(values))
         lines.append(
             f"- {coef}: α = 1 (no decoupling) {values[-1]:.3f}; max {values[best]:.3f} at α = {grid[best]:.3f}; "
