@@ -33,8 +33,7 @@ class MetricRun:
             if aggregation == "corpus":
                 self._memo[key] = {s: float(self.metric.score_analysis(a).value) for s, a in self.analyses.items()}
             else:
-                table = self.sentence_scores()
-                self._memo[key] = {s: sum(v) / len(v) for s, v in table.items()}
+                self._memo[key] = {s: sum(v) / len(v) for s, v in self.sentence_scores().items()}
         return dict(self._memo[key])
 
     def sentence_scores(self) -> dict[str, list[float]]:

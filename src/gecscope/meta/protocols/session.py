@@ -117,18 +117,16 @@ class MetaSession:
 
         config = metric.config
         exclude, assumption = bool(config.exclude_unchanged_refs), str(config.assumption)
-        key = (dataset_key(ds), exclude, assumption)
-        if key in self._chunks:
-            return dict(self._chunks[key])
-        dependent = (dataset_key(ds), exclude, "dependent")
-        if dependent not in self._chunks:
+
+        def partition() -> dict[str, Any]:
             aligned = self.aligned(ds, True)
             partitioner = type(metric)(dataclasses.replace(config, assumption="dependent"))  # type: ignore[call-arg]
             systems = progress(ds.systems, desc=f"{name} on {ds.name}", unit="system")
-            self._chunks[dependent] = {s: partitioner.analyse(aligned[s]) for s in systems}
-        if assumption != "dependent":
-            self._chunks[key] = {s: relabel(a, assumption) for s, a in self._chunks[dependent].items()}
-        return dict(self._chunks[key])
+            return {s: partitioner.analyse(aligned[s]) for s in systems}
+
+        dependent = _memo(self._chunks, (dataset_key(ds), exclude, "dependent"), partition)
+        key = (dataset_key(ds), exclude, assumption)
+        return _memo(self._chunks, key, lambda: {s: relabel(a, assumption) for s, a in dependent.items()}).copy()
 
 
 def _memo(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
