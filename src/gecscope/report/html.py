@@ -139,11 +139,10 @@ def test_context(data: ReportData) -> dict[str, Any]:
 
 def signatures(data: ReportData) -> list[tuple[str, list[str]]]:
     """Distinct signatures per metric (normally one per metric)."""
-    out = []
-    for m in dict.fromkeys((*data.settings.metrics, TYPES_METRIC)):
-        sigs = list(dict.fromkeys(data.scores[name][m].signature for name in data.systems))
-        out.append((title(m), sigs))
-    return out
+    return [
+        (title(m), list(dict.fromkeys(data.scores[name][m].signature for name in data.systems)))
+        for m in dict.fromkeys((*data.settings.metrics, TYPES_METRIC))
+    ]
 
 
 def context(data: ReportData) -> dict[str, Any]:

@@ -52,10 +52,9 @@ def render_block(
 ) -> str:
     """A short human-readable block; the last line is always the signature."""
     d = score.as_dict()
-    lay = score.shape
     name = f"{score.system}: " if score.system else ""
     lines = [f"{name}{score.title} = {score.value:.4f}"]
-    comps = [c for c in lay.components if c.key in d["components"]] or []
+    comps = [c for c in score.shape.components if c.key in d["components"]]
     if comps:
         lines.append("  " + "  ".join(f"{c.label} {_val(d['components'][c.key])} {c.arrow}" for c in comps))
     elif d["components"]:
@@ -126,11 +125,10 @@ def _cell(v: Any) -> str:
 def render_systems(scores: Sequence[Score]) -> str:
     """Several systems of one metric: one table, systems as rows (score, components, counts)."""
     first = scores[0]
-    lay = first.shape
     dicts = [s.as_dict() for s in scores]
     comp_keys = list(dicts[0]["components"])
     count_keys = list(dicts[0]["counts"])
-    labels = {c.key: f"{c.label} {c.arrow}" for c in lay.components}
+    labels = {c.key: f"{c.label} {c.arrow}" for c in first.shape.components}
     head = ["system", first.title, *(labels.get(k, k) for k in comp_keys), *(count_label(k) for k in count_keys)]
     rows = [
         [
@@ -143,8 +141,7 @@ def render_systems(scores: Sequence[Score]) -> str:
     ]
     lines = _grid(head, rows)
     lines.append(legend(first.shape))
-    sigs = dict.fromkeys(s.signature for s in scores)
-    lines += [f"signature: {sig}" for sig in sigs]
+    lines += [f"signature: {sig}" for sig in dict.fromkeys(s.signature for s in scores)]
     return "\n".join(lines)
 
 

@@ -148,6 +148,5 @@ def search(
             arr, mask = chunk_array(counts[rs][system])
             table[:, s] = corpus_scores(arr, mask, grid) if level == "corpus" else sentence_scores(arr, mask, grid)
         for h, name in enumerate(human_names):
-            vec = np.asarray([human[name][sy] for sy in systems])
-            out[r, h, 0], out[r, h, 1] = correlations(table, vec)
+            out[r, h, 0], out[r, h, 1] = correlations(table, np.asarray([human[name][sy] for sy in systems]))
     return SearchResult(grid, ref_sets, human_names, out)
