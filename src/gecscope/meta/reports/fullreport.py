@@ -102,8 +102,8 @@ def full_report(
     *,
     sim: bool = False,
     neural: bool = False,
-    settings: Any = None,
-    clock: StageClock | None = None,
+    settings: AlignSettings,
+    clock: StageClock,
 ) -> str:
     """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
     ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim). ``clock`` records the
@@ -111,8 +111,6 @@ def full_report(
     sections (GJG15, SEEDA, Table 1) run in that many spawned worker processes; the text is the
     same either way."""
     start = time.perf_counter()
-    clock = clock if clock is not None else StageClock()
-    opts = settings or AlignSettings()
     out = [
         "# gecscope meta-evaluation report",
         "",
@@ -122,12 +120,12 @@ def full_report(
         + ".",
         "",
     ]
-    workers = min(opts.jobs, len(SECTIONS)) if opts.executor == "processes" else 1
+    workers = min(settings.jobs, len(SECTIONS)) if settings.executor == "processes" else 1
     if workers > 1:
-        parts = _parallel_sections(str(data), sim, neural, opts, workers)
+        parts = _parallel_sections(str(data), sim, neural, settings, workers)
     else:
-        aligner = get_aligner("errant", opts)  # one aligner (one spaCy load) for every section
-        parts = [section(name, str(data), sim, neural, opts, is_quiet(), aligner) for name in SECTIONS]
+        aligner = get_aligner("errant", settings)  # one aligner (one spaCy load) for every section
+        parts = [section(name, str(data), sim, neural, settings, is_quiet(), aligner) for name in SECTIONS]
     for lines, seconds in parts:
         out += lines
         for stage, value in seconds.items():
