@@ -127,8 +127,7 @@ class ReportData:
         for s in self.types.values():
             for name, row in s.details.get("types", {}).items():
                 need[name] = need.get(name, 0.0) + row["tp"] + row["fp_ne"] + row["fn"] + row["fp_un"]
-        ranked = sorted(need, key=lambda k: (-need[k], k))
-        return ranked[: self.settings.max_types]
+        return sorted(need, key=lambda k: (-need[k], k))[: self.settings.max_types]
 
 
 def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Score]:
