@@ -261,14 +261,12 @@ def significance(
     *,
     bootstrap: int = 1000,
     trials: int = 10000,
-    correction: str = "bh",
-    test: str = "ar",
 ) -> Any:
     """CLEME2.0 of every system against the baseline: the score, hit/wrong/under/over and every
     error type's aspects at ``settings.cat``, with bootstrap intervals and paired p-values
-    (by default approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
+    (approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
     of type x aspect differences, where Holm's family-wise control leaves almost nothing)."""
     examples = {s.name: list(s.examples) for s in systems}
-    config = CompareConfig(bootstrap, trials, test=test, cat=settings.cat, correction=correction)
+    config = CompareConfig(bootstrap, trials, test="ar", cat=settings.cat, correction="bh")
     base = baseline_of(list(examples), settings)
     return compare_aligned([METRICS[TYPES_METRIC].build()], examples, [{}], config, base)

@@ -74,10 +74,7 @@ def preset_name(name: str) -> str:
     from gecscope.metrics import aliases
     from gecscope.metrics.names import metric_name
 
-    table = {p.lower(): p for p in META_METRICS}
-    if name.lower() in table:
-        return table[name.lower()]
-    paper = aliases()
+    paper, table = aliases(), {}
     for metric, preset in DEFAULT_PRESET.items():
         table[metric] = preset
         table.update({alias: preset for alias, target in paper.items() if target == metric})
