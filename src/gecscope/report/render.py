@@ -54,18 +54,15 @@ def render_block(
     d = score.as_dict()
     name = f"{score.system}: " if score.system else ""
     lines = [f"{name}{score.title} = {score.value:.4f}"]
-    comps = [c for c in score.shape.components if c.key in d["components"]]
-    if comps:
+    if comps := [c for c in score.shape.components if c.key in d["components"]]:
         lines.append("  " + "  ".join(f"{c.label} {_val(d['components'][c.key])} {c.arrow}" for c in comps))
     elif d["components"]:
         lines.append("  " + "  ".join(f"{k} {_val(v)}" for k, v in d["components"].items()))
     if d["counts"]:
         lines.append("  " + "  ".join(f"{count_label(k)} {_num(v)}" for k, v in d["counts"].items()))
-    extra = {k: v for k, v in d["details"].items() if isinstance(v, int | float) and not isinstance(v, bool)}
-    if extra:
+    if extra := {k: v for k, v in d["details"].items() if isinstance(v, int | float) and not isinstance(v, bool)}:
         lines.append("  " + "  ".join(f"{k} {_num(v) if float(v).is_integer() else _val(v)}" for k, v in extra.items()))
-    table = render_types(score, categories=types)
-    if table:
+    if table := render_types(score, categories=types):
         lines.append(table)
     if per_sentence:
         lines.append(render_sentences(score, texts))
