@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conftest import DATA, require_shared
+from gecscope.cli import main
 from gecscope.meta.protocols.gjg15 import PAPER_TABLE1, table1
 
 pytestmark = pytest.mark.shared  # reads ../shared/data directly: skipped when it is absent
@@ -26,3 +29,17 @@ def test_table1_conll14_column_cleme_v1() -> None:
     rows = table1(DATA, ["CLEME-dep", "CLEME-ind", "SentCLEME-dep", "SentCLEME-ind"])
     for row in rows:
         assert list(row.values()) == pytest.approx(list(PAPER_TABLE1[row.name]), abs=0.0065), row.name
+
+
+@pytest.mark.parametrize(
+    "option", [["--level", "sentence"], ["--threshold", "0.5"], ["--token-sort", "unicode"], ["--lm-model", "gpt2"]]
+)
+def test_table1_refuses_reference_free_settings_without_their_rows(
+    option: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The reference-less rows' settings without ``--reference-free``: one line, no corpus-level Table 1."""
+    (tmp_path / "conll14").mkdir()
+    out = tmp_path / "t1.txt"
+    assert main(["meta", "table1", "--data", str(tmp_path), *option, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and option[0] in err and "--reference-free" in err and not out.exists()

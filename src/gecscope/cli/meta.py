@@ -79,7 +79,9 @@ def add_parser(sub: Any) -> None:
         "with their checkpoints; 'needs weights' without)",
     )
     add_encoder_args(t)
+    first = len(t._actions)
     add_settings(t, REFERENCE_FREE)
+    t.set_defaults(reference_free_only=t._actions[first:])  # the options of the reference-less rows only
     _output(t)
 
     names = sorted(META_METRICS)
@@ -184,7 +186,10 @@ def run(args: argparse.Namespace) -> int:
 def run_table1(args: argparse.Namespace, data: Path) -> str:
     from gecscope.meta.protocols.gjg15 import PAPER_TABLE1, render_table1, table1
     from gecscope.meta.reports.fullreport import table1_variants
+    from gecscope.meta.reports.reference_free import check_reference_free
 
+    given = [a.option_strings[0] for a in args.reference_free_only if getattr(args, a.dest) != a.default]
+    check_reference_free(given, args.reference_free)
     rows = table1(data, table1_variants(args.sim), similarity=similarity_config(args))
     more: list[Any] = []
     missing: dict[str, str] = {}

@@ -79,21 +79,20 @@ def stacked_bars(
             if w > 38:
                 parts.append(_text(x + w / 2, y + 14, f"{v:.3f}", "middle", ' fill="white"'))
             x += w
-        if (name, "hit") in intervals:
-            lo, hi = intervals[(name, "hit")]
-            parts.append(_whisker(label_w + lo * main_w, label_w + hi * main_w, y, row_h - 6))
-        if (name, "under") in intervals:
-            lo, hi = intervals[(name, "under")]
-            parts.append(_whisker(label_w + (1 - hi) * main_w, label_w + (1 - lo) * main_w, y, row_h - 6))
+        if hit_ci := intervals.get((name, "hit")):
+            parts.append(_whisker(label_w + hit_ci[0] * main_w, label_w + hit_ci[1] * main_w, y, row_h - 6))
+        if under_ci := intervals.get((name, "under")):
+            parts.append(
+                _whisker(label_w + (1 - under_ci[1]) * main_w, label_w + (1 - under_ci[0]) * main_w, y, row_h - 6)
+            )
         ox = label_w + main_w + gap
         parts.append(f'<rect x="{ox}" y="{y}" width="{over_w}" height="{row_h - 6}" fill="#eee"/>')
         parts.append(
             f'<rect x="{ox}" y="{y}" width="{max(over, 0.0) * over_w:.1f}" height="{row_h - 6}" '
             f'fill="{COLOURS["over"]}"><title>{tip("over", over)}</title></rect>'
         )
-        if (name, "over") in intervals:
-            lo, hi = intervals[(name, "over")]
-            parts.append(_whisker(ox + lo * over_w, ox + hi * over_w, y, row_h - 6))
+        if over_ci := intervals.get((name, "over")):
+            parts.append(_whisker(ox + over_ci[0] * over_w, ox + over_ci[1] * over_w, y, row_h - 6))
         parts.append(_text(ox + over_w - 4, y + 14, f"{over:.3f}", "end"))
     ly = height - 12
     for i, key in enumerate(("hit", "wrong", "under", "over")):

@@ -57,12 +57,11 @@ def render_explanation(exp: Explanation, *, colour: bool = False, line: int | No
     head += [f"dep:ref{k}" for k in exp.kept] + ["ind"]
     rows = []
     for j, c in enumerate(exp.chunks):
-        cells = [str(j), f"[{c.start},{c.end})", " ".join(c.source) or "∅"]
-        cells += [" ".join(o) or "∅" for o in c.outputs]
-        cells += [NAMES[lab[j]] for lab in exp.dependent] + [NAMES[exp.independent[j]]]
-        rows.append((cells, [lab[j] for lab in exp.dependent] + [exp.independent[j]]))
+        text = [str(j), f"[{c.start},{c.end})", " ".join(c.source) or "∅", *(" ".join(o) or "∅" for o in c.outputs)]
+        labels = [lab[j] for lab in exp.dependent] + [exp.independent[j]]
+        # the text columns are never painted (TN), the label columns in their label's colour
+        rows.append((text + [NAMES[lab] for lab in labels], [Label.TN] * len(text) + labels))
     widths = [max(len(h), *(len(r[0][i]) for r in rows)) for i, h in enumerate(head)]
-    n_text = len(head) - len(exp.kept) - 1
     out = [
         f"line {line}" if line is not None else f"sentence {ex.id}",
         f"  source:     {' '.join(ex.source)}",
@@ -72,11 +71,9 @@ def render_explanation(exp: Explanation, *, colour: bool = False, line: int | No
         "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)),
     ]
     for cells, labels in rows:
-        text = [c.ljust(w) for c, w in zip(cells[:n_text], widths, strict=False)]
-        marks = [
-            _paint(c.ljust(w), lab, colour) for c, w, lab in zip(cells[n_text:], widths[n_text:], labels, strict=True)
-        ]
-        out.append("  ".join(text + marks).rstrip())
+        out.append(
+            "  ".join(_paint(c.ljust(w), lab, colour) for c, w, lab in zip(cells, widths, labels, strict=True)).rstrip()
+        )
     out.append("")
     out.append(
         "legend: TP = correct edit, FP_ne = wrong edit where one was needed, "

@@ -8,7 +8,6 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
-from gecscope.classify import Label
 from gecscope.errors import MissingExtraError
 from gecscope.metrics import METRICS
 from gecscope.report.charts import heat_map, stacked_bars, versus_matrix
@@ -47,8 +46,7 @@ def summary_rows(data: ReportData) -> list[dict[str, Any]]:
             value = float(s.value if not key else s.details[key])
             ci = data.intervals.get((name, m)) if not key else None
             if ci is None and data.comparison is not None and m == TYPES_METRIC:
-                r = data.comparison.row(m, name, key or "score")
-                ci = Interval(*r.ci)
+                ci = Interval(*data.comparison.row(m, name, key or "score").ci)
             cells.append({"value": value, "text": f"{value:.4f}", "ci": ci, "signature": s.signature})
         rows.append({"system": name, "cells": cells})
     return rows
@@ -71,21 +69,19 @@ def chunk_table(view: SentenceView) -> dict[str, Any]:
     exp, k = view.explanation, view.position
     rows = []
     for j, c in enumerate(exp.chunks):
-        label: Label = exp.dependent[k][j]
         changed = any(c.changed)
         rows.append(
             {
                 "span": f"[{c.start},{c.end})",
                 "source": " ".join(c.source) or "∅" if changed else shorten(c.source),
                 "outputs": [" ".join(o) or "∅" if changed else shorten(o) for o in c.outputs],
-                "label": NAMES[label],
+                "label": NAMES[exp.dependent[k][j]],
                 "dependent": [NAMES[lab[j]] for lab in exp.dependent],
                 "independent": NAMES[exp.independent[j]],
                 "changed": changed,
             }
         )
     return {
-        "id": exp.example.id,
         "system": view.system,
         "index": view.index + 1,
         "reason": view.reason,
@@ -140,11 +136,10 @@ def test_context(data: ReportData) -> dict[str, Any]:
 
 def signatures(data: ReportData) -> list[tuple[str, list[str]]]:
     """Distinct signatures per metric (normally one per metric)."""
-    out = []
-    for m in dict.fromkeys((*data.settings.metrics, TYPES_METRIC)):
-        sigs = list(dict.fromkeys(data.scores[name][m].signature for name in data.systems))
-        out.append((title(m), sigs))
-    return out
+    return [
+        (title(m), list(dict.fromkeys(data.scores[name][m].signature for name in data.systems)))
+        for m in dict.fromkeys((*data.settings.metrics, TYPES_METRIC))
+    ]
 
 
 def context(data: ReportData) -> dict[str, Any]:

@@ -8,18 +8,16 @@ from gecscope.report.html import hwuo, signatures, summary_columns, title
 from gecscope.report.overview import ReportData
 
 
-def table(head: Sequence[str], rows: Sequence[Sequence[str]], align: str = "r") -> str:
-    """A GitHub-flavoured Markdown table; the first column left-aligned, the rest ``align``.
+def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A GitHub-flavoured Markdown table; the first column left-aligned, the rest right-aligned.
 
     >>> print(table(["a", "b"], [["x", "1"]]))
     | a | b |
     |:--|--:|
     | x | 1 |
     """
-    rule = ["--:" if align == "r" else ":--" for _ in head[1:]]
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join([":--", *rule]) + "|"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines)
+    lines = ["| " + " | ".join(head) + " |", "|:--" + "|--:" * (len(head) - 1) + "|"]
+    return "\n".join([*lines, *("| " + " | ".join(r) + " |" for r in rows)])
 
 
 def render_markdown(data: ReportData) -> str:

@@ -127,8 +127,7 @@ class ReportData:
         for s in self.types.values():
             for name, row in s.details.get("types", {}).items():
                 need[name] = need.get(name, 0.0) + row["tp"] + row["fp_ne"] + row["fn"] + row["fp_un"]
-        ranked = sorted(need, key=lambda k: (-need[k], k))
-        return ranked[: self.settings.max_types]
+        return sorted(need, key=lambda k: (-need[k], k))[: self.settings.max_types]
 
 
 def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Score]:
@@ -162,12 +161,11 @@ MIN_LENGTH = 10
 
 
 def worst_sentences(
-    system: SystemData, score: Score, n: int, used: dict[int, int] | None = None, max_repeats: int = 2
+    system: SystemData, score: Score, n: int, used: dict[int, int], max_repeats: int
 ) -> tuple[SentenceView, ...]:
     """The ``n`` sentences with the most FP_un chunks and the ``n`` with the most FP_ne, per
     source token (``max(tokens, MIN_LENGTH)``: long sentences do not win by length alone); a
     sentence already shown ``max_repeats`` times (``used``, updated) is skipped."""
-    used = {} if used is None else used
     rows = score.sentences
     picked: dict[int, str] = {}
     for key, reason in (("fp_un", "most FP_un (over-correction)"), ("fp_ne", "most FP_ne (wrong correction)")):
@@ -263,14 +261,12 @@ def significance(
     *,
     bootstrap: int = 1000,
     trials: int = 10000,
-    correction: str = "bh",
-    test: str = "ar",
 ) -> Any:
     """CLEME2.0 of every system against the baseline: the score, hit/wrong/under/over and every
     error type's aspects at ``settings.cat``, with bootstrap intervals and paired p-values
-    (by default approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
+    (approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
     of type x aspect differences, where Holm's family-wise control leaves almost nothing)."""
     examples = {s.name: list(s.examples) for s in systems}
-    config = CompareConfig(bootstrap, trials, test=test, cat=settings.cat, correction=correction)
+    config = CompareConfig(bootstrap, trials, test="ar", cat=settings.cat, correction="bh")
     base = baseline_of(list(examples), settings)
     return compare_aligned([METRICS[TYPES_METRIC].build()], examples, [{}], config, base)

@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gecscope.frames import columns, type_table
 from gecscope.layout import count_label, legend
 from gecscope.result import Score
 
@@ -39,11 +40,11 @@ def _val(v: Any) -> str:
     return f"{f:.4f}" if f == f and abs(f) != float("inf") else str(f)
 
 
-def _grid(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+def _grid(head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool] = ()) -> list[str]:
+    """Columns padded to their widths, two spaces apart (``right[i]``: column ``i`` right-aligned)."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    return lines
+    align = [str.rjust if i < len(right) and right[i] else str.ljust for i in range(len(head))]
+    return ["  ".join(a(c, w) for a, c, w in zip(align, row, widths, strict=True)).rstrip() for row in [head, *rows]]
 
 
 def render_block(
@@ -51,21 +52,17 @@ def render_block(
 ) -> str:
     """A short human-readable block; the last line is always the signature."""
     d = score.as_dict()
-    lay = score.shape
     name = f"{score.system}: " if score.system else ""
     lines = [f"{name}{score.title} = {score.value:.4f}"]
-    comps = [c for c in lay.components if c.key in d["components"]] or []
-    if comps:
+    if comps := [c for c in score.shape.components if c.key in d["components"]]:
         lines.append("  " + "  ".join(f"{c.label} {_val(d['components'][c.key])} {c.arrow}" for c in comps))
     elif d["components"]:
         lines.append("  " + "  ".join(f"{k} {_val(v)}" for k, v in d["components"].items()))
     if d["counts"]:
         lines.append("  " + "  ".join(f"{count_label(k)} {_num(v)}" for k, v in d["counts"].items()))
-    extra = {k: v for k, v in d["details"].items() if isinstance(v, int | float) and not isinstance(v, bool)}
-    if extra:
+    if extra := {k: v for k, v in d["details"].items() if isinstance(v, int | float) and not isinstance(v, bool)}:
         lines.append("  " + "  ".join(f"{k} {_num(v) if float(v).is_integer() else _val(v)}" for k, v in extra.items()))
-    table = render_types(score, categories=types)
-    if table:
+    if table := render_types(score, categories=types):
         lines.append(table)
     if per_sentence:
         lines.append(render_sentences(score, texts))
@@ -79,9 +76,20 @@ def render_types(score: Score, *, categories: bool = False) -> str:
     ERRANT's ``categories`` when ``categories`` (a ``--cat`` level was asked for); else empty."""
     if "types" not in score.details and not categories:
         return ""
-    from gecscope.report.types import table_lines
-
     return "\n".join("  " + line for line in table_lines(score))
+
+
+def table_lines(score: Score) -> list[str]:
+    """The per-type table alone (heading and one row per type; empty when the score has none):
+    counts right-aligned, rates left-aligned."""
+    rows = type_table(score)
+    if not rows:
+        return []
+    cols = columns(score)
+    body = [
+        [name, *(_num(r.get(k, 0.0)) if c else _val(r.get(k, 0.0)) for k, _, c in cols)] for name, r in rows.items()
+    ]
+    return _grid(["type", *(h for _, h, _ in cols)], body, [False, *(c for _, _, c in cols)])
 
 
 def render_sentences(score: Score, texts: Sequence[Any] | None = None) -> str:
@@ -114,11 +122,10 @@ def _cell(v: Any) -> str:
 def render_systems(scores: Sequence[Score]) -> str:
     """Several systems of one metric: one table, systems as rows (score, components, counts)."""
     first = scores[0]
-    lay = first.shape
     dicts = [s.as_dict() for s in scores]
     comp_keys = list(dicts[0]["components"])
     count_keys = list(dicts[0]["counts"])
-    labels = {c.key: f"{c.label} {c.arrow}" for c in lay.components}
+    labels = {c.key: f"{c.label} {c.arrow}" for c in first.shape.components}
     head = ["system", first.title, *(labels.get(k, k) for k in comp_keys), *(count_label(k) for k in count_keys)]
     rows = [
         [
@@ -131,8 +138,7 @@ def render_systems(scores: Sequence[Score]) -> str:
     ]
     lines = _grid(head, rows)
     lines.append(legend(first.shape))
-    sigs = dict.fromkeys(s.signature for s in scores)
-    lines += [f"signature: {sig}" for sig in sigs]
+    lines += [f"signature: {sig}" for sig in dict.fromkeys(s.signature for s in scores)]
     return "\n".join(lines)
 
 
@@ -150,12 +156,9 @@ def render_text(
     return "\n\n".join(render_systems(g) if len(g) > 1 else render_block(g[0]) for g in groups.values())
 
 
-def render_json(
-    scores: Sequence[Score] | Sequence[tuple[str, Score]], *, with_sentences: bool = False, texts: Texts | None = None
-) -> str:
+def render_json(scores: Sequence[Score], *, with_sentences: bool = False, texts: Texts | None = None) -> str:
     """One JSON object for one score, a list of objects for several."""
-    items = [s[1] if isinstance(s, tuple) else s for s in scores]
-    docs = [s.as_dict(with_sentences=with_sentences, texts=(texts or {}).get(s.system)) for s in items]
+    docs = [s.as_dict(with_sentences=with_sentences, texts=(texts or {}).get(s.system)) for s in scores]
     return json.dumps(docs[0] if len(docs) == 1 else docs, indent=2, ensure_ascii=False)
 
 

@@ -16,8 +16,9 @@ signature: m2|x
 
 from __future__ import annotations
 
-from gecscope.frames import CHUNK2_COLUMNS, columns, type_table
+from gecscope.frames import CHUNK2_COLUMNS, columns
 from gecscope.frames import types_frame as types_frame
+from gecscope.report.render import table_lines
 from gecscope.result import Score
 
 LEGENDS = {
@@ -26,30 +27,6 @@ LEGENDS = {
     "Over = FP_un over TP+FP_ne+FP_un",
     "prf": "legend: TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits; P/R/F per type",
 }
-
-
-def _cell(value: float, count: bool) -> str:
-    if count:
-        return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
-    return f"{value:.4f}"
-
-
-def table_lines(score: Score) -> list[str]:
-    """The per-type table alone (heading and one row per type; empty when the score has none)."""
-    rows = type_table(score)
-    if not rows:
-        return []
-    cols = columns(score)
-    head = ["type", *(h for _, h, _ in cols)]
-    body = [[name, *(_cell(float(r.get(k, 0.0)), c) for k, _, c in cols)] for name, r in rows.items()]
-    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
-    lines = []
-    for row in [head, *body]:
-        cells = [row[0].ljust(widths[0])]
-        for (_, _, count), text, w in zip(cols, row[1:], widths[1:], strict=True):
-            cells.append(text.rjust(w) if count else text.ljust(w))
-        lines.append("  ".join(cells).rstrip())
-    return lines
 
 
 def render_types(score: Score) -> str:

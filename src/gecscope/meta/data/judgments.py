@@ -20,9 +20,6 @@ class RankingItem:
     user: str
     ranks: tuple[tuple[str, int], ...]  # (system, rank), collapsed outputs expanded
 
-    def rank_of(self) -> dict[str, int]:
-        return dict(self.ranks)
-
 
 def read_judgments(path: str | Path) -> list[RankingItem]:
     try:
@@ -57,7 +54,7 @@ def human_pairs(items: Iterable[RankingItem], systems: Sequence[str]) -> list[Hu
     order = {s: i for i, s in enumerate(systems)}
     out = []
     for item in items:
-        ranks = item.rank_of()
+        ranks = dict(item.ranks)
         present = sorted((s for s in ranks if s in order), key=order.__getitem__)
         for a, b in combinations(present, 2):
             if ranks[a] != ranks[b]:
@@ -72,7 +69,7 @@ def pair_outcomes(items: Iterable[RankingItem]) -> dict[tuple[str, str], list[in
     for item in items:
         if item.user == "admin":
             continue
-        ranks = item.rank_of()
+        ranks = dict(item.ranks)
         for a, b in combinations(sorted(ranks), 2):
             pairs[(a, b)].append(0 if ranks[a] == ranks[b] else (1 if ranks[a] < ranks[b] else -1))
     return pairs

@@ -57,14 +57,10 @@ class TestSet:
         return tuple(f for f in (self.source, self.ref_m2, *self.refs, self.ref_tsv) if f is not None)
 
     @property
-    def digest(self) -> str:
-        """The first 12 hex digits of the sha256 over the files' sha256 (the signature's)."""
-        joined = "".join(SHA256[f] for f in self.files)
-        return hashlib.sha256(joined.encode()).hexdigest()[:12]
-
-    @property
     def signature(self) -> str:
-        return f"{self.name}+sha256.{self.digest}"
+        """The name and the first 12 hex digits of the sha256 over the files' sha256."""
+        joined = "".join(SHA256[f] for f in self.files)
+        return f"{self.name}+sha256.{hashlib.sha256(joined.encode()).hexdigest()[:12]}"
 
 
 #: sha256 of every test-set file (fetched by ``gecscope download`` or derived by it)

@@ -35,12 +35,10 @@ def _system_matrix(
     run: MetricRun,
     systems: Sequence[str],
     aggregation: str,
-    idx: IntArray | None,
+    idx: IntArray,
     tables: dict[str, Table] | None = None,
 ) -> FloatArray:
-    if idx is None:
-        scores = run.system_scores(aggregation)
-        return np.asarray([scores[s] for s in systems])
+    """Each system's score on the resampled sentences ``idx``."""
     if aggregation == "sentence":
         table = run.sentence_scores()
         return np.asarray([np.mean(np.asarray(table[s])[idx]) for s in systems])
@@ -66,7 +64,7 @@ def bootstrap_correlation(
     rng = np.random.default_rng(seed)
     vec = np.asarray([runs[0].dataset.human[human][s] for s in systems])
     n_sent = len(next(iter(runs[0].analyses.values())))
-    full = [_system_matrix(r, systems, aggregation, None) for r in runs]
+    full = [np.asarray([r.system_scores(aggregation)[s] for s in systems]) for r in runs]
     base = [correlations(f[None], vec) for f in full]
     tables = [
         {s: stat_table(r.metric, r.analyses[s]) for s in systems}
@@ -80,8 +78,7 @@ def bootstrap_correlation(
         sent_idx = rng.integers(0, n_sent, n_sent) if resample != "systems" else None
         for k, run in enumerate(runs):
             matrix = full[k] if sent_idx is None else _system_matrix(run, systems, aggregation, sent_idx, tables[k])
-            scores = matrix[sys_idx]
-            p, s = correlations(scores[None], vec[sys_idx])
+            p, s = correlations(matrix[sys_idx][None], vec[sys_idx])
             draws[k, :, b] = (p[0], s[0])
     alpha = 0.025  # 95% intervals
     out: dict[str, Any] = {"human": human, "resample": resample, "samples": samples, "seed": seed, "metrics": {}}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,8 +33,7 @@ class MetricRun:
             if aggregation == "corpus":
                 self._memo[key] = {s: float(self.metric.score_analysis(a).value) for s, a in self.analyses.items()}
             else:
-                table = self.sentence_scores()
-                self._memo[key] = {s: sum(v) / len(v) for s, v in table.items()}
+                self._memo[key] = {s: sum(v) / len(v) for s, v in self.sentence_scores().items()}
         return dict(self._memo[key])
 
     def sentence_scores(self) -> dict[str, list[float]]:
@@ -71,15 +69,13 @@ def system_level(run: MetricRun, setting: str | None = None, aggregation: str = 
 
 
 def sentence_level(
-    run: MetricRun, setting: str | None = None, tie_rule: str = "gec-metrics", granularities: Sequence[str] = ()
+    run: MetricRun, setting: str | None = None, tie_rule: str = "gec-metrics"
 ) -> dict[str, PairwiseResult]:
     """Pairwise accuracy / Kendall tau against the human rankings (per judgment file)."""
     systems = setting_systems(run.dataset, setting)
     scores = run.sentence_scores()
     position = run.dataset.row_of_src_id() or None
-    out = {}
-    for gran, path in run.dataset.judgments.items():
-        if granularities and gran not in granularities:
-            continue
-        out[gran] = pairwise_agreement(run.session.pairs(path, systems), scores, position, tie_rule)
-    return out
+    return {
+        gran: pairwise_agreement(run.session.pairs(path, systems), scores, position, tie_rule)
+        for gran, path in run.dataset.judgments.items()
+    }

@@ -133,11 +133,11 @@ class SearchResult:
 def search(
     counts: Mapping[str, Mapping[str, Sequence[Sequence[ChunkCounts]]]],
     human: Mapping[str, Mapping[str, float]],
-    level: str = "corpus",
-    grid: FloatArray | None = None,
+    level: str,
+    grid: FloatArray,
 ) -> SearchResult:
-    """``counts[reference_set][system]`` -> per-sentence per-reference chunk counts."""
-    grid = factor_grid() if grid is None else grid
+    """``counts[reference_set][system]`` -> per-sentence per-reference chunk counts, scored at
+    every factor setting of ``grid`` (:func:`factor_grid`)."""
     ref_sets = tuple(counts)
     systems = tuple(next(iter(counts.values())))
     human_names = tuple(human)
@@ -148,6 +148,5 @@ def search(
             arr, mask = chunk_array(counts[rs][system])
             table[:, s] = corpus_scores(arr, mask, grid) if level == "corpus" else sentence_scores(arr, mask, grid)
         for h, name in enumerate(human_names):
-            vec = np.asarray([human[name][sy] for sy in systems])
-            out[r, h, 0], out[r, h, 1] = correlations(table, vec)
+            out[r, h, 0], out[r, h, 1] = correlations(table, np.asarray([human[name][sy] for sy in systems]))
     return SearchResult(grid, ref_sets, human_names, out)

@@ -21,7 +21,7 @@ from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.judgments import HumanPair, RankingItem, human_pairs, read_judgments
-from gecscope.metrics.base import Metric
+from gecscope.metrics.base import Metric, edit_needs
 from gecscope.metrics.m2_store import LatticeStore
 from gecscope.progress import progress
 from gecscope.types import Example
@@ -86,8 +86,7 @@ class MetaSession:
 
     def analyses(self, name: str, metric: Metric, ds: MetaDataset) -> dict[str, Any]:
         """Every system's analysis of ``metric`` on ``ds`` (the cached statistics)."""
-        needs_hyp = bool(metric.needs_edits)
-        needs_refs = needs_hyp or bool(getattr(metric, "needs_reference_edits", False))
+        needs_hyp, needs_refs = edit_needs(metric)
         if _chunk_family(metric):
             return self._chunk_analyses(metric, ds, name)
         self._prepare(metric)
@@ -118,18 +117,16 @@ class MetaSession:
 
         config = metric.config
         exclude, assumption = bool(config.exclude_unchanged_refs), str(config.assumption)
-        key = (dataset_key(ds), exclude, assumption)
-        if key in self._chunks:
-            return dict(self._chunks[key])
-        dependent = (dataset_key(ds), exclude, "dependent")
-        if dependent not in self._chunks:
+
+        def partition() -> dict[str, Any]:
             aligned = self.aligned(ds, True)
             partitioner = type(metric)(dataclasses.replace(config, assumption="dependent"))  # type: ignore[call-arg]
             systems = progress(ds.systems, desc=f"{name} on {ds.name}", unit="system")
-            self._chunks[dependent] = {s: partitioner.analyse(aligned[s]) for s in systems}
-        if assumption != "dependent":
-            self._chunks[key] = {s: relabel(a, assumption) for s, a in self._chunks[dependent].items()}
-        return dict(self._chunks[key])
+            return {s: partitioner.analyse(aligned[s]) for s in systems}
+
+        dependent = _memo(self._chunks, (dataset_key(ds), exclude, "dependent"), partition)
+        key = (dataset_key(ds), exclude, assumption)
+        return _memo(self._chunks, key, lambda: {s: relabel(a, assumption) for s, a in dependent.items()}).copy()
 
 
 def _memo(store: dict[K, V], key: K, make: Callable[[], V]) -> V:

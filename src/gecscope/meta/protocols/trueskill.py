@@ -35,8 +35,7 @@ def trueskill_scores(items: Iterable[RankingItem], *, runs: int = 1, seed: int =
         for _ in range(updates):
             a = max(systems, key=lambda s: (ratings[s].sigma, s))
             others = [s for s in systems if s != a and judgments.get((min(a, s), max(a, s)))]
-            weights = [math.exp(-abs(ratings[a].mu - ratings[s].mu)) for s in others]
-            b = rng.choices(others, weights)[0]
+            b = rng.choices(others, [math.exp(-abs(ratings[a].mu - ratings[s].mu)) for s in others])[0]
             first, second = min(a, b), max(a, b)
             outcome = rng.choice(judgments[(first, second)])
             r1, r2 = ratings[first], ratings[second]

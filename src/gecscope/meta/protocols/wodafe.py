@@ -101,16 +101,3 @@ def sentence_grid(
         values[f"{gran}:accuracy"] = acc
         values[f"{gran}:kendall"] = 2 * acc - 1
     return GridResult(alphas, gammas, values)
-
-
-def alpha_ablation(
-    stats: dict[str, SystemStats],
-    human: dict[str, float],
-    systems: Sequence[str],
-    alphas: FloatArray,
-    beta: float = 0.5,
-) -> dict[str, FloatArray]:
-    """Figure 6: correlation of F_G alone (gamma 0) as alpha varies; alpha = 1 is no decoupling."""
-    f = np.stack([corpus_f_g(stats[s], alphas, beta) for s in systems], axis=-1)
-    r, rho = correlations(f, np.array([human[s] for s in systems]))
-    return {"pearson": r, "spearman": rho}

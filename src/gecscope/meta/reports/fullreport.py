@@ -47,18 +47,16 @@ def table1_variants(sim: bool = False) -> list[str]:
     return [*TABLE1_VARIANTS, *(TABLE1_SIM_VARIANTS if sim else ())]
 
 
-def _runs(
-    ds: MetaDataset, aligner: Any, neural: bool = False, session: MetaSession | None = None
-) -> dict[str, tuple[MetricRun, str]]:
+def _runs(ds: MetaDataset, session: MetaSession, neural: bool = False) -> dict[str, tuple[MetricRun, str]]:
     """One run per distinct metric configuration; presets that differ only in aggregation share it
-    (and, with a ``session``, its examples, alignments and shareable analyses)."""
+    (and the ``session``'s examples, alignments and shareable analyses)."""
     cache: dict[str, MetricRun] = {}
     out = {}
     for name in report_presets(neural):
         registry, options, aggregation = META_METRICS[name]
         key = f"{registry}|{sorted(options.items())}"
         if key not in cache:
-            cache[key] = run_metric(name, get_metric(registry, **options), ds, aligner, session)
+            cache[key] = run_metric(name, get_metric(registry, **options), ds, session=session)
         out[name] = (cache[key], aggregation)
     return out
 
@@ -104,8 +102,8 @@ def full_report(
     *,
     sim: bool = False,
     neural: bool = False,
-    settings: Any = None,
-    clock: StageClock | None = None,
+    settings: AlignSettings,
+    clock: StageClock,
 ) -> str:
     """The whole report. Non-neural by default; ``sim`` adds the similarity-weighted Table 1 rows,
     ``neural`` every model-based preset (PT-M2, WODAFE, CLEME2.0-sim). ``clock`` records the
@@ -113,9 +111,7 @@ def full_report(
     sections (GJG15, SEEDA, Table 1) run in that many spawned worker processes; the text is the
     same either way."""
     start = time.perf_counter()
-    clock = clock if clock is not None else StageClock()
-    opts = settings or AlignSettings()
-    head = [
+    out = [
         "# gecscope meta-evaluation report",
         "",
         "Ours first; published values in parentheses where a paper printed the cell. System level: "
@@ -124,13 +120,12 @@ def full_report(
         + ".",
         "",
     ]
-    workers = min(opts.jobs, len(SECTIONS)) if opts.executor == "processes" else 1
+    workers = min(settings.jobs, len(SECTIONS)) if settings.executor == "processes" else 1
     if workers > 1:
-        parts = _parallel_sections(str(data), sim, neural, opts, workers)
+        parts = _parallel_sections(str(data), sim, neural, settings, workers)
     else:
-        aligner = get_aligner("errant", opts)  # one aligner (one spaCy load) for every section
-        parts = [section(name, str(data), sim, neural, opts, aligner=aligner) for name in SECTIONS]
-    out = list(head)
+        aligner = get_aligner("errant", settings)  # one aligner (one spaCy load) for every section
+        parts = [section(name, str(data), sim, neural, settings, is_quiet(), aligner) for name in SECTIONS]
     for lines, seconds in parts:
         out += lines
         for stage, value in seconds.items():
@@ -178,17 +173,15 @@ def _section_in_lane(
 
 
 def section(
-    name: str, data: str, sim: bool, neural: bool, settings: Any, quiet: bool | None = None, aligner: Any = None
+    name: str, data: str, sim: bool, neural: bool, settings: Any, quiet: bool, aligner: Any = None
 ) -> tuple[list[str], dict[str, float]]:
     """One section of the report (``gjg15``, ``seeda`` or ``table1``): its lines and stage times.
-    A top-level function, so that worker processes can run it."""
-    import contextlib
-
+    A top-level function, so that worker processes can run it (``quiet``: as the parent process)."""
     from gecscope.metrics.m2_store import open_store
 
     clock = StageClock()
     aligner = aligner or get_aligner("errant", settings)
-    with quieted(quiet) if quiet is not None else contextlib.nullcontext():
+    with quieted(quiet):
         if name == "table1":
             return _table1_section(data, sim, aligner, clock), clock.seconds
         session = MetaSession(aligner, open_store(settings.cache_dir, settings.cache))
@@ -196,7 +189,7 @@ def section(
         with clock.stage(f"{name} load+align"):
             session.aligned(ds, True)
         with clock.stage(f"{name} metrics"):
-            runs = _runs(ds, aligner, neural, session)
+            runs = _runs(ds, session, neural)
         out: list[str] = []
         with clock.stage(f"{name} tables"):
             for setting in list(SEEDA_SETTINGS) if name == "seeda" else [None]:

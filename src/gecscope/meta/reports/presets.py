@@ -7,21 +7,15 @@ from typing import Any
 from gecscope.metrics import METRICS
 from gecscope.metrics.base import edit_needs
 
+#: GLEU as gec-metrics runs it (the official variant; the presets "GLEU" and "SentGLEU" correct it)
+GLEU_OFFICIAL: dict[str, Any] = {"sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"}
 #: name -> (registry metric, settings, system aggregation)
 META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "ERRANT": ("errant", {"convention": "gec-metrics"}, "corpus"),
     "SentERRANT": ("errant", {"convention": "gec-metrics"}, "sentence"),
-    "GLEUOfficial": ("gleu", {"sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"}, "corpus"),
-    "GLEU": (
-        "gleu",
-        {"variant": "corrected", "sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"},
-        "corpus",
-    ),
-    "SentGLEU": (
-        "gleu",
-        {"variant": "corrected", "sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"},
-        "sentence",
-    ),
+    "GLEUOfficial": ("gleu", GLEU_OFFICIAL, "corpus"),
+    "GLEU": ("gleu", {"variant": "corrected", **GLEU_OFFICIAL}, "corpus"),
+    "SentGLEU": ("gleu", {"variant": "corrected", **GLEU_OFFICIAL}, "sentence"),
     "GREEN-word": ("green", {"convention": "gec-metrics"}, "corpus"),
     "GREEN-char": ("green", {"unit": "char", "convention": "gec-metrics"}, "corpus"),
     "SentGREEN-word": ("green", {"convention": "gec-metrics"}, "sentence"),
@@ -80,10 +74,7 @@ def preset_name(name: str) -> str:
     from gecscope.metrics import aliases
     from gecscope.metrics.names import metric_name
 
-    table = {p.lower(): p for p in META_METRICS}
-    if name.lower() in table:
-        return table[name.lower()]
-    paper = aliases()
+    paper, table = aliases(), {}
     for metric, preset in DEFAULT_PRESET.items():
         table[metric] = preset
         table.update({alias: preset for alias, target in paper.items() if target == metric})

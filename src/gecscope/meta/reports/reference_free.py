@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.api import get_metric
-from gecscope.errors import MissingExtraError, SettingError
+from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.extras import check_metric
 from gecscope.meta.protocols.correlate import Correlation
 from gecscope.meta.protocols.gjg15 import Table1Row
@@ -26,6 +26,13 @@ def model_named(metric: Any) -> str:
     if hasattr(config, "llm"):
         return str(config.llm.model) if config.llm is not None else ""
     return ", ".join(Path(getattr(config, k)).name for k in metric.checkpoints if getattr(config, k))
+
+
+def check_reference_free(given: list[str], asked: bool) -> None:
+    """Settings of the reference-less rows (``given``: their options) need those rows: one line, never a
+    Table 1 that silently leaves them out."""
+    if given and not asked:
+        raise InputError(f"{', '.join(given)}: needs --reference-free (a setting of the reference-less rows only)")
 
 
 def reference_free_rows(

@@ -13,6 +13,7 @@ from gecscope.meta.data.datasets import gjg15, seeda, setting_systems
 from gecscope.meta.protocols.evaluate import run_metric, sentence_level, system_level
 from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS
+from gecscope.metrics.base import edit_needs
 
 
 def meta_run(
@@ -43,8 +44,7 @@ def meta_run(
     doc: dict[str, Any] = {"dataset": dataset, "setting": setting_or_none, "tie_rule": tie_rule, "metrics": {}}
     for name in metrics:
         aggregation, metric = META_METRICS[name][2], built[name]
-        needs = metric.needs_edits or getattr(metric, "needs_reference_edits", False)
-        if needs and session.aligner is None:
+        if edit_needs(metric)[1] and session.aligner is None:
             session.aligner = get_aligner("errant", settings)
         start = time.perf_counter()
         run = run_metric(name, metric, ds, session=session)
@@ -86,16 +86,10 @@ def meta_run(
         from gecscope.meta.protocols.bootstrap import bootstrap_correlation
 
         doc["bootstrap"] = {"samples": bootstrap, "resample": resample, "seed": seed, "vectors": {}}
+        compared = [r for r, _ in runs]  # pairwise with the first one, on the same resamples
         for human in ds.human:
-            # metrics are compared pairwise with the first one, on the same resamples
             res = bootstrap_correlation(
-                [r for r, _ in runs],
-                human,
-                systems,
-                resample=resample,
-                samples=bootstrap,
-                seed=seed,
-                aggregation=runs[0][1],
+                compared, human, systems, resample=resample, samples=bootstrap, seed=seed, aggregation=runs[0][1]
             )
             doc["bootstrap"]["vectors"][human] = {
                 m: {k: (str(v) if not isinstance(v, float) else v) for k, v in e.items()}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -19,37 +20,28 @@ from gecscope.finite import check_step
 from gecscope.meta.data.datasets import MetaDataset, setting_systems
 from gecscope.meta.data.judgments import human_pairs, read_judgments
 from gecscope.meta.protocols.evaluate import run_metric
-from gecscope.meta.protocols.wodafe import GridResult, SystemStats, alpha_ablation, sentence_grid, system_grid
+from gecscope.meta.protocols.wodafe import GridResult, SystemStats, sentence_grid, system_grid
 from gecscope.metrics.wodafe import PRESETS, Wodafe
 from gecscope.resample.adapters import chunk_array
 
 GRANULARITIES = {"SEEDA-E": ("TS_edit", "edit"), "SEEDA-S": ("TS_sent", "sent")}
 SETTINGS = {"Base": "base", "+Fluent": "+fluency"}
-#: paper Table 1, "Ours (two-annotators)": system r, rho per (granularity, setting); sentence Acc, tau
-PAPER_SYSTEM = {
-    ("SEEDA-E", "Base"): (0.931, 1.0),
-    ("SEEDA-E", "+Fluent"): (0.962, 0.987),
-    ("SEEDA-S", "Base"): (0.886, 0.895),
-    ("SEEDA-S", "+Fluent"): (0.923, 0.895),
-}
-PAPER_SENTENCE = {
-    ("SEEDA-E", "Base"): (0.789, 0.577),
-    ("SEEDA-E", "+Fluent"): (0.772, 0.543),
-    ("SEEDA-S", "Base"): (0.788, 0.575),
-    ("SEEDA-S", "+Fluent"): (0.760, 0.520),
-}
-#: paper Table 2 (two annotators): (alpha, gamma) at the maximum of r, rho / Acc, tau
-PAPER_PARAMS_SYSTEM = {
-    ("SEEDA-E", "Base"): ((0.120, 0.865), (0.195, 0.825)),
-    ("SEEDA-E", "+Fluent"): ((0.000, 0.005), (0.035, 0.885)),
-    ("SEEDA-S", "Base"): ((0.005, 0.015), (0.085, 0.77)),
-    ("SEEDA-S", "+Fluent"): ((0.000, 0.075), (0.035, 0.895)),
-}
-PAPER_PARAMS_SENTENCE = {
-    ("SEEDA-E", "Base"): (0.480, 0.985),
-    ("SEEDA-E", "+Fluent"): (0.460, 0.985),
-    ("SEEDA-S", "Base"): (0.155, 0.955),
-    ("SEEDA-S", "+Fluent"): (0.235, 0.965),
+
+
+class Paper(NamedTuple):
+    """The paper's values for one (granularity, setting), two annotators: Table 1 "Ours" and Table 2."""
+
+    system: tuple[float, float]  # r, rho
+    sentence: tuple[float, float]  # Acc, tau
+    system_params: tuple[tuple[float, float], tuple[float, float]]  # (alpha, gamma) at the maximum of r, of rho
+    sentence_params: tuple[float, float]  # (alpha, gamma) at the maximum of Acc and tau
+
+
+PAPER = {
+    ("SEEDA-E", "Base"): Paper((0.931, 1.0), (0.789, 0.577), ((0.120, 0.865), (0.195, 0.825)), (0.480, 0.985)),
+    ("SEEDA-E", "+Fluent"): Paper((0.962, 0.987), (0.772, 0.543), ((0.000, 0.005), (0.035, 0.885)), (0.460, 0.985)),
+    ("SEEDA-S", "Base"): Paper((0.886, 0.895), (0.788, 0.575), ((0.005, 0.015), (0.085, 0.77)), (0.155, 0.955)),
+    ("SEEDA-S", "+Fluent"): Paper((0.923, 0.895), (0.760, 0.520), ((0.000, 0.075), (0.035, 0.895)), (0.235, 0.965)),
 }
 #: paper Table 4: fluency alone (system r, rho; sentence Acc, tau) and M2 / ERRANT for comparison
 PAPER_TABLE4 = {
@@ -114,9 +106,10 @@ def wodafe_report(
                 name = f"{gran}:{coef}"
                 value, a, g = res.best(name)
                 _, ca, cg = res.best(f"{other}:{coef}")
-                pa, pg = PAPER_PARAMS_SYSTEM[(gran, label)][c]
+                cell = PAPER[(gran, label)]
+                pa, pg = cell.system_params[c]
                 lines.append(
-                    f"| {gran} | {label} | {coef} | {value:.3f} ({PAPER_SYSTEM[(gran, label)][c]:.3f}) "
+                    f"| {gran} | {label} | {coef} | {value:.3f} ({cell.system[c]:.3f}) "
                     f"| {a:.3f}, {g:.3f} ({pa:.3f}, {pg:.3f}) | {_at(res, name, ca, cg):.3f} (α {ca:.3f}, γ {cg:.3f}) "
                     f"| {_at(res, name, *PRESETS['edit']):.3f} |"
                 )
@@ -128,13 +121,12 @@ def wodafe_report(
         systems = setting_systems(dataset, setting)
         for gran, (_, jname) in GRANULARITIES.items():
             pairs = human_pairs(read_judgments(dataset.judgments[jname]), systems)
-            res = sentence_grid(stats, {"all": pairs}, position, grid, grid, beta)
-            value, a, g = res.best("all:accuracy")
             halves = {str(k): [p for p in pairs if p.src_id % 2 == k] for k in (0, 1)}
-            folds = sentence_grid(stats, halves, position, grid, grid, beta)
+            res = sentence_grid(stats, {"all": pairs, **halves}, position, grid, grid, beta)
+            value, a, g = res.best("all:accuracy")
             # the parameters chosen on one half, evaluated on the other
-            cv = [_at(folds, f"{1 - k}:accuracy", *folds.best(f"{k}:accuracy")[1:]) for k in (0, 1)]
-            pv, (pa, pg) = PAPER_SENTENCE[(gran, label)], PAPER_PARAMS_SENTENCE[(gran, label)]
+            cv = [_at(res, f"{1 - k}:accuracy", *res.best(f"{k}:accuracy")[1:]) for k in (0, 1)]
+            pv, (pa, pg) = PAPER[(gran, label)].sentence, PAPER[(gran, label)].sentence_params
             lines.append(
                 f"| {gran} | {label} | {value:.3f} / {2 * value - 1:.3f} ({pv[0]:.3f} / {pv[1]:.3f}) "
                 f"| {a:.3f}, {g:.3f} ({pa:.3f}, {pg:.3f}) | {np.mean(cv):.3f} |"
@@ -152,8 +144,10 @@ def wodafe_report(
                 f"| paper {paper['M2']} | paper {paper['ERRANT']} |"
             )
     lines += ["", "## α ablation without edit weights (Figure 6: SEEDA-E Base, γ = 0)", ""]
-    ablation = alpha_ablation(plain, dataset.human["TS_edit"], setting_systems(dataset, "base"), grid, beta)
-    for coef, values in ablation.items():
+    human = {"SEEDA-E": dataset.human["TS_edit"]}
+    ablation = system_grid(plain, human, setting_systems(dataset, "base"), grid, grid[:1], beta)  # F_G alone: γ = 0
+    for coef in ("pearson", "spearman"):
+        values = ablation.values[f"SEEDA-E:{coef}"][:, 0]
         best = int(np.nanargmax(values))
         lines.append(
             f"- {coef}: α = 1 (no decoupling) {values[-1]:.3f}; max {values[best]:.3f} at α = {grid[best]:.3f}; "
