@@ -22,9 +22,6 @@ class Payload:
     val: FloatArray
     width: int
 
-    def shifted(self, rows: int) -> Payload:
-        return Payload(self.row + rows, self.ref, self.col, self.val, self.width)
-
     def csr(self, k_max: int, n_rows: int) -> tuple[IntArray, IntArray, FloatArray]:
         """``(ptr, col, val)`` indexed by pair ``row * k_max + ref`` (for the compiled replay)."""
         pair = self.row * k_max + self.ref

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, Self
 
 import numpy as np
 
@@ -46,8 +46,28 @@ def _blocks(total: int, per_row: int) -> list[slice]:
     return [slice(i, min(i + size, total)) for i in range(0, total, size)] or [slice(0, 0)]
 
 
+class _Rows:
+    """A table of per-row ``values`` (rows on the first axis)."""
+
+    values: FloatArray
+
+    @property
+    def rows(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def integral(self) -> bool:
+        """Whether every statistic is a whole number (then sums are exact in any order)."""
+        return bool(np.array_equal(self.values, np.round(self.values)))
+
+    def stacked(self, others: Sequence[Table]) -> Self:
+        """This table's rows, then those of the ``others`` of its kind."""
+        same = [t.values for t in others if isinstance(t, _Rows) and isinstance(t, type(self))]
+        return replace(self, values=np.concatenate([self.values, *same]))  # type: ignore[type-var]
+
+
 @dataclass(frozen=True)
-class GreedyTable:
+class GreedyTable(_Rows):
     """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first);
     ``payload``: optional statistics summed along the chosen references (:meth:`totals`)."""
 
@@ -56,25 +76,21 @@ class GreedyTable:
     mask: BoolArray
     payload: Payload | None = None
 
-    @property
-    def rows(self) -> int:
-        return int(self.values.shape[0])
-
     def stacked(self, others: Sequence[Table]) -> GreedyTable:
         tables = [self, *(t for t in others if isinstance(t, GreedyTable))]
         k = max(t.values.shape[1] for t in tables)
         values = np.concatenate([np.pad(t.values, ((0, 0), (0, k - t.values.shape[1]), (0, 0))) for t in tables])
         mask = np.concatenate([np.pad(t.mask, ((0, 0), (0, k - t.mask.shape[1]))) for t in tables])
         starts = np.cumsum([0, *(t.rows for t in tables)])
-        pays = [t.payload.shifted(int(r)) for t, r in zip(tables, starts[:-1], strict=True) if t.payload is not None]
+        pays = [(t.payload, int(r)) for t, r in zip(tables, starts[:-1], strict=True) if t.payload is not None]
         if not pays:
             return GreedyTable(self.rule, values, mask)
         payload = Payload(
-            np.concatenate([p.row for p in pays]),
-            np.concatenate([p.ref for p in pays]),
-            np.concatenate([p.col for p in pays]),
-            np.concatenate([p.val for p in pays]),
-            max(p.width for p in pays),
+            np.concatenate([p.row + r for p, r in pays]),
+            np.concatenate([p.ref for p, _ in pays]),
+            np.concatenate([p.col for p, _ in pays]),
+            np.concatenate([p.val for p, _ in pays]),
+            max(p.width for p, _ in pays),
         )
         return GreedyTable(self.rule, values, mask, payload)
 
@@ -105,8 +121,7 @@ class GreedyTable:
                 stacklevel=3,
             )
         choice = self.choice()
-        integral = bool(np.array_equal(self.values, np.round(self.values)))
-        varied = choice < 0 if integral else np.ones(self.rows, dtype=bool)
+        varied = choice < 0 if self.integral else np.ones(self.rows, dtype=bool)
         fixed = np.where(varied[:, None], 0.0, self.values[np.arange(self.rows), np.maximum(choice, 0), :])
         k_max = int(self.values.shape[1])
         dense = np.zeros((self.rows * k_max, pay.width))
@@ -188,22 +203,13 @@ class GreedyTable:
 
 
 @dataclass(frozen=True)
-class SumTable:
+class SumTable(_Rows):
     """Fixed per-row statistics ``values[row, ...]`` summed over a resample, then ``score(totals)``."""
 
     values: FloatArray
     score_fn: Any  # Callable[[FloatArray], FloatArray] on (resamples, *values.shape[1:])
     #: the metric's components of the totals, by key (None: none)
     parts: Any = None
-
-    @property
-    def rows(self) -> int:
-        return int(self.values.shape[0])
-
-    @property
-    def integral(self) -> bool:
-        """Whether every statistic is a whole number (then sums are exact in any order)."""
-        return bool(np.array_equal(self.values, np.round(self.values)))
 
     def flip_totals(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
         """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
@@ -238,16 +244,12 @@ class SumTable:
                 totals[blk] = flat[order[blk]].sum(axis=1)
         return totals.reshape(n_res, *self.values.shape[1:]), np.zeros((n_res, 0))
 
-    def stacked(self, others: Sequence[Table]) -> SumTable:
-        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
-        return SumTable(np.concatenate(vals), self.score_fn, self.parts)
-
     def scores(self, order: IntArray) -> FloatArray:
         return np.asarray(self.score_fn(self.totals(order)[0]), dtype=np.float64)
 
 
 @dataclass(frozen=True)
-class MeanTable:
+class MeanTable(_Rows):
     """Sentence scores; a resample scores the mean of its sentences' scores.
 
     ``sequential``: summed left to right as Python's ``sum`` (CLEME family), else numpy's
@@ -255,14 +257,6 @@ class MeanTable:
 
     values: FloatArray
     sequential: bool = False
-
-    @property
-    def rows(self) -> int:
-        return int(self.values.shape[0])
-
-    def stacked(self, others: Sequence[Table]) -> MeanTable:
-        vals = [self.values, *(t.values for t in others if isinstance(t, MeanTable))]
-        return MeanTable(np.concatenate(vals), self.sequential)
 
     def scores(self, order: IntArray) -> FloatArray:
         out = np.zeros(order.shape[0])
