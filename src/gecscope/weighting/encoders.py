@@ -84,8 +84,6 @@ class EncoderConfig:
 
 
 class Encoder(Protocol):
-    model_id: str
-
     def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Unit-normalised token vectors (n_tokens x dim, float32) for each text."""
         ...
@@ -201,7 +199,6 @@ class OnnxEncoder(BatchedEncoder):
         self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
         self.tokenizer = minilm_tokenizer(config.max_length)
         self.config = config
-        self.model_id = config.model_id
 
     def batch(self, texts: list[str]) -> list[np.ndarray]:
         encodings = self.tokenizer.encode_batch(texts, add_special_tokens=True)
@@ -236,7 +233,6 @@ class TorchEncoder(BatchedEncoder):
         self.model = AutoModel.from_pretrained(name).to(config.device).eval()
         self.config = config
         self.max_length = min(config.max_length, getattr(self.tokenizer, "model_max_length", 512) or 512)
-        self.model_id = config.model_id
 
     def batch(self, texts: list[str]) -> list[np.ndarray]:
         with self.torch.inference_mode():

@@ -126,7 +126,6 @@ class DaskEncoder:
 
     def __init__(self, config: EncoderConfig, settings: AlignSettings) -> None:
         self.config = config
-        self.model_id = config.model_id
         self.session = session_for(settings)
         self.worker_config = replace(config, threads=config.threads or worker_threads(settings))
 
