@@ -137,18 +137,14 @@ class GreedyTable(_Rows):
                     extra[blk] += dense[pairs[:, t]]
         return tot, extra
 
-    def varied(self) -> BoolArray:
-        """Rows whose valid references do not all give the first one's statistics."""
-        same = (self.values == self.values[:, :1]).all(axis=2) | ~self.mask
-        return np.asarray(~same.all(axis=1))
-
     def choice(self) -> IntArray:
         """Per row the reference chosen whatever the running totals, or -1 when it depends on them.
 
         Rows whose references agree take the first; under a monotone rule, the first reference
         at least as good as every other on every field (it wins the key or ties with equal
         statistics)."""
-        out = np.where(self.varied(), -1, 0).astype(np.int64)
+        same = (self.values == self.values[:, :1]).all(axis=2) | ~self.mask  # (rows, references)
+        out = np.where(same.all(axis=1), 0, -1).astype(np.int64)
         signs = self.rule.monotone
         if signs is None:
             return out
@@ -170,11 +166,9 @@ class GreedyTable(_Rows):
     def scores(self, order: IntArray) -> FloatArray:
         return self.rule.score(self.totals(order)[0])
 
-    def _replay(
-        self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray | None = None
-    ) -> FloatArray:
-        """The chosen totals of every resample; ``picks`` (resamples, n), if given, receives the
-        reference chosen at each position whose choice depends on the running totals."""
+    def _replay(self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray) -> FloatArray:
+        """The chosen totals of every resample; ``picks`` (resamples, n) receives the reference
+        chosen at each position whose choice depends on the running totals."""
         b, n = order.shape
         var = varied[order]  # (b, n)
         before = np.zeros((b, n + 1, fixed.shape[1]))
@@ -197,8 +191,7 @@ class GreedyTable(_Rows):
             keys = self.rule.key(tot[:, None, :] + cand, cand)
             pick = lex_argmax(keys, self.mask[rows])
             chosen[active] = chosen[active] + cand[np.arange(len(rows)), pick]
-            if picks is not None:
-                picks[active, p] = pick
+            picks[active, p] = pick
         return np.asarray(chosen + before[:, n], dtype=np.float64)
 
 
@@ -276,15 +269,11 @@ class ReplayTable:
 
     metric: Any
     analysis: Any
-    size: int
-
-    @property
-    def rows(self) -> int:
-        return self.size
+    rows: int
 
     def stacked(self, others: Sequence[Table]) -> ReplayTable:
         parts = [self, *(t for t in others if isinstance(t, ReplayTable))]
-        return ReplayTable(self.metric, stack([t.analysis for t in parts]), sum(t.size for t in parts))
+        return ReplayTable(self.metric, stack([t.analysis for t in parts]), sum(t.rows for t in parts))
 
     def scores(self, order: IntArray) -> FloatArray:
         desc = f"re-scoring {self.metric.name}"
