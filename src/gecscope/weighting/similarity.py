@@ -22,10 +22,7 @@ from gecscope.weighting.config import Partitions, SimilarityConfig, WeightTable,
 
 def replace_chunk(chunks: Sequence[Chunk], index: int, tokens: Sequence[str]) -> str:
     """The source with chunk ``index`` replaced by ``tokens`` (single spaces, empty tokens dropped)."""
-    out: list[str] = []
-    for i, c in enumerate(chunks):
-        out.extend(tokens if i == index else c.source)
-    return " ".join(t for t in out if t)
+    return " ".join(t for i, c in enumerate(chunks) for t in (tokens if i == index else c.source) if t)
 
 
 def target_text(chunks: Sequence[Chunk], target: int) -> str:
