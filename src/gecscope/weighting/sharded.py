@@ -172,5 +172,4 @@ def dask_nll(config: FluencyConfig, texts: Sequence[str]) -> list[float | None]:
     batches = [[ids[i] for i in order[b : b + config.batch_size]] for b in range(0, len(order), config.batch_size)]
     shards = [batches[b : b + SHARD_BATCHES] for b in range(0, len(batches), SHARD_BATCHES)]
     results = session.map_ordered(nll_here, config, shards, "LM fluency")
-    empty: float | None = None
-    return put_back(order, (v for shard in results for batch in shard for v in batch), len(texts), empty)
+    return put_back(order, (v for shard in results for batch in shard for v in batch), len(texts), None)
