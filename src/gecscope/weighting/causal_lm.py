@@ -105,10 +105,7 @@ def bos_id(lm: CausalLM) -> int:
     eot = tok.convert_tokens_to_ids("<|endoftext|>")
     if isinstance(eot, int) and eot != tok.unk_token_id:
         return eot
-    for candidate in (tok.bos_token_id, tok.eos_token_id):
-        if candidate is not None:
-            return int(candidate)
-    return 0
+    return next((int(c) for c in (tok.bos_token_id, tok.eos_token_id) if c is not None), 0)
 
 
 def token_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:

@@ -108,8 +108,10 @@ def _normalise(vectors: np.ndarray) -> np.ndarray:
     return out
 
 
+@cache
 def minilm_tokenizer(max_length: int) -> Any:
-    """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary."""
+    """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary (once
+    per length, shared: it is only read)."""
     require("sim", "this option", ("tokenizers",))
     from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
     from tokenizers.models import WordPiece
@@ -128,9 +130,6 @@ def minilm_tokenizer(max_length: int) -> Any:
     return tok
 
 
-_order_tokenizer = cache(minilm_tokenizer)
-
-
 def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
     """The order in which the encoder of ``config`` batches ``texts``: shortest first, stable,
     by WordPiece tokens (the ONNX encoder) or characters (torch). No model is loaded.
@@ -139,7 +138,7 @@ def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
     [1, 2, 3, 0]
     """
     if config.resolved_backend == "onnx":
-        encodings = _order_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
+        encodings = minilm_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
         lengths = [len(e.ids) for e in encodings]
     else:
         lengths = [len(t) for t in texts]

@@ -81,11 +81,10 @@ class DaskSession:
         if self._client is None:
             from gecscope.align.sharded import connect
 
-            client, cluster = connect(self.settings.jobs, self.settings.scheduler)
-            self._client = client
+            self._client, cluster = connect(self.settings.jobs, self.settings.scheduler)
             # closed with the session; at exit before distributed's own handlers (atexit runs the
             # last registered first), so a local cluster shuts down quietly, as the aligner's does
-            self._finalizer = weakref.finalize(self, _shut, client, cluster)
+            self._finalizer = weakref.finalize(self, _shut, self._client, cluster)
             self._finalizer.atexit = False
             atexit.register(self._finalizer)
         return self._client
