@@ -265,7 +265,6 @@ class OpenAIRater:
                     if on_answer is not None:
                         on_answer(i, out[i])  # type: ignore[arg-type]
             except BaseException:
-                for f in futures:
-                    f.cancel()
+                pool.shutdown(cancel_futures=True)  # the requests not started yet
                 raise
         return [r for r in out if r is not None]
