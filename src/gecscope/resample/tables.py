@@ -106,10 +106,9 @@ class GreedyTable(_Rows):
             return self._numpy_totals(order, pay)
         ptr, col, val = pay.csr(k_max, self.rows)
         params = np.asarray(self.rule.params, dtype=np.float64)
-        tot, extra = kernel.replay_totals(
+        return kernel.replay_totals(
             self.rule.code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
         )
-        return np.asarray(tot, dtype=np.float64), np.asarray(extra, dtype=np.float64)
 
     def _numpy_totals(self, order: IntArray, pay: Payload) -> tuple[FloatArray, FloatArray]:
         """:meth:`totals` without numba: the vectorised replay, recording each position's choice;
