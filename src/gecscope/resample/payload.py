@@ -31,9 +31,4 @@ class Payload:
         return ptr, np.asarray(self.col[order], dtype=np.int64), np.asarray(self.val[order], dtype=np.float64)
 
 
-def empty_payload() -> Payload:
-    z = np.zeros(0, dtype=np.int64)
-    return Payload(z, z, z, np.zeros(0), 0)
-
-
-__all__ = ["IntArray", "Payload", "empty_payload"]
+__all__ = ["IntArray", "Payload"]

@@ -24,7 +24,7 @@ from typing import Any, Protocol, Self
 import numpy as np
 
 from gecscope.progress import progress
-from gecscope.resample.payload import IntArray, Payload, empty_payload
+from gecscope.resample.payload import IntArray, Payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
 from gecscope.stats import stack, take
 
@@ -100,7 +100,8 @@ class GreedyTable(_Rows):
         from gecscope.resample import kernel
 
         order = np.ascontiguousarray(order, dtype=np.int64)
-        pay = self.payload or empty_payload()
+        z = np.zeros(0, dtype=np.int64)
+        pay = self.payload or Payload(z, z, z, np.zeros(0), 0)  # none: an empty one
         k_max = int(self.values.shape[1])
         if not kernel.available():
             return self._numpy_totals(order, pay)

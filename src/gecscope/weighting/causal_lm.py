@@ -27,7 +27,6 @@ class CausalLM:
     model: Any
     tokenizer: Any
     torch: Any
-    name: str
     device: str
 
 
@@ -62,7 +61,7 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
             tok.save_pretrained(cached)
     else:
         lm, tok = _load_named(model, AutoModelForCausalLM, AutoTokenizer)
-    return CausalLM(lm.to(device).eval(), tok, torch, model, device)
+    return CausalLM(lm.to(device).eval(), tok, torch, device)
 
 
 def checkpoint_folder(path: str, what: str) -> Path:
