@@ -30,7 +30,7 @@ def main() -> None:
     conll = Path(args.data) / "conll14"
     analysis = analyse(examples_from_m2(conll / "systems_m2" / f"{args.system}.m2", conll / "references.m2"))
     pairs, slots = chunk_pairs(analysis)
-    hyp_only = {pairs[i] for _, _, _, kind, i, _ in slots if kind == 0} | {pairs[b] for *_, b in slots}
+    hyp_only = {pairs[i] for _, _, _, fn, i, _ in slots if not fn} | {pairs[b] for *_, b in slots}
     print(f"{args.system}: {len(pairs)} pairs ({len(set(pairs))} distinct), {len({t for q in pairs for t in q})} texts")
     with tempfile.TemporaryDirectory() as cache:
         config = SimilarityConfig(cache_dir=cache, progress=False)

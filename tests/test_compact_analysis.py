@@ -57,9 +57,9 @@ def reference_counts(
         row = []
         for labels in classify(chunks, len(kept), assumption):
             sums = [0.0] * 5
-            ws = [1.0] * len(chunks) if weighting == "none" else weigher.weights(chunks, labels)
-            for lab, w in zip(labels, ws, strict=True):
-                sums[lab] += w
+            for c, lab in zip(chunks, labels, strict=True):
+                # the hypothesis chunk's length, whatever the label
+                sums[lab] += 1.0 if weighting == "none" else weigher.weight(lab, max(len(c.source), len(c.outputs[0])))
             row.append(ChunkCounts(*sums))
         out.append(tuple(row))
     return out

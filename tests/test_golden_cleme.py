@@ -52,13 +52,9 @@ def test_every_system_matches_official(variant: str, assumption: str) -> None:
 
 
 def test_necessary_and_length_bias() -> None:
-    from gecscope.weighting.length import length_bias
-
     gold = golden("cleme.json")
     for system in SYSTEMS:
         analysis = system_analysis(system, "dependent")
-        assert length_bias(analysis.chunks) == pytest.approx(
-            gold["CLEME-dep"][system]["length_weigher_bias"], abs=1e-12
-        )
+        assert analysis.length_bias() == pytest.approx(gold["CLEME-dep"][system]["length_weigher_bias"], abs=1e-12)
         d = get_metric("cleme2").score_analysis(analysis).details
         assert d["tp"] + d["fp_ne"] + d["fn"] == gold["CLEME2.0-dep"][system]["necessary"]

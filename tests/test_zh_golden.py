@@ -71,13 +71,9 @@ def test_cleme_from_cherrant_m2_matches_official(dataset: str, system: str, vari
 
 @pytest.mark.parametrize(("dataset", "system"), RUNS)
 def test_length_bias_and_necessary_in_characters(dataset: str, system: str) -> None:
-    from gecscope.weighting.length import length_bias
-
     gold = zh_golden(dataset)
     analysis = zh_analysis(dataset, system, "dependent")
-    assert length_bias(analysis.chunks) == pytest.approx(
-        gold["CLEME-dep"][system]["length_weigher_bias"], abs=1e-12, rel=0
-    )
+    assert analysis.length_bias() == pytest.approx(gold["CLEME-dep"][system]["length_weigher_bias"], abs=1e-12, rel=0)
     d = get_metric("cleme2").score_analysis(analysis).details
     assert d["tp"] + d["fp_ne"] + d["fn"] == gold["CLEME2.0-dep"][system]["necessary"]
     assert d["fp_un"] == gold["CLEME2.0-dep"][system]["unnecessary"]

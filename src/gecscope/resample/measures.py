@@ -52,17 +52,12 @@ def measure(table: Table, plan: Plan, totals: FloatArray, payload: FloatArray) -
     parts = table.parts
     if parts is None or not plan.components:
         return out
-    values = parts(totals)
-    for key in plan.components:
-        if key in values:
-            out[(key, "")] = np.asarray(values[key], dtype=np.float64)
     w = plan.fields
-    for t, name in enumerate(plan.types):
-        block = payload[:, t * w : (t + 1) * w]
-        per_type = parts(block)
+    for name, block in [("", totals), *((name, payload[:, t * w : (t + 1) * w]) for t, name in enumerate(plan.types))]:
+        values = parts(block)
         for key in plan.components:
-            if key in per_type:
-                out[(key, name)] = np.asarray(per_type[key], dtype=np.float64)
+            if key in values:
+                out[(key, name)] = np.asarray(values[key], dtype=np.float64)
     return out
 
 

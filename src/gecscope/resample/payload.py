@@ -22,9 +22,6 @@ class Payload:
     val: FloatArray
     width: int
 
-    def shifted(self, rows: int) -> Payload:
-        return Payload(self.row + rows, self.ref, self.col, self.val, self.width)
-
     def csr(self, k_max: int, n_rows: int) -> tuple[IntArray, IntArray, FloatArray]:
         """``(ptr, col, val)`` indexed by pair ``row * k_max + ref`` (for the compiled replay)."""
         pair = self.row * k_max + self.ref
@@ -34,9 +31,4 @@ class Payload:
         return ptr, np.asarray(self.col[order], dtype=np.int64), np.asarray(self.val[order], dtype=np.float64)
 
 
-def empty_payload() -> Payload:
-    z = np.zeros(0, dtype=np.int64)
-    return Payload(z, z, z, np.zeros(0), 0)
-
-
-__all__ = ["IntArray", "Payload", "empty_payload"]
+__all__ = ["IntArray", "Payload"]

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, Self
 
 import numpy as np
 
 from gecscope.progress import progress
-from gecscope.resample.payload import IntArray, Payload, empty_payload
+from gecscope.resample.payload import IntArray, Payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
 from gecscope.stats import stack, take
 
@@ -46,8 +46,28 @@ def _blocks(total: int, per_row: int) -> list[slice]:
     return [slice(i, min(i + size, total)) for i in range(0, total, size)] or [slice(0, 0)]
 
 
+class _Rows:
+    """A table of per-row ``values`` (rows on the first axis)."""
+
+    values: FloatArray
+
+    @property
+    def rows(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
+    def integral(self) -> bool:
+        """Whether every statistic is a whole number (then sums are exact in any order)."""
+        return bool(np.array_equal(self.values, np.round(self.values)))
+
+    def stacked(self, others: Sequence[Table]) -> Self:
+        """This table's rows, then those of the ``others`` of its kind."""
+        same = [t.values for t in others if isinstance(t, _Rows) and isinstance(t, type(self))]
+        return replace(self, values=np.concatenate([self.values, *same]))  # type: ignore[type-var]
+
+
 @dataclass(frozen=True)
-class GreedyTable:
+class GreedyTable(_Rows):
     """``values[row, reference, field]`` with ``mask[row, reference]`` (valid references first);
     ``payload``: optional statistics summed along the chosen references (:meth:`totals`)."""
 
@@ -56,25 +76,21 @@ class GreedyTable:
     mask: BoolArray
     payload: Payload | None = None
 
-    @property
-    def rows(self) -> int:
-        return int(self.values.shape[0])
-
     def stacked(self, others: Sequence[Table]) -> GreedyTable:
         tables = [self, *(t for t in others if isinstance(t, GreedyTable))]
         k = max(t.values.shape[1] for t in tables)
         values = np.concatenate([np.pad(t.values, ((0, 0), (0, k - t.values.shape[1]), (0, 0))) for t in tables])
         mask = np.concatenate([np.pad(t.mask, ((0, 0), (0, k - t.mask.shape[1]))) for t in tables])
         starts = np.cumsum([0, *(t.rows for t in tables)])
-        pays = [t.payload.shifted(int(r)) for t, r in zip(tables, starts[:-1], strict=True) if t.payload is not None]
+        pays = [(t.payload, int(r)) for t, r in zip(tables, starts[:-1], strict=True) if t.payload is not None]
         if not pays:
             return GreedyTable(self.rule, values, mask)
         payload = Payload(
-            np.concatenate([p.row for p in pays]),
-            np.concatenate([p.ref for p in pays]),
-            np.concatenate([p.col for p in pays]),
-            np.concatenate([p.val for p in pays]),
-            max(p.width for p in pays),
+            np.concatenate([p.row + r for p, r in pays]),
+            np.concatenate([p.ref for p, _ in pays]),
+            np.concatenate([p.col for p, _ in pays]),
+            np.concatenate([p.val for p, _ in pays]),
+            max(p.width for p, _ in pays),
         )
         return GreedyTable(self.rule, values, mask, payload)
 
@@ -84,16 +100,16 @@ class GreedyTable:
         from gecscope.resample import kernel
 
         order = np.ascontiguousarray(order, dtype=np.int64)
-        pay = self.payload or empty_payload()
+        z = np.zeros(0, dtype=np.int64)
+        pay = self.payload or Payload(z, z, z, np.zeros(0), 0)  # none: an empty one
         k_max = int(self.values.shape[1])
         if not kernel.available():
             return self._numpy_totals(order, pay)
         ptr, col, val = pay.csr(k_max, self.rows)
         params = np.asarray(self.rule.params, dtype=np.float64)
-        tot, extra = kernel.replay_totals(
+        return kernel.replay_totals(
             self.rule.code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
         )
-        return np.asarray(tot, dtype=np.float64), np.asarray(extra, dtype=np.float64)
 
     def _numpy_totals(self, order: IntArray, pay: Payload) -> tuple[FloatArray, FloatArray]:
         """:meth:`totals` without numba: the vectorised replay, recording each position's choice;
@@ -105,8 +121,7 @@ class GreedyTable:
                 stacklevel=3,
             )
         choice = self.choice()
-        integral = bool(np.array_equal(self.values, np.round(self.values)))
-        varied = choice < 0 if integral else np.ones(self.rows, dtype=bool)
+        varied = choice < 0 if self.integral else np.ones(self.rows, dtype=bool)
         fixed = np.where(varied[:, None], 0.0, self.values[np.arange(self.rows), np.maximum(choice, 0), :])
         k_max = int(self.values.shape[1])
         dense = np.zeros((self.rows * k_max, pay.width))
@@ -122,18 +137,14 @@ class GreedyTable:
                     extra[blk] += dense[pairs[:, t]]
         return tot, extra
 
-    def varied(self) -> BoolArray:
-        """Rows whose valid references do not all give the first one's statistics."""
-        same = (self.values == self.values[:, :1]).all(axis=2) | ~self.mask
-        return np.asarray(~same.all(axis=1))
-
     def choice(self) -> IntArray:
         """Per row the reference chosen whatever the running totals, or -1 when it depends on them.
 
         Rows whose references agree take the first; under a monotone rule, the first reference
         at least as good as every other on every field (it wins the key or ties with equal
         statistics)."""
-        out = np.where(self.varied(), -1, 0).astype(np.int64)
+        same = (self.values == self.values[:, :1]).all(axis=2) | ~self.mask  # (rows, references)
+        out = np.where(same.all(axis=1), 0, -1).astype(np.int64)
         signs = self.rule.monotone
         if signs is None:
             return out
@@ -155,11 +166,9 @@ class GreedyTable:
     def scores(self, order: IntArray) -> FloatArray:
         return self.rule.score(self.totals(order)[0])
 
-    def _replay(
-        self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray | None = None
-    ) -> FloatArray:
-        """The chosen totals of every resample; ``picks`` (resamples, n), if given, receives the
-        reference chosen at each position whose choice depends on the running totals."""
+    def _replay(self, order: IntArray, varied: BoolArray, fixed: FloatArray, picks: IntArray) -> FloatArray:
+        """The chosen totals of every resample; ``picks`` (resamples, n) receives the reference
+        chosen at each position whose choice depends on the running totals."""
         b, n = order.shape
         var = varied[order]  # (b, n)
         before = np.zeros((b, n + 1, fixed.shape[1]))
@@ -182,28 +191,18 @@ class GreedyTable:
             keys = self.rule.key(tot[:, None, :] + cand, cand)
             pick = lex_argmax(keys, self.mask[rows])
             chosen[active] = chosen[active] + cand[np.arange(len(rows)), pick]
-            if picks is not None:
-                picks[active, p] = pick
+            picks[active, p] = pick
         return np.asarray(chosen + before[:, n], dtype=np.float64)
 
 
 @dataclass(frozen=True)
-class SumTable:
+class SumTable(_Rows):
     """Fixed per-row statistics ``values[row, ...]`` summed over a resample, then ``score(totals)``."""
 
     values: FloatArray
     score_fn: Any  # Callable[[FloatArray], FloatArray] on (resamples, *values.shape[1:])
     #: the metric's components of the totals, by key (None: none)
     parts: Any = None
-
-    @property
-    def rows(self) -> int:
-        return int(self.values.shape[0])
-
-    @property
-    def integral(self) -> bool:
-        """Whether every statistic is a whole number (then sums are exact in any order)."""
-        return bool(np.array_equal(self.values, np.round(self.values)))
 
     def flip_totals(self, mine: int, theirs: int, n: int, swaps: BoolArray) -> tuple[FloatArray, FloatArray]:
         """Approximate randomization for a linear statistic (integral): with ``A``, ``B`` the two
@@ -238,16 +237,12 @@ class SumTable:
                 totals[blk] = flat[order[blk]].sum(axis=1)
         return totals.reshape(n_res, *self.values.shape[1:]), np.zeros((n_res, 0))
 
-    def stacked(self, others: Sequence[Table]) -> SumTable:
-        vals = [self.values, *(t.values for t in others if isinstance(t, SumTable))]
-        return SumTable(np.concatenate(vals), self.score_fn, self.parts)
-
     def scores(self, order: IntArray) -> FloatArray:
         return np.asarray(self.score_fn(self.totals(order)[0]), dtype=np.float64)
 
 
 @dataclass(frozen=True)
-class MeanTable:
+class MeanTable(_Rows):
     """Sentence scores; a resample scores the mean of its sentences' scores.
 
     ``sequential``: summed left to right as Python's ``sum`` (CLEME family), else numpy's
@@ -255,14 +250,6 @@ class MeanTable:
 
     values: FloatArray
     sequential: bool = False
-
-    @property
-    def rows(self) -> int:
-        return int(self.values.shape[0])
-
-    def stacked(self, others: Sequence[Table]) -> MeanTable:
-        vals = [self.values, *(t.values for t in others if isinstance(t, MeanTable))]
-        return MeanTable(np.concatenate(vals), self.sequential)
 
     def scores(self, order: IntArray) -> FloatArray:
         out = np.zeros(order.shape[0])
@@ -282,15 +269,11 @@ class ReplayTable:
 
     metric: Any
     analysis: Any
-    size: int
-
-    @property
-    def rows(self) -> int:
-        return self.size
+    rows: int
 
     def stacked(self, others: Sequence[Table]) -> ReplayTable:
         parts = [self, *(t for t in others if isinstance(t, ReplayTable))]
-        return ReplayTable(self.metric, stack([t.analysis for t in parts]), sum(t.size for t in parts))
+        return ReplayTable(self.metric, stack([t.analysis for t in parts]), sum(t.rows for t in parts))
 
     def scores(self, order: IntArray) -> FloatArray:
         desc = f"re-scoring {self.metric.name}"

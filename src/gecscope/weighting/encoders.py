@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from gecscope.errors import MissingExtraError
+from gecscope.extras import require
 
 #: sha256 of the packaged int8 ONNX file (checked before it is run)
 MINILM_INT8_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -84,20 +85,9 @@ class EncoderConfig:
 
 
 class Encoder(Protocol):
-    model_id: str
-
     def embed(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Unit-normalised token vectors (n_tokens x dim, float32) for each text."""
         ...
-
-
-def require(what: str, extra: str, *modules: str) -> None:
-    """Import ``modules``; a missing one is the one-line error that names ``extra``."""
-    for module in modules:
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            raise MissingExtraError(f"{what} (module {module})", extra) from None
 
 
 def put_back(order: Sequence[int], values: Iterable[T], size: int, empty: T) -> list[T]:
@@ -118,9 +108,11 @@ def _normalise(vectors: np.ndarray) -> np.ndarray:
     return out
 
 
+@cache
 def minilm_tokenizer(max_length: int) -> Any:
-    """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary."""
-    require("this option", "sim", "tokenizers")
+    """all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the vendored vocabulary (once
+    per length, shared: it is only read)."""
+    require("sim", "this option", ("tokenizers",))
     from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
     from tokenizers.models import WordPiece
 
@@ -138,9 +130,6 @@ def minilm_tokenizer(max_length: int) -> Any:
     return tok
 
 
-_order_tokenizer = cache(minilm_tokenizer)
-
-
 def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
     """The order in which the encoder of ``config`` batches ``texts``: shortest first, stable,
     by WordPiece tokens (the ONNX encoder) or characters (torch). No model is loaded.
@@ -149,7 +138,7 @@ def batch_order(config: EncoderConfig, texts: Sequence[str]) -> list[int]:
     [1, 2, 3, 0]
     """
     if config.resolved_backend == "onnx":
-        encodings = _order_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
+        encodings = minilm_tokenizer(config.max_length).encode_batch(list(texts), add_special_tokens=True)
         lengths = [len(e.ids) for e in encodings]
     else:
         lengths = [len(t) for t in texts]
@@ -182,7 +171,7 @@ class OnnxEncoder(BatchedEncoder):
     """The packaged int8 all-MiniLM-L6-v2 run by ONNX Runtime (layer 6, CPU, no torch)."""
 
     def __init__(self, config: EncoderConfig) -> None:
-        require("this option", "sim", "onnxruntime")
+        require("sim", "this option", ("onnxruntime",))
         import hashlib
 
         import onnxruntime as ort
@@ -201,7 +190,6 @@ class OnnxEncoder(BatchedEncoder):
         self.session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
         self.tokenizer = minilm_tokenizer(config.max_length)
         self.config = config
-        self.model_id = config.model_id
 
     def batch(self, texts: list[str]) -> list[np.ndarray]:
         encodings = self.tokenizer.encode_batch(texts, add_special_tokens=True)
@@ -221,7 +209,7 @@ class TorchEncoder(BatchedEncoder):
     """Any Hugging Face encoder through transformers; ``hidden_states[layer]`` is used."""
 
     def __init__(self, config: EncoderConfig) -> None:
-        require("this option", "sim-torch", "torch", "transformers")
+        require("sim-torch", "this option", ("torch", "transformers"))
         import torch
         from transformers import AutoModel, AutoTokenizer
 
@@ -236,7 +224,6 @@ class TorchEncoder(BatchedEncoder):
         self.model = AutoModel.from_pretrained(name).to(config.device).eval()
         self.config = config
         self.max_length = min(config.max_length, getattr(self.tokenizer, "model_max_length", 512) or 512)
-        self.model_id = config.model_id
 
     def batch(self, texts: list[str]) -> list[np.ndarray]:
         with self.torch.inference_mode():

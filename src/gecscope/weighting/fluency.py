@@ -109,5 +109,4 @@ class FluencyScorer:
         order, size = length_order(ids), self.config.batch_size
         starts = progress(range(0, len(order), size), desc=desc, unit="batch")
         values = (v for b in starts for v in batch_nll(self.lm, [ids[i] for i in order[b : b + size]]))
-        empty: float | None = None
-        return put_back(order, values, len(ids), empty)
+        return put_back(order, values, len(ids), None)

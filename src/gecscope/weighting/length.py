@@ -8,14 +8,12 @@ is the mean of the same length over every changed reference chunk of the corpus.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.classify import Label, Labels
-from gecscope.types import Chunk
+from gecscope.classify import Label
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,18 +52,6 @@ def length_params(level: str, assumption: str, mode: str) -> LengthParams:
     return SENTENCE_DEPENDENT if assumption == "dependent" else SENTENCE_INDEPENDENT
 
 
-def length_bias(partitions: Sequence[Sequence[Chunk]]) -> float:
-    """Mean length over every changed chunk of every reference (targets 1..k) in the corpus."""
-    lengths = [
-        max(len(c.source), len(c.outputs[k]))
-        for chunks in partitions
-        for c in chunks
-        for k in range(1, len(c.changed))
-        if c.changed[k]
-    ]
-    return sum(lengths) / len(lengths) if lengths else 0.0
-
-
 @dataclass(frozen=True, slots=True)
 class LengthWeighting:
     params: LengthParams
@@ -80,12 +66,6 @@ class LengthWeighting:
         # exp saturates: beyond 700 the weight is at its limit already (and exp(710) overflows)
         w = s.alpha / (1 + (s.alpha - 1) * math.exp(min(x, 700.0)))
         return min(max(w, s.lo), s.hi)
-
-    def weights(self, chunks: Sequence[Chunk], labels: Labels) -> tuple[float, ...]:
-        """Weights of the hypothesis chunks (the length is always the hypothesis chunk's)."""
-        return tuple(
-            self.weight(lab, max(len(c.source), len(c.outputs[0]))) for c, lab in zip(chunks, labels, strict=True)
-        )
 
     def weight_array(self, labels: NDArray[np.int8], lengths: NDArray[np.int32]) -> NDArray[np.float64]:
         """:meth:`weight` of every (label, length), vectorised through a table of the distinct

@@ -235,12 +235,10 @@ class OpenAIRater:
         data = json.dumps(self.payload(prompt)).encode("utf-8")
         last = ""
         wait: float | None = None
-        made = 0
         for attempt in range(self.config.retries + 1):
             if attempt:
                 pause = min(self.backoff * 2 ** min(attempt - 1, 32), MAX_RETRY_AFTER)
                 time.sleep(pause if wait is None else max(pause, min(wait, MAX_RETRY_AFTER)))
-            made += 1
             with self._lock:
                 self.attempts += 1
             try:
@@ -252,7 +250,7 @@ class OpenAIRater:
                 last, wait = str(err), err.wait
             except (ValueError, RecursionError) as err:
                 last, wait = str(err).split("\n")[0] or "malformed response", None
-        raise LLMServerError(f"{last} after {made} attempt(s)", self.url)
+        raise LLMServerError(f"{last} after {attempt + 1} attempt(s)", self.url)
 
     def rate(self, prompts: Sequence[str], on_answer: Callable[[int, Rating], None] | None = None) -> list[Rating]:
         """Rate prompts concurrently (order kept); ``on_answer(i, rating)`` runs (in the calling
@@ -267,7 +265,6 @@ class OpenAIRater:
                     if on_answer is not None:
                         on_answer(i, out[i])  # type: ignore[arg-type]
             except BaseException:
-                for f in futures:
-                    f.cancel()
+                pool.shutdown(cancel_futures=True)  # the requests not started yet
                 raise
         return [r for r in out if r is not None]

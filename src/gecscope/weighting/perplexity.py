@@ -52,14 +52,9 @@ def reference_ids(lm: CausalLM, texts: Sequence[str]) -> list[list[int]]:
     tok = lm.tokenizer
     limit = int(getattr(lm.model.config, "max_position_embeddings", 1024) or 1024)
     start = tok.bos_token
-    out = []
-    for text in texts:
-        if isinstance(start, str) and start:
-            ids = list(tok(start + text)["input_ids"])
-        else:
-            ids = [bos_id(lm), *tok.encode(text, add_special_tokens=False)]
-        out.append(ids[:limit])
-    return out
+    if isinstance(start, str) and start:
+        return [list(tok(start + text)["input_ids"])[:limit] for text in texts]
+    return [[bos_id(lm), *tok.encode(text, add_special_tokens=False)][:limit] for text in texts]
 
 
 class PerplexityScorer(FluencyScorer):

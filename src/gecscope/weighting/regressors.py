@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 
 from gecscope.errors import InputError
+from gecscope.extras import require
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache, read_through
-from gecscope.weighting.causal_lm import checkpoint_folder, first_line, require_lm
+from gecscope.weighting.causal_lm import checkpoint_folder, first_line
 
 
 @dataclass
@@ -35,7 +36,8 @@ def _identity(folder: Path) -> str:
 
 def load_checkpoint(path: str, what: str, *, regressor: bool, device: str = "cpu") -> Checkpoint:
     """A sequence regressor (one output) or a bare encoder from ``path``; one-line errors."""
-    torch = require_lm()
+    require("lm", "a causal language model", ("torch", "transformers"))
+    import torch
     from transformers import AutoModel, AutoModelForSequenceClassification, AutoTokenizer
     from transformers.utils import logging as hf_logging
 

@@ -81,11 +81,10 @@ class DaskSession:
         if self._client is None:
             from gecscope.align.sharded import connect
 
-            client, cluster = connect(self.settings.jobs, self.settings.scheduler)
-            self._client = client
+            self._client, cluster = connect(self.settings.jobs, self.settings.scheduler)
             # closed with the session; at exit before distributed's own handlers (atexit runs the
             # last registered first), so a local cluster shuts down quietly, as the aligner's does
-            self._finalizer = weakref.finalize(self, _shut, client, cluster)
+            self._finalizer = weakref.finalize(self, _shut, self._client, cluster)
             self._finalizer.atexit = False
             atexit.register(self._finalizer)
         return self._client
@@ -126,7 +125,6 @@ class DaskEncoder:
 
     def __init__(self, config: EncoderConfig, settings: AlignSettings) -> None:
         self.config = config
-        self.model_id = config.model_id
         self.session = session_for(settings)
         self.worker_config = replace(config, threads=config.threads or worker_threads(settings))
 
@@ -173,5 +171,4 @@ def dask_nll(config: FluencyConfig, texts: Sequence[str]) -> list[float | None]:
     batches = [[ids[i] for i in order[b : b + config.batch_size]] for b in range(0, len(order), config.batch_size)]
     shards = [batches[b : b + SHARD_BATCHES] for b in range(0, len(batches), SHARD_BATCHES)]
     results = session.map_ordered(nll_here, config, shards, "LM fluency")
-    empty: float | None = None
-    return put_back(order, (v for shard in results for batch in shard for v in batch), len(texts), empty)
+    return put_back(order, (v for shard in results for batch in shard for v in batch), len(texts), None)

@@ -22,24 +22,21 @@ from gecscope.weighting.config import Partitions, SimilarityConfig, WeightTable,
 
 def replace_chunk(chunks: Sequence[Chunk], index: int, tokens: Sequence[str]) -> str:
     """The source with chunk ``index`` replaced by ``tokens`` (single spaces, empty tokens dropped)."""
-    out: list[str] = []
-    for i, c in enumerate(chunks):
-        out.extend(tokens if i == index else c.source)
-    return " ".join(t for t in out if t)
+    return " ".join(t for i, c in enumerate(chunks) for t in (tokens if i == index else c.source) if t)
 
 
 def target_text(chunks: Sequence[Chunk], target: int) -> str:
     return " ".join(t for c in chunks for t in c.outputs[target] if t)
 
 
-Slot = tuple[int, int, int, int, int, int]
+Slot = tuple[int, int, int, bool, int, int]
 
 
 def chunk_pairs(analysis: Partitions) -> tuple[list[tuple[str, str]], list[Slot]]:
     """All BERTScore pairs and where each weight comes from.
 
-    Returns ``pairs`` and ``slots`` of ``(sentence, ref, chunk, kind, pair, base_pair)``: ``kind``
-    is 0 for the hypothesis chunk and 1 for the reference chunk; ``pairs[pair]`` is (X', R) and
+    Returns ``pairs`` and ``slots`` of ``(sentence, ref, chunk, fn, pair, base_pair)``: ``fn`` is
+    False for the hypothesis chunk and True for the reference chunk; ``pairs[pair]`` is (X', R) and
     ``pairs[base_pair]`` is (X, R).
     """
     pairs: list[tuple[str, str]] = []
@@ -50,15 +47,15 @@ def chunk_pairs(analysis: Partitions) -> tuple[list[tuple[str, str]], list[Slot]
             ref = target_text(chunks, k)
             base = -1
             for i, c in enumerate(chunks):
-                for kind, target in ((0, 0), (1, k)):
-                    if (kind == 0 and not c.changed[0]) or (kind == 1 and (c.changed[0] or c.outputs[k] == c.source)):
-                        continue
-                    if base < 0:
-                        base = len(pairs)
-                        pairs.append((source, ref))
-                    cand = replace_chunk(chunks, i, c.outputs[target]) or source
-                    slots.append((s, k - 1, i, kind, len(pairs), base))
-                    pairs.append((cand, ref))
+                target = 0 if c.changed[0] else k  # the hypothesis chunk where it changed, else this reference's
+                if target and c.outputs[k] == c.source:
+                    continue
+                if base < 0:
+                    base = len(pairs)
+                    pairs.append((source, ref))
+                cand = replace_chunk(chunks, i, c.outputs[target]) or source
+                slots.append((s, k - 1, i, target > 0, len(pairs), base))
+                pairs.append((cand, ref))
     return pairs, slots
 
 
@@ -95,7 +92,7 @@ class SimilarityWeighting:
             return memo[1]
         pairs, slots = chunk_pairs(analysis)
         f1 = self.scorer.f1(pairs) if pairs else np.zeros(0)
-        table = {(s, k, i, kind == 1): abs(float(f1[pair]) - float(f1[base])) for s, k, i, kind, pair, base in slots}
+        table = {(s, k, i, fn): abs(float(f1[pair]) - float(f1[base])) for s, k, i, fn, pair, base in slots}
         self._tables[id(analysis.chunks)] = (analysis.chunks, table)
         return table
 
