@@ -56,14 +56,14 @@ def child(systems: list[str], repeats: int) -> dict[str, object]:
 def run_side(src: str, systems: list[str], repeats: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": src}
     command = [sys.executable, __file__, "--child", "--systems", *systems, "--repeats", str(repeats)]
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(command, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
     result: dict[str, Any] = json.loads(out)
     return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--old-src", required=True, help="the src folder of the gecscope to compare against")
+    parser.add_argument("--old-src", help="the src folder of the gecscope to compare against (required)")
     parser.add_argument("--systems", nargs="+", default=["AMU"])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -71,6 +71,8 @@ def main() -> None:
     if args.child:
         print(json.dumps(child(args.systems, args.repeats)))
         return
+    if not args.old_src:
+        parser.error("--old-src is required")
     sides = {"old": args.old_src, "new": str(ROOT / "src")}
     results = {name: run_side(src, args.systems, args.repeats) for name, src in sides.items()}
     for name, r in results.items():
