@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gecscope import api
-from gecscope.align import get_aligner
-from gecscope.align.languages import REGISTRY, aligner_for, han_counts, register_aligner, tokenisation
+from gecscope.align import get_aligner, languages
+from gecscope.align.languages import aligner_for, aligner_names, han_counts, register_aligner, tokenisation
 from gecscope.align.zh.tokens import MISSING_COMPONENT, char_tokens, remove_whitespace
 from gecscope.errors import InputError
 
@@ -86,9 +86,9 @@ def test_plugin_registry() -> None:
     try:
         assert aligner_for("xx-test") == "xx-test"
         assert isinstance(get_aligner("xx-test"), Dummy)
-        assert "xx-test" in REGISTRY.names()
+        assert "xx-test" in aligner_names()
     finally:
-        REGISTRY._factories.pop("xx-test")
+        languages._FACTORIES.pop("xx-test")
     with pytest.raises(ValueError, match="unknown aligner"):
         get_aligner("xx-test")
 

@@ -103,9 +103,9 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
 
         settings = settings or AlignSettings()
         return cached(CherrantAligner(), settings.cache_dir, settings.cache)
-    from gecscope.align.languages import REGISTRY
+    from gecscope.align.languages import find_aligner
 
-    factory = REGISTRY.find(name)
+    factory = find_aligner(name)
     if factory is not None:
         aligner: Aligner = factory()
         return aligner

@@ -32,39 +32,34 @@ HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")
 SPACE = re.compile(r"\s")
 
 
-class AlignerRegistry:
-    """Aligner factories by name: registered in Python, else found among the entry points."""
-
-    def __init__(self) -> None:
-        self._factories: dict[str, Callable[[], Any]] = {}
-
-    def register(self, name: str, factory: Callable[[], Any]) -> None:
-        self._factories[name] = factory
-
-    def find(self, name: str) -> Callable[[], Any] | None:
-        if name in self._factories:
-            return self._factories[name]
-        from importlib.metadata import entry_points  # not at start-up
-
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            if ep.name == name:
-                factory: Callable[[], Any] = ep.load()
-                return factory
-        return None
-
-    def names(self) -> list[str]:
-        from importlib.metadata import entry_points
-
-        return sorted({*self._factories, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
-
-
-#: the process-wide registry that ``get_aligner`` and ``--lang`` consult (empty until used)
-REGISTRY = AlignerRegistry()
+#: aligner factories registered in Python (:func:`register_aligner`); the process-wide registry
+#: that ``get_aligner`` and ``--lang`` consult, with the entry points (empty until used)
+_FACTORIES: dict[str, Callable[[], Any]] = {}
 
 
 def register_aligner(name: str, factory: Callable[[], Any]) -> None:
     """Make ``factory()`` the aligner for language code (or aligner name) ``name``."""
-    REGISTRY.register(name, factory)
+    _FACTORIES[name] = factory
+
+
+def find_aligner(name: str) -> Callable[[], Any] | None:
+    """The aligner factory for ``name``: registered in Python, else found among the entry points."""
+    if name in _FACTORIES:
+        return _FACTORIES[name]
+    from importlib.metadata import entry_points  # not at start-up
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            factory: Callable[[], Any] = ep.load()
+            return factory
+    return None
+
+
+def aligner_names() -> list[str]:
+    """Every name an aligner is registered under (in Python or as an entry point)."""
+    from importlib.metadata import entry_points
+
+    return sorted({*_FACTORIES, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
 
 
 def aligner_for(lang: str) -> str:
@@ -75,7 +70,7 @@ def aligner_for(lang: str) -> str:
     """
     if lang in BUILTIN:
         return BUILTIN[lang]
-    return lang if REGISTRY.find(lang) is not None else "levenshtein"
+    return lang if find_aligner(lang) is not None else "levenshtein"
 
 
 def tokenisation(lang: str) -> dict[str, str]:

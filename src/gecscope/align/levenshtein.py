@@ -8,30 +8,50 @@ from collections.abc import Sequence
 from gecscope.types import Edit, Tokens
 
 
+def _suffix_columns(source: Tokens, target: Tokens) -> tuple[list[int], list[int]]:
+    """Bit-parallel (Myers/Hyyrö) columns of the suffix distance table.
+
+    Bit ``k`` stands for ``source[n-1-k]``; after ``b`` target tokens from the end, ``up[b]`` /
+    ``down[b]`` set bit ``k`` where ``d(source[n-1-k:], target[m-b:])`` is one more / one less than
+    ``d(source[n-k:], target[m-b:])``.
+    """
+    n = len(source)
+    full = (1 << n) - 1
+    masks: dict[str, int] = {}
+    for k, token in enumerate(reversed(source)):
+        masks[token] = masks.get(token, 0) | (1 << k)
+    up, down = [full], [0]
+    vp, vn = full, 0
+    for token in reversed(target):
+        eq = masks.get(token, 0)
+        d0 = (((eq & vp) + vp) ^ vp) | eq | vn
+        hp = (vn | ~(d0 | vp)) << 1 | 1
+        hn = (vp & d0) << 1
+        vp = (hn | ~(d0 | hp)) & full
+        vn = hp & d0 & full
+        up.append(vp)
+        down.append(vn)
+    return up, down
+
+
 def levenshtein_edits(source: Tokens, target: Tokens) -> tuple[Edit, ...]:
     """
     >>> levenshtein_edits(("a", "b", "c"), ("a", "x", "c", "d"))
     (Edit(start=1, end=2, correction=('x',), type=''), Edit(start=3, end=3, correction=('d',), type=''))
     """
     n, m = len(source), len(target)
-    # cost[i][j]: distance between source[i:] and target[j:] (suffix table, for a forward walk)
-    cost = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n, -1, -1):
-        row, below = cost[i], cost[i + 1] if i < n else None
-        for j in range(m, -1, -1):
-            if i == n:
-                row[j] = m - j
-            elif j == m:
-                row[j] = n - i
-            else:
-                assert below is not None
-                sub = below[j + 1] + (0 if source[i] == target[j] else 1)
-                row[j] = min(sub, below[j] + 1, row[j + 1] + 1)
+    up, down = _suffix_columns(source, target)
+
+    def cost(i: int, j: int) -> int:  # distance between source[i:] and target[j:]
+        rows = (1 << (n - i)) - 1
+        return m - j + (up[m - j] & rows).bit_count() - (down[m - j] & rows).bit_count()
+
     edits: list[Edit] = []
     i = j = 0
     open_at: tuple[int, int] | None = None
     while i < n or j < m:
-        if i < n and j < m and source[i] == target[j] and cost[i][j] == cost[i + 1][j + 1]:
+        # equal first tokens: d(x+u, x+v) == d(u, v), so a match is always on an optimal path
+        if i < n and j < m and source[i] == target[j]:
             if open_at is not None:
                 edits.append(Edit(open_at[0], i, target[open_at[1] : j]))
                 open_at = None
@@ -39,9 +59,10 @@ def levenshtein_edits(source: Tokens, target: Tokens) -> tuple[Edit, ...]:
             continue
         if open_at is None:
             open_at = (i, j)
-        if i < n and j < m and cost[i][j] == cost[i + 1][j + 1] + 1:
+        here = cost(i, j)
+        if i < n and j < m and here == cost(i + 1, j + 1) + 1:
             i, j = i + 1, j + 1
-        elif i < n and cost[i][j] == cost[i + 1][j] + 1:
+        elif i < n and here == cost(i + 1, j) + 1:
             i += 1
         else:
             j += 1

@@ -30,19 +30,8 @@ def connect(jobs: int, scheduler: str | None) -> tuple[Any, Any]:
     return Client(cluster), cluster
 
 
-def dask_edits(
-    model: str, batches: Iterable[Batch], jobs: int, scheduler: str | None, client: Any = None
-) -> Iterator[list[tuple[Edit, ...]]]:
-    """The edits of each batch, in order, computed on the cluster (a few batches per worker in
-    flight); on ``client``'s cluster, left open, when given, else on one connected for this call."""
-    if client is None:
-        client, cluster = connect(jobs, scheduler)
-        try:
-            yield from dask_edits(model, batches, jobs, scheduler, client)
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
-        return
+def dask_edits(model: str, batches: Iterable[Batch], jobs: int, client: Any) -> Iterator[list[tuple[Edit, ...]]]:
+    """The edits of each batch, in order, computed on ``client``'s cluster (:func:`connect`; left
+    open), a few batches per worker in flight."""
     workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-    yield from in_order(lambda batch: client.submit(annotate_here, model, batch, pure=False), batches, 2 * workers)
+    return in_order(lambda batch: client.submit(annotate_here, model, batch, pure=False), batches, 2 * workers)

@@ -85,10 +85,6 @@ class CachedAligner:
         #: where the examples come from (names the file and line in alignment errors)
         self.origin: Origin | None = None
 
-    @property
-    def signature(self) -> str:
-        return self.inner.signature
-
     def __getattr__(self, attr: str) -> Any:
         if attr == "inner":  # not set yet (copying, unpickling)
             raise AttributeError(attr)

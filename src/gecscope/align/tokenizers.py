@@ -167,8 +167,7 @@ def tokenize_examples(examples: Sequence[Example], name: str) -> list[Example]:
         source = ex.source if fixed else split(ex.source_line)
         hypothesis = _retarget(ex.hypothesis, split)
         if fixed and ex.hypothesis.edits is None:
-            line = ex.hypothesis.line
-            hypothesis = Target(snap(line, hypothesis.tokens, source))
+            hypothesis = Target(snap(ex.hypothesis.line, hypothesis.tokens, source))
         out.append(
             dataclasses.replace(
                 ex,

@@ -57,17 +57,8 @@ def start_pool(model: str, jobs: int) -> ProcessPoolExecutor:
 
 
 def parallel_edits(
-    model: str, batches: Iterable[Batch], jobs: int, pool: ProcessPoolExecutor | None = None
+    model: str, batches: Iterable[Batch], jobs: int, pool: ProcessPoolExecutor
 ) -> Iterator[list[tuple[Edit, ...]]]:
-    """The edits of each batch, in the order of ``batches``, computed by ``jobs`` processes
-    (those of ``pool``, which stays open, when given; else a pool started for this call)."""
-    if pool is None:
-        own = start_pool(model, jobs)
-        try:
-            yield from parallel_edits(model, batches, jobs, own)
-        except BaseException:
-            pools.stop_pool(own)
-            raise
-        own.shutdown()
-        return
-    yield from in_order(lambda batch: pool.submit(annotate_here, model, batch), batches, 2 * jobs)
+    """The edits of each batch, in the order of ``batches``, computed by the ``jobs`` processes of
+    ``pool`` (:func:`start_pool`; it stays open)."""
+    return in_order(lambda batch: pool.submit(annotate_here, model, batch), batches, 2 * jobs)

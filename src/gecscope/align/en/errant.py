@@ -14,7 +14,7 @@ with ``jobs > 1`` the batches go to worker processes (each loads spaCy once), st
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
@@ -71,6 +71,8 @@ def signature_of(model: str) -> str:
 
 #: pairs parsed and annotated between two progress updates when aligning in this process
 PROGRESS_STEP = 100
+#: sentences spaCy parses at a time (``nlp.pipe``'s batch size)
+PIPE_BATCH = 512
 
 
 class ErrantAligner:
@@ -78,11 +80,8 @@ class ErrantAligner:
 
     name = "errant"
 
-    def __init__(
-        self, model: str = DEFAULT_MODEL, batch_size: int = 512, settings: AlignSettings | None = None
-    ) -> None:
+    def __init__(self, model: str = DEFAULT_MODEL, settings: AlignSettings | None = None) -> None:
         self.model = model
-        self.batch_size = batch_size
         self.settings = settings or AlignSettings()
         self.signature = signature_of(model)
         self._nlp: Any = None
@@ -132,9 +131,9 @@ class ErrantAligner:
         todo = list(dict.fromkeys(sentences))
         docs = (Doc(nlp.vocab, words=list(s)) for s in todo)
         if self._tail is None:
-            return dict(zip(todo, nlp.pipe(docs, batch_size=self.batch_size), strict=True))
+            return dict(zip(todo, nlp.pipe(docs, batch_size=PIPE_BATCH), strict=True))
         with nlp.select_pipes(disable=list(self._tail.names)):
-            parsed = [self._tail(doc) for doc in nlp.pipe(docs, batch_size=self.batch_size)]
+            parsed = [self._tail(doc) for doc in nlp.pipe(docs, batch_size=PIPE_BATCH)]
         return dict(zip(todo, parsed, strict=True))
 
     def annotate_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
@@ -144,13 +143,7 @@ class ErrantAligner:
         docs = self.parse([s for pair in pairs if pair[0] != pair[1] for s in pair])
         features = {sentence: features_of(doc, sentence) for sentence, doc in docs.items()}
         fast = self.fast
-        out: list[tuple[Edit, ...]] = []
-        for s, t in pairs:
-            if s == t:
-                out.append(())
-                continue
-            out.append(fast.annotate(docs[s], docs[t], features[s], features[t]))
-        return out
+        return [() if s == t else fast.annotate(docs[s], docs[t], features[s], features[t]) for s, t in pairs]
 
     def _batches(
         self, pairs: Sequence[tuple[Tokens, Tokens]], size: int | None = None
@@ -160,24 +153,26 @@ class ErrantAligner:
             yield list(pairs[i : i + size])
 
     @contextmanager
-    def keep_workers(self) -> Iterator[None]:
+    def keep_workers(self) -> Iterator[dict[str, Any]]:
         """Within the block, every ``edits_batch`` call shares one pool of worker processes (or
-        one Dask client and its local cluster), started when first needed and closed on exit.
+        one Dask client and its local cluster), started when first needed and closed on exit
+        (the block gets them by name: ``pool``, ``client``, ``cluster``).
 
         >>> aligner = ErrantAligner()
         >>> with aligner.keep_workers():
         ...     pass  # nothing to align: no process was started
         """
         if self._kept is not None:  # nested: the outer block owns them
-            yield
+            yield self._kept
             return
-        self._kept = {}
+        kept: dict[str, Any] = {}
+        self._kept = kept
         failed = True
         try:
-            yield
+            yield kept
             failed = False
         finally:
-            kept, self._kept = self._kept, None
+            self._kept = None
             if "pool" in kept:
                 from gecscope.pools import stop_pool
 
@@ -189,24 +184,6 @@ class ErrantAligner:
                 kept["client"].close()
             if kept.get("cluster") is not None:
                 kept["cluster"].close()
-
-    def _kept_pool(self) -> Any:
-        if self._kept is None:
-            return None
-        if "pool" not in self._kept:
-            from gecscope.align.workers import start_pool
-
-            self._kept["pool"] = start_pool(self.model, self.settings.jobs)
-        return self._kept["pool"]
-
-    def _kept_client(self) -> Any:
-        if self._kept is None:
-            return None
-        if "client" not in self._kept:
-            from gecscope.align.sharded import connect
-
-            self._kept["client"], self._kept["cluster"] = connect(self.settings.jobs, self.settings.scheduler)
-        return self._kept["client"]
 
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         """The edits of every pair, in order (in worker processes when ``settings.jobs > 1``).
@@ -224,24 +201,26 @@ class ErrantAligner:
     def _edits_in_order(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         out: list[tuple[Edit, ...]] = []
         jobs = self.settings.jobs
-        with bar(len(pairs), "aligning (ERRANT)", unit="pair") as b:
+        # a call outside keep_workers starts (and closes) its own pool or client
+        with self.keep_workers() as kept, bar(len(pairs), "aligning (ERRANT)", unit="pair") as b:
+            parts: Iterable[list[tuple[Edit, ...]]]
             if self.settings.executor == "dask":
-                from gecscope.align.sharded import dask_edits
+                from gecscope.align.sharded import connect, dask_edits
 
-                client = self._kept_client()
-                for part in dask_edits(self.model, self._batches(pairs), jobs, self.settings.scheduler, client):
-                    out.extend(part)
-                    b.update(len(part))
+                if "client" not in kept:
+                    kept["client"], kept["cluster"] = connect(jobs, self.settings.scheduler)
+                parts = dask_edits(self.model, self._batches(pairs), jobs, kept["client"])
             elif jobs > 1 and len(pairs) > self.settings.batch_size:
-                from gecscope.align.workers import parallel_edits
+                from gecscope.align.workers import parallel_edits, start_pool
 
-                for part in parallel_edits(self.model, self._batches(pairs), jobs, self._kept_pool()):
-                    out.extend(part)
-                    b.update(len(part))
+                if "pool" not in kept:
+                    kept["pool"] = start_pool(self.model, jobs)
+                parts = parallel_edits(self.model, self._batches(pairs), jobs, kept["pool"])
             else:  # in this process: small steps, so that the progress bar moves (and shows an ETA)
                 if pairs:  # a small run need not load numba
                     self.fast.expect(sum(len(s) * len(t) for s, t in pairs))
-                for batch in self._batches(pairs, min(self.settings.batch_size, PROGRESS_STEP)):
-                    out.extend(self.annotate_batch(batch))
-                    b.update(len(batch))
+                parts = map(self.annotate_batch, self._batches(pairs, min(self.settings.batch_size, PROGRESS_STEP)))
+            for part in parts:
+                out.extend(part)
+                b.update(len(part))
         return out

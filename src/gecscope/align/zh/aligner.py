@@ -83,10 +83,6 @@ class CostModel:
                     break
         return (len(a) - hits) / (len(a) * 2)
 
-    def row(self, a: str, target: Tokens) -> list[float]:
-        """Substitution costs of ``a`` against every target token."""
-        return [self.substitution(a, b) for b in target]
-
     def substitution(self, a: str, b: str) -> float:
         if a == b:
             return 0
@@ -127,12 +123,7 @@ class CostModel:
             character = 0.0 if read_a & read_b or b in conf_a or a in conf_b else 0.5
         else:
             character = self.character(a, b)
-        if punct_a and punct_b:
-            punct = 0.0
-        elif not punct_a and not punct_b:
-            punct = 0.25
-        else:
-            punct = 0.499
+        punct = 0.0 if punct_a and punct_b else 0.25 if punct_a == punct_b else 0.499
         return meaning / 6.0 + character + punct
 
 
@@ -149,15 +140,12 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[tu
     last token (the nearest earlier occurrence of each).
     """
     n, m = len(source), len(target)
-    cost = [[0.0] * (m + 1) for _ in range(n + 1)]
+    cost = [[float(i)] + [0.0] * m for i in range(n + 1)]
+    cost[0] = [float(j) for j in range(m + 1)]
     ops: list[list[tuple[str, ...]]] = [[_DELETE] * (m + 1) for _ in range(n + 1)]
     ops[0] = [_INSERT] * (m + 1)
-    for i in range(1, n + 1):
-        cost[i][0] = cost[i - 1][0] + 1
-    for j in range(1, m + 1):
-        cost[0][j] = cost[0][j - 1] + 1
     in_source, in_target = _positions(source), _positions(target)
-    rows = {s: costs.row(s, target) for s in in_source}
+    rows = {s: [costs.substitution(s, b) for b in target] for s in in_source}
     # per diagonal (offset i - j + m): the last row x with cost[x][x-d] == cost[x-1][x-d-1]
     last_equal = [0] * (n + m + 1)
     inf = float("inf")
@@ -202,31 +190,18 @@ def cost_table(source: Tokens, target: Tokens, costs: CostModel) -> list[list[tu
             nxt[j + 1] = best
             if best == row[j]:
                 last_equal[i - j + m] = i + 1
-            if transposition == best:
-                found: tuple[str, ...] = (f"T{k + 1}",)
-                if substitution == best:
-                    found += ("S",)
-                if insertion == best:
-                    found += ("I",)
-                if deletion == best:
-                    found += ("D",)
-            elif substitution == best:
-                found = _S_TIES[insertion == best, deletion == best]
-            elif insertion == best:
-                found = _INSERT_DELETE if deletion == best else _INSERT
-            else:
-                found = _DELETE
+            found: tuple[str, ...] = (f"T{k + 1}",) if transposition == best else ()
+            if substitution == best:
+                found += ("S",)
+            if insertion == best:
+                found += ("I",)
+            if deletion == best:
+                found += ("D",)
             cell_ops[j + 1] = found
     return ops
 
 
-_MATCH, _INSERT, _DELETE, _INSERT_DELETE = ("M",), ("I",), ("D",), ("I", "D")
-_S_TIES = {
-    (False, False): ("S",),
-    (True, False): ("S", "I"),
-    (False, True): ("S", "D"),
-    (True, True): ("S", "I", "D"),
-}
+_MATCH, _INSERT, _DELETE = ("M",), ("I",), ("D",)
 
 
 def _positions(tokens: Tokens) -> dict[str, list[int]]:
