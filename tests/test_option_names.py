@@ -67,3 +67,11 @@ def test_out_of_range_metric_settings_name_their_options(
     assert main(["score", *argv, "--example", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert expected in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_file_path_keeps_its_name_when_settings_are_renamed(capsys: pytest.CaptureFixture[str]) -> None:
+    """The message names the file ``.../hypothesis.txt``; only the message after it names options."""
+    code = main(["score", "--metric", "m2", "--hyp", str(EX / "hypothesis.txt"), "--ref", str(EX / "reference0.txt")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert str(EX / "hypothesis.txt") in err and "--hyp.txt" not in err and "--source + --hyp" in err

@@ -73,9 +73,14 @@ class SettingError(InputError):
         self.settings = settings
 
     def renamed(self, names: Mapping[str, str]) -> str:
-        """The message with every named setting (a whole word) replaced by ``names[setting]``."""
-        text = str(self)
+        """The message with every named setting (a whole word) replaced by ``names[setting]``; the
+        file named before the message stays as it is.
+
+        >>> SettingError("give hypothesis", "hypothesis", path="out/hypothesis.txt").renamed({"hypothesis": "--hyp"})
+        'out/hypothesis.txt: give --hyp'
+        """
+        text = self.message
         for setting in self.settings:
             if setting in names:
                 text = re.sub(rf"(?<![\w-]){re.escape(setting)}(?![\w-])", names[setting], text)
-        return text
+        return str(self).removesuffix(self.message) + text
