@@ -75,3 +75,10 @@ def test_a_file_path_keeps_its_name_when_settings_are_renamed(capsys: pytest.Cap
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert str(EX / "hypothesis.txt") in err and "--hyp.txt" not in err and "--source + --hyp" in err
+
+
+def test_meta_run_names_the_metrics_a_setting_does_not_apply_to(capsys: pytest.CaptureFixture[str]) -> None:
+    """meta run's presets (ERRANT, ...) declare no registry settings: the error names them, not an empty list."""
+    code = main(["meta", "run", "--metric", "ERRANT", "--level", "sentence", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.strip() == "gecscope: error: --level does not apply to --metric ERRANT"

@@ -110,19 +110,22 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
 
 
 def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) -> dict[str, dict[str, Any]]:
-    """Each chosen metric's settings given on the command line (``chosen``: ``--metric``). With
-    several metrics an option applies to those that declare it; one that none declares is an error."""
-    chosen = list(dict.fromkeys(args.metric)) if chosen is None else chosen
+    """Each chosen metric's settings given on the command line (``chosen``: ``--metric``, or the
+    registry metrics among them). With several metrics an option applies to those that declare
+    it; one that none declares is an error naming the metrics the user gave."""
+    given_metrics = list(dict.fromkeys(getattr(args, "metric", None) or chosen or []))
+    chosen = given_metrics if chosen is None else chosen
+    shown = " ".join(given_metrics)
     given = {n: vars(args)[n] for n in args.metric_settings if vars(args)[n] is not None}
     names = {m: {o.name for o in METRICS[m].options} for m in chosen}
     unknown = sorted(k for k in given if not any(k in n for n in names.values()))
     if unknown:
         flags = ", ".join(declared()[k][0][1].flag for k in unknown)
-        raise ValueError(f"{flags} does not apply to --metric {' '.join(chosen)}")
+        raise ValueError(f"{flags} does not apply to --metric {shown}")
     out, fields = {}, {}
     for m in chosen:
         fields[m] = {f.name for f in dataclasses.fields(METRICS[m].config)}
         out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields[m])
     if getattr(args, "llm_model", None) and not any("llm" in f for f in fields.values()):
-        raise ValueError(f"--llm-model does not apply to --metric {' '.join(chosen)}")
+        raise ValueError(f"--llm-model does not apply to --metric {shown}")
     return out
