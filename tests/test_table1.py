@@ -43,3 +43,15 @@ def test_table1_refuses_reference_free_settings_without_their_rows(
     assert main(["meta", "table1", "--data", str(tmp_path), *option, "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and option[0] in err and "--reference-free" in err and not out.exists()
+
+
+@pytest.mark.parametrize("option", [["--encoder", "minilm"], ["--encoder-layer", "3"], ["--rescale-baseline", "0.8"]])
+def test_table1_refuses_encoder_settings_without_the_similarity_rows(
+    option: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The encoder settings only weight the ``--sim`` rows: without them, one line instead of ignoring them."""
+    (tmp_path / "conll14").mkdir()
+    out = tmp_path / "t1.txt"
+    assert main(["meta", "table1", "--data", str(tmp_path), *option, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and option[0] in err and "needs --sim" in err and not out.exists()
