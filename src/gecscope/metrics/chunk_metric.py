@@ -14,9 +14,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
-from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
-from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean
+from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen, signed
+from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.metrics.error_types import add_types
 from gecscope.result import Score
@@ -30,7 +31,8 @@ from gecscope.weighting.similarity import SimilarityWeighting
 @dataclass(frozen=True)
 class ChunkTable:
     """A chunk metric's result before it becomes a Score: the chosen pair of every sentence
-    (an index into the count rows), per-sentence value columns, the totals and the headline."""
+    (an index into the count rows), per-sentence value columns, the totals and the corpus values
+    (``head``, the headline among them) that lead ``details``."""
 
     chosen: IntArray
     columns: dict[str, FloatArray]
@@ -39,11 +41,15 @@ class ChunkTable:
 
 
 class ChunkMetric:
-    """Base of the CLEME family. Subclasses implement :meth:`table` and :meth:`finish`."""
+    """Base of the CLEME family. Subclasses declare their :attr:`keys`, :meth:`params`,
+    :meth:`columns` and :meth:`settings`."""
 
     name = "chunk"
     needs_edits = True
     config: ChunkMetricConfig
+    layout: Layout
+    #: the totals in ``details``, in this order (after the headline values)
+    detail_counts: ClassVar[tuple[str, ...]] = (*CHUNK_STATS, "fp")
 
     @property
     def needs_chunks(self) -> bool:
@@ -62,8 +68,7 @@ class ChunkMetric:
 
     def count_array(self, analysis: ChunkAnalysis) -> FloatArray:
         """(pairs, 5) counts per sentence and kept reference under the configured weighting."""
-        if analysis.assumption != self.config.assumption:
-            analysis = relabel(analysis, self.config.assumption)
+        analysis = relabel(analysis, self.config.assumption)
         return analysis.count_array(self.weight_array(analysis))
 
     def counts(self, analysis: ChunkAnalysis) -> list[tuple[ChunkCounts, ...]]:
@@ -130,9 +135,18 @@ class ChunkMetric:
         """One row of ``details["types"]`` (a type's summed counts and the metric's values of them)."""
         return {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
 
+    def settings(self) -> dict[str, str]:
+        """The signature fields of the metric's own parameters (after the chunk settings)."""
+        raise NotImplementedError
+
+    def signature(self) -> str:
+        return signed(self, {**self.config.signature_fields(), **self.settings()})
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         """The Score of a table (``ref_index``: the reference index of every count row)."""
-        raise NotImplementedError
+        details = {**table.head, **{k: getattr(table.totals, k) for k in self.detail_counts}}
+        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
+        return Score(self.name, table.head[self.layout.headline], details, self.signature(), rows, layout=self.layout)
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce."""
@@ -165,4 +179,4 @@ class ChunkMetric:
         """Each sentence's score against its best reference (the sentence-level choice)."""
         metric = self.sentence_level()
         table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
-        return [float(v) for v in table.columns["score" if "score" in table.columns else "f"].tolist()]
+        return [float(v) for v in table.columns[self.layout.headline].tolist()]

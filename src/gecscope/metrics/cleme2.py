@@ -15,12 +15,8 @@ from typing import Any
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, Layout
-from gecscope.metrics.analysis import FloatArray
-from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import sentence_rows
-from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
+from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 
 NAMES = ("score", "hit", "wrong", "under", "over")
@@ -135,10 +131,5 @@ class Cleme2(ChunkMetric):
         _, hit, wrong, under, over = heuo(c, self.config.active_factors)
         return {**super().type_row(c), "hit": hit, "wrong": wrong, "under": under, "over": over}
 
-    def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
-        f = self.config.active_factors
-        details = {**table.head, **table.totals.as_dict()}
-        preset = resolve_factors(self.config.factors)
-        fields = {**self.config.signature_fields(), "factors": f"{preset.name}({f})"}
-        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
-        return Score(self.name, table.head["score"], details, signed(self, fields), rows, layout=self.layout)
+    def settings(self) -> dict[str, str]:
+        return {"factors": f"{resolve_factors(self.config.factors).name}({self.config.active_factors})"}
