@@ -8,6 +8,7 @@ per-sentence values), from which the :class:`~gecscope.result.Score` is built.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -82,7 +83,7 @@ class ChunkMetric:
             return None
         if kind == "length":
             return self.length_array(analysis)
-        model = analysis.weight_array(self.model_weighting().weight_fn(analysis))
+        model = analysis.weight_array(self.model_weighting.weight_fn(analysis))
         if kind in ("similarity", "llm"):
             return model
         return self.length_array(analysis) * model
@@ -92,21 +93,17 @@ class ChunkMetric:
         weigher = LengthWeighting(params, analysis.length_bias())
         return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
 
+    @functools.cached_property
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
         """The model-backed weighting, built once per metric object (models load on first use)."""
-        cached = self.__dict__.get("_model_weighting")
-        if cached is None:
-            if self.config.weighting == "llm":
-                assert self.config.llm is not None
-                cached = LLMWeighting(self.config.llm)
-            else:
-                cached = SimilarityWeighting(self.config.similarity)
-            self.__dict__["_model_weighting"] = cached
-        return cached
+        if self.config.weighting == "llm":
+            assert self.config.llm is not None
+            return LLMWeighting(self.config.llm)
+        return SimilarityWeighting(self.config.similarity)
 
     def use_weighting(self, weighting: SimilarityWeighting | LLMWeighting) -> None:
         """Share a loaded model (and its cache) between metric objects."""
-        self.__dict__["_model_weighting"] = weighting
+        self.__dict__["model_weighting"] = weighting
 
     #: the metric's keys (:mod:`gecscope.scoring`): corpus ``key(t, c, p)``, sentence ``key(c, p)``
     keys: ClassVar[tuple[Callable[[Any, Any, Any], tuple[Any, ...]], Callable[[Any, Any], tuple[Any, ...]]]]
