@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from gecscope.chunk import partition
 from gecscope.classify import Label, Labels
 from gecscope.errors import InputError
-from gecscope.metrics.chunk_stack import stack_analyses, take_sentences
+from gecscope.metrics.chunk_stack import gather, stack_analyses, take_sentences
 from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
@@ -147,46 +147,26 @@ class ChunkAnalysis:
         return LazyRows(len(self), row)  # type: ignore[arg-type,return-value]
 
     def pair_chunks(self) -> IntArray:
-        """The (global) chunk of every (pair, chunk) flag."""
-        n_chunks = np.diff(self.chunk_offsets)
-        pair_sentence = spans(self.pair_offsets)
-        per_pair = n_chunks[pair_sentence]
-        starts = np.zeros(len(per_pair) + 1, dtype=np.int64)
-        np.cumsum(per_pair, out=starts[1:])
-        pair_of_flag = spans(starts)
-        return (
-            np.arange(len(pair_of_flag), dtype=np.int64)
-            - starts[pair_of_flag]
-            + self.chunk_offsets[pair_sentence][pair_of_flag]
-        )
-
-    def pair_of_flags(self) -> IntArray:
-        """The pair of every (pair, chunk) flag."""
-        per_pair = np.diff(self.chunk_offsets)[spans(self.pair_offsets)]
-        return np.repeat(np.arange(len(per_pair), dtype=np.int64), per_pair)
+        """The (global) chunk of every (pair, chunk) flag: each pair's sentence's chunks."""
+        return gather(self.chunk_offsets, spans(self.pair_offsets))[0]
 
     @functools.cached_property
     def label_array(self) -> NDArray[np.int8]:
         """The :class:`Label` of every (pair, chunk), under :attr:`assumption`."""
         chunk = self.pair_chunks()
-        hyp = self.hyp_changed[chunk]
-        if self.assumption == "dependent":
-            equal, ref = self.ref_equal, self.ref_changed
-        elif self.assumption == "independent":
+        equal, ref = self.ref_equal, self.ref_changed
+        missed = ~equal  # an unchanged hypothesis chunk is a FN where the reference differs
+        if self.assumption == "independent":  # judged against every kept reference at once
             n = len(self.hyp_changed)
             equal = np.bincount(chunk, weights=self.ref_equal, minlength=n)[chunk] > 0
             changed = np.bincount(chunk, weights=self.ref_changed, minlength=n)
             ref = changed[chunk] > 0
             kept = np.diff(self.pair_offsets)[spans(self.chunk_offsets)]
-            every = (changed == kept)[chunk]
-            labels = np.full(len(chunk), Label.TN, dtype=np.int8)
-            labels[~hyp & every] = Label.FN
-            labels[hyp] = np.where(equal, Label.TP, np.where(ref, Label.FP_NE, Label.FP_UN))[hyp]
-            return labels
-        else:
+            missed = (changed == kept)[chunk]  # ... where every reference changed it
+        elif self.assumption != "dependent":
             raise ValueError(f"unknown assumption {self.assumption!r} (dependent or independent)")
         changed_label = np.where(equal, Label.TP, np.where(ref, Label.FP_NE, Label.FP_UN))
-        return np.where(hyp, changed_label, np.where(equal, Label.TN, Label.FN)).astype(np.int8)
+        return np.where(self.hyp_changed[chunk], changed_label, np.where(missed, Label.FN, Label.TN)).astype(np.int8)
 
     def length_bias(self) -> float:
         """Mean length over every changed reference chunk of the corpus (exact: int / int)."""
@@ -197,7 +177,8 @@ class ChunkAnalysis:
         """(pairs, 5) counts ``tp, fp_ne, fp_un, fn, tn`` per (sentence, kept reference); with
         ``weights`` (one per (pair, chunk) flag) the summed weights, added in chunk order."""
         pairs = len(self.ref_index)
-        bins = self.pair_of_flags() * 5 + self.label_array
+        per_pair = np.diff(self.chunk_offsets)[spans(self.pair_offsets)]  # the pair of every flag, below
+        bins = np.repeat(np.arange(pairs, dtype=np.int64), per_pair) * 5 + self.label_array
         return np.bincount(bins, weights=weights, minlength=pairs * 5).reshape(pairs, 5).astype(np.float64)
 
     def weight_array(self, weights: WeightFn) -> FloatArray:
@@ -212,10 +193,9 @@ class ChunkAnalysis:
                 pos += len(labs)
         return out
 
-    def counts(self, weights: WeightFn | None = None) -> list[tuple[ChunkCounts, ...]]:
-        """Counts per sentence and kept reference; summed weights when ``weights`` is given."""
-        arr = self.count_array(None if weights is None else self.weight_array(weights))
-        return split_counts(arr, self.pair_offsets)
+    def counts(self) -> list[tuple[ChunkCounts, ...]]:
+        """Counts per sentence and kept reference."""
+        return split_counts(self.count_array(), self.pair_offsets)
 
 
 def split_counts(arr: FloatArray, pair_offsets: IntArray) -> list[tuple[ChunkCounts, ...]]:
