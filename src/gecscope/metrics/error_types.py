@@ -95,14 +95,10 @@ def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: i
         return hyp or (UNK,)
     if types[k + 1]:
         return types[k + 1]
-    refs = range(1, len(types))
-    if label == Label.TP:
-        agreeing = [r for r in refs if types[r] and chunk.outputs[r] == chunk.outputs[0]]
-        if agreeing:
-            return types[agreeing[0]]
-    changed = [r for r in refs if types[r]]
+    changed = [r for r in range(1, len(types)) if types[r]]
+    agreeing = [r for r in changed if chunk.outputs[r] == chunk.outputs[0]] if label == Label.TP else []
     if changed:
-        return types[changed[0]]
+        return types[(agreeing or changed)[0]]
     return hyp or (UNK,)
 
 
