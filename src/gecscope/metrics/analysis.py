@@ -63,12 +63,9 @@ def kept_references(example: Example, exclude_unchanged: bool) -> tuple[int, ...
 
 def partition_example(example: Example, kept: Sequence[int]) -> tuple[Chunk, ...]:
     targets = (example.hypothesis, *(example.references[i] for i in kept))
-    edit_lists = []
-    for t in targets:
-        if t.edits is None:
-            raise InputError(f"sentence {example.id} is not aligned (align the examples first)")
-        edit_lists.append(t.edits)
-    return partition(example.source, edit_lists)
+    if any(t.edits is None for t in targets):
+        raise InputError(f"sentence {example.id} is not aligned (align the examples first)")
+    return partition(example.source, [t.edits or () for t in targets])
 
 
 def spans(offsets: IntArray) -> IntArray:
@@ -183,15 +180,9 @@ class ChunkAnalysis:
 
     def weight_array(self, weights: WeightFn) -> FloatArray:
         """A :data:`WeightFn` evaluated pair by pair into one flat array (needs the chunks)."""
-        chunks, labels = self.chunks, self.labels
-        out = np.empty(len(self.ref_changed))
-        pos = 0
-        for s, per_ref in enumerate(labels):
-            for k, labs in enumerate(per_ref):
-                ws = weights(s, k, chunks[s], labs)
-                out[pos : pos + len(labs)] = ws
-                pos += len(labs)
-        return out
+        chunks = self.chunks
+        rows = (weights(s, k, chunks[s], ls) for s, per_ref in enumerate(self.labels) for k, ls in enumerate(per_ref))
+        return np.fromiter(itertools.chain.from_iterable(rows), dtype=np.float64, count=len(self.ref_changed))
 
     def counts(self) -> list[tuple[ChunkCounts, ...]]:
         """Counts per sentence and kept reference."""
