@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
+from gecscope.metrics.analysis import FloatArray, IntArray
 from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
 
-FloatArray = NDArray[np.float64]
-IntArray = NDArray[np.int64]
 #: a corpus key of :mod:`gecscope.scoring`: key(running totals + candidate, candidate, params)
 GreedyKey = Callable[[Any, Any, Any], tuple[Any, ...]]
 FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")

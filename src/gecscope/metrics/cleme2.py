@@ -74,11 +74,9 @@ FACTOR_PRESETS = {
 def resolve_factors(spec: str | Factors | FactorPreset) -> FactorPreset:
     if isinstance(spec, FactorPreset):
         return spec
-    if isinstance(spec, Factors):
-        return FactorPreset(str(spec), spec, spec)
-    if spec in FACTOR_PRESETS:
+    if isinstance(spec, str) and spec in FACTOR_PRESETS:
         return FACTOR_PRESETS[spec]
-    f = Factors.parse(spec)
+    f = spec if isinstance(spec, Factors) else Factors.parse(spec)
     return FactorPreset(str(f), f, f)
 
 
