@@ -251,14 +251,3 @@ def analyse(
 def relabel(analysis: ChunkAnalysis, assumption: str) -> ChunkAnalysis:
     """The same partitions under another assumption (no re-partitioning, no chunks needed)."""
     return analysis if analysis.assumption == assumption else dataclasses.replace(analysis, assumption=assumption)
-
-
-__all__ = [
-    "ChunkAnalysis",
-    "Label",
-    "WeightFn",
-    "analyse",
-    "kept_references",
-    "relabel",
-    "split_counts",
-]
