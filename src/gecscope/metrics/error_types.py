@@ -73,11 +73,8 @@ def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], 
     for c in chunks:
         row: list[tuple[str, ...]] = []
         for t, edits in enumerate(lists):
-            if not c.changed[t]:
-                row.append(())
-                continue
-            i = cursors[t]
-            while i < len(edits) and edits[i].start <= c.end:
+            i = cursors[t]  # an unchanged target owns no edit here
+            while c.changed[t] and i < len(edits) and edits[i].start <= c.end:
                 i += 1
             row.append(tuple(dict.fromkeys(type_name(e.type, level) for e in edits[cursors[t] : i])))
             cursors[t] = i
