@@ -216,19 +216,16 @@ def analyse(
         chunks = partition_example(ex, kept)
         if keep_chunks:
             kept_chunks.append(chunks)
-        total = count = 0
+        lengths: list[int] = []  # of every changed reference chunk (the length weighting's bias)
         hyp_changed.extend([c.changed[0] for c in chunks])
         hyp_length.extend([max(len(c.source), len(c.outputs[0])) for c in chunks])
         for k in range(1, len(kept) + 1):
-            changed = [c.changed[k] for c in chunks]
-            ref_changed.extend(changed)
+            ref_changed.extend([c.changed[k] for c in chunks])
             ref_equal.extend([c.outputs[k] == c.outputs[0] for c in chunks])
-            lengths = [max(len(c.source), len(c.outputs[k])) for c, ch in zip(chunks, changed, strict=True) if ch]
-            total += sum(lengths)
-            count += len(lengths)
+            lengths += [max(len(c.source), len(c.outputs[k])) for c in chunks if c.changed[k]]
         ref_index.extend(kept)
-        bias_sum.append(total)
-        bias_count.append(count)
+        bias_sum.append(sum(lengths))
+        bias_count.append(len(lengths))
         for off, n in zip(offsets, (len(chunks), len(kept), len(chunks) * len(kept)), strict=True):
             off.append(off[-1] + n)
     chunk_offsets, pair_offsets, flag_offsets = (np.frombuffer(off, dtype=np.int64) for off in offsets)

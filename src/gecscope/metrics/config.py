@@ -43,10 +43,8 @@ class ChunkMetricConfig:
             raise ValueError("weighting 'llm' needs an LLM: --llm-model NAME [--llm-endpoint URL]")
 
     def weighting_signature(self) -> str:
-        if self.weighting == "similarity":
-            return self.similarity.signature()
-        if self.weighting == "length+similarity":
-            return "length+" + self.similarity.signature()
+        if "similarity" in self.weighting:  # similarity, length+similarity
+            return self.weighting.replace("similarity", self.similarity.signature())
         if self.weighting == "llm" and self.llm is not None:
             return self.llm.signature()
         return self.weighting
