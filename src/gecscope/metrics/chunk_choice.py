@@ -94,12 +94,9 @@ class SentenceRow:
 
     def __call__(self, i: int) -> dict[str, Any]:
         p = int(self.chosen[i])
-        out: dict[str, Any] = {"index": i, "reference": int(self.ref_index[p])}
-        out.update({k: float(v[i]) for k, v in self.columns.items()})
-        counts = self.values[p].tolist()
-        out.update(zip(FIELDS, counts, strict=True))
-        out["fp"] = counts[1] + counts[2]
-        return out
+        counts = dict(zip(FIELDS, self.values[p].tolist(), strict=True))
+        out = {"index": i, "reference": int(self.ref_index[p]), **{k: float(v[i]) for k, v in self.columns.items()}}
+        return {**out, **counts, "fp": counts["fp_ne"] + counts["fp_un"]}
 
 
 def sentence_rows(chosen: IntArray, values: FloatArray, ref_index: Any, columns: dict[str, FloatArray]) -> LazyRows:
