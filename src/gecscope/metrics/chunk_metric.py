@@ -123,9 +123,8 @@ class ChunkMetric:
             chosen, totals = greedy_pairs(values, pair_offsets, self.keys[0], p)
             head = {k: float(v) for k, v in self.columns(totals, p).items()}
             return ChunkTable(chosen, self.columns(values[chosen].T, p), ChunkCounts(*totals), head)
-        every = self.columns(values.T, p)
         chosen = best_pairs(self.keys[1](values.T, p), pair_offsets)
-        columns = {k: v[chosen] for k, v in every.items()}
+        columns = self.columns(values[chosen].T, p)
         return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
 
     def type_row(self, c: ChunkCounts) -> dict[str, float]:
