@@ -107,9 +107,8 @@ class ChunkAnalysis:
     def __len__(self) -> int:
         return len(self.chunk_offsets) - 1
 
-    def take(self, idx: Sequence[int] | IntArray) -> ChunkAnalysis:
-        """The sentences ``idx`` (in that order, with repeats)."""
-        return take_sentences(self, idx)
+    #: the sentences ``idx`` (in that order, with repeats): ``analysis.take(idx)``
+    take = take_sentences
 
     def stack(self, parts: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
         """The sentences of ``parts`` (shards) one after another."""
