@@ -109,10 +109,8 @@ class ChunkAnalysis:
 
     #: the sentences ``idx`` (in that order, with repeats): ``analysis.take(idx)``
     take = take_sentences
-
-    def stack(self, parts: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
-        """The sentences of ``parts`` (shards) one after another."""
-        return stack_analyses(parts)
+    #: the sentences of ``parts`` (shards) one after another: ``analysis.stack(parts)``
+    stack = staticmethod(stack_analyses)
 
     @property
     def chunks(self) -> tuple[tuple[Chunk, ...], ...]:

@@ -19,8 +19,6 @@ from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.stats import ChunkCounts
 
-NAMES = ("score", "hit", "wrong", "under", "over")
-
 
 @dataclass(frozen=True, slots=True)
 class Factors:
@@ -122,7 +120,7 @@ class Cleme2(ChunkMetric):
         return self.config.active_factors.values
 
     def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
-        return dict(zip(NAMES, scoring.heuo(t, p), strict=True))
+        return dict(zip(("score", "hit", "wrong", "under", "over"), scoring.heuo(t, p), strict=True))
 
     def type_row(self, c: ChunkCounts) -> dict[str, float]:
         """``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``."""
