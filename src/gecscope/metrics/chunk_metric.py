@@ -152,9 +152,7 @@ class ChunkMetric:
     def score(self, examples: Sequence[Example]) -> Score:
         analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
         result = self.score_analysis(analysis)
-        if self.config.cat:  # per-error-type breakdown (details["types"])
-            result = add_types(self, examples, analysis, result)
-        return result
+        return add_types(self, examples, analysis, result) if self.config.cat else result  # cat: details["types"]
 
     def sentence_level(self) -> ChunkMetric:
         """This metric at sentence level, sharing its loaded models (and their caches)."""

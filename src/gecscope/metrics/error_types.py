@@ -52,11 +52,8 @@ ChunkTypes = tuple[tuple[tuple[str, ...], ...], ...]
 def type_name(edit_type: str, level: int) -> str:
     """An edit type at ERRANT ``-cat`` granularity ``level`` (1, 2 or 3)."""
     t = edit_type or UNK
-    if len(t) > 2 and t[1] == ":" and t[0] in "MRU":
-        if level == 1:
-            return t[0]
-        if level == 2:
-            return t[2:]
+    if len(t) > 2 and t[1] == ":" and t[0] in "MRU" and level in (1, 2):
+        return t[0] if level == 1 else t[2:]
     return t
 
 
