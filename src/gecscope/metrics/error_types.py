@@ -84,16 +84,15 @@ def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: i
     (0-based; target ``k + 1``). Empty for TN."""
     if label == Label.TN:
         return ()
-    hyp = types[0]
     if label == Label.FP_UN:
-        return hyp or (UNK,)
+        return types[0] or (UNK,)
     if types[k + 1]:
         return types[k + 1]
     changed = [r for r in range(1, len(types)) if types[r]]
     agreeing = [r for r in changed if chunk.outputs[r] == chunk.outputs[0]] if label == Label.TP else []
     if changed:
         return types[(agreeing or changed)[0]]
-    return hyp or (UNK,)
+    return types[0] or (UNK,)  # the hypothesis's types
 
 
 def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
