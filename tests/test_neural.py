@@ -101,12 +101,12 @@ def test_openai_client_against_a_real_model(lm: CausalLM, tmp_path: Path) -> Non
         first = metric.score(ex)
         asked = len(srv["requests"])
         assert asked >= 2
-        weighting = metric.model_weighting()
+        weighting = metric.model_weighting
         assert isinstance(weighting, LLMWeighting) and weighting.stats.requests == asked - 1  # one 500, retried
         again = Cleme2(Cleme2Config(weighting="llm", llm=cfg))
         assert again.score(ex).value == first.value
         assert len(srv["requests"]) == asked
-        assert again.model_weighting().cache.hit_rate == 1.0  # type: ignore[union-attr]
+        assert again.model_weighting.cache.hit_rate == 1.0  # type: ignore[union-attr]
     # expected scores from the digits' probabilities: real numbers strictly inside [1, 5]
     total = first.details["tp"] + first.details["fp"] + first.details["fn"]
     assert total > 0

@@ -90,7 +90,7 @@ def test_cleme2_similarity_on_dask_equals_serial(
     for config in (serial_config, sharded_config, sharded_config):
         metric = Cleme2(Cleme2Config(weighting="similarity", similarity=config))
         results.append(metric.score(examples))
-        scorer = metric.model_weighting().scorer
+        scorer = metric.model_weighting.scorer
         assert scorer.stats.encoded > 100  # computed, not read from a cache
         if config.sharding is not None:
             assert isinstance(scorer.encoder, DaskEncoder)

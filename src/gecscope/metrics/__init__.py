@@ -41,6 +41,10 @@ def sentence_mean(metric: Metric, analysis: Any) -> SentenceMean:
 CHUNK_RULES: dict[str, Any] = {"streams": chunk_streams, "uses_model": chunk_models, "resampling": own_plan}
 #: what the model-backed reference-free metrics declare alike: no perfect identity, a model, sentence means
 MODEL_JUDGE: dict[str, Any] = {"perfect": None, "uses_model": always, "resampling": sentence_mean}
+#: what LLM-S and LLM-E declare alike: the SEEDA paper, 1-5 ratings
+LLM_JUDGE: dict[str, Any] = {**MODEL_JUDGE, "cite": "kobayashi-etal-2024-revisiting", "bounds": (1.0, 5.0)}
+#: what PT-M2 and PT-ERRANT declare alike: the paper, the official code, M2's settings
+PT_M2: dict[str, Any] = {"cite": "gong-etal-2022-revisiting", "tool": "PT-M2 official code (pygongnlp/PT-M2)"}
 
 
 METRICS: dict[str, MetricSpec] = {
@@ -148,21 +152,19 @@ METRICS: dict[str, MetricSpec] = {
         "pt_m2:PTM2:PTConfig",
         "PT-M2: M2 with edits weighted by PTScore (BERTScore)",
         aliases=("PTM2", "PT_M2"),
-        cite="gong-etal-2022-revisiting",
-        tool="PT-M2 official code (pygongnlp/PT-M2)",
         options=F_SETTINGS,
         uses_model=always,
         statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="greedy annotator choice on the running F"),
+        **PT_M2,
     ),
     "pt-errant": MetricSpec(
         "pt_m2:PTErrant:PTConfig",
         "PT-ERRANT: ERRANT with edits weighted by PTScore",
         aliases=("PTERRANT", "PT_ERRANT"),
-        cite="gong-etal-2022-revisiting",
-        tool="PT-M2 official code (pygongnlp/PT-M2)",
         options=F_SETTINGS,
         uses_model=always,
         statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="greedy reference choice on the running F"),
+        **PT_M2,
     ),
     "wodafe": MetricSpec(
         "wodafe:Wodafe:WodafeConfig",
@@ -223,19 +225,15 @@ METRICS: dict[str, MetricSpec] = {
         "llm_judge:LLMJudge:LLMJudgeConfig",
         "LLM-S (SEEDA paper): an LLM scores each corrected sentence 1-5 (--llm-model)",
         aliases=("LLM-S",),
-        cite="kobayashi-etal-2024-revisiting",
         tool="gec-metrics 0.1.1 LLM-S prompt (one hypothesis per prompt)",
-        bounds=(1.0, 5.0),
-        **MODEL_JUDGE,
+        **LLM_JUDGE,
     ),
     "llm-e": MetricSpec(
         "llm_judge:LLMEditJudge:LLMEditJudgeConfig",
         "LLM-E (SEEDA paper): an LLM scores each correction's edits 1-5 (--llm-model)",
         aliases=("LLM-E",),
-        cite="kobayashi-etal-2024-revisiting",
         tool="gec-metrics 0.1.1 LLM-E prompt (one hypothesis per prompt)",
-        bounds=(1.0, 5.0),
-        **MODEL_JUDGE,
+        **LLM_JUDGE,
     ),
     "some": MetricSpec(
         "learned:Some:SomeConfig",

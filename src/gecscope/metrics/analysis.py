@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from gecscope.chunk import partition
 from gecscope.classify import Label, Labels
 from gecscope.errors import InputError
-from gecscope.metrics.chunk_stack import stack_analyses, take_sentences
+from gecscope.metrics.chunk_stack import gather, stack_analyses, take_sentences
 from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
@@ -63,12 +63,9 @@ def kept_references(example: Example, exclude_unchanged: bool) -> tuple[int, ...
 
 def partition_example(example: Example, kept: Sequence[int]) -> tuple[Chunk, ...]:
     targets = (example.hypothesis, *(example.references[i] for i in kept))
-    edit_lists = []
-    for t in targets:
-        if t.edits is None:
-            raise InputError(f"sentence {example.id} is not aligned (align the examples first)")
-        edit_lists.append(t.edits)
-    return partition(example.source, edit_lists)
+    if any(t.edits is None for t in targets):
+        raise InputError(f"sentence {example.id} is not aligned (align the examples first)")
+    return partition(example.source, [t.edits or () for t in targets])
 
 
 def spans(offsets: IntArray) -> IntArray:
@@ -110,13 +107,10 @@ class ChunkAnalysis:
     def __len__(self) -> int:
         return len(self.chunk_offsets) - 1
 
-    def take(self, idx: Sequence[int] | IntArray) -> ChunkAnalysis:
-        """The sentences ``idx`` (in that order, with repeats)."""
-        return take_sentences(self, idx)
-
-    def stack(self, parts: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
-        """The sentences of ``parts`` (shards) one after another."""
-        return stack_analyses(parts)
+    #: the sentences ``idx`` (in that order, with repeats): ``analysis.take(idx)``
+    take = take_sentences
+    #: the sentences of ``parts`` (shards) one after another: ``analysis.stack(parts)``
+    stack = staticmethod(stack_analyses)
 
     @property
     def chunks(self) -> tuple[tuple[Chunk, ...], ...]:
@@ -147,46 +141,26 @@ class ChunkAnalysis:
         return LazyRows(len(self), row)  # type: ignore[arg-type,return-value]
 
     def pair_chunks(self) -> IntArray:
-        """The (global) chunk of every (pair, chunk) flag."""
-        n_chunks = np.diff(self.chunk_offsets)
-        pair_sentence = spans(self.pair_offsets)
-        per_pair = n_chunks[pair_sentence]
-        starts = np.zeros(len(per_pair) + 1, dtype=np.int64)
-        np.cumsum(per_pair, out=starts[1:])
-        pair_of_flag = spans(starts)
-        return (
-            np.arange(len(pair_of_flag), dtype=np.int64)
-            - starts[pair_of_flag]
-            + self.chunk_offsets[pair_sentence][pair_of_flag]
-        )
-
-    def pair_of_flags(self) -> IntArray:
-        """The pair of every (pair, chunk) flag."""
-        per_pair = np.diff(self.chunk_offsets)[spans(self.pair_offsets)]
-        return np.repeat(np.arange(len(per_pair), dtype=np.int64), per_pair)
+        """The (global) chunk of every (pair, chunk) flag: each pair's sentence's chunks."""
+        return gather(self.chunk_offsets, spans(self.pair_offsets))[0]
 
     @functools.cached_property
     def label_array(self) -> NDArray[np.int8]:
         """The :class:`Label` of every (pair, chunk), under :attr:`assumption`."""
         chunk = self.pair_chunks()
-        hyp = self.hyp_changed[chunk]
-        if self.assumption == "dependent":
-            equal, ref = self.ref_equal, self.ref_changed
-        elif self.assumption == "independent":
+        equal, ref = self.ref_equal, self.ref_changed
+        missed = ~equal  # an unchanged hypothesis chunk is a FN where the reference differs
+        if self.assumption == "independent":  # judged against every kept reference at once
             n = len(self.hyp_changed)
             equal = np.bincount(chunk, weights=self.ref_equal, minlength=n)[chunk] > 0
             changed = np.bincount(chunk, weights=self.ref_changed, minlength=n)
             ref = changed[chunk] > 0
             kept = np.diff(self.pair_offsets)[spans(self.chunk_offsets)]
-            every = (changed == kept)[chunk]
-            labels = np.full(len(chunk), Label.TN, dtype=np.int8)
-            labels[~hyp & every] = Label.FN
-            labels[hyp] = np.where(equal, Label.TP, np.where(ref, Label.FP_NE, Label.FP_UN))[hyp]
-            return labels
-        else:
+            missed = (changed == kept)[chunk]  # ... where every reference changed it
+        elif self.assumption != "dependent":
             raise ValueError(f"unknown assumption {self.assumption!r} (dependent or independent)")
         changed_label = np.where(equal, Label.TP, np.where(ref, Label.FP_NE, Label.FP_UN))
-        return np.where(hyp, changed_label, np.where(equal, Label.TN, Label.FN)).astype(np.int8)
+        return np.where(self.hyp_changed[chunk], changed_label, np.where(missed, Label.FN, Label.TN)).astype(np.int8)
 
     def length_bias(self) -> float:
         """Mean length over every changed reference chunk of the corpus (exact: int / int)."""
@@ -197,25 +171,19 @@ class ChunkAnalysis:
         """(pairs, 5) counts ``tp, fp_ne, fp_un, fn, tn`` per (sentence, kept reference); with
         ``weights`` (one per (pair, chunk) flag) the summed weights, added in chunk order."""
         pairs = len(self.ref_index)
-        bins = self.pair_of_flags() * 5 + self.label_array
+        per_pair = np.diff(self.chunk_offsets)[spans(self.pair_offsets)]  # the pair of every flag, below
+        bins = np.repeat(np.arange(pairs, dtype=np.int64), per_pair) * 5 + self.label_array
         return np.bincount(bins, weights=weights, minlength=pairs * 5).reshape(pairs, 5).astype(np.float64)
 
     def weight_array(self, weights: WeightFn) -> FloatArray:
         """A :data:`WeightFn` evaluated pair by pair into one flat array (needs the chunks)."""
-        chunks, labels = self.chunks, self.labels
-        out = np.empty(len(self.ref_changed))
-        pos = 0
-        for s, per_ref in enumerate(labels):
-            for k, labs in enumerate(per_ref):
-                ws = weights(s, k, chunks[s], labs)
-                out[pos : pos + len(labs)] = ws
-                pos += len(labs)
-        return out
+        chunks = self.chunks
+        rows = (weights(s, k, chunks[s], ls) for s, per_ref in enumerate(self.labels) for k, ls in enumerate(per_ref))
+        return np.fromiter(itertools.chain.from_iterable(rows), dtype=np.float64, count=len(self.ref_changed))
 
-    def counts(self, weights: WeightFn | None = None) -> list[tuple[ChunkCounts, ...]]:
-        """Counts per sentence and kept reference; summed weights when ``weights`` is given."""
-        arr = self.count_array(None if weights is None else self.weight_array(weights))
-        return split_counts(arr, self.pair_offsets)
+    def counts(self) -> list[tuple[ChunkCounts, ...]]:
+        """Counts per sentence and kept reference."""
+        return split_counts(self.count_array(), self.pair_offsets)
 
 
 def split_counts(arr: FloatArray, pair_offsets: IntArray) -> list[tuple[ChunkCounts, ...]]:
@@ -245,19 +213,16 @@ def analyse(
         chunks = partition_example(ex, kept)
         if keep_chunks:
             kept_chunks.append(chunks)
-        total = count = 0
+        lengths: list[int] = []  # of every changed reference chunk (the length weighting's bias)
         hyp_changed.extend([c.changed[0] for c in chunks])
         hyp_length.extend([max(len(c.source), len(c.outputs[0])) for c in chunks])
         for k in range(1, len(kept) + 1):
-            changed = [c.changed[k] for c in chunks]
-            ref_changed.extend(changed)
+            ref_changed.extend([c.changed[k] for c in chunks])
             ref_equal.extend([c.outputs[k] == c.outputs[0] for c in chunks])
-            lengths = [max(len(c.source), len(c.outputs[k])) for c, ch in zip(chunks, changed, strict=True) if ch]
-            total += sum(lengths)
-            count += len(lengths)
+            lengths += [max(len(c.source), len(c.outputs[k])) for c in chunks if c.changed[k]]
         ref_index.extend(kept)
-        bias_sum.append(total)
-        bias_count.append(count)
+        bias_sum.append(sum(lengths))
+        bias_count.append(len(lengths))
         for off, n in zip(offsets, (len(chunks), len(kept), len(chunks) * len(kept)), strict=True):
             off.append(off[-1] + n)
     chunk_offsets, pair_offsets, flag_offsets = (np.frombuffer(off, dtype=np.int64) for off in offsets)
@@ -280,14 +245,3 @@ def analyse(
 def relabel(analysis: ChunkAnalysis, assumption: str) -> ChunkAnalysis:
     """The same partitions under another assumption (no re-partitioning, no chunks needed)."""
     return analysis if analysis.assumption == assumption else dataclasses.replace(analysis, assumption=assumption)
-
-
-__all__ = [
-    "ChunkAnalysis",
-    "Label",
-    "WeightFn",
-    "analyse",
-    "kept_references",
-    "relabel",
-    "split_counts",
-]

@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
+from gecscope.metrics.analysis import FloatArray, IntArray
 from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
 
-FloatArray = NDArray[np.float64]
-IntArray = NDArray[np.int64]
 #: a corpus key of :mod:`gecscope.scoring`: key(running totals + candidate, candidate, params)
 GreedyKey = Callable[[Any, Any, Any], tuple[Any, ...]]
 FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
@@ -96,12 +94,9 @@ class SentenceRow:
 
     def __call__(self, i: int) -> dict[str, Any]:
         p = int(self.chosen[i])
-        out: dict[str, Any] = {"index": i, "reference": int(self.ref_index[p])}
-        out.update({k: float(v[i]) for k, v in self.columns.items()})
-        counts = self.values[p].tolist()
-        out.update(zip(FIELDS, counts, strict=True))
-        out["fp"] = counts[1] + counts[2]
-        return out
+        counts = dict(zip(FIELDS, self.values[p].tolist(), strict=True))
+        out = {"index": i, "reference": int(self.ref_index[p]), **{k: float(v[i]) for k, v in self.columns.items()}}
+        return {**out, **counts, "fp": counts["fp_ne"] + counts["fp_un"]}
 
 
 def sentence_rows(chosen: IntArray, values: FloatArray, ref_index: Any, columns: dict[str, FloatArray]) -> LazyRows:

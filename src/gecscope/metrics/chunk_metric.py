@@ -8,15 +8,17 @@ per-sentence values), from which the :class:`~gecscope.result.Score` is built.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
+from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
-from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen
-from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean
+from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen, signed
+from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.metrics.error_types import add_types
 from gecscope.result import Score
@@ -30,7 +32,8 @@ from gecscope.weighting.similarity import SimilarityWeighting
 @dataclass(frozen=True)
 class ChunkTable:
     """A chunk metric's result before it becomes a Score: the chosen pair of every sentence
-    (an index into the count rows), per-sentence value columns, the totals and the headline."""
+    (an index into the count rows), per-sentence value columns, the totals and the corpus values
+    (``head``, the headline among them) that lead ``details``."""
 
     chosen: IntArray
     columns: dict[str, FloatArray]
@@ -39,11 +42,15 @@ class ChunkTable:
 
 
 class ChunkMetric:
-    """Base of the CLEME family. Subclasses implement :meth:`table` and :meth:`finish`."""
+    """Base of the CLEME family. Subclasses declare their :attr:`keys`, :meth:`params`,
+    :meth:`columns` and :meth:`settings`."""
 
     name = "chunk"
     needs_edits = True
     config: ChunkMetricConfig
+    layout: Layout
+    #: the totals in ``details``, in this order (after the headline values)
+    detail_counts: ClassVar[tuple[str, ...]] = (*CHUNK_STATS, "fp")
 
     @property
     def needs_chunks(self) -> bool:
@@ -62,8 +69,7 @@ class ChunkMetric:
 
     def count_array(self, analysis: ChunkAnalysis) -> FloatArray:
         """(pairs, 5) counts per sentence and kept reference under the configured weighting."""
-        if analysis.assumption != self.config.assumption:
-            analysis = relabel(analysis, self.config.assumption)
+        analysis = relabel(analysis, self.config.assumption)
         return analysis.count_array(self.weight_array(analysis))
 
     def counts(self, analysis: ChunkAnalysis) -> list[tuple[ChunkCounts, ...]]:
@@ -77,7 +83,7 @@ class ChunkMetric:
             return None
         if kind == "length":
             return self.length_array(analysis)
-        model = analysis.weight_array(self.model_weighting().weight_fn(analysis))
+        model = analysis.weight_array(self.model_weighting.weight_fn(analysis))
         if kind in ("similarity", "llm"):
             return model
         return self.length_array(analysis) * model
@@ -87,21 +93,17 @@ class ChunkMetric:
         weigher = LengthWeighting(params, analysis.length_bias())
         return weigher.weight_array(analysis.label_array, analysis.hyp_length[analysis.pair_chunks()])
 
+    @functools.cached_property
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
         """The model-backed weighting, built once per metric object (models load on first use)."""
-        cached = self.__dict__.get("_model_weighting")
-        if cached is None:
-            if self.config.weighting == "llm":
-                assert self.config.llm is not None
-                cached = LLMWeighting(self.config.llm)
-            else:
-                cached = SimilarityWeighting(self.config.similarity)
-            self.__dict__["_model_weighting"] = cached
-        return cached
+        if self.config.weighting == "llm":
+            assert self.config.llm is not None
+            return LLMWeighting(self.config.llm)
+        return SimilarityWeighting(self.config.similarity)
 
     def use_weighting(self, weighting: SimilarityWeighting | LLMWeighting) -> None:
         """Share a loaded model (and its cache) between metric objects."""
-        self.__dict__["_model_weighting"] = weighting
+        self.__dict__["model_weighting"] = weighting
 
     #: the metric's keys (:mod:`gecscope.scoring`): corpus ``key(t, c, p)``, sentence ``key(c, p)``
     keys: ClassVar[tuple[Callable[[Any, Any, Any], tuple[Any, ...]], Callable[[Any, Any], tuple[Any, ...]]]]
@@ -121,18 +123,26 @@ class ChunkMetric:
             chosen, totals = greedy_pairs(values, pair_offsets, self.keys[0], p)
             head = {k: float(v) for k, v in self.columns(totals, p).items()}
             return ChunkTable(chosen, self.columns(values[chosen].T, p), ChunkCounts(*totals), head)
-        every = self.columns(values.T, p)
         chosen = best_pairs(self.keys[1](values.T, p), pair_offsets)
-        columns = {k: v[chosen] for k, v in every.items()}
+        columns = self.columns(values[chosen].T, p)
         return ChunkTable(chosen, columns, chosen_totals(values, chosen), {k: mean(v) for k, v in columns.items()})
 
     def type_row(self, c: ChunkCounts) -> dict[str, float]:
         """One row of ``details["types"]`` (a type's summed counts and the metric's values of them)."""
         return {"tp": c.tp, "fp_ne": c.fp_ne, "fp_un": c.fp_un, "fn": c.fn}
 
+    def settings(self) -> dict[str, str]:
+        """The signature fields of the metric's own parameters (after the chunk settings)."""
+        raise NotImplementedError
+
+    def signature(self) -> str:
+        return signed(self, {**self.config.signature_fields(), **self.settings()})
+
     def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
         """The Score of a table (``ref_index``: the reference index of every count row)."""
-        raise NotImplementedError
+        details = {**table.head, **{k: getattr(table.totals, k) for k in self.detail_counts}}
+        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
+        return Score(self.name, table.head[self.layout.headline], details, self.signature(), rows, layout=self.layout)
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce."""
@@ -142,9 +152,7 @@ class ChunkMetric:
     def score(self, examples: Sequence[Example]) -> Score:
         analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
         result = self.score_analysis(analysis)
-        if self.config.cat:  # per-error-type breakdown (details["types"])
-            result = add_types(self, examples, analysis, result)
-        return result
+        return add_types(self, examples, analysis, result) if self.config.cat else result  # cat: details["types"]
 
     def sentence_level(self) -> ChunkMetric:
         """This metric at sentence level, sharing its loaded models (and their caches)."""
@@ -165,4 +173,4 @@ class ChunkMetric:
         """Each sentence's score against its best reference (the sentence-level choice)."""
         metric = self.sentence_level()
         table = metric.table(metric.count_array(analysis), analysis.pair_offsets)
-        return [float(v) for v in table.columns["score" if "score" in table.columns else "f"].tolist()]
+        return [float(v) for v in table.columns[self.layout.headline].tolist()]

@@ -64,13 +64,9 @@ def stack_analyses(analyses: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
     if any(a.assumption != first.assumption for a in analyses):
         raise ValueError("cannot stack chunk analyses of different assumptions (relabel them first)")
     offsets: dict[str, Any] = {}
-    for name in OFFSETS:
-        parts, base = [np.zeros(1, dtype=np.int64)], 0
-        for a in analyses:
-            off = getattr(a, name)
-            parts.append(off[1:] + base)
-            base += int(off[-1])
-        offsets[name] = np.concatenate(parts)
+    for name in OFFSETS:  # every offsets array starts at 0: the stacked one sums the group sizes
+        sizes = np.concatenate([np.diff(getattr(a, name)) for a in analyses])
+        offsets[name] = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(sizes)])
     arrays: dict[str, Any] = {k: np.concatenate([getattr(a, k) for a in analyses]) for k in GROUPS}
     chunks = None
     if all(a.partitions is not None for a in analyses):

@@ -14,12 +14,8 @@ from typing import Any
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import HIGHER, Component, F, Layout, P, R
-from gecscope.metrics.analysis import FloatArray
-from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import sentence_rows
-from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
+from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 
 
@@ -46,6 +42,7 @@ class Cleme(ChunkMetric):
         "(length-weighted by default)",
     )
     keys = (scoring.cleme_key, scoring.cleme_sentence_key)
+    detail_counts = ("tp", "fp", "fn", "tn")
 
     def __init__(self, config: ClemeConfig | None = None) -> None:
         self.config: ClemeConfig = config or ClemeConfig()
@@ -62,9 +59,5 @@ class Cleme(ChunkMetric):
         p, r, f = scoring.cleme_prf((c.tp, c.fp_ne, c.fp_un, c.fn), self.config.beta)
         return {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
 
-    def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
-        t = table.totals
-        details = {**table.head, "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
-        sig = signed(self, {**self.config.signature_fields(), "beta": f"{self.config.beta:g}"})
-        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
-        return Score(self.name, table.head["f"], details, sig, rows, layout=self.layout)
+    def settings(self) -> dict[str, str]:
+        return {"beta": f"{self.config.beta:g}"}

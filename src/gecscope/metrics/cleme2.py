@@ -15,15 +15,9 @@ from typing import Any
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, Layout
-from gecscope.metrics.analysis import FloatArray
-from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import sentence_rows
-from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
+from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.result import Score
 from gecscope.stats import ChunkCounts
-
-NAMES = ("score", "hit", "wrong", "under", "over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +72,9 @@ FACTOR_PRESETS = {
 def resolve_factors(spec: str | Factors | FactorPreset) -> FactorPreset:
     if isinstance(spec, FactorPreset):
         return spec
-    if isinstance(spec, Factors):
-        return FactorPreset(str(spec), spec, spec)
-    if spec in FACTOR_PRESETS:
+    if isinstance(spec, str) and spec in FACTOR_PRESETS:
         return FACTOR_PRESETS[spec]
-    f = Factors.parse(spec)
+    f = spec if isinstance(spec, Factors) else Factors.parse(spec)
     return FactorPreset(str(f), f, f)
 
 
@@ -128,17 +120,12 @@ class Cleme2(ChunkMetric):
         return self.config.active_factors.values
 
     def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
-        return dict(zip(NAMES, scoring.heuo(t, p), strict=True))
+        return dict(zip(("score", "hit", "wrong", "under", "over"), scoring.heuo(t, p), strict=True))
 
     def type_row(self, c: ChunkCounts) -> dict[str, float]:
         """``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``."""
         _, hit, wrong, under, over = heuo(c, self.config.active_factors)
         return {**super().type_row(c), "hit": hit, "wrong": wrong, "under": under, "over": over}
 
-    def finish(self, table: ChunkTable, values: FloatArray, ref_index: Any) -> Score:
-        f = self.config.active_factors
-        details = {**table.head, **table.totals.as_dict()}
-        preset = resolve_factors(self.config.factors)
-        fields = {**self.config.signature_fields(), "factors": f"{preset.name}({f})"}
-        rows = sentence_rows(table.chosen, values, ref_index, table.columns)
-        return Score(self.name, table.head["score"], details, signed(self, fields), rows, layout=self.layout)
+    def settings(self) -> dict[str, str]:
+        return {"factors": f"{resolve_factors(self.config.factors).name}({self.config.active_factors})"}

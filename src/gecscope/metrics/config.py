@@ -5,14 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gecscope.errors import SettingError
+from gecscope.metrics import options as o
 from gecscope.metrics.base import check_convention
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
-
-ASSUMPTIONS = ("dependent", "independent")
-LEVELS = ("corpus", "sentence")
-#: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")
-WEIGHTINGS = ("none", "length", "similarity", "llm", "length+similarity")
-MODES = ("official", "corrected")
 
 
 def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -42,18 +37,14 @@ class ChunkMetricConfig:
         check_convention(self.missing_annotators)
         if self.cat not in (0, 1, 2, 3):
             raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
-        check_choice("assumption", self.assumption, ASSUMPTIONS)
-        check_choice("level", self.level, LEVELS)
-        check_choice("weighting", self.weighting, WEIGHTINGS)
-        check_choice("mode", self.mode, MODES)
+        for option in (o.ASSUMPTION, o.LEVEL, o.WEIGHTING, o.MODE):
+            check_choice(option.name, getattr(self, option.name), option.choices)
         if self.weighting == "llm" and self.llm is None:
             raise ValueError("weighting 'llm' needs an LLM: --llm-model NAME [--llm-endpoint URL]")
 
     def weighting_signature(self) -> str:
-        if self.weighting == "similarity":
-            return self.similarity.signature()
-        if self.weighting == "length+similarity":
-            return "length+" + self.similarity.signature()
+        if "similarity" in self.weighting:  # similarity, length+similarity
+            return self.weighting.replace("similarity", self.similarity.signature())
         if self.weighting == "llm" and self.llm is not None:
             return self.llm.signature()
         return self.weighting

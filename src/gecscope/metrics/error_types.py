@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gecscope.classify import Label
-from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, relabel
+from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
@@ -52,11 +52,8 @@ ChunkTypes = tuple[tuple[tuple[str, ...], ...], ...]
 def type_name(edit_type: str, level: int) -> str:
     """An edit type at ERRANT ``-cat`` granularity ``level`` (1, 2 or 3)."""
     t = edit_type or UNK
-    if len(t) > 2 and t[1] == ":" and t[0] in "MRU":
-        if level == 1:
-            return t[0]
-        if level == 2:
-            return t[2:]
+    if len(t) > 2 and t[1] == ":" and t[0] in "MRU" and level in (1, 2):
+        return t[0] if level == 1 else t[2:]
     return t
 
 
@@ -73,11 +70,8 @@ def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], 
     for c in chunks:
         row: list[tuple[str, ...]] = []
         for t, edits in enumerate(lists):
-            if not c.changed[t]:
-                row.append(())
-                continue
-            i = cursors[t]
-            while i < len(edits) and edits[i].start <= c.end:
+            i = cursors[t]  # an unchanged target owns no edit here
+            while c.changed[t] and i < len(edits) and edits[i].start <= c.end:
                 i += 1
             row.append(tuple(dict.fromkeys(type_name(e.type, level) for e in edits[cursors[t] : i])))
             cursors[t] = i
@@ -90,55 +84,38 @@ def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: i
     (0-based; target ``k + 1``). Empty for TN."""
     if label == Label.TN:
         return ()
-    hyp = types[0]
     if label == Label.FP_UN:
-        return hyp or (UNK,)
+        return types[0] or (UNK,)
     if types[k + 1]:
         return types[k + 1]
-    refs = range(1, len(types))
-    if label == Label.TP:
-        agreeing = [r for r in refs if types[r] and chunk.outputs[r] == chunk.outputs[0]]
-        if agreeing:
-            return types[agreeing[0]]
-    changed = [r for r in refs if types[r]]
+    changed = [r for r in range(1, len(types)) if types[r]]
+    agreeing = [r for r in changed if chunk.outputs[r] == chunk.outputs[0]] if label == Label.TP else []
     if changed:
-        return types[changed[0]]
-    return hyp or (UNK,)
-
-
-def type_counts(
-    examples: Sequence[Example],
-    analysis: ChunkAnalysis,
-    chosen: Sequence[int],
-    level: int,
-    weights: FloatArray | None = None,
-) -> dict[str, ChunkCounts]:
-    """Summed per-type counts; ``chosen[i]`` is sentence i's reference *position* among the kept
-    references (what the overall counts used), ``weights`` the metric's chunk weights (one per
-    (pair, chunk) flag, as :meth:`ChunkMetric.weight_array` gives them; None: 1 each)."""
-    if level not in LEVELS:
-        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
-    acc: dict[str, list[float]] = {}
-    for s, (ex, chunks, kept, per_ref, k) in enumerate(
-        zip(examples, analysis.chunks, analysis.kept, analysis.labels, chosen, strict=True)
-    ):
-        labels, start = per_ref[k], int(analysis.flag_offsets[s]) + k * len(chunks)
-        ws = [1.0] * len(chunks) if weights is None else weights[start : start + len(chunks)].tolist()
-        types = chunk_types(ex, kept, chunks, level)
-        for c, lab, w, ts in zip(chunks, labels, ws, types, strict=True):
-            names = attribute(lab, c, ts, k)
-            for name in names:
-                acc.setdefault(name, [0.0] * 5)[lab] += w / len(names)
-    return {name: ChunkCounts(*acc[name]) for name in sorted(acc)}
+        return types[(agreeing or changed)[0]]
+    return types[0] or (UNK,)  # the hypothesis's types
 
 
 def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
-    """``result`` with ``details["types"]`` at the metric's ``cat`` level."""
+    """``result`` with ``details["types"]`` at the metric's ``cat`` level: per type, the summed counts
+    (each sentence against the kept reference its overall counts used, with the metric's chunk
+    weights, :meth:`ChunkMetric.weight_array`) and the metric's values of them."""
+    level = metric.config.cat
+    if level not in LEVELS:
+        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
     analysis = relabel(analysis, metric.config.assumption)
-    chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
-    counts = type_counts(examples, analysis, chosen, metric.config.cat, metric.weight_array(analysis))
-    details: dict[str, Any] = {**result.details, "types": {name: metric.type_row(c) for name, c in counts.items()}}
-    return dataclasses.replace(result, details=details)
+    weights = metric.weight_array(analysis)
+    acc: dict[str, list[float]] = {}
+    rows = zip(examples, analysis.chunks, analysis.kept, analysis.labels, result.sentences, strict=True)
+    for s, (ex, chunks, kept, per_ref, row) in enumerate(rows):
+        k = kept.index(int(row["reference"]))  # the chosen reference's position among the kept ones
+        labels, start = per_ref[k], int(analysis.flag_offsets[s]) + k * len(chunks)
+        ws = [1.0] * len(chunks) if weights is None else weights[start : start + len(chunks)].tolist()
+        for c, lab, w, ts in zip(chunks, labels, ws, chunk_types(ex, kept, chunks, level), strict=True):
+            names = attribute(lab, c, ts, k)
+            for name in names:
+                acc.setdefault(name, [0.0] * 5)[lab] += w / len(names)
+    types = {name: metric.type_row(ChunkCounts(*acc[name])) for name in sorted(acc)}
+    return dataclasses.replace(result, details={**result.details, "types": types})
 
 
-__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_counts", "type_name"]
+__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_name"]

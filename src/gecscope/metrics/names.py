@@ -23,14 +23,11 @@ def metric_name(name: str, names: Iterable[str], aliases: Mapping[str, str]) -> 
     gecscope.errors.SettingError: unknown metric 'ERANT' (did you mean 'errant'?)
     """
     known = {n.lower(): n for n in names}
+    table = {a: known[target.lower()] for a, target in aliases.items() if target.lower() in known} | known
     key = " ".join(name.split()).lower()
-    if key in known:
-        return known[key]
-    if key in aliases and aliases[key].lower() in known:
-        return known[aliases[key].lower()]
-    candidates = [*known, *(a for a, target in aliases.items() if target.lower() in known)]
-    close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
+    if key in table:
+        return table[key]
+    close = difflib.get_close_matches(key, table, n=1, cutoff=0.6)
     if close:
-        guess = known.get(close[0]) or known[aliases[close[0]].lower()]
-        raise SettingError(f"unknown metric {name!r} (did you mean {guess!r}?)", "metric")
+        raise SettingError(f"unknown metric {name!r} (did you mean {table[close[0]]!r}?)", "metric")
     raise SettingError(f"unknown metric {name!r}; available: {', '.join(known.values())}", "metric")

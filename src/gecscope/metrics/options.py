@@ -11,6 +11,7 @@ LEVEL = Option(
 BETA = Option("beta", "F-beta", float)
 CAT = Option("cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type", int, choices=(1, 2, 3))
 ASSUMPTION = Option("assumption", "CLEME chunk assumption", choices=("dependent", "independent"))
+#: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")
 WEIGHTING = Option(
     "weighting",
     "chunk weights (similarity: PTScore with --encoder; llm: 1-5 ratings from --llm-model)",

@@ -26,9 +26,8 @@ from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
 from gecscope.metrics.analysis import ChunkAnalysis
-from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import mean, sentence_rows
-from gecscope.metrics.chunk_metric import ChunkMetric
+from gecscope.metrics.chunk_choice import mean
+from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
@@ -118,12 +117,6 @@ class Wodafe(ChunkMetric):
         """Per-sentence fluency of the hypotheses (loads the language model)."""
         return self.scorer.fluency([target_text(chunks, 0) for chunks in analysis.chunks])
 
-    def fluencies(self, analysis: ChunkAnalysis) -> np.ndarray:
-        """Per-sentence fluency of the hypotheses (zeros when gamma is 0: no model needed)."""
-        if self.config.resolved_gamma == 0:
-            return np.zeros(len(analysis))
-        return self.hypothesis_fluency(analysis)
-
     def params(self) -> tuple[float, ...]:
         return (self.config.beta, self.config.resolved_alpha)
 
@@ -135,7 +128,7 @@ class Wodafe(ChunkMetric):
         gamma = cfg.resolved_gamma
         values = self.count_array(analysis)
         table = self.table(values, analysis.pair_offsets)
-        fluency = self.fluencies(analysis)
+        fluency = self.hypothesis_fluency(analysis) if gamma else np.zeros(len(analysis))  # gamma 0: no model
         columns = {"score": (1 - gamma) * table.columns["f_g"] + gamma * fluency, **table.columns, "fluency": fluency}
         mean_fluency = float(fluency.mean()) if len(fluency) else 0.0
         if cfg.level == "corpus":
@@ -148,21 +141,17 @@ class Wodafe(ChunkMetric):
             "fluency": mean_fluency,
             "alpha": cfg.resolved_alpha,
             "gamma": gamma,
-            **table.totals.as_dict(),
         }
-        rows = sentence_rows(table.chosen, values, analysis.ref_index, columns)
-        return Score(self.name, head["score"], details, self.signature(), rows, layout=self.layout)
+        return self.finish(ChunkTable(table.chosen, columns, table.totals, details), values, analysis.ref_index)
 
-    def signature(self) -> str:
+    def settings(self) -> dict[str, str]:
         cfg = self.config
-        fields = {
-            **cfg.signature_fields(),
+        return {
             "beta": f"{cfg.beta:g}",
             "alpha": f"{cfg.resolved_alpha:g}",
             "gamma": f"{cfg.resolved_gamma:g}",
             "lm": cfg.fluency.signature() if cfg.resolved_gamma > 0 else "none",
         }
-        return signed(self, fields)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
         return [float(r["score"]) for r in self.sentence_level().score_analysis(analysis).sentences]
