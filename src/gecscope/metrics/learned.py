@@ -27,18 +27,15 @@ from gecscope.errors import SettingError
 from gecscope.extras import require
 from gecscope.layout import Layout
 from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
-from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.types import Example
 from gecscope.weighting.regressors import Checkpoint, ModelScores, load_checkpoint, regress, similarity
 
 
-@dataclass(frozen=True)
-class SomeConfig:
-    grammar_model: str = ""
-    fluency_model: str = ""
-    meaning_model: str = ""
-    weights: tuple[float, float, float] = (0.55, 0.43, 0.02)
+@dataclass(frozen=True, kw_only=True)
+class ModelConfig:
+    """The settings SOME and IMPARA share (keyword-only: after each metric's checkpoint folders)."""
+
     max_length: int = 128
     batch_size: int = 32
     device: str = "cpu"
@@ -51,15 +48,18 @@ class SomeConfig:
 
 
 @dataclass(frozen=True)
-class ImparaConfig:
+class SomeConfig(ModelConfig):
+    grammar_model: str = ""
+    fluency_model: str = ""
+    meaning_model: str = ""
+    weights: tuple[float, float, float] = (0.55, 0.43, 0.02)
+
+
+@dataclass(frozen=True)
+class ImparaConfig(ModelConfig):
     quality_model: str = ""
     similarity_model: str = ""
     threshold: float = 0.9
-    max_length: int = 128
-    batch_size: int = 32
-    device: str = "cpu"
-    cache: bool = True
-    cache_dir: str | None = None
 
     def __post_init__(self) -> None:
         if not -1 <= self.threshold <= 1 or self.max_length < 2 or self.batch_size < 1:
@@ -67,12 +67,9 @@ class ImparaConfig:
 
 
 class _Learned(SentenceMetric):
-    name = ""
-    needs_edits = False
-    layout: Layout
     #: the config fields naming the checkpoint folders (all required)
     checkpoints: tuple[str, ...] = ()
-    config: Any
+    config: ModelConfig
 
     def _checkpoint(self, key: str, path: str, what: str, regressor: bool) -> Checkpoint:
         slot = f"_ckpt_{key}"
@@ -110,14 +107,6 @@ class _Learned(SentenceMetric):
         score, parts = self.combine(examples)
         rows = tuple(tuple(float(p[i]) for p in parts) for i in range(len(examples)))
         return SentenceAnalysis(tuple(float(x) for x in score), rows)
-
-    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
-        mean = float(np.mean(analysis.score)) if len(analysis) else 0.0
-        details = {"score": mean, "sentences": len(analysis)}
-        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
-
-    def signature(self) -> str:
-        raise NotImplementedError
 
 
 class Some(_Learned):

@@ -26,8 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.errors import SettingError
 from gecscope.extras import require
 from gecscope.layout import Layout
@@ -224,11 +222,7 @@ class LLMJudge(SentenceMetric):
         self.config = config or LLMJudgeConfig()
         self.name = "llm-s" if self.config.kind == "sentence" else "llm-e"
         self.layout = judge_layout(self.name)
-
-    @property
-    def needs_edits(self) -> bool:
-        """LLM-E writes the hypothesis's edits into the prompt."""
-        return self.config.kind == "edit"
+        self.needs_edits = self.config.kind == "edit"  # LLM-E writes the hypothesis's edits into the prompt
 
     @functools.cached_property
     def judge(self) -> JudgeWeighting:
@@ -261,11 +255,7 @@ class LLMJudge(SentenceMetric):
         return SentenceAnalysis(tuple(float(v) for v in values), tuple((p,) for p in judge.parsed))
 
     def score_analysis(self, analysis: SentenceAnalysis) -> Score:
-        values = np.asarray(analysis.score, dtype=np.float64)
-        mean = float(values.mean()) if len(values) else 0.0
-        unparsed = sum(not p for (p,) in analysis.parts)
-        details = {"score": mean, "unparsed": unparsed, "sentences": len(values)}
-        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
+        return self.mean_score(analysis, unparsed=sum(not p for (p,) in analysis.parts))
 
     def signature(self) -> str:
         llm = self.config.rater_config

@@ -133,7 +133,6 @@ class ScribendiConfig:
 
 class Scribendi(SentenceMetric):
     name = "scribendi"
-    needs_edits = False
     #: per sentence besides its score (-1, 0, 1): both perplexities, TSR (0-1) and LDR (NaN: unchanged)
     part_names = ("ppl_source", "ppl_hypothesis", "tsr", "ldr")
     layout = Layout(
