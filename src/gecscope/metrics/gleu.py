@@ -25,8 +25,7 @@ Python 3's ``str.split``.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -38,7 +37,8 @@ from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import MAX_ORDER, split_spaces
+from gecscope.metrics.ngrams import BLOCK as COUNTED
+from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 
@@ -85,41 +85,25 @@ def ascii_split(line: str) -> Tokens:
     return tuple(t.decode("utf-8") for t in line.encode("utf-8").split())
 
 
-def ngram_counts(tokens: Tokens, n: int) -> Counter[Tokens]:
-    return Counter(tokens[i : i + n] for i in range(len(tokens) + 1 - n))
-
-
-#: n-gram counts of a token sequence (``ngram_counts`` or a memo of it)
-NgramCounts = Callable[[Tokens, int], Counter[Tokens]]
-
-
-def sentence_stats(
-    source: Tokens, hyp: Tokens, ref: Tokens, n_max: int, variant: str, counts: NgramCounts | None = None
-) -> list[float]:
-    """[|H|, |R|, num_1, den_1, ..., num_N, den_N] for one sentence and reference. ``counts``
-    (optional) gives the n-gram counts, e.g. memoised for sources and references that every
-    system shares (:class:`gecscope.metrics.gleu_counts.CountMemo`)."""
-    count = counts or ngram_counts
-    stats = [float(len(hyp)), float(len(ref))]
-    for n in range(1, n_max + 1):
-        h, s, r = ngram_counts(hyp, n), count(source, n), count(ref, n)
-        # one pass over the hypothesis n-grams (integer sums, so the order does not matter):
-        num = 0
-        if variant == "official":  # |H & R| - |H & (S - R)|, S - R: the source n-grams not in R
-            for g, c in h.items():
-                rc = r.get(g)
-                if rc:
-                    num += min(c, rc)
-                elif g in s:
-                    num -= min(c, s[g])
-            num = max(num, 0)
-        else:  # GREEN's reformulation TI + TK - UD, UD = max(min(s, c) - r, 0), not clipped per sentence
-            for g, c in h.items():
-                rc = r.get(g, 0)
-                num += min(c, rc)
-                if g in s:
-                    num -= max(min(c, s[g]) - rc, 0)
-        stats += [float(num), float(max(len(hyp) + 1 - n, 0))]
+def gleu_stats(segments: Sequence[Tokens], width: int, n_max: int, variant: str) -> FloatArray:
+    """Statistics (sentence, reference, 2 + 2N): [|H|, |R|, num_1, den_1, ..., num_N, den_N] of
+    segments ``width`` to a sentence (source, hypothesis, references), the n-grams counted by
+    :func:`gecscope.metrics.ngrams.sentence_grams` (integer sums, exact in float64)."""
+    units, lengths = encode(segments)
+    sizes = lengths.reshape(-1, width).astype(np.float64)
+    d, k = len(sizes), width - 2
+    stats = np.zeros((d, k, 2 + 2 * n_max))
+    stats[:, :, 0], stats[:, :, 1] = sizes[:, 1:2], sizes[:, 2:]
+    for n, (sent, counts) in enumerate(sentence_grams(units, lengths, width, n_max), 1):
+        ms, mc = counts[:, 0], counts[:, 1]
+        for j in range(k):
+            mr = counts[:, j + 2]
+            if variant == "official":  # |H & R| - |H & (S - R)|, S - R: the source n-grams not in R
+                num = np.maximum(np.bincount(sent, np.where(mr > 0, np.minimum(mc, mr), -np.minimum(mc, ms)), d), 0)
+            else:  # GREEN's reformulation TI + TK - UD, UD = max(min(s, c) - r, 0), not clipped per sentence
+                num = np.bincount(sent, np.minimum(mc, mr) - np.maximum(np.minimum(mc, ms) - mr, 0), d)
+            stats[:, j, 2 * n] = num
+        stats[:, :, 2 * n + 1] = np.maximum(sizes[:, 1:2] + 1 - n, 0)
     return stats
 
 
@@ -201,9 +185,6 @@ class Gleu:
 
     def __init__(self, config: GleuConfig | None = None) -> None:
         self.config = config or GleuConfig()
-        #: source/reference n-gram counts shared by every analyse call (None: count each time);
-        #: set it when many systems are scored against the same sentences
-        self.counts: NgramCounts | None = None
 
     def analyse(self, examples: Sequence[Example]) -> FloatArray:
         """Statistics array (sentence, reference, 2 + 2N)."""
@@ -212,16 +193,16 @@ class Gleu:
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
             raise InputError("GLEU needs the same number (>= 1) of references for every sentence")
-        stats = np.zeros((len(examples), k.pop(), 2 + 2 * cfg.n))
-        split = self._tokens
-        for i, e in enumerate(examples):
-            src = split(e.source_line, e.source)
-            hyp = split(e.hypothesis.line, e.hypothesis.tokens)
-            for j, ref in enumerate(e.references):
-                tokens = split(ref.line, ref.tokens)
-                stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant, self.counts)
-                if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
-                    stats[i, j, :2] += (not hyp, not tokens)
+        width, split = k.pop() + 2, self._tokens
+        segments: list[Tokens] = []
+        for e in examples:
+            segments += [split(e.source_line, e.source), split(e.hypothesis.line, e.hypothesis.tokens)]
+            segments += [split(r.line, r.tokens) for r in e.references]
+        step = COUNTED * width  # the n-gram tables of COUNTED sentences at a time: bounded memory
+        blocks = [segments[i : i + step] for i in range(0, len(segments), step)]
+        stats = np.concatenate([gleu_stats(b, width, cfg.n, cfg.variant) for b in blocks])
+        if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
+            stats[:, :, :2] += stats[:, :, :2] == 0
         return stats
 
     def _tokens(self, line: str, tokens: Tokens) -> Tokens:

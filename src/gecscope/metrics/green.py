@@ -25,14 +25,12 @@ from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
+from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
 from gecscope.scoring import div, f_beta
 from gecscope.types import Example
 
 REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
-#: sentences counted at a time (bounds the memory of the n-gram tables)
-BLOCK = 4_000
 FloatArray = NDArray[np.float64]
 
 
