@@ -227,14 +227,11 @@ class Green:
         stats = np.stack(tp_fp_fn(self.choose(analysis)[1]), axis=1)  # (D, 3, N)
         beta, convention = self.config.beta, self.config.convention
 
-        def corpus_f(t: FloatArray) -> FloatArray:
-            return np.asarray(green_f(t[:, 0], t[:, 1], t[:, 2], beta, convention)[0][:, -1])
-
         def parts(t: FloatArray) -> dict[str, FloatArray]:
             f, p, r = green_f(t[:, 0], t[:, 1], t[:, 2], beta, convention)
             return {"p": p[:, -1], "r": r[:, -1], "f": f[:, -1], "corpus_f": f[:, -1]}
 
-        return Summed(stats, corpus_f, parts)
+        return Summed(stats, lambda t: parts(t)["f"], parts)
 
     def sentence_scores(self, analysis: GreenAnalysis) -> list[float]:
         """GREEN of every sentence against its chosen reference."""

@@ -72,11 +72,10 @@ class _Learned(SentenceMetric):
     config: ModelConfig
 
     def _checkpoint(self, key: str, path: str, what: str, regressor: bool) -> Checkpoint:
-        slot = f"_ckpt_{key}"
-        if slot not in self.__dict__:
-            self.__dict__[slot] = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
-        found: Checkpoint = self.__dict__[slot]
-        return found
+        loaded: dict[str, Checkpoint] = self.__dict__.setdefault("_checkpoints", {})
+        if key not in loaded:
+            loaded[key] = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
+        return loaded[key]
 
     @functools.cached_property
     def store(self) -> ModelScores:

@@ -105,13 +105,12 @@ def build_judge_prompt(kind: str, source: str, target: str) -> str:
 
 
 def _score_of(value: Any) -> float | None:
-    if isinstance(value, bool):
+    """An integer 1-5 (a number, or a string of one digit), as a float; None otherwise."""
+    if isinstance(value, str):
+        value = value.strip()
+    if isinstance(value, bool) or value not in (1, 2, 3, 4, 5, "1", "2", "3", "4", "5"):
         return None
-    if isinstance(value, int | float) and 1 <= value <= 5 and float(value) == int(value):
-        return float(value)
-    if isinstance(value, str) and value.strip() in ("1", "2", "3", "4", "5"):
-        return float(value.strip())
-    return None
+    return float(value)
 
 
 def parse_judgement(text: str) -> float | None:
@@ -236,22 +235,20 @@ class LLMJudge(SentenceMetric):
     def use_judge(self, judge: JudgeWeighting) -> None:
         self.__dict__["judge"] = judge
 
-    def target(self, example: Example) -> str:
-        if self.config.kind == "sentence":
-            return example.hypothesis.line
-        edits = example.hypothesis.edits
-        if edits is None:
-            raise ValueError("llm-e needs the hypothesis edits: align the examples first")
-        return inline_edits(example.source, edits)
-
-    def prompts(self, examples: Sequence[Example]) -> list[str]:
-        return [build_judge_prompt(self.config.kind, ex.source_line, self.target(ex)) for ex in examples]
+    def prompt(self, example: Example) -> str:
+        """The source and the hypothesis (LLM-S) or its edits written inline (LLM-E) in the prompt."""
+        target = example.hypothesis.line
+        if self.config.kind == "edit":
+            if example.hypothesis.edits is None:
+                raise ValueError("llm-e needs the hypothesis edits: align the examples first")
+            target = inline_edits(example.source, example.hypothesis.edits)
+        return build_judge_prompt(self.config.kind, example.source_line, target)
 
     def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         """Per sentence the 1-5 score and whether the answer had one (False: the fallback)."""
         judge = self.judge
         judge.parsed = []
-        values = judge.rate_prompts(self.prompts(examples))
+        values = judge.rate_prompts([self.prompt(e) for e in examples])
         return SentenceAnalysis(tuple(float(v) for v in values), tuple((p,) for p in judge.parsed))
 
     def score_analysis(self, analysis: SentenceAnalysis) -> Score:
