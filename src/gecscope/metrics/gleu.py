@@ -255,8 +255,6 @@ class Gleu:
     def sentence_scores(self, stats: FloatArray) -> list[float]:
         """Per-sentence GLEU: gec-metrics' mean over references (``convention="gec-metrics"``),
         else the smoothed mean over the sampled iterations."""
-        if self.config.convention == "gec-metrics":
-            return [float(x) for x in gleu_gec_metrics(stats, self.config.n).mean(axis=1)]
         return [float(row["score"]) for row in self.score_analysis(stats).sentences]
 
 

@@ -83,13 +83,8 @@ def token_sort_ratio(a: str, b: str, token_sort: str = "fuzzywuzzy") -> int:
     >>> token_sort_ratio("Grüße für Sie", "gre fr sie"), token_sort_ratio("Grüße für Sie", "gre fr sie", "unicode")
     (100, 87)
     """
-    x = " ".join(sorted(fuzzy_process(a, token_sort).split())).strip()
-    y = " ".join(sorted(fuzzy_process(b, token_sort).split())).strip()
-    if x == y:
-        return 100
-    if not x or not y:
-        return 0
-    similar: float = _indel().normalized_similarity(x, y)
+    x, y = (" ".join(sorted(fuzzy_process(text, token_sort).split())) for text in (a, b))
+    similar: float = _indel().normalized_similarity(x, y)  # 1 for equal strings, 0 when one is empty
     return round(100 * similar)
 
 
