@@ -143,31 +143,24 @@ def draw_blocks(
         yield _draw_rows(start, min(iterations, start + step), sentences, refs, seed_step, sampling)
 
 
-def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> FloatArray:
-    """GLEU of each row of summed statistics (shape (..., 2 + 2N))."""
+def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False, convention: str = "official") -> FloatArray:
+    """GLEU of each row of summed statistics (shape (..., 2 + 2N)), 0 when any statistic is 0.
+    ``convention="gec-metrics"``: P_n = 1 when there is no false positive (FP = den - num: also
+    when there are no n-grams of order n), else num/den; 0 when some P_n <= 0. Lengths are >= 1
+    per sentence (``split(' ')``), so the brevity penalty is defined."""
     if smooth:
         stats = np.where(stats == 0, 1.0, stats)
     c, r = stats[..., 0], stats[..., 1]
     num, den = stats[..., 2::2], stats[..., 3::2]
-    zero = (stats <= 0).any(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_prec = np.log(num / den).sum(axis=-1) / n_max
-        bp = np.minimum(0.0, 1.0 - r / c)
-        val = np.exp(bp + log_prec)
-    return np.where(zero, 0.0, val)
-
-
-def gleu_gec_metrics(stats: FloatArray, n_max: int) -> FloatArray:
-    """gec-metrics' GLEU of each row of summed statistics: P_n = 1 when there is no false
-    positive (FP = den - num: also when there are no n-grams of order n), else num/den; 0 when
-    some P_n <= 0. Lengths are >= 1 per sentence (``split(' ')``), so the brevity penalty is defined."""
-    c, r = stats[..., 0], stats[..., 1]
-    num, den = stats[..., 2::2], stats[..., 3::2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
-        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max
+        if convention == "official":
+            p, zero = num / den, (stats <= 0).any(axis=-1)
+        else:
+            p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
+            zero = (p <= 0).any(axis=-1)
+        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max  # a row with some P_n <= 0 is 0 anyway
         val = np.exp(np.minimum(0.0, 1.0 - r / np.where(c > 0, c, 1)) + log_p)
-    return np.asarray(np.where((p <= 0).any(axis=-1), 0.0, val), dtype=np.float64)
+    return np.asarray(np.where(zero, 0.0, val), dtype=np.float64)
 
 
 class Gleu:
@@ -223,12 +216,10 @@ class Gleu:
             totals.append(stats[ids[None, :], idx].sum(axis=1))
             for draw in idx:
                 sent_sum += smoothed[ids, draw]
-        if cfg.convention == "gec-metrics":
-            per_iter = gleu_gec_metrics(np.concatenate(totals), cfg.n)
-            sent = gleu_gec_metrics(stats, cfg.n).mean(axis=1)  # gec-metrics: the mean over references
-        else:
-            per_iter = gleu_from_stats(np.concatenate(totals), cfg.n)
-            sent = sent_sum / cfg.iterations
+        per_iter = gleu_from_stats(np.concatenate(totals), cfg.n, convention=cfg.convention)
+        sent = sent_sum / cfg.iterations
+        if cfg.convention == "gec-metrics":  # gec-metrics: a sentence's GLEU is the mean over its references
+            sent = gleu_from_stats(stats, cfg.n, convention=cfg.convention).mean(axis=1)
         corpus = float(per_iter.mean())
         details: dict[str, Any] = {
             "score": corpus if cfg.level == "corpus" else float(sent.mean()),
