@@ -38,7 +38,8 @@ from gecscope.weighting.cache import cache_key
 from gecscope.weighting.config import LLMConfig, Rating
 from gecscope.weighting.llm import LLMWeighting, parse_score
 
-KINDS = ("sentence", "edit")
+#: each kind's metric (registry name)
+NAMES = {"sentence": "llm-s", "edit": "llm-e"}
 #: in the signature and the cache key: change it whenever a prompt or the target format changes
 PROMPT_VERSION = {"sentence": "seeda-llm-s-v1", "edit": "seeda-llm-e-v1"}
 SYSTEM_MESSAGE = "You are a helpful assistant."
@@ -158,15 +159,14 @@ class LLMJudgeConfig:
     max_tokens: int = 64
 
     def __post_init__(self) -> None:
-        check_choice("kind", self.kind, KINDS)
+        check_choice("kind", self.kind, tuple(NAMES))
         if self.max_tokens < 1:
             raise ValueError("max_tokens must be >= 1")
 
     @property
     def rater_config(self) -> LLMConfig:
         if self.llm is None:
-            name = "llm-s" if self.kind == "sentence" else "llm-e"
-            raise SettingError(f"--metric {name} needs an LLM: --llm-model NAME [--llm-endpoint URL]")
+            raise SettingError(f"--metric {NAMES[self.kind]} needs an LLM: --llm-model NAME [--llm-endpoint URL]")
         return dataclasses.replace(self.llm, max_tokens=self.max_tokens, expected=False)
 
 
@@ -219,7 +219,7 @@ class LLMJudge(SentenceMetric):
 
     def __init__(self, config: LLMJudgeConfig | None = None) -> None:
         self.config = config or LLMJudgeConfig()
-        self.name = "llm-s" if self.config.kind == "sentence" else "llm-e"
+        self.name = NAMES[self.config.kind]
         self.layout = judge_layout(self.name)
         self.needs_edits = self.config.kind == "edit"  # LLM-E writes the hypothesis's edits into the prompt
 
