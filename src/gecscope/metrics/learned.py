@@ -71,9 +71,11 @@ class _Learned(SentenceMetric):
     checkpoints: tuple[str, ...] = ()
     config: ModelConfig
 
-    def _checkpoint(self, key: str, path: str, what: str, regressor: bool) -> Checkpoint:
+    def _checkpoint(self, key: str, what: str, regressor: bool) -> Checkpoint:
+        """The checkpoint in the folder of setting ``<key>_model``, loaded once."""
         loaded: dict[str, Checkpoint] = self.__dict__.setdefault("_checkpoints", {})
         if key not in loaded:
+            path = getattr(self.config, f"{key}_model")
             loaded[key] = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
         return loaded[key]
 
@@ -121,14 +123,10 @@ class Some(_Learned):
         cfg = self.config
         hyps = [(ex.hypothesis.line,) for ex in examples]
         pairs = [(ex.source_line, ex.hypothesis.line) for ex in examples]
-        tok = self._checkpoint("fluency", cfg.fluency_model, "SOME fluency model", True).tokenizer
+        tok = self._checkpoint("fluency", "SOME fluency model", True).tokenizer
         out = []
-        for key, path, items in (
-            ("grammar", cfg.grammar_model, hyps),
-            ("fluency", cfg.fluency_model, hyps),
-            ("meaning", cfg.meaning_model, pairs),
-        ):
-            ckpt = self._checkpoint(key, path, f"SOME {key} model", True)
+        for key, items in (("grammar", hyps), ("fluency", hyps), ("meaning", pairs)):
+            ckpt = self._checkpoint(key, f"SOME {key} model", True)
             shared = Checkpoint(ckpt.model, tok, ckpt.torch, ckpt.identity + "|tok:" + cfg.fluency_model)
             out.append((self._values(shared, key, items, regress) - 1) / 3)
         g, f, m = out
@@ -158,8 +156,8 @@ class Impara(_Learned):
 
     def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
         cfg = self.config
-        qe = self._checkpoint("quality", cfg.quality_model, "IMPARA quality estimator", True)
-        se = self._checkpoint("similarity", cfg.similarity_model, "IMPARA similarity encoder", False)
+        qe = self._checkpoint("quality", "IMPARA quality estimator", True)
+        se = self._checkpoint("similarity", "IMPARA similarity encoder", False)
         logits = self._values(qe, "quality", [(ex.hypothesis.line,) for ex in examples], regress)
         sims = self._values(se, "similarity", [(ex.source_line, ex.hypothesis.line) for ex in examples], similarity)
         quality = 1 / (1 + np.exp(-logits))

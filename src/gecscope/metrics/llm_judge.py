@@ -130,19 +130,17 @@ def parse_judgement(text: str) -> float | None:
     """
     candidates = [m.group(1) for m in _FENCED.finditer(text)] + [m.group(0) for m in _OBJECT.finditer(text)]
     for raw in candidates:
-        cleaned = re.sub(r"//[^\n]*", "", raw)  # the prompt's schema has // comments; models copy them
         try:
-            obj = json.loads(cleaned)
+            obj = json.loads(re.sub(r"//[^\n]*", "", raw))  # the prompt's schema has // comments; models copy them
         except ValueError:
-            obj = None
+            continue
         if isinstance(obj, dict):
             keyed = [v for k, v in obj.items() if isinstance(k, str) and _KEY.match(k.strip())]
             if not keyed and len(obj) == 1:
                 keyed = list(obj.values())
-            for value in keyed:
-                score = _score_of(value)
-                if score is not None:
-                    return score
+            score = next((s for s in map(_score_of, keyed) if s is not None), None)
+            if score is not None:
+                return score
     named = _NAMED.search(text)
     if named:
         return float(named.group(1))

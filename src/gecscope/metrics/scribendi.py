@@ -171,9 +171,8 @@ class Scribendi(SentenceMetric):
 
     def score_analysis(self, analysis: SentenceAnalysis) -> Score:
         values = np.asarray(analysis.score, dtype=np.int64)
-        total = int(values.sum())
         mean = float(values.mean()) if len(values) else 0.0
-        value = float(total) if self.config.level == "corpus" else mean
+        value = float(values.sum()) if self.config.level == "corpus" else mean
         details = {
             "score": value,
             "mean": mean,
