@@ -101,6 +101,12 @@ class _Learned(SentenceMetric):
     def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
         raise NotImplementedError
 
+    def signature_fields(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def signature(self) -> str:
+        return make_signature(self.name, {**self.signature_fields(), "max_len": str(self.config.max_length)})
+
     def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         if not examples:
             return SentenceAnalysis((), ())
@@ -133,16 +139,14 @@ class Some(_Learned):
         wg, wf, wm = cfg.weights
         return wf * f + wg * g + wm * m, [g, f, m]
 
-    def signature(self) -> str:
+    def signature_fields(self) -> dict[str, str]:
         cfg = self.config
-        fields = {
+        return {
             "g": cfg.grammar_model,
             "f": cfg.fluency_model,
             "m": cfg.meaning_model,
             "weights": ",".join(f"{w:g}" for w in cfg.weights),
-            "max_len": str(cfg.max_length),
         }
-        return make_signature(self.name, fields)
 
 
 class Impara(_Learned):
@@ -163,12 +167,6 @@ class Impara(_Learned):
         quality = 1 / (1 + np.exp(-logits))
         return np.where(sims < cfg.threshold, 0.0, quality), [quality, sims]
 
-    def signature(self) -> str:
+    def signature_fields(self) -> dict[str, str]:
         cfg = self.config
-        fields = {
-            "qe": cfg.quality_model,
-            "se": cfg.similarity_model,
-            "threshold": f"{cfg.threshold:g}",
-            "max_len": str(cfg.max_length),
-        }
-        return make_signature(self.name, fields)
+        return {"qe": cfg.quality_model, "se": cfg.similarity_model, "threshold": f"{cfg.threshold:g}"}
