@@ -82,6 +82,8 @@ _KEY = re.compile(r"^target_?1_?score$|^target_?score_?1$|^score$", re.IGNORECAS
 _NOT_SCORES = re.compile(
     r"target[\s_]*\d+|\b[1-5]\s*(?:-|–|to)\s*[1-5]\b|(?:/|out of)\s*5\b|(?:minimum|maximum) of [1-5]", re.IGNORECASE
 )
+#: the values a JSON score may take: an integer 1-5, as a number or a string of one digit
+_SCORES = (1, 2, 3, 4, 5, "1", "2", "3", "4", "5")
 _NAMED = re.compile(r"target[\s_]*1[\s_]*(?:_?score)?\W{0,12}?([1-5])(?![0-9.])", re.IGNORECASE)
 
 
@@ -103,15 +105,6 @@ def inline_edits(source: Tokens, edits: Sequence[Edit]) -> str:
 
 def build_judge_prompt(kind: str, source: str, target: str) -> str:
     return TEMPLATES[kind].replace("[SOURCE]", source).replace("[CORRECTION]", target)
-
-
-def _score_of(value: Any) -> float | None:
-    """An integer 1-5 (a number, or a string of one digit), as a float; None otherwise."""
-    if isinstance(value, str):
-        value = value.strip()
-    if isinstance(value, bool) or value not in (1, 2, 3, 4, 5, "1", "2", "3", "4", "5"):
-        return None
-    return float(value)
 
 
 def parse_judgement(text: str) -> float | None:
@@ -138,7 +131,8 @@ def parse_judgement(text: str) -> float | None:
             keyed = [v for k, v in obj.items() if isinstance(k, str) and _KEY.match(k.strip())]
             if not keyed and len(obj) == 1:
                 keyed = list(obj.values())
-            score = next((s for s in map(_score_of, keyed) if s is not None), None)
+            values = [v.strip() if isinstance(v, str) else v for v in keyed]
+            score = next((float(v) for v in values if not isinstance(v, bool) and v in _SCORES), None)
             if score is not None:
                 return score
     named = _NAMED.search(text)
