@@ -186,14 +186,14 @@ class Gleu:
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
             raise InputError("GLEU needs the same number (>= 1) of references for every sentence")
-        width, split = k.pop() + 2, self._tokens
-        segments: list[Tokens] = []
-        for e in examples:
-            segments += [split(e.source_line, e.source), split(e.hypothesis.line, e.hypothesis.tokens)]
-            segments += [split(r.line, r.tokens) for r in e.references]
-        step = COUNTED * width  # the n-gram tables of COUNTED sentences at a time: bounded memory
-        blocks = [segments[i : i + step] for i in range(0, len(segments), step)]
-        stats = np.concatenate([gleu_stats(b, width, cfg.n, cfg.variant) for b in blocks])
+        width, split, parts = k.pop() + 2, self._tokens, []
+        for i in range(0, len(examples), COUNTED):  # tokens and n-grams of COUNTED sentences at a time: bounded memory
+            segments: list[Tokens] = []
+            for e in examples[i : i + COUNTED]:
+                segments += [split(e.source_line, e.source), split(e.hypothesis.line, e.hypothesis.tokens)]
+                segments += [split(r.line, r.tokens) for r in e.references]
+            parts.append(gleu_stats(segments, width, cfg.n, cfg.variant))
+        stats = np.concatenate(parts)
         if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
             stats[:, :, :2] += stats[:, :, :2] == 0
         return stats
