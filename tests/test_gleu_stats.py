@@ -1,4 +1,4 @@
-"""GLEU's one-pass n-gram statistics equal the Counter-algebra definitions (both variants)."""
+"""GLEU's vectorised n-gram statistics equal the Counter-algebra definitions (both variants)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import examples
-from gecscope.metrics.gleu import ngram_counts, sentence_stats
+from gecscope.metrics.gleu import gleu_stats
 
 tokens = st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=12).map(tuple)
+Tokens = tuple[str, ...]
 
 
-def by_definition(source: tuple[str, ...], hyp: tuple[str, ...], ref: tuple[str, ...], variant: str) -> list[float]:
+def ngram_counts(tokens: Tokens, n: int) -> Counter[Tokens]:
+    return Counter(tokens[i : i + n] for i in range(len(tokens) + 1 - n))
+
+
+def by_definition(source: Tokens, hyp: Tokens, ref: Tokens, variant: str) -> list[float]:
     stats = [float(len(hyp)), float(len(ref))]
     for n in range(1, 5):
         h, s, r = ngram_counts(hyp, n), ngram_counts(source, n), ngram_counts(ref, n)
@@ -29,8 +34,16 @@ def by_definition(source: tuple[str, ...], hyp: tuple[str, ...], ref: tuple[str,
 
 @pytest.mark.properties
 @settings(max_examples=examples(300), deadline=None)
-@given(tokens, tokens, tokens, st.sampled_from(["official", "corrected"]))
-def test_one_pass_equals_counter_algebra(
-    source: tuple[str, ...], hyp: tuple[str, ...], ref: tuple[str, ...], variant: str
+@given(
+    st.lists(st.tuples(tokens, tokens, tokens, tokens), min_size=1, max_size=4),
+    st.sampled_from(["official", "corrected"]),
+)
+def test_vectorised_equals_counter_algebra(
+    sentences: list[tuple[Tokens, Tokens, Tokens, Tokens]], variant: str
 ) -> None:
-    assert sentence_stats(source, hyp, ref, 4, variant) == by_definition(source, hyp, ref, variant)
+    """Several sentences of two references each: every (sentence, reference) row is its own."""
+    segments = [segment for sentence in sentences for segment in sentence]
+    stats = gleu_stats(segments, 4, 4, variant)
+    for i, (source, hyp, *refs) in enumerate(sentences):
+        for j, ref in enumerate(refs):
+            assert stats[i, j].tolist() == by_definition(source, hyp, ref, variant)

@@ -1,4 +1,4 @@
-"""The meta-evaluation's shared work (MetaSession, GLEU count memo, M2 lattice cache) changes no number."""
+"""The meta-evaluation's shared work (MetaSession, M2 lattice cache) changes no number."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from conftest import DATA, require_shared
 from gecscope.align import LevenshteinAligner, align_examples
@@ -17,8 +15,6 @@ from gecscope.meta.data.datasets import SEEDA_SETTINGS, MetaDataset, seeda
 from gecscope.meta.protocols.evaluate import MetricRun, run_metric, sentence_level, system_level
 from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS
-from gecscope.metrics.gleu import sentence_stats
-from gecscope.metrics.gleu_counts import CountMemo
 from gecscope.metrics.m2 import M2, M2Config
 from gecscope.metrics.m2_store import KIND, lattice_signature, open_store
 from gecscope.types import Example, Target
@@ -137,14 +133,3 @@ def test_m2_cache_damaged_values_are_recomputed(tmp_path: Path) -> None:
     assert _edits(again, examples) == _edits(M2(), examples)
     assert again.lattice_store is not None and again.lattice_store.computed == 3
 
-
-words = st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=8).map(tuple)
-Words = tuple[str, ...]
-
-
-@settings(max_examples=150, deadline=None)
-@given(words, words, words, st.sampled_from(["official", "corrected"]))
-def test_gleu_count_memo_gives_the_same_statistics(src: Words, hyp: Words, ref: Words, variant: str) -> None:
-    memo = CountMemo(limit=3)  # tiny: also exercises the emptying
-    for _ in range(2):
-        assert sentence_stats(src, hyp, ref, 4, variant, memo) == sentence_stats(src, hyp, ref, 4, variant)

@@ -25,8 +25,7 @@ Python 3's ``str.split``.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -38,7 +37,8 @@ from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import MAX_ORDER, split_spaces
+from gecscope.metrics.ngrams import BLOCK as COUNTED
+from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 
@@ -85,41 +85,25 @@ def ascii_split(line: str) -> Tokens:
     return tuple(t.decode("utf-8") for t in line.encode("utf-8").split())
 
 
-def ngram_counts(tokens: Tokens, n: int) -> Counter[Tokens]:
-    return Counter(tokens[i : i + n] for i in range(len(tokens) + 1 - n))
-
-
-#: n-gram counts of a token sequence (``ngram_counts`` or a memo of it)
-NgramCounts = Callable[[Tokens, int], Counter[Tokens]]
-
-
-def sentence_stats(
-    source: Tokens, hyp: Tokens, ref: Tokens, n_max: int, variant: str, counts: NgramCounts | None = None
-) -> list[float]:
-    """[|H|, |R|, num_1, den_1, ..., num_N, den_N] for one sentence and reference. ``counts``
-    (optional) gives the n-gram counts, e.g. memoised for sources and references that every
-    system shares (:class:`gecscope.metrics.gleu_counts.CountMemo`)."""
-    count = counts or ngram_counts
-    stats = [float(len(hyp)), float(len(ref))]
-    for n in range(1, n_max + 1):
-        h, s, r = ngram_counts(hyp, n), count(source, n), count(ref, n)
-        # one pass over the hypothesis n-grams (integer sums, so the order does not matter):
-        num = 0
-        if variant == "official":  # |H & R| - |H & (S - R)|, S - R: the source n-grams not in R
-            for g, c in h.items():
-                rc = r.get(g)
-                if rc:
-                    num += min(c, rc)
-                elif g in s:
-                    num -= min(c, s[g])
-            num = max(num, 0)
-        else:  # GREEN's reformulation TI + TK - UD, UD = max(min(s, c) - r, 0), not clipped per sentence
-            for g, c in h.items():
-                rc = r.get(g, 0)
-                num += min(c, rc)
-                if g in s:
-                    num -= max(min(c, s[g]) - rc, 0)
-        stats += [float(num), float(max(len(hyp) + 1 - n, 0))]
+def gleu_stats(segments: Sequence[Tokens], width: int, n_max: int, variant: str) -> FloatArray:
+    """Statistics (sentence, reference, 2 + 2N): [|H|, |R|, num_1, den_1, ..., num_N, den_N] of
+    segments ``width`` to a sentence (source, hypothesis, references), the n-grams counted by
+    :func:`gecscope.metrics.ngrams.sentence_grams` (integer sums, exact in float64)."""
+    units, lengths = encode(segments)
+    sizes = lengths.reshape(-1, width).astype(np.float64)
+    d, k = len(sizes), width - 2
+    stats = np.zeros((d, k, 2 + 2 * n_max))
+    stats[:, :, 0], stats[:, :, 1] = sizes[:, 1:2], sizes[:, 2:]
+    for n, (sent, counts) in enumerate(sentence_grams(units, lengths, width, n_max), 1):
+        ms, mc = counts[:, 0], counts[:, 1]
+        for j in range(k):
+            mr = counts[:, j + 2]
+            if variant == "official":  # |H & R| - |H & (S - R)|, S - R: the source n-grams not in R
+                num = np.maximum(np.bincount(sent, np.where(mr > 0, np.minimum(mc, mr), -np.minimum(mc, ms)), d), 0)
+            else:  # GREEN's reformulation TI + TK - UD, UD = max(min(s, c) - r, 0), not clipped per sentence
+                num = np.bincount(sent, np.minimum(mc, mr) - np.maximum(np.minimum(mc, ms) - mr, 0), d)
+            stats[:, j, 2 * n] = num
+        stats[:, :, 2 * n + 1] = np.maximum(sizes[:, 1:2] + 1 - n, 0)
     return stats
 
 
@@ -159,31 +143,24 @@ def draw_blocks(
         yield _draw_rows(start, min(iterations, start + step), sentences, refs, seed_step, sampling)
 
 
-def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False) -> FloatArray:
-    """GLEU of each row of summed statistics (shape (..., 2 + 2N))."""
+def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False, convention: str = "official") -> FloatArray:
+    """GLEU of each row of summed statistics (shape (..., 2 + 2N)), 0 when any statistic is 0.
+    ``convention="gec-metrics"``: P_n = 1 when there is no false positive (FP = den - num: also
+    when there are no n-grams of order n), else num/den; 0 when some P_n <= 0. Lengths are >= 1
+    per sentence (``split(' ')``), so the brevity penalty is defined."""
     if smooth:
         stats = np.where(stats == 0, 1.0, stats)
     c, r = stats[..., 0], stats[..., 1]
     num, den = stats[..., 2::2], stats[..., 3::2]
-    zero = (stats <= 0).any(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_prec = np.log(num / den).sum(axis=-1) / n_max
-        bp = np.minimum(0.0, 1.0 - r / c)
-        val = np.exp(bp + log_prec)
-    return np.where(zero, 0.0, val)
-
-
-def gleu_gec_metrics(stats: FloatArray, n_max: int) -> FloatArray:
-    """gec-metrics' GLEU of each row of summed statistics: P_n = 1 when there is no false
-    positive (FP = den - num: also when there are no n-grams of order n), else num/den; 0 when
-    some P_n <= 0. Lengths are >= 1 per sentence (``split(' ')``), so the brevity penalty is defined."""
-    c, r = stats[..., 0], stats[..., 1]
-    num, den = stats[..., 2::2], stats[..., 3::2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
-        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max
+        if convention == "official":
+            p, zero = num / den, (stats <= 0).any(axis=-1)
+        else:
+            p = np.where(den == num, 1.0, num / np.where(den > 0, den, 1))
+            zero = (p <= 0).any(axis=-1)
+        log_p = np.log(np.where(p > 0, p, 1)).sum(axis=-1) / n_max  # a row with some P_n <= 0 is 0 anyway
         val = np.exp(np.minimum(0.0, 1.0 - r / np.where(c > 0, c, 1)) + log_p)
-    return np.asarray(np.where((p <= 0).any(axis=-1), 0.0, val), dtype=np.float64)
+    return np.asarray(np.where(zero, 0.0, val), dtype=np.float64)
 
 
 class Gleu:
@@ -201,9 +178,6 @@ class Gleu:
 
     def __init__(self, config: GleuConfig | None = None) -> None:
         self.config = config or GleuConfig()
-        #: source/reference n-gram counts shared by every analyse call (None: count each time);
-        #: set it when many systems are scored against the same sentences
-        self.counts: NgramCounts | None = None
 
     def analyse(self, examples: Sequence[Example]) -> FloatArray:
         """Statistics array (sentence, reference, 2 + 2N)."""
@@ -212,16 +186,16 @@ class Gleu:
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
             raise InputError("GLEU needs the same number (>= 1) of references for every sentence")
-        stats = np.zeros((len(examples), k.pop(), 2 + 2 * cfg.n))
-        split = self._tokens
-        for i, e in enumerate(examples):
-            src = split(e.source_line, e.source)
-            hyp = split(e.hypothesis.line, e.hypothesis.tokens)
-            for j, ref in enumerate(e.references):
-                tokens = split(ref.line, ref.tokens)
-                stats[i, j] = sentence_stats(src, hyp, tokens, cfg.n, cfg.variant, self.counts)
-                if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
-                    stats[i, j, :2] += (not hyp, not tokens)
+        width, split, parts = k.pop() + 2, self._tokens, []
+        for i in range(0, len(examples), COUNTED):  # tokens and n-grams of COUNTED sentences at a time: bounded memory
+            segments: list[Tokens] = []
+            for e in examples[i : i + COUNTED]:
+                segments += [split(e.source_line, e.source), split(e.hypothesis.line, e.hypothesis.tokens)]
+                segments += [split(r.line, r.tokens) for r in e.references]
+            parts.append(gleu_stats(segments, width, cfg.n, cfg.variant))
+        stats = np.concatenate(parts)
+        if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
+            stats[:, :, :2] += stats[:, :, :2] == 0
         return stats
 
     def _tokens(self, line: str, tokens: Tokens) -> Tokens:
@@ -242,12 +216,10 @@ class Gleu:
             totals.append(stats[ids[None, :], idx].sum(axis=1))
             for draw in idx:
                 sent_sum += smoothed[ids, draw]
-        if cfg.convention == "gec-metrics":
-            per_iter = gleu_gec_metrics(np.concatenate(totals), cfg.n)
-            sent = gleu_gec_metrics(stats, cfg.n).mean(axis=1)  # gec-metrics: the mean over references
-        else:
-            per_iter = gleu_from_stats(np.concatenate(totals), cfg.n)
-            sent = sent_sum / cfg.iterations
+        per_iter = gleu_from_stats(np.concatenate(totals), cfg.n, convention=cfg.convention)
+        sent = sent_sum / cfg.iterations
+        if cfg.convention == "gec-metrics":  # gec-metrics: a sentence's GLEU is the mean over its references
+            sent = gleu_from_stats(stats, cfg.n, convention=cfg.convention).mean(axis=1)
         corpus = float(per_iter.mean())
         details: dict[str, Any] = {
             "score": corpus if cfg.level == "corpus" else float(sent.mean()),
@@ -274,8 +246,6 @@ class Gleu:
     def sentence_scores(self, stats: FloatArray) -> list[float]:
         """Per-sentence GLEU: gec-metrics' mean over references (``convention="gec-metrics"``),
         else the smoothed mean over the sampled iterations."""
-        if self.config.convention == "gec-metrics":
-            return [float(x) for x in gleu_gec_metrics(stats, self.config.n).mean(axis=1)]
         return [float(row["score"]) for row in self.score_analysis(stats).sentences]
 
 

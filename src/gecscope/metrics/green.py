@@ -25,14 +25,12 @@ from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
+from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
 from gecscope.scoring import div, f_beta
 from gecscope.types import Example
 
 REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
-#: sentences counted at a time (bounds the memory of the n-gram tables)
-BLOCK = 4_000
 FloatArray = NDArray[np.float64]
 
 
@@ -84,17 +82,10 @@ class GreenAnalysis:
         present = [np.pad(a.present, ((0, 0), (0, k - a.present.shape[1]))) for a in parts]
         return GreenAnalysis(np.concatenate(regions, axis=1), np.concatenate(present, axis=0))
 
-    @property
-    def tp(self) -> FloatArray:
-        return np.asarray(self.regions[0:3].sum(axis=0), dtype=np.float64)
 
-    @property
-    def fp(self) -> FloatArray:
-        return np.asarray(self.regions[3:5].sum(axis=0), dtype=np.float64)
-
-    @property
-    def fn(self) -> FloatArray:
-        return np.asarray(self.regions[5:7].sum(axis=0), dtype=np.float64)
+def tp_fp_fn(regions: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """TP = TD + TI + TK, FP = OD + OI and FN = UD + UI of region counts (regions on the first axis)."""
+    return regions[0:3].sum(axis=0), regions[3:5].sum(axis=0), regions[5:7].sum(axis=0)
 
 
 def _units(line: str, unit: str, strip: bool, convention: str = "official") -> Sequence[str]:
@@ -147,10 +138,7 @@ class Green:
         if k_max == 0:
             raise InputError("GREEN needs at least one sentence with a reference")
         parts = [self._analyse_block(examples[i : i + BLOCK], k_max) for i in range(0, len(examples), BLOCK)]
-        if len(parts) == 1:
-            return parts[0]
-        regions = np.concatenate([p.regions for p in parts], axis=1)
-        return GreenAnalysis(regions, np.concatenate([p.present for p in parts], axis=0))
+        return parts[0].stack(parts)
 
     def _analyse_block(self, examples: Sequence[Example], k_max: int) -> GreenAnalysis:
         cfg = self.config
@@ -182,24 +170,21 @@ class Green:
                     regions[g, :, k, n - 1] = np.bincount(sent, weights=v, minlength=d)
         return GreenAnalysis(regions, present)
 
-    def choose(self, analysis: GreenAnalysis) -> list[int]:
-        f, _, _ = green_f(analysis.tp, analysis.fp, analysis.fn, self.config.beta, self.config.convention)
+    def choose(self, analysis: GreenAnalysis) -> tuple[list[int], FloatArray]:
+        """Each sentence's best present reference (the first on ties: ``max`` keeps it) and its
+        region counts (7, D, N)."""
+        f, _, _ = green_f(*tp_fp_fn(analysis.regions), self.config.beta, self.config.convention)
         depth = f.shape[2] if self.config.convention == "official" else 1  # F_N, F_N-1, ... or F_N alone
-        chosen = []
-        for keys, present in zip(f[:, :, ::-1][:, :, :depth].tolist(), analysis.present.tolist(), strict=True):
-            best_k, best = 0, None
-            for k, key in enumerate(keys):
-                if present[k] and (best is None or key > best):
-                    best_k, best = k, key
-            chosen.append(best_k)
-        return chosen
+        rows = zip(f[:, :, ::-1][:, :, :depth].tolist(), analysis.present.tolist(), strict=True)
+        chosen = [
+            max((k for k, p in enumerate(present) if p), key=keys.__getitem__, default=0) for keys, present in rows
+        ]
+        return chosen, analysis.regions[:, np.arange(len(chosen)), chosen, :]
 
     def score_analysis(self, analysis: GreenAnalysis) -> Score:
         cfg = self.config
-        chosen = self.choose(analysis)
-        idx = np.arange(len(chosen))
-        pick = analysis.regions[:, idx, chosen, :]  # (7, D, N)
-        tp, fp, fn = pick[0] + pick[1] + pick[2], pick[3] + pick[4], pick[5] + pick[6]
+        chosen, pick = self.choose(analysis)
+        tp, fp, fn = tp_fp_fn(pick)
         sent_f = green_f(tp, fp, fn, cfg.beta, cfg.convention)[0][:, -1]
         f, p, r = (x[-1] for x in green_f(tp.sum(0), fp.sum(0), fn.sum(0), cfg.beta, cfg.convention))
         sent_mean = float(sent_f.mean()) if len(sent_f) else 0.0
@@ -239,19 +224,14 @@ class Green:
         """Sentence level: the mean of sentence F; corpus: the chosen references' counts summed."""
         if self.config.level == "sentence":
             return SentenceMean(np.asarray(self.sentence_scores(analysis), dtype=np.float64))
-        chosen = self.choose(analysis)
-        pick = analysis.regions[:, np.arange(len(chosen)), chosen, :]  # (7, D, N)
-        stats = np.stack([pick[0] + pick[1] + pick[2], pick[3] + pick[4], pick[5] + pick[6]], axis=1)  # (D, 3, N)
+        stats = np.stack(tp_fp_fn(self.choose(analysis)[1]), axis=1)  # (D, 3, N)
         beta, convention = self.config.beta, self.config.convention
-
-        def corpus_f(t: FloatArray) -> FloatArray:
-            return np.asarray(green_f(t[:, 0], t[:, 1], t[:, 2], beta, convention)[0][:, -1])
 
         def parts(t: FloatArray) -> dict[str, FloatArray]:
             f, p, r = green_f(t[:, 0], t[:, 1], t[:, 2], beta, convention)
             return {"p": p[:, -1], "r": r[:, -1], "f": f[:, -1], "corpus_f": f[:, -1]}
 
-        return Summed(stats, corpus_f, parts)
+        return Summed(stats, lambda t: parts(t)["f"], parts)
 
     def sentence_scores(self, analysis: GreenAnalysis) -> list[float]:
         """GREEN of every sentence against its chosen reference."""

@@ -27,18 +27,15 @@ from gecscope.errors import SettingError
 from gecscope.extras import require
 from gecscope.layout import Layout
 from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
-from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.types import Example
 from gecscope.weighting.regressors import Checkpoint, ModelScores, load_checkpoint, regress, similarity
 
 
-@dataclass(frozen=True)
-class SomeConfig:
-    grammar_model: str = ""
-    fluency_model: str = ""
-    meaning_model: str = ""
-    weights: tuple[float, float, float] = (0.55, 0.43, 0.02)
+@dataclass(frozen=True, kw_only=True)
+class ModelConfig:
+    """The settings SOME and IMPARA share (keyword-only: after each metric's checkpoint folders)."""
+
     max_length: int = 128
     batch_size: int = 32
     device: str = "cpu"
@@ -51,15 +48,18 @@ class SomeConfig:
 
 
 @dataclass(frozen=True)
-class ImparaConfig:
+class SomeConfig(ModelConfig):
+    grammar_model: str = ""
+    fluency_model: str = ""
+    meaning_model: str = ""
+    weights: tuple[float, float, float] = (0.55, 0.43, 0.02)
+
+
+@dataclass(frozen=True)
+class ImparaConfig(ModelConfig):
     quality_model: str = ""
     similarity_model: str = ""
     threshold: float = 0.9
-    max_length: int = 128
-    batch_size: int = 32
-    device: str = "cpu"
-    cache: bool = True
-    cache_dir: str | None = None
 
     def __post_init__(self) -> None:
         if not -1 <= self.threshold <= 1 or self.max_length < 2 or self.batch_size < 1:
@@ -67,19 +67,17 @@ class ImparaConfig:
 
 
 class _Learned(SentenceMetric):
-    name = ""
-    needs_edits = False
-    layout: Layout
     #: the config fields naming the checkpoint folders (all required)
     checkpoints: tuple[str, ...] = ()
-    config: Any
+    config: ModelConfig
 
-    def _checkpoint(self, key: str, path: str, what: str, regressor: bool) -> Checkpoint:
-        slot = f"_ckpt_{key}"
-        if slot not in self.__dict__:
-            self.__dict__[slot] = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
-        found: Checkpoint = self.__dict__[slot]
-        return found
+    def _checkpoint(self, key: str, what: str, regressor: bool) -> Checkpoint:
+        """The checkpoint in the folder of setting ``<key>_model``, loaded once."""
+        loaded: dict[str, Checkpoint] = self.__dict__.setdefault("_checkpoints", {})
+        if key not in loaded:
+            path = getattr(self.config, f"{key}_model")
+            loaded[key] = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
+        return loaded[key]
 
     @functools.cached_property
     def store(self) -> ModelScores:
@@ -103,6 +101,12 @@ class _Learned(SentenceMetric):
     def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
         raise NotImplementedError
 
+    def signature_fields(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def signature(self) -> str:
+        return make_signature(self.name, {**self.signature_fields(), "max_len": str(self.config.max_length)})
+
     def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         if not examples:
             return SentenceAnalysis((), ())
@@ -110,14 +114,6 @@ class _Learned(SentenceMetric):
         score, parts = self.combine(examples)
         rows = tuple(tuple(float(p[i]) for p in parts) for i in range(len(examples)))
         return SentenceAnalysis(tuple(float(x) for x in score), rows)
-
-    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
-        mean = float(np.mean(analysis.score)) if len(analysis) else 0.0
-        details = {"score": mean, "sentences": len(analysis)}
-        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
-
-    def signature(self) -> str:
-        raise NotImplementedError
 
 
 class Some(_Learned):
@@ -133,30 +129,24 @@ class Some(_Learned):
         cfg = self.config
         hyps = [(ex.hypothesis.line,) for ex in examples]
         pairs = [(ex.source_line, ex.hypothesis.line) for ex in examples]
-        tok = self._checkpoint("fluency", cfg.fluency_model, "SOME fluency model", True).tokenizer
+        tok = self._checkpoint("fluency", "SOME fluency model", True).tokenizer
         out = []
-        for key, path, items in (
-            ("grammar", cfg.grammar_model, hyps),
-            ("fluency", cfg.fluency_model, hyps),
-            ("meaning", cfg.meaning_model, pairs),
-        ):
-            ckpt = self._checkpoint(key, path, f"SOME {key} model", True)
+        for key, items in (("grammar", hyps), ("fluency", hyps), ("meaning", pairs)):
+            ckpt = self._checkpoint(key, f"SOME {key} model", True)
             shared = Checkpoint(ckpt.model, tok, ckpt.torch, ckpt.identity + "|tok:" + cfg.fluency_model)
             out.append((self._values(shared, key, items, regress) - 1) / 3)
         g, f, m = out
         wg, wf, wm = cfg.weights
         return wf * f + wg * g + wm * m, [g, f, m]
 
-    def signature(self) -> str:
+    def signature_fields(self) -> dict[str, str]:
         cfg = self.config
-        fields = {
+        return {
             "g": cfg.grammar_model,
             "f": cfg.fluency_model,
             "m": cfg.meaning_model,
             "weights": ",".join(f"{w:g}" for w in cfg.weights),
-            "max_len": str(cfg.max_length),
         }
-        return make_signature(self.name, fields)
 
 
 class Impara(_Learned):
@@ -170,19 +160,13 @@ class Impara(_Learned):
 
     def combine(self, examples: Sequence[Example]) -> tuple[np.ndarray, list[np.ndarray]]:
         cfg = self.config
-        qe = self._checkpoint("quality", cfg.quality_model, "IMPARA quality estimator", True)
-        se = self._checkpoint("similarity", cfg.similarity_model, "IMPARA similarity encoder", False)
+        qe = self._checkpoint("quality", "IMPARA quality estimator", True)
+        se = self._checkpoint("similarity", "IMPARA similarity encoder", False)
         logits = self._values(qe, "quality", [(ex.hypothesis.line,) for ex in examples], regress)
         sims = self._values(se, "similarity", [(ex.source_line, ex.hypothesis.line) for ex in examples], similarity)
         quality = 1 / (1 + np.exp(-logits))
         return np.where(sims < cfg.threshold, 0.0, quality), [quality, sims]
 
-    def signature(self) -> str:
+    def signature_fields(self) -> dict[str, str]:
         cfg = self.config
-        fields = {
-            "qe": cfg.quality_model,
-            "se": cfg.similarity_model,
-            "threshold": f"{cfg.threshold:g}",
-            "max_len": str(cfg.max_length),
-        }
-        return make_signature(self.name, fields)
+        return {"qe": cfg.quality_model, "se": cfg.similarity_model, "threshold": f"{cfg.threshold:g}"}

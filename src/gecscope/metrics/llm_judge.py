@@ -26,8 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.errors import SettingError
 from gecscope.extras import require
 from gecscope.layout import Layout
@@ -40,7 +38,8 @@ from gecscope.weighting.cache import cache_key
 from gecscope.weighting.config import LLMConfig, Rating
 from gecscope.weighting.llm import LLMWeighting, parse_score
 
-KINDS = ("sentence", "edit")
+#: each kind's metric (registry name)
+NAMES = {"sentence": "llm-s", "edit": "llm-e"}
 #: in the signature and the cache key: change it whenever a prompt or the target format changes
 PROMPT_VERSION = {"sentence": "seeda-llm-s-v1", "edit": "seeda-llm-e-v1"}
 SYSTEM_MESSAGE = "You are a helpful assistant."
@@ -83,6 +82,8 @@ _KEY = re.compile(r"^target_?1_?score$|^target_?score_?1$|^score$", re.IGNORECAS
 _NOT_SCORES = re.compile(
     r"target[\s_]*\d+|\b[1-5]\s*(?:-|–|to)\s*[1-5]\b|(?:/|out of)\s*5\b|(?:minimum|maximum) of [1-5]", re.IGNORECASE
 )
+#: the values a JSON score may take: an integer 1-5, as a number or a string of one digit
+_SCORES = (1, 2, 3, 4, 5, "1", "2", "3", "4", "5")
 _NAMED = re.compile(r"target[\s_]*1[\s_]*(?:_?score)?\W{0,12}?([1-5])(?![0-9.])", re.IGNORECASE)
 
 
@@ -106,16 +107,6 @@ def build_judge_prompt(kind: str, source: str, target: str) -> str:
     return TEMPLATES[kind].replace("[SOURCE]", source).replace("[CORRECTION]", target)
 
 
-def _score_of(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float) and 1 <= value <= 5 and float(value) == int(value):
-        return float(value)
-    if isinstance(value, str) and value.strip() in ("1", "2", "3", "4", "5"):
-        return float(value.strip())
-    return None
-
-
 def parse_judgement(text: str) -> float | None:
     """The score of target 1 in an answer (1-5), or None. Reads, in order: a fenced or bare JSON
     object (``target1_score``, ``target_score1`` or ``score``; a single-key object whatever its
@@ -132,19 +123,18 @@ def parse_judgement(text: str) -> float | None:
     """
     candidates = [m.group(1) for m in _FENCED.finditer(text)] + [m.group(0) for m in _OBJECT.finditer(text)]
     for raw in candidates:
-        cleaned = re.sub(r"//[^\n]*", "", raw)  # the prompt's schema has // comments; models copy them
         try:
-            obj = json.loads(cleaned)
+            obj = json.loads(re.sub(r"//[^\n]*", "", raw))  # the prompt's schema has // comments; models copy them
         except ValueError:
-            obj = None
+            continue
         if isinstance(obj, dict):
             keyed = [v for k, v in obj.items() if isinstance(k, str) and _KEY.match(k.strip())]
             if not keyed and len(obj) == 1:
                 keyed = list(obj.values())
-            for value in keyed:
-                score = _score_of(value)
-                if score is not None:
-                    return score
+            values = [v.strip() if isinstance(v, str) else v for v in keyed]
+            score = next((float(v) for v in values if not isinstance(v, bool) and v in _SCORES), None)
+            if score is not None:
+                return score
     named = _NAMED.search(text)
     if named:
         return float(named.group(1))
@@ -161,15 +151,14 @@ class LLMJudgeConfig:
     max_tokens: int = 64
 
     def __post_init__(self) -> None:
-        check_choice("kind", self.kind, KINDS)
+        check_choice("kind", self.kind, tuple(NAMES))
         if self.max_tokens < 1:
             raise ValueError("max_tokens must be >= 1")
 
     @property
     def rater_config(self) -> LLMConfig:
         if self.llm is None:
-            name = "llm-s" if self.kind == "sentence" else "llm-e"
-            raise SettingError(f"--metric {name} needs an LLM: --llm-model NAME [--llm-endpoint URL]")
+            raise SettingError(f"--metric {NAMES[self.kind]} needs an LLM: --llm-model NAME [--llm-endpoint URL]")
         return dataclasses.replace(self.llm, max_tokens=self.max_tokens, expected=False)
 
 
@@ -222,13 +211,9 @@ class LLMJudge(SentenceMetric):
 
     def __init__(self, config: LLMJudgeConfig | None = None) -> None:
         self.config = config or LLMJudgeConfig()
-        self.name = "llm-s" if self.config.kind == "sentence" else "llm-e"
+        self.name = NAMES[self.config.kind]
         self.layout = judge_layout(self.name)
-
-    @property
-    def needs_edits(self) -> bool:
-        """LLM-E writes the hypothesis's edits into the prompt."""
-        return self.config.kind == "edit"
+        self.needs_edits = self.config.kind == "edit"  # LLM-E writes the hypothesis's edits into the prompt
 
     @functools.cached_property
     def judge(self) -> JudgeWeighting:
@@ -242,30 +227,24 @@ class LLMJudge(SentenceMetric):
     def use_judge(self, judge: JudgeWeighting) -> None:
         self.__dict__["judge"] = judge
 
-    def target(self, example: Example) -> str:
-        if self.config.kind == "sentence":
-            return example.hypothesis.line
-        edits = example.hypothesis.edits
-        if edits is None:
-            raise ValueError("llm-e needs the hypothesis edits: align the examples first")
-        return inline_edits(example.source, edits)
-
-    def prompts(self, examples: Sequence[Example]) -> list[str]:
-        return [build_judge_prompt(self.config.kind, ex.source_line, self.target(ex)) for ex in examples]
+    def prompt(self, example: Example) -> str:
+        """The source and the hypothesis (LLM-S) or its edits written inline (LLM-E) in the prompt."""
+        target = example.hypothesis.line
+        if self.config.kind == "edit":
+            if example.hypothesis.edits is None:
+                raise ValueError("llm-e needs the hypothesis edits: align the examples first")
+            target = inline_edits(example.source, example.hypothesis.edits)
+        return build_judge_prompt(self.config.kind, example.source_line, target)
 
     def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         """Per sentence the 1-5 score and whether the answer had one (False: the fallback)."""
         judge = self.judge
         judge.parsed = []
-        values = judge.rate_prompts(self.prompts(examples))
+        values = judge.rate_prompts([self.prompt(e) for e in examples])
         return SentenceAnalysis(tuple(float(v) for v in values), tuple((p,) for p in judge.parsed))
 
     def score_analysis(self, analysis: SentenceAnalysis) -> Score:
-        values = np.asarray(analysis.score, dtype=np.float64)
-        mean = float(values.mean()) if len(values) else 0.0
-        unparsed = sum(not p for (p,) in analysis.parts)
-        details = {"score": mean, "unparsed": unparsed, "sentences": len(values)}
-        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
+        return self.mean_score(analysis, unparsed=sum(not p for (p,) in analysis.parts))
 
     def signature(self) -> str:
         llm = self.config.rater_config

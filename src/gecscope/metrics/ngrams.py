@@ -19,6 +19,8 @@ IntArray = NDArray[np.int64]
 
 #: the largest n-gram order GREEN and GLEU accept (memory grows with it; the papers use 4)
 MAX_ORDER = 100
+#: sentences counted at a time by GREEN and GLEU (bounds the memory of the n-gram tables)
+BLOCK = 4_000
 
 
 def split_spaces(line: str) -> tuple[str, ...]:

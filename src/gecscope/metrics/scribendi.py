@@ -83,13 +83,8 @@ def token_sort_ratio(a: str, b: str, token_sort: str = "fuzzywuzzy") -> int:
     >>> token_sort_ratio("Grüße für Sie", "gre fr sie"), token_sort_ratio("Grüße für Sie", "gre fr sie", "unicode")
     (100, 87)
     """
-    x = " ".join(sorted(fuzzy_process(a, token_sort).split())).strip()
-    y = " ".join(sorted(fuzzy_process(b, token_sort).split())).strip()
-    if x == y:
-        return 100
-    if not x or not y:
-        return 0
-    similar: float = _indel().normalized_similarity(x, y)
+    x, y = (" ".join(sorted(fuzzy_process(text, token_sort).split())) for text in (a, b))
+    similar: float = _indel().normalized_similarity(x, y)  # 1 for equal strings, 0 when one is empty
     return round(100 * similar)
 
 
@@ -133,7 +128,6 @@ class ScribendiConfig:
 
 class Scribendi(SentenceMetric):
     name = "scribendi"
-    needs_edits = False
     #: per sentence besides its score (-1, 0, 1): both perplexities, TSR (0-1) and LDR (NaN: unchanged)
     part_names = ("ppl_source", "ppl_hypothesis", "tsr", "ldr")
     layout = Layout(
@@ -177,9 +171,8 @@ class Scribendi(SentenceMetric):
 
     def score_analysis(self, analysis: SentenceAnalysis) -> Score:
         values = np.asarray(analysis.score, dtype=np.int64)
-        total = int(values.sum())
         mean = float(values.mean()) if len(values) else 0.0
-        value = float(total) if self.config.level == "corpus" else mean
+        value = float(values.sum()) if self.config.level == "corpus" else mean
         details = {
             "score": value,
             "mean": mean,

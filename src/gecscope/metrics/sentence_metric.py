@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+from gecscope.layout import Layout
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -24,18 +27,31 @@ class SentenceAnalysis:
 
 class SentenceMetric:
     """Base of the reference-free sentence metrics: subclasses implement ``analyse`` and
+    ``signature``; the corpus score is the mean of the sentence scores unless they override
     ``score_analysis``."""
 
+    name: str
+    layout: Layout
     #: reads no reference (the loaders do not ask for one)
     reference_free = True
+    needs_edits = False
     #: the names of each sentence's parts (the columns of its sentence rows after ``score``)
     part_names: tuple[str, ...] = ()
 
     def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         raise NotImplementedError
 
-    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
+    def signature(self) -> str:
         raise NotImplementedError
+
+    def score_analysis(self, analysis: SentenceAnalysis) -> Score:
+        return self.mean_score(analysis)
+
+    def mean_score(self, analysis: SentenceAnalysis, **counts: int) -> Score:
+        """The mean sentence score (0 without sentences); ``counts`` go into the details."""
+        mean = float(np.mean(analysis.score)) if len(analysis) else 0.0
+        details = {"score": mean, **counts, "sentences": len(analysis)}
+        return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

@@ -5,8 +5,8 @@ passes to every :func:`~gecscope.meta.protocols.evaluate.run_metric` call and dr
 Per data set it keeps the examples of each system, their alignment (all systems aligned in one
 call, so a reference shared by every system is looked up once), the human judgments and pairs,
 and the CLEME-family analyses: presets that differ only in assumption, level or factors share
-one partition, relabelled once per assumption. GLEU metrics get a shared n-gram count memo and M2
-the persistent lattice-search cache. Nothing here changes a number.
+one partition, relabelled once per assumption. M2 gets the persistent lattice-search cache.
+Nothing here changes a number.
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ class MetaSession:
     _judgments: dict[str, list[RankingItem]] = field(default_factory=dict, repr=False)
     _pairs: dict[tuple[str, tuple[str, ...]], list[HumanPair]] = field(default_factory=dict, repr=False)
     _chunks: dict[tuple[DatasetKey, bool, str], dict[str, Any]] = field(default_factory=dict, repr=False)
-    _counts: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def examples(self, ds: MetaDataset, system: str) -> list[Example]:
         """``ds.examples(system)``, read once."""
@@ -102,13 +101,8 @@ class MetaSession:
         return out
 
     def _prepare(self, metric: Metric) -> None:
-        from gecscope.metrics.gleu import Gleu
-        from gecscope.metrics.gleu_counts import CountMemo
         from gecscope.metrics.m2 import M2
 
-        if type(metric) is Gleu and metric.counts is None:
-            # one memo per whitespace rule: the tokens differ, the counts of equal tokens do not
-            metric.counts = self._counts.setdefault(metric.config.whitespace, CountMemo())
         if type(metric) is M2 and self.lattice_store is not None:
             metric.lattice_store = self.lattice_store
 
