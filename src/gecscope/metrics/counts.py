@@ -77,6 +77,11 @@ def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, flo
     return prf(tp, tp + fp, tp + fn, beta)
 
 
+def prf_row(tp: float, fp: float, fn: float, beta: float) -> dict[str, float]:
+    """One error type's details row: ``tp, fp, fn`` and their :func:`errant_prf` P, R, F."""
+    return dict(zip(("tp", "fp", "fn", "p", "r", "f"), (tp, fp, fn, *errant_prf(tp, fp, fn, beta)), strict=True))
+
+
 def sentence_means(
     picked: IntArray, prf: Callable[[float, float, float, float], tuple[float, float, float]], beta: float
 ) -> tuple[float, float, float]:

@@ -22,7 +22,7 @@ from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
+from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_row, prf_score
 from gecscope.result import Score
 from gecscope.scoring import errant_f, errant_key, errant_sentence_key
 from gecscope.types import Edit, Example
@@ -151,10 +151,7 @@ class Errant:
         beta = self.config.beta
         table = EditTable.of(counts)
         chosen = np.asarray(self.choose(table), dtype=np.int64)
-        cats = {
-            k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
-            for k, v in table.category_totals(chosen, self.config.cat).items()
-        }
+        cats = {k: prf_row(*v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})

@@ -24,11 +24,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gecscope.metrics.counts import M2Counts
+from gecscope.metrics.counts import M2Counts, prf_row
 from gecscope.metrics.error_types import LEVELS, UNK, type_name
 from gecscope.metrics.maxmatch import GoldEdit, count_correct, gold_matches
 from gecscope.result import Score
-from gecscope.scoring import prf
 from gecscope.types import Example
 
 if TYPE_CHECKING:
@@ -86,17 +85,9 @@ def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
         edits, gold = options[j]
         types = [e.type for e in ex.references[j].edits or ()] if ex.references else []
         own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
-        for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
-            slot = acc.setdefault(name, [0.0, 0.0, 0.0])
-            slot[0] += tp
-            slot[1] += fp
-            slot[2] += fn
-    beta = metric.config.beta
-    rows: dict[str, dict[str, float]] = {}
-    for name in sorted(acc):
-        tp, fp, fn = acc[name]
-        p, r, f = prf(tp, tp + fp, tp + fn, beta)
-        rows[name] = {"tp": tp, "fp": fp, "fn": fn, "p": p, "r": r, "f": f}
+        for name, values in m2_type_counts(edits, gold, types, level, own).items():
+            acc[name] = [a + b for a, b in zip(acc.get(name, (0.0, 0.0, 0.0)), values, strict=True)]
+    rows = {name: prf_row(*acc[name], metric.config.beta) for name in sorted(acc)}
     details: dict[str, Any] = {**result.details, "types": rows}
     return dataclasses.replace(result, details=details)
 
