@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs
+from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs, mean
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import prf
@@ -72,31 +72,15 @@ def category(cat: str, level: int) -> str:
     return cat
 
 
-def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
+def errant_prf(tp: Any, fp: Any, fn: Any, beta: float) -> tuple[Any, Any, Any]:
     """Unrounded P, R, F with ERRANT's conventions (P = 1 when FP = 0, R = 1 when FN = 0)."""
     return prf(tp, tp + fp, tp + fn, beta)
 
 
-def prf_row(tp: float, fp: float, fn: float, beta: float) -> dict[str, float]:
-    """One error type's details row: ``tp, fp, fn`` and their :func:`errant_prf` P, R, F."""
+def prf_row(counts: Sequence[float], beta: float) -> dict[str, float]:
+    """One error type's details row: its ``tp, fp, fn`` and their :func:`errant_prf` P, R, F."""
+    tp, fp, fn = counts
     return dict(zip(("tp", "fp", "fn", "p", "r", "f"), (tp, fp, fn, *errant_prf(tp, fp, fn, beta)), strict=True))
-
-
-def sentence_means(
-    picked: IntArray, prf: Callable[[float, float, float, float], tuple[float, float, float]], beta: float
-) -> tuple[float, float, float]:
-    """Mean (P, R, F) over sentences of ``prf`` on each sentence's chosen counts (rows of ``picked``).
-
-    >>> sentence_means(np.array([[1, 0, 1], [0, 0, 0]]), lambda a, b, c, beta: (a, b, c), 0.5)
-    (0.5, 0.0, 0.5)
-    """
-    columns: tuple[list[float], list[float], list[float]] = ([], [], [])
-    for c in picked.tolist():
-        for col, v in zip(columns, prf(c[0], c[1], c[2], beta), strict=True):
-            col.append(v)
-    n = len(picked) or 1
-    p, r, f = (sum(col) / n for col in columns)
-    return p, r, f
 
 
 def _pad(values: IntArray, k: int) -> IntArray:
@@ -302,7 +286,7 @@ class EditTable(CountTable):
         cats = np.array(cat_values, dtype=np.int64).reshape(-1, 3)
         return EditTable(values, width, start, stop, np.array(ids, dtype=np.int64), cats, tuple(names))
 
-    def category_totals(self, chosen: IntArray, level: int) -> dict[str, tuple[int, int, int]]:
+    def category_totals(self, chosen: Sequence[int], level: int) -> dict[str, tuple[int, int, int]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
         rows = np.arange(len(self))
         lo, hi = self.cat_start[rows, chosen], self.cat_stop[rows, chosen]
@@ -323,7 +307,7 @@ class EditTable(CountTable):
 def prf_score(
     metric: Any,
     table: CountTable,
-    chosen: IntArray,
+    chosen: Sequence[int],
     level: str,
     fields: dict[str, str],
     extra: Callable[[int, int, int], dict[str, Any]],
@@ -333,18 +317,18 @@ def prf_score(
     the means of the sentence values), then ``extra(tp, fp, fn)`` in the details, one row per
     sentence (a sentence without options, ChERRANT's skipped one, is marked ``skipped``)."""
     beta = metric.config.beta
-    picked = table.tp_fp_fn(table.values[np.arange(len(table)), chosen])
+    ref = np.asarray(chosen, dtype=np.int64)
+    picked = table.tp_fp_fn(table.values[np.arange(len(table)), ref])
     tp, fp, fn = (int(x) for x in picked.sum(axis=0))
-    p, r, f = sentence_means(picked, errant_prf, beta) if level == "sentence" else errant_prf(tp, fp, fn, beta)
+    sp, sr, sf = (x.tolist() for x in errant_prf(picked[:, 0], picked[:, 1], picked[:, 2], beta))  # per sentence
+    p, r, f = (mean(sp), mean(sr), mean(sf)) if level == "sentence" else errant_prf(tp, fp, fn, beta)
     details: dict[str, Any] = {"f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn, **extra(tp, fp, fn)}
 
     def row(i: int) -> dict[str, Any]:
         if not table.width[i]:
             return {"index": i, "f": None, "p": None, "r": None, "skipped": True}
-        c_tp, c_fp, c_fn = (int(x) for x in picked[i])
-        sp, sr, sf = errant_prf(c_tp, c_fp, c_fn, beta)
-        counts = dict(zip(table.columns, (int(x) for x in table.values[i, chosen[i]]), strict=True))
-        return {"index": i, "reference": int(chosen[i]), "f": sf, "p": sp, "r": sr, **counts}
+        counts = dict(zip(table.columns, table.values[i, ref[i]].tolist(), strict=True))
+        return {"index": i, "reference": int(ref[i]), "f": sf[i], "p": sp[i], "r": sr[i], **counts}
 
     if level == "sentence":
         fields = {**fields, "level": "sentence"}

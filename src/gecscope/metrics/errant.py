@@ -14,8 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
@@ -150,8 +148,8 @@ class Errant:
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
         table = EditTable.of(counts)
-        chosen = np.asarray(self.choose(table), dtype=np.int64)
-        cats = {k: prf_row(*v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
+        chosen = self.choose(table)
+        cats = {k: prf_row(v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
@@ -181,16 +179,11 @@ class Errant:
         lines = [""]  # errant_compare starts with a blank line, with or without categories
         if self.config.cat:
             lines.append(f"{title:=^66}")
-            head = ["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8), "P".ljust(8), "R".ljust(8)]
+            head = ["Category".ljust(14), *(h.ljust(8) for h in ("TP", "FP", "FN", "P", "R"))]
             lines.append(" ".join([*head, f"F{beta}"]))
             for name, c in d["categories"].items():
                 p, r, f = (round(x, 4) for x in (c["p"], c["r"], c["f"]))
-                cells = [
-                    name.ljust(14),
-                    *(str(c[k]).ljust(8) for k in ("tp", "fp", "fn")),
-                    str(p).ljust(8),
-                    str(r).ljust(8),
-                ]
+                cells = [name.ljust(14), *(str(v).ljust(8) for v in (c["tp"], c["fp"], c["fn"], p, r))]
                 lines.append(" ".join([*cells, str(f)]))
             lines.append("")
         return "\n".join([*lines, *summary_block(title, d, beta), ""])

@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from gecscope import scoring
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
@@ -83,10 +81,6 @@ def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
 m2_prf = scoring.prf
 
 
-def _same_ignoring_space_case(a: str, b: str) -> bool:
-    return a.replace(" ", "").lower() == b.replace(" ", "").lower()
-
-
 #: the largest Levenshtein matrix the lattice search builds (its time and memory grow with it)
 MAX_LATTICE_CELLS = 4_000_000
 
@@ -138,7 +132,7 @@ class M2:
                 assert lat is not None
                 edits = best_edits(lat, edge_weights(lat, gold))
             if cfg.ignore_whitespace_casing:
-                edits = [e for e in edits if not _same_ignoring_space_case(e[2], e[3])]
+                edits = [e for e in edits if e[2].replace(" ", "").lower() != e[3].replace(" ", "").lower()]
             out.append((edits, gold))
         return out
 
@@ -160,7 +154,7 @@ class M2:
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
         table = M2Table.of(counts)
-        chosen = np.asarray(self.choose(table), dtype=np.int64)
+        chosen = self.choose(table)
         fields = {
             "beta": f"{self.config.beta:g}",
             "max_unchanged": str(self.config.max_unchanged_words),

@@ -87,7 +87,7 @@ def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
         own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
         for name, values in m2_type_counts(edits, gold, types, level, own).items():
             acc[name] = [a + b for a, b in zip(acc.get(name, (0.0, 0.0, 0.0)), values, strict=True)]
-    rows = {name: prf_row(*acc[name], metric.config.beta) for name in sorted(acc)}
+    rows = {name: prf_row(acc[name], metric.config.beta) for name in sorted(acc)}
     details: dict[str, Any] = {**result.details, "types": rows}
     return dataclasses.replace(result, details=details)
 
