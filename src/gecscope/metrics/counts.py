@@ -172,9 +172,9 @@ class CountTable(Sequence[tuple[Any, ...]]):
         return cls(values, np.concatenate([t.width for t in tables]))
 
     @classmethod
-    def _arrays(cls, rows: Sequence[Sequence[tuple[Any, Any, Any]]]) -> tuple[IntArray, IntArray]:
+    def _arrays(cls, rows: Sequence[Sequence[tuple[Any, ...]]], fields: int = 3) -> tuple[IntArray, IntArray]:
         k = max((len(r) for r in rows), default=1) or 1
-        values = np.zeros((len(rows), k, 3), dtype=np.int64)
+        values = np.zeros((len(rows), k, fields), dtype=np.int64)
         for i, options in enumerate(rows):
             if options:
                 values[i, : len(options)] = options
@@ -237,25 +237,21 @@ class EditTable(CountTable):
 
     @classmethod
     def stack(cls, tables: Sequence[EditTable]) -> EditTable:
-        k = max(t.values.shape[1] for t in tables)
         names: dict[str, int] = {}
-        ids, starts, stops, offset = [], [], [], 0
+        ids, grids, offset = [], [], 0
         for t in tables:
             remap = np.array([names.setdefault(n, len(names)) for n in t.names] or [0], dtype=np.int64)
             ids.append(remap[t.cat_ids])
-            pad = ((0, 0), (0, k - t.cat_start.shape[1]))
-            starts.append(np.pad(t.cat_start + offset, pad))
-            stops.append(np.pad(t.cat_stop + offset, pad))
+            grids.append(CountTable(np.dstack([t.values, t.cat_start + offset, t.cat_stop + offset]), t.width))
             offset += t.cat_ids.shape[0]
-        return EditTable(
-            np.concatenate([_pad(t.values, k) for t in tables], axis=0),
-            np.concatenate([t.width for t in tables]),
-            np.concatenate(starts, axis=0),
-            np.concatenate(stops, axis=0),
-            np.concatenate(ids),
-            np.concatenate([t.cat_values for t in tables], axis=0),
-            tuple(names),
-        )
+        cats = np.concatenate([t.cat_values for t in tables], axis=0)
+        return cls._split(CountTable.stack(grids), np.concatenate(ids), cats, tuple(names))
+
+    @classmethod
+    def _split(cls, grid: CountTable, ids: IntArray, cat_values: IntArray, names: tuple[str, ...]) -> EditTable:
+        """The table whose options are the rows ``tp, fp, fn, cat_start, cat_stop`` of ``grid``."""
+        v = grid.values
+        return EditTable(v[..., :3], grid.width, v[..., 3], v[..., 4], ids, cat_values, names)
 
     @classmethod
     def of(cls, counts: Iterable[Sequence[Any]]) -> EditTable:
@@ -263,45 +259,32 @@ class EditTable(CountTable):
         read one sentence at a time, so a corpus never holds all the objects."""
         if isinstance(counts, EditTable):
             return counts
-        rows: list[list[tuple[int, int, int]]] = []
-        spans: list[list[tuple[int, int]]] = []
+        rows: list[list[tuple[int, ...]]] = []
         ids: list[int] = []
         cat_values: list[tuple[int, int, int]] = []
         names: dict[str, int] = {}
         for options in counts:
-            rows.append([(c.tp, c.fp, c.fn) for c in options])
-            spans.append([])
+            rows.append([])
             for c in options:
                 lo = len(ids)
                 for name, tp, fp, fn in c.categories:
                     ids.append(names.setdefault(name, len(names)))
                     cat_values.append((tp, fp, fn))
-                spans[-1].append((lo, len(ids)))
-        values, width = cls._arrays(rows)
-        start = np.zeros(values.shape[:2], dtype=np.int64)
-        stop = np.zeros(values.shape[:2], dtype=np.int64)
-        for i, row in enumerate(spans):
-            for j, (lo, hi) in enumerate(row):
-                start[i, j], stop[i, j] = lo, hi
+                rows[-1].append((c.tp, c.fp, c.fn, lo, len(ids)))
         cats = np.array(cat_values, dtype=np.int64).reshape(-1, 3)
-        return EditTable(values, width, start, stop, np.array(ids, dtype=np.int64), cats, tuple(names))
+        return cls._split(CountTable(*cls._arrays(rows, 5)), np.array(ids, dtype=np.int64), cats, tuple(names))
 
-    def category_totals(self, chosen: Sequence[int], level: int) -> dict[str, tuple[int, int, int]]:
+    def category_totals(self, chosen: Sequence[int], level: int) -> dict[str, tuple[int, ...]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
         rows = np.arange(len(self))
         lo, hi = self.cat_start[rows, chosen], self.cat_stop[rows, chosen]
         lengths = hi - lo
         picked = np.repeat(lo - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
-        merged = sorted({category(n, level) for n in self.names})
-        slot = {name: i for i, name in enumerate(merged)}
-        to_slot = np.array([slot[category(n, level)] for n in self.names] or [0], dtype=np.int64)
+        merged, to_slot = np.unique([category(n, level) for n in self.names], return_inverse=True)
+        slots = to_slot[self.cat_ids[picked]]
         totals = np.zeros((len(merged), 3), dtype=np.int64)
-        np.add.at(totals, to_slot[self.cat_ids[picked]], self.cat_values[picked])
-        used = np.zeros(len(merged), dtype=bool)
-        used[to_slot[self.cat_ids[picked]]] = True
-        return {
-            name: (int(totals[s, 0]), int(totals[s, 1]), int(totals[s, 2])) for s, name in enumerate(merged) if used[s]
-        }
+        np.add.at(totals, slots, self.cat_values[picked])
+        return {str(merged[s]): tuple(totals[s].tolist()) for s in np.unique(slots).tolist()}
 
 
 def prf_score(
