@@ -69,12 +69,18 @@ class M2Config:
             raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 
 
-def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
-    out = []
-    for e in ref.edits or ():
-        alts = e.alternatives or (e.correction,)
-        out.append((e.start, e.end, " ".join(source[e.start : e.end]), tuple(" ".join(a) for a in alts)))
-    return out
+def gold_edits(ex: Example) -> list[list[GoldEdit]] | None:
+    """Each annotator's gold edits (one annotator without edits when there is no reference), or
+    None when a reference has no edits."""
+    golds: list[list[GoldEdit]] = []
+    for ref in ex.references or (Target(ex.source, ()),):
+        if ref.edits is None:
+            return None
+        golds.append([])
+        for e in ref.edits:
+            alts = e.alternatives or (e.correction,)
+            golds[-1].append((e.start, e.end, " ".join(ex.source[e.start : e.end]), tuple(" ".join(a) for a in alts)))
+    return golds
 
 
 #: the M2 scorer's P, R, F (:func:`gecscope.scoring.prf` of correct, proposed, gold)
@@ -119,11 +125,11 @@ class M2:
         )
         lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
         grouping = GroupingLattice(src, hyp, base, cfg.edit_lattice) if base is not None and fast else None
+        golds = gold_edits(ex)
+        if golds is None:
+            raise InputError(f"sentence {ex.id}: M2 needs reference edits (an M2 file, or align the references)")
         out = []
-        for ref in ex.references or (Target(ex.source, ()),):
-            if ref.edits is None:
-                raise InputError(f"sentence {ex.id}: M2 needs reference edits (an M2 file, or align the references)")
-            gold = gold_edits(ex.source, ref)
+        for gold in golds:
             if base is None:
                 edits: list[tuple[int, int, str, str]] = []
             elif grouping is not None:
