@@ -72,10 +72,8 @@ def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntr
 
     out: list[Entry] = []
     for i, ex in enumerate(examples):
-        own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
         for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
-            types = [e.type for e in ex.references[j].edits or ()]
-            for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
+            for name, (tp, fp, fn) in m2_type_counts(ex, j, edits, gold, level).items():
                 for f, v in enumerate((tp, tp + fp, tp + fn)):
                     if v:
                         out.append((i, j, name, f, float(v)))
