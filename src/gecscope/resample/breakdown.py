@@ -45,8 +45,7 @@ def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: i
         for k, labels in enumerate(per_ref):
             for c, lab, ts in zip(chunks, labels, types, strict=True):
                 attributed = attribute(lab, c, ts, k)
-                for name in attributed:
-                    out.append((s, k, name, int(lab), 1.0 / len(attributed)))
+                out.extend((s, k, name, int(lab), 1.0 / len(attributed)) for name in attributed)
     return TypeEntries(out, 5)
 
 
@@ -58,10 +57,7 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
         for j in range(k):
             for r in range(int(table.cat_start[i, j]), int(table.cat_stop[i, j])):
                 name = category(table.names[int(table.cat_ids[r])], level)
-                for f in range(3):
-                    v = float(table.cat_values[r, f])
-                    if v:
-                        out.append((i, j, name, f, v))
+                out.extend((i, j, name, f, float(v)) for f, v in enumerate(table.cat_values[r].tolist()) if v)
     return TypeEntries(out, 3)
 
 
@@ -74,9 +70,7 @@ def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntr
     for i, ex in enumerate(examples):
         for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
             for name, (tp, fp, fn) in m2_type_counts(ex, j, edits, gold, level).items():
-                for f, v in enumerate((tp, tp + fp, tp + fn)):
-                    if v:
-                        out.append((i, j, name, f, float(v)))
+                out.extend((i, j, name, f, float(v)) for f, v in enumerate((tp, tp + fp, tp + fn)) if v)
     return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
