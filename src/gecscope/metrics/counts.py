@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -111,15 +111,10 @@ class CountTable(Sequence[tuple[Any, ...]]):
             raise IndexError(f"sentence {i} of {n}")
         return tuple(self.item(i, j) for j in range(int(self.width[i])))
 
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        return (self[i] for i in range(len(self)))
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
             return len(other) == len(self) and all(tuple(a) == tuple(b) for a, b in zip(self, other, strict=True))
         return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} sentences, {int(self.width.sum())} options)"
