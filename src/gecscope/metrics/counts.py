@@ -83,10 +83,6 @@ def prf_row(counts: Sequence[float], beta: float) -> dict[str, float]:
     return dict(zip(("tp", "fp", "fn", "p", "r", "f"), (tp, fp, fn, *errant_prf(tp, fp, fn, beta)), strict=True))
 
 
-def _pad(values: IntArray, k: int) -> IntArray:
-    return np.pad(values, ((0, 0), (0, k - values.shape[1]), (0, 0))) if values.shape[1] < k else values
-
-
 @dataclass(frozen=True, eq=False)
 class CountTable(Sequence[tuple[Any, ...]]):
     """``values`` (sentences, references, 3) int64 and ``width`` (sentences,) references each."""
@@ -163,17 +159,19 @@ class CountTable(Sequence[tuple[Any, ...]]):
     def stack(cls: type[C], tables: Sequence[C]) -> C:
         """The sentences of ``tables`` one after another."""
         k = max(t.values.shape[1] for t in tables)
-        values = np.concatenate([_pad(t.values, k) for t in tables], axis=0)
+        values = np.concatenate([np.pad(t.values, ((0, 0), (0, k - t.values.shape[1]), (0, 0))) for t in tables])
         return cls(values, np.concatenate([t.width for t in tables]))
 
     @classmethod
-    def _arrays(cls, rows: Sequence[Sequence[tuple[Any, ...]]], fields: int = 3) -> tuple[IntArray, IntArray]:
+    def build(cls: type[C], rows: Sequence[Sequence[tuple[Any, ...]]], fields: int = 3) -> C:
+        """A table from each sentence's options as tuples of ``fields`` counts (a table with more
+        than ``values`` per option, :class:`EditTable`, is built from such a table)."""
         k = max((len(r) for r in rows), default=1) or 1
         values = np.zeros((len(rows), k, fields), dtype=np.int64)
         for i, options in enumerate(rows):
             if options:
                 values[i, : len(options)] = options
-        return values, np.array([len(r) for r in rows], dtype=np.int64)
+        return cls(values, np.array([len(r) for r in rows], dtype=np.int64))
 
 
 class M2Table(CountTable):
@@ -188,10 +186,6 @@ class M2Table(CountTable):
     def item(self, i: int, j: int) -> Any:
         c, p, g = (int(v) for v in self.values[i, j])
         return M2Counts(c, p, g)
-
-    @classmethod
-    def build(cls, rows: Sequence[Sequence[tuple[Any, Any, Any]]]) -> M2Table:
-        return cls(*cls._arrays(rows))
 
     @classmethod
     def of(cls, counts: Sequence[Sequence[Any]]) -> M2Table:
@@ -267,7 +261,7 @@ class EditTable(CountTable):
                     cat_values.append((tp, fp, fn))
                 rows[-1].append((c.tp, c.fp, c.fn, lo, len(ids)))
         cats = np.array(cat_values, dtype=np.int64).reshape(-1, 3)
-        return cls._split(CountTable(*cls._arrays(rows, 5)), np.array(ids, dtype=np.int64), cats, tuple(names))
+        return cls._split(CountTable.build(rows, 5), np.array(ids, dtype=np.int64), cats, tuple(names))
 
     def category_totals(self, chosen: Sequence[int], level: int) -> dict[str, tuple[int, ...]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
