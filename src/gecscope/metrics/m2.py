@@ -123,7 +123,7 @@ class M2:
         fast = base is not None and (
             cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)
         )
-        lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
+        lat = build_lattice(u, base) if base is not None and not fast else None
         grouping = GroupingLattice(src, hyp, base, cfg.edit_lattice) if base is not None and fast else None
         golds = gold_edits(ex)
         if golds is None:

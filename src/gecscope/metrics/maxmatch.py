@@ -110,7 +110,6 @@ class Lattice:
     dist: dict[Arc, int]
     mult: dict[Arc, int]  # occurrences of the arc in the official edge list
     n_edges: int
-    end: Node
 
 
 def base_arcs(
@@ -126,13 +125,8 @@ def base_arcs(
     return edits, {arc: (arc in a1) + (arc in a2) for arc in edits}
 
 
-def build_lattice(
-    src: Sequence[str],
-    hyp: Sequence[str],
-    max_unchanged: int,
-    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]],
-) -> Lattice:
-    """The lattice closed under transitive arcs, from the :func:`base_arcs` of ``src``/``hyp``."""
+def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]]) -> Lattice:
+    """The lattice closed under transitive arcs, from the :func:`base_arcs` of a source and hypothesis."""
     edits, mult = dict(base[0]), dict(base[1])
     dist = dict.fromkeys(edits, 1)
     preds: dict[Node, list[Node]] = defaultdict(list)
@@ -162,7 +156,7 @@ def build_lattice(
         if e[0] == "noop" and dist[arc] > 1:
             n_edges -= mult.pop(arc)
             del edits[arc], dist[arc]
-    return Lattice(nodes, edits, dist, mult, n_edges, (len(src), len(hyp)))
+    return Lattice(nodes, edits, dist, mult, n_edges)
 
 
 def _matches(e: LatticeEdit, g: GoldEdit) -> bool:
@@ -243,7 +237,7 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
                 best[w] = cand
                 back[w] = arc
     path = []
-    v = lat.end
+    v = lat.nodes[-1]  # (n, m): the largest node
     while v in back:
         arc = back[v]
         e = lat.edits[arc]
