@@ -184,8 +184,7 @@ class M2Table(CountTable):
         return np.stack([correct, rows[:, 1] - correct, rows[:, 2] - correct], axis=1)
 
     def item(self, i: int, j: int) -> Any:
-        c, p, g = (int(v) for v in self.values[i, j])
-        return M2Counts(c, p, g)
+        return M2Counts(*self.values[i, j].tolist())
 
     @classmethod
     def of(cls, counts: Sequence[Sequence[Any]]) -> M2Table:
