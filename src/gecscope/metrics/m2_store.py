@@ -22,6 +22,7 @@ from typing import Any
 
 from gecscope.cache import ValueCache, cache_key, open_cache
 from gecscope.metrics.m2 import FAST_PATH_ARCS, M2, M2Config, gold_edits
+from gecscope.metrics.m2_types import HypEdit
 from gecscope.metrics.maxmatch import GoldEdit
 from gecscope.types import Example
 
@@ -31,7 +32,6 @@ VERSION = "gecscope-m2-lattice-1"
 #: pending values are written in one transaction once this many have accumulated
 FLUSH_EVERY = 2000
 
-HypEdit = tuple[int, int, str, str]
 #: the types of a stored edit's ``[start, end, original, correction]``
 EDIT_TYPES = [int, int, str, str]
 AnnotatorEdits = list[tuple[list[HypEdit], list[GoldEdit]]]

@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.metrics.counts import EditTable, M2Table, category
 from gecscope.metrics.error_types import attribute, chunk_types
+from gecscope.metrics.m2_types import m2_type_counts
 from gecscope.resample.payload import Payload
 from gecscope.types import Example
 
@@ -64,8 +65,6 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
 def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
     """M2's per-type counts of every (sentence, annotator) option (:mod:`gecscope.metrics.m2_types`),
     as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
-    from gecscope.metrics.m2_types import m2_type_counts
-
     out: list[Entry] = []
     for i, ex in enumerate(examples):
         for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
@@ -83,8 +82,6 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
         if getattr(metric.config, "weighting", "none") != "none":
             return None
         if analysis.assumption != metric.config.assumption:
-            from gecscope.metrics.analysis import relabel
-
             analysis = relabel(analysis, metric.config.assumption)
         return chunk_entries(analysis, examples, level)
     if isinstance(analysis, EditTable):
