@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.layout import prf_layout
 from gecscope.metrics.base import check_convention, references_chosen
 from gecscope.metrics.config import check_choice
@@ -93,7 +91,7 @@ class Cherrant:
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
         table = EditTable.of(counts)
-        chosen = np.asarray(table.choose(errant_key, errant_sentence_key, (beta,), "corpus"), dtype=np.int64)
+        chosen = table.choose(errant_key, errant_sentence_key, (beta,), "corpus")
         skipped = int((table.width == 0).sum())
         fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
         return prf_score(self, table, chosen, "corpus", fields, lambda *_: {"skipped": skipped})

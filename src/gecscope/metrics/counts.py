@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.metrics.base import signed
-from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs
+from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs, mean
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import prf
@@ -72,30 +72,15 @@ def category(cat: str, level: int) -> str:
     return cat
 
 
-def errant_prf(tp: float, fp: float, fn: float, beta: float) -> tuple[float, float, float]:
+def errant_prf(tp: Any, fp: Any, fn: Any, beta: float) -> tuple[Any, Any, Any]:
     """Unrounded P, R, F with ERRANT's conventions (P = 1 when FP = 0, R = 1 when FN = 0)."""
     return prf(tp, tp + fp, tp + fn, beta)
 
 
-def sentence_means(
-    picked: IntArray, prf: Callable[[float, float, float, float], tuple[float, float, float]], beta: float
-) -> tuple[float, float, float]:
-    """Mean (P, R, F) over sentences of ``prf`` on each sentence's chosen counts (rows of ``picked``).
-
-    >>> sentence_means(np.array([[1, 0, 1], [0, 0, 0]]), lambda a, b, c, beta: (a, b, c), 0.5)
-    (0.5, 0.0, 0.5)
-    """
-    columns: tuple[list[float], list[float], list[float]] = ([], [], [])
-    for c in picked.tolist():
-        for col, v in zip(columns, prf(c[0], c[1], c[2], beta), strict=True):
-            col.append(v)
-    n = len(picked) or 1
-    p, r, f = (sum(col) / n for col in columns)
-    return p, r, f
-
-
-def _pad(values: IntArray, k: int) -> IntArray:
-    return np.pad(values, ((0, 0), (0, k - values.shape[1]), (0, 0))) if values.shape[1] < k else values
+def prf_row(counts: Sequence[float], beta: float) -> dict[str, float]:
+    """One error type's details row: its ``tp, fp, fn`` and their :func:`errant_prf` P, R, F."""
+    tp, fp, fn = counts
+    return dict(zip(("tp", "fp", "fn", "p", "r", "f"), (tp, fp, fn, *errant_prf(tp, fp, fn, beta)), strict=True))
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,15 +107,10 @@ class CountTable(Sequence[tuple[Any, ...]]):
             raise IndexError(f"sentence {i} of {n}")
         return tuple(self.item(i, j) for j in range(int(self.width[i])))
 
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        return (self[i] for i in range(len(self)))
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
             return len(other) == len(self) and all(tuple(a) == tuple(b) for a, b in zip(self, other, strict=True))
         return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self)} sentences, {int(self.width.sum())} options)"
@@ -179,17 +159,19 @@ class CountTable(Sequence[tuple[Any, ...]]):
     def stack(cls: type[C], tables: Sequence[C]) -> C:
         """The sentences of ``tables`` one after another."""
         k = max(t.values.shape[1] for t in tables)
-        values = np.concatenate([_pad(t.values, k) for t in tables], axis=0)
+        values = np.concatenate([np.pad(t.values, ((0, 0), (0, k - t.values.shape[1]), (0, 0))) for t in tables])
         return cls(values, np.concatenate([t.width for t in tables]))
 
     @classmethod
-    def _arrays(cls, rows: Sequence[Sequence[tuple[Any, Any, Any]]]) -> tuple[IntArray, IntArray]:
+    def build(cls: type[C], rows: Sequence[Sequence[tuple[Any, ...]]], fields: int = 3) -> C:
+        """A table from each sentence's options as tuples of ``fields`` counts (a table with more
+        than ``values`` per option, :class:`EditTable`, is built from such a table)."""
         k = max((len(r) for r in rows), default=1) or 1
-        values = np.zeros((len(rows), k, 3), dtype=np.int64)
+        values = np.zeros((len(rows), k, fields), dtype=np.int64)
         for i, options in enumerate(rows):
             if options:
                 values[i, : len(options)] = options
-        return values, np.array([len(r) for r in rows], dtype=np.int64)
+        return cls(values, np.array([len(r) for r in rows], dtype=np.int64))
 
 
 class M2Table(CountTable):
@@ -202,12 +184,7 @@ class M2Table(CountTable):
         return np.stack([correct, rows[:, 1] - correct, rows[:, 2] - correct], axis=1)
 
     def item(self, i: int, j: int) -> Any:
-        c, p, g = (int(v) for v in self.values[i, j])
-        return M2Counts(c, p, g)
-
-    @classmethod
-    def build(cls, rows: Sequence[Sequence[tuple[Any, Any, Any]]]) -> M2Table:
-        return cls(*cls._arrays(rows))
+        return M2Counts(*self.values[i, j].tolist())
 
     @classmethod
     def of(cls, counts: Sequence[Sequence[Any]]) -> M2Table:
@@ -248,25 +225,21 @@ class EditTable(CountTable):
 
     @classmethod
     def stack(cls, tables: Sequence[EditTable]) -> EditTable:
-        k = max(t.values.shape[1] for t in tables)
         names: dict[str, int] = {}
-        ids, starts, stops, offset = [], [], [], 0
+        ids, grids, offset = [], [], 0
         for t in tables:
             remap = np.array([names.setdefault(n, len(names)) for n in t.names] or [0], dtype=np.int64)
             ids.append(remap[t.cat_ids])
-            pad = ((0, 0), (0, k - t.cat_start.shape[1]))
-            starts.append(np.pad(t.cat_start + offset, pad))
-            stops.append(np.pad(t.cat_stop + offset, pad))
+            grids.append(CountTable(np.dstack([t.values, t.cat_start + offset, t.cat_stop + offset]), t.width))
             offset += t.cat_ids.shape[0]
-        return EditTable(
-            np.concatenate([_pad(t.values, k) for t in tables], axis=0),
-            np.concatenate([t.width for t in tables]),
-            np.concatenate(starts, axis=0),
-            np.concatenate(stops, axis=0),
-            np.concatenate(ids),
-            np.concatenate([t.cat_values for t in tables], axis=0),
-            tuple(names),
-        )
+        cats = np.concatenate([t.cat_values for t in tables], axis=0)
+        return cls._split(CountTable.stack(grids), np.concatenate(ids), cats, tuple(names))
+
+    @classmethod
+    def _split(cls, grid: CountTable, ids: IntArray, cat_values: IntArray, names: tuple[str, ...]) -> EditTable:
+        """The table whose options are the rows ``tp, fp, fn, cat_start, cat_stop`` of ``grid``."""
+        v = grid.values
+        return EditTable(v[..., :3], grid.width, v[..., 3], v[..., 4], ids, cat_values, names)
 
     @classmethod
     def of(cls, counts: Iterable[Sequence[Any]]) -> EditTable:
@@ -274,51 +247,38 @@ class EditTable(CountTable):
         read one sentence at a time, so a corpus never holds all the objects."""
         if isinstance(counts, EditTable):
             return counts
-        rows: list[list[tuple[int, int, int]]] = []
-        spans: list[list[tuple[int, int]]] = []
+        rows: list[list[tuple[int, ...]]] = []
         ids: list[int] = []
         cat_values: list[tuple[int, int, int]] = []
         names: dict[str, int] = {}
         for options in counts:
-            rows.append([(c.tp, c.fp, c.fn) for c in options])
-            spans.append([])
+            rows.append([])
             for c in options:
                 lo = len(ids)
                 for name, tp, fp, fn in c.categories:
                     ids.append(names.setdefault(name, len(names)))
                     cat_values.append((tp, fp, fn))
-                spans[-1].append((lo, len(ids)))
-        values, width = cls._arrays(rows)
-        start = np.zeros(values.shape[:2], dtype=np.int64)
-        stop = np.zeros(values.shape[:2], dtype=np.int64)
-        for i, row in enumerate(spans):
-            for j, (lo, hi) in enumerate(row):
-                start[i, j], stop[i, j] = lo, hi
+                rows[-1].append((c.tp, c.fp, c.fn, lo, len(ids)))
         cats = np.array(cat_values, dtype=np.int64).reshape(-1, 3)
-        return EditTable(values, width, start, stop, np.array(ids, dtype=np.int64), cats, tuple(names))
+        return cls._split(CountTable.build(rows, 5), np.array(ids, dtype=np.int64), cats, tuple(names))
 
-    def category_totals(self, chosen: IntArray, level: int) -> dict[str, tuple[int, int, int]]:
+    def category_totals(self, chosen: Sequence[int], level: int) -> dict[str, tuple[int, ...]]:
         """Summed category counts of the chosen options, named at ERRANT's ``-cat`` ``level``."""
         rows = np.arange(len(self))
         lo, hi = self.cat_start[rows, chosen], self.cat_stop[rows, chosen]
         lengths = hi - lo
         picked = np.repeat(lo - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
-        merged = sorted({category(n, level) for n in self.names})
-        slot = {name: i for i, name in enumerate(merged)}
-        to_slot = np.array([slot[category(n, level)] for n in self.names] or [0], dtype=np.int64)
+        merged, to_slot = np.unique([category(n, level) for n in self.names], return_inverse=True)
+        slots = to_slot[self.cat_ids[picked]]
         totals = np.zeros((len(merged), 3), dtype=np.int64)
-        np.add.at(totals, to_slot[self.cat_ids[picked]], self.cat_values[picked])
-        used = np.zeros(len(merged), dtype=bool)
-        used[to_slot[self.cat_ids[picked]]] = True
-        return {
-            name: (int(totals[s, 0]), int(totals[s, 1]), int(totals[s, 2])) for s, name in enumerate(merged) if used[s]
-        }
+        np.add.at(totals, slots, self.cat_values[picked])
+        return {str(merged[s]): tuple(totals[s].tolist()) for s in np.unique(slots).tolist()}
 
 
 def prf_score(
     metric: Any,
     table: CountTable,
-    chosen: IntArray,
+    chosen: Sequence[int],
     level: str,
     fields: dict[str, str],
     extra: Callable[[int, int, int], dict[str, Any]],
@@ -328,18 +288,18 @@ def prf_score(
     the means of the sentence values), then ``extra(tp, fp, fn)`` in the details, one row per
     sentence (a sentence without options, ChERRANT's skipped one, is marked ``skipped``)."""
     beta = metric.config.beta
-    picked = table.tp_fp_fn(table.values[np.arange(len(table)), chosen])
+    ref = np.asarray(chosen, dtype=np.int64)
+    picked = table.tp_fp_fn(table.values[np.arange(len(table)), ref])
     tp, fp, fn = (int(x) for x in picked.sum(axis=0))
-    p, r, f = sentence_means(picked, errant_prf, beta) if level == "sentence" else errant_prf(tp, fp, fn, beta)
+    sp, sr, sf = (x.tolist() for x in errant_prf(picked[:, 0], picked[:, 1], picked[:, 2], beta))  # per sentence
+    p, r, f = (mean(sp), mean(sr), mean(sf)) if level == "sentence" else errant_prf(tp, fp, fn, beta)
     details: dict[str, Any] = {"f": f, "p": p, "r": r, "tp": tp, "fp": fp, "fn": fn, **extra(tp, fp, fn)}
 
     def row(i: int) -> dict[str, Any]:
         if not table.width[i]:
             return {"index": i, "f": None, "p": None, "r": None, "skipped": True}
-        c_tp, c_fp, c_fn = (int(x) for x in picked[i])
-        sp, sr, sf = errant_prf(c_tp, c_fp, c_fn, beta)
-        counts = dict(zip(table.columns, (int(x) for x in table.values[i, chosen[i]]), strict=True))
-        return {"index": i, "reference": int(chosen[i]), "f": sf, "p": sp, "r": sr, **counts}
+        counts = dict(zip(table.columns, table.values[i, ref[i]].tolist(), strict=True))
+        return {"index": i, "reference": int(ref[i]), "f": sf[i], "p": sp[i], "r": sr[i], **counts}
 
     if level == "sentence":
         fields = {**fields, "level": "sentence"}

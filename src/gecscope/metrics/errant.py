@@ -14,15 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
+from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_row, prf_score
 from gecscope.result import Score
 from gecscope.scoring import errant_f, errant_key, errant_sentence_key
 from gecscope.types import Edit, Example
@@ -64,23 +62,16 @@ def edit_keys(edits: Sequence[Edit], mode: str) -> dict[Key, list[str]]:
 
 def compare(hyp: dict[Key, list[str]], ref: dict[Key, list[str]]) -> EditCounts:
     cats: Counter[tuple[str, int]] = Counter()
-    tp = fp = fn = 0
     for key, hcats in hyp.items():
         if key in ref:
-            for c in ref[key]:  # the reference's categories, as ERRANT does
-                tp += 1
-                cats[(c, 0)] += 1
+            cats.update((c, 0) for c in ref[key])  # the reference's categories, as ERRANT does
         else:
-            for c in hcats:
-                fp += 1
-                cats[(c, 1)] += 1
+            cats.update((c, 1) for c in hcats)
     for key, rcats in ref.items():
         if key not in hyp:
-            for c in rcats:
-                fn += 1
-                cats[(c, 2)] += 1
-    names = sorted({c for c, _ in cats})
-    rows = tuple((c, cats[(c, 0)], cats[(c, 1)], cats[(c, 2)]) for c in names)
+            cats.update((c, 2) for c in rcats)
+    rows = tuple((c, cats[(c, 0)], cats[(c, 1)], cats[(c, 2)]) for c in sorted({c for c, _ in cats}))
+    tp, fp, fn = (sum(n for (_, kind), n in cats.items() if kind == i) for i in (0, 1, 2))
     return EditCounts(tp, fp, fn, rows)
 
 
@@ -150,11 +141,8 @@ class Errant:
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
         table = EditTable.of(counts)
-        chosen = np.asarray(self.choose(table), dtype=np.int64)
-        cats = {
-            k: dict(zip(("tp", "fp", "fn", "p", "r", "f"), (*v, *errant_prf(*v, beta)), strict=True))
-            for k, v in table.category_totals(chosen, self.config.cat).items()
-        }
+        chosen = self.choose(table)
+        cats = {k: prf_row(v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
@@ -184,16 +172,11 @@ class Errant:
         lines = [""]  # errant_compare starts with a blank line, with or without categories
         if self.config.cat:
             lines.append(f"{title:=^66}")
-            head = ["Category".ljust(14), "TP".ljust(8), "FP".ljust(8), "FN".ljust(8), "P".ljust(8), "R".ljust(8)]
+            head = ["Category".ljust(14), *(h.ljust(8) for h in ("TP", "FP", "FN", "P", "R"))]
             lines.append(" ".join([*head, f"F{beta}"]))
             for name, c in d["categories"].items():
                 p, r, f = (round(x, 4) for x in (c["p"], c["r"], c["f"]))
-                cells = [
-                    name.ljust(14),
-                    *(str(c[k]).ljust(8) for k in ("tp", "fp", "fn")),
-                    str(p).ljust(8),
-                    str(r).ljust(8),
-                ]
+                cells = [name.ljust(14), *(str(v).ljust(8) for v in (c["tp"], c["fp"], c["fn"], p, r))]
                 lines.append(" ".join([*cells, str(f)]))
             lines.append("")
         return "\n".join([*lines, *summary_block(title, d, beta), ""])

@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from gecscope import scoring
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
@@ -71,20 +69,22 @@ class M2Config:
             raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 
 
-def gold_edits(source: Sequence[str], ref: Target) -> list[GoldEdit]:
-    out = []
-    for e in ref.edits or ():
-        alts = e.alternatives or (e.correction,)
-        out.append((e.start, e.end, " ".join(source[e.start : e.end]), tuple(" ".join(a) for a in alts)))
-    return out
+def gold_edits(ex: Example) -> list[list[GoldEdit]] | None:
+    """Each annotator's gold edits (one annotator without edits when there is no reference), or
+    None when a reference has no edits."""
+    golds: list[list[GoldEdit]] = []
+    for ref in ex.references or (Target(ex.source, ()),):
+        if ref.edits is None:
+            return None
+        golds.append([])
+        for e in ref.edits:
+            alts = e.alternatives or (e.correction,)
+            golds[-1].append((e.start, e.end, " ".join(ex.source[e.start : e.end]), tuple(" ".join(a) for a in alts)))
+    return golds
 
 
 #: the M2 scorer's P, R, F (:func:`gecscope.scoring.prf` of correct, proposed, gold)
 m2_prf = scoring.prf
-
-
-def _same_ignoring_space_case(a: str, b: str) -> bool:
-    return a.replace(" ", "").lower() == b.replace(" ", "").lower()
 
 
 #: the largest Levenshtein matrix the lattice search builds (its time and memory grow with it)
@@ -123,13 +123,13 @@ class M2:
         fast = base is not None and (
             cfg.algorithm == "fast" or (cfg.algorithm == "auto" and len(base[0]) > FAST_PATH_ARCS)
         )
-        lat = build_lattice(src, hyp, u, base) if base is not None and not fast else None
+        lat = build_lattice(u, base) if base is not None and not fast else None
         grouping = GroupingLattice(src, hyp, base, cfg.edit_lattice) if base is not None and fast else None
+        golds = gold_edits(ex)
+        if golds is None:
+            raise InputError(f"sentence {ex.id}: M2 needs reference edits (an M2 file, or align the references)")
         out = []
-        for ref in ex.references or (Target(ex.source, ()),):
-            if ref.edits is None:
-                raise InputError(f"sentence {ex.id}: M2 needs reference edits (an M2 file, or align the references)")
-            gold = gold_edits(ex.source, ref)
+        for gold in golds:
             if base is None:
                 edits: list[tuple[int, int, str, str]] = []
             elif grouping is not None:
@@ -138,7 +138,7 @@ class M2:
                 assert lat is not None
                 edits = best_edits(lat, edge_weights(lat, gold))
             if cfg.ignore_whitespace_casing:
-                edits = [e for e in edits if not _same_ignoring_space_case(e[2], e[3])]
+                edits = [e for e in edits if e[2].replace(" ", "").lower() != e[3].replace(" ", "").lower()]
             out.append((edits, gold))
         return out
 
@@ -160,7 +160,7 @@ class M2:
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
         table = M2Table.of(counts)
-        chosen = np.asarray(self.choose(table), dtype=np.int64)
+        chosen = self.choose(table)
         fields = {
             "beta": f"{self.config.beta:g}",
             "max_unchanged": str(self.config.max_unchanged_words),

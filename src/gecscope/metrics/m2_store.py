@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gecscope.cache import ValueCache, cache_key, open_cache
+from gecscope.metrics.m2 import FAST_PATH_ARCS, M2, M2Config, gold_edits
+from gecscope.metrics.m2_types import HypEdit
 from gecscope.metrics.maxmatch import GoldEdit
-from gecscope.types import Example, Target
-
-if TYPE_CHECKING:
-    from gecscope.metrics.m2 import M2, M2Config
+from gecscope.types import Example
 
 KIND = "m2lattice"
 #: bump when the lattice search changes its choices
@@ -33,7 +32,6 @@ VERSION = "gecscope-m2-lattice-1"
 #: pending values are written in one transaction once this many have accumulated
 FLUSH_EVERY = 2000
 
-HypEdit = tuple[int, int, str, str]
 #: the types of a stored edit's ``[start, end, original, correction]``
 EDIT_TYPES = [int, int, str, str]
 AnnotatorEdits = list[tuple[list[HypEdit], list[GoldEdit]]]
@@ -41,8 +39,6 @@ AnnotatorEdits = list[tuple[list[HypEdit], list[GoldEdit]]]
 
 def lattice_signature(config: M2Config) -> str:
     """Everything besides the sentence that changes the search's result."""
-    from gecscope.metrics.m2 import FAST_PATH_ARCS
-
     ws = "drop" if config.ignore_whitespace_casing else "keep"
     return (
         f"{VERSION}+{config.edit_lattice}+unchanged-{config.max_unchanged_words}"
@@ -78,14 +74,6 @@ class LatticeStore:
         source, hypothesis = "\n".join(ex.source), "\n".join(ex.hypothesis.tokens)
         return cache_key("m2-edits", signature, source, hypothesis, json.dumps(golds))
 
-    def _golds(self, ex: Example) -> list[list[GoldEdit]] | None:
-        from gecscope.metrics.m2 import gold_edits
-
-        refs = ex.references or (Target(ex.source, ()),)
-        if any(r.edits is None for r in refs):
-            return None  # the search itself raises the usual error
-        return [gold_edits(ex.source, r) for r in refs]
-
     def prefetch(self, config: M2Config, examples: Sequence[Example]) -> None:
         """Read the stored searches of ``examples`` under ``config`` in a few queries (optional:
         a speed-up)."""
@@ -93,14 +81,14 @@ class LatticeStore:
         keys = [
             self._key(sig, ex, g)
             for ex in examples
-            if ex.hypothesis.tokens != ex.source and (g := self._golds(ex)) is not None
+            if ex.hypothesis.tokens != ex.source and (g := gold_edits(ex)) is not None
         ]
         self.cache.get_many(keys)
 
     def annotator_edits(self, metric: M2, ex: Example) -> AnnotatorEdits:
         """:meth:`M2.annotator_edits`, from the cache when the same search was stored before."""
-        golds = self._golds(ex)
-        if golds is None or ex.hypothesis.tokens == ex.source:  # an error, or no search at all
+        golds = gold_edits(ex)
+        if golds is None or ex.hypothesis.tokens == ex.source:  # an error (the search raises it), or no search at all
             return metric.search_edits(ex)
         key = self._key(lattice_signature(metric.config), ex, golds)
         stored = self.pending.get(key)

@@ -24,11 +24,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gecscope.metrics.counts import M2Counts
+from gecscope.metrics.counts import M2Counts, prf_row
 from gecscope.metrics.error_types import LEVELS, UNK, type_name
 from gecscope.metrics.maxmatch import GoldEdit, count_correct, gold_matches
 from gecscope.result import Score
-from gecscope.scoring import prf
 from gecscope.types import Example
 
 if TYPE_CHECKING:
@@ -38,14 +37,12 @@ HypEdit = tuple[int, int, str, str]
 
 
 def m2_type_counts(
-    edits: Sequence[HypEdit],
-    gold: Sequence[GoldEdit],
-    gold_types: Sequence[str],
-    level: int,
-    hyp_types: Sequence[tuple[int, int, str]] = (),
+    ex: Example, annotator: int, edits: Sequence[HypEdit], gold: Sequence[GoldEdit], level: int
 ) -> dict[str, list[float]]:
-    """``{type: [tp, fp, fn]}`` for one sentence and annotator; ``hyp_types`` are the
-    hypothesis's own typed edits ``(start, end, type)`` where known."""
+    """``{type: [tp, fp, fn]}`` of ``ex`` against ``annotator`` (the search's ``edits`` and its
+    ``gold``), with the types of the gold edits and the hypothesis's own typed edits, where known."""
+    gold_types = [e.type for e in ex.references[annotator].edits or ()] if ex.references else []
+    hyp_types = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
     acc: dict[str, list[float]] = {}
 
     def add(name: str, slot: int, amount: float) -> None:
@@ -57,10 +54,9 @@ def m2_type_counts(
         for i in hits:
             matched[i] = True
             add(names[i], 0, 1.0)
-        if hits:
-            if len(hits) > 1:
-                add(names[hits[0]], 1, 1.0 - len(hits))
-        else:
+        if len(hits) > 1:
+            add(names[hits[0]], 1, 1.0 - len(hits))
+        elif not hits:
             inside = [t for a, b, t in hyp_types if e[0] <= a and b <= e[1]]
             inside = inside or [gold_types[i] for i, g in enumerate(gold) if e[0] <= g[0] and g[1] <= e[1]]
             shared = list(dict.fromkeys(type_name(t, level) for t in inside)) or [UNK]
@@ -84,19 +80,9 @@ def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
     for ex, options, row in zip(examples, pairs, result.sentences, strict=True):
         j = int(row["reference"])
         edits, gold = options[j]
-        types = [e.type for e in ex.references[j].edits or ()] if ex.references else []
-        own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
-        for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
-            slot = acc.setdefault(name, [0.0, 0.0, 0.0])
-            slot[0] += tp
-            slot[1] += fp
-            slot[2] += fn
-    beta = metric.config.beta
-    rows: dict[str, dict[str, float]] = {}
-    for name in sorted(acc):
-        tp, fp, fn = acc[name]
-        p, r, f = prf(tp, tp + fp, tp + fn, beta)
-        rows[name] = {"tp": tp, "fp": fp, "fn": fn, "p": p, "r": r, "f": f}
+        for name, values in m2_type_counts(ex, j, edits, gold, level).items():
+            acc[name] = [a + b for a, b in zip(acc.get(name, (0.0, 0.0, 0.0)), values, strict=True)]
+    rows = {name: prf_row(acc[name], metric.config.beta) for name in sorted(acc)}
     details: dict[str, Any] = {**result.details, "types": rows}
     return dataclasses.replace(result, details=details)
 

@@ -110,7 +110,6 @@ class Lattice:
     dist: dict[Arc, int]
     mult: dict[Arc, int]  # occurrences of the arc in the official edge list
     n_edges: int
-    end: Node
 
 
 def base_arcs(
@@ -126,13 +125,8 @@ def base_arcs(
     return edits, {arc: (arc in a1) + (arc in a2) for arc in edits}
 
 
-def build_lattice(
-    src: Sequence[str],
-    hyp: Sequence[str],
-    max_unchanged: int,
-    base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]],
-) -> Lattice:
-    """The lattice closed under transitive arcs, from the :func:`base_arcs` of ``src``/``hyp``."""
+def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]]) -> Lattice:
+    """The lattice closed under transitive arcs, from the :func:`base_arcs` of a source and hypothesis."""
     edits, mult = dict(base[0]), dict(base[1])
     dist = dict.fromkeys(edits, 1)
     preds: dict[Node, list[Node]] = defaultdict(list)
@@ -162,7 +156,7 @@ def build_lattice(
         if e[0] == "noop" and dist[arc] > 1:
             n_edges -= mult.pop(arc)
             del edits[arc], dist[arc]
-    return Lattice(nodes, edits, dist, mult, n_edges, (len(src), len(hyp)))
+    return Lattice(nodes, edits, dist, mult, n_edges)
 
 
 def _matches(e: LatticeEdit, g: GoldEdit) -> bool:
@@ -243,7 +237,7 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
                 best[w] = cand
                 back[w] = arc
     path = []
-    v = lat.end
+    v = lat.nodes[-1]  # (n, m): the largest node
     while v in back:
         arc = back[v]
         e = lat.edits[arc]
@@ -254,40 +248,34 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
     return path
 
 
-def count_correct(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> int:
-    """The scorer's ``matchSeq``: gold scanned forward only; an edit may match several golds.
+def gold_matches(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> list[list[int]]:
+    """The gold edits each hypothesis edit matches, as the scorer's ``matchSeq`` scans them (gold
+    scanned forward only, resuming after the last match; an edit may match several golds).
 
     Golds are indexed by (span, original, correction), so that an edit looks only at the golds
     it matches (thousands of golds at one position stay linear, not edits x golds).
 
-    >>> count_correct([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
-    2
+    >>> gold_matches([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
+    [[0, 1], []]
     """
     matching: dict[tuple[int, int, str, str], list[int]] = {}
     for i, g in enumerate(gold):
         for correction in dict.fromkeys(g[3]):
             matching.setdefault((g[0], g[1], g[2], correction), []).append(i)
-    correct, last = 0, 0
-    for e in edits:
-        golds = matching.get((e[0], e[1], e[2], e[3]), [])
-        later = bisect.bisect_left(golds, last)
-        if later < len(golds):  # every later gold it matches counts; the scan resumes after the last
-            correct += len(golds) - later
-            last = golds[-1] + 1
-    return correct
-
-
-def gold_matches(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> list[list[int]]:
-    """The gold edits each hypothesis edit matches, as the scorer's ``matchSeq`` scans them (gold
-    scanned forward only, resuming after the last match; :func:`count_correct` counts them).
-
-    >>> gold_matches([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
-    [[0, 1], []]
-    """
     out: list[list[int]] = []
     last = 0
     for e in edits:
-        hits = [i for i in range(last, len(gold)) if (e[0], e[1], e[2]) == gold[i][:3] and e[3] in gold[i][3]]
+        golds = matching.get((e[0], e[1], e[2], e[3]), [])
+        hits = golds[bisect.bisect_left(golds, last) :]
         last = hits[-1] + 1 if hits else last
         out.append(hits)
     return out
+
+
+def count_correct(edits: Sequence[tuple[int, int, str, str]], gold: Sequence[GoldEdit]) -> int:
+    """The scorer's ``matchSeq`` count: every gold edit that :func:`gold_matches` finds.
+
+    >>> count_correct([(0, 1, "a", "b"), (0, 1, "a", "b")], [(0, 1, "a", ("b",)), (0, 1, "a", ("b", "c"))])
+    2
+    """
+    return sum(len(hits) for hits in gold_matches(edits, gold))

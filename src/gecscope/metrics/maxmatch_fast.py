@@ -23,64 +23,6 @@ from collections.abc import Sequence
 from gecscope.metrics.maxmatch import Arc, GoldEdit, LatticeEdit, Node
 
 
-def _gold_arcs(
-    src: Sequence[str],
-    hyp: Sequence[str],
-    edits: dict[Arc, LatticeEdit],
-    gold: Sequence[GoldEdit],
-    max_unchanged: int,
-    shifted: bool = False,
-) -> list[Arc]:
-    """Node pairs joined by a chain (at most ``max_unchanged`` noops) whose merged edit is gold.
-
-    ``shifted``: scorer 3.2's spans (a chain of row-0 insertions from (0, j1) to (0, j2) spans
-    j1..j2-1; one from (0, j1 > 0) that starts with a row-0 insertion starts at j1).
-    """
-    succ: dict[Node, list[tuple[Node, bool]]] = defaultdict(list)
-    nodes: set[Node] = set()
-    for (u, v), edit in edits.items():
-        succ[u].append((v, edit[0] == "noop"))
-        nodes.update((u, v))
-    starts: dict[str, list[int]] = defaultdict(list)  # hypothesis positions by token
-    for j, tok in enumerate(hyp):
-        starts[tok].append(j)
-    found: list[Arc] = []
-    for gs, ge, orig, alts in gold:
-        for alt in alts:
-            toks = alt.split()
-            if alt == orig:
-                continue
-            row0 = ((0, gs), (0, gs + 1))  # a row-0 insertion whose shifted span is gs..gs
-            if shifted and 0 < gs == ge and len(toks) == 1 and row0 in edits and hyp[gs] == toks[0]:
-                found.append(row0)
-            # where the alternative could start: any position for a deletion, else its first token's
-            first = range(len(hyp) + 1) if not toks else starts.get(toks[0], ())
-            for j1 in first:
-                if j1 > len(hyp) - len(toks):
-                    continue
-                a, b = (gs, j1), (ge, j1 + len(toks))
-                if a not in nodes or b not in nodes or list(hyp[j1 : j1 + len(toks)]) != toks:
-                    continue
-                if shifted and ge == 0 and (j1, len(toks)) != (0, 1):
-                    continue  # row-0 insertions span j1..j2-1: only one token at 0 spans 0..0
-                leave_row0 = shifted and gs == 0 and j1 > 0  # else the span would start at j1
-                # fewest noops from a to b inside the rectangle
-                best = {a: 0}
-                stack = [a]
-                while stack:
-                    u = stack.pop()
-                    for v, is_noop in succ.get(u, ()):
-                        if v[0] > b[0] or v[1] > b[1] or (leave_row0 and u == a and v[0] == 0):
-                            continue
-                        k = best[u] + is_noop
-                        if k <= max_unchanged and k < best.get(v, max_unchanged + 1):
-                            best[v] = k
-                            stack.append(v)
-                if b in best:
-                    found.append((a, b))
-    return found
-
-
 class GroupingLattice:
     """The reference-independent part: base arcs as integer adjacency in topological order."""
 
@@ -109,7 +51,7 @@ class GroupingLattice:
         cost = [inf] * (n_nodes * width)
         back: list[tuple[int, int] | None] = [None] * (n_nodes * width)  # (previous slot index, how)
         gold_out: dict[int, list[int]] = defaultdict(list)
-        for a, b in _gold_arcs(self.src, self.hyp, self.edits, gold, max_unchanged, self.shifted):
+        for a, b in self.gold_arcs(gold, max_unchanged):
             gold_out[self.index[a]].append(self.index[b])
         cost[0] = 0
         for v in range(n_nodes):
@@ -146,6 +88,53 @@ class GroupingLattice:
                     if nc < cost[t]:  # extend and close it
                         cost[t], back[t] = nc, (here, 3)
         return self._trace(back, width)
+
+    def gold_arcs(self, gold: Sequence[GoldEdit], max_unchanged: int) -> list[Arc]:
+        """Node pairs joined by a chain (at most ``max_unchanged`` noops) whose merged edit is gold.
+
+        When ``shifted``, scorer 3.2's spans (a chain of row-0 insertions from (0, j1) to (0, j2) spans
+        j1..j2-1; one from (0, j1 > 0) that starts with a row-0 insertion starts at j1).
+        """
+        hyp, shifted = self.hyp, self.shifted
+        starts: dict[str, list[int]] = defaultdict(list)  # hypothesis positions by token
+        for j, tok in enumerate(hyp):
+            starts[tok].append(j)
+        found: list[Arc] = []
+        for gs, ge, orig, alts in gold:
+            for alt in alts:
+                toks = alt.split()
+                if alt == orig:
+                    continue
+                row0 = ((0, gs), (0, gs + 1))  # a row-0 insertion whose shifted span is gs..gs
+                if shifted and 0 < gs == ge and len(toks) == 1 and row0 in self.edits and hyp[gs] == toks[0]:
+                    found.append(row0)
+                # where the alternative could start: any position for a deletion, else its first token's
+                first = range(len(hyp) + 1) if not toks else starts.get(toks[0], ())
+                for j1 in first:
+                    if j1 > len(hyp) - len(toks):
+                        continue
+                    a, b = (gs, j1), (ge, j1 + len(toks))
+                    if a not in self.index or b not in self.index or list(hyp[j1 : j1 + len(toks)]) != toks:
+                        continue
+                    if shifted and ge == 0 and (j1, len(toks)) != (0, 1):
+                        continue  # row-0 insertions span j1..j2-1: only one token at 0 spans 0..0
+                    leave_row0 = shifted and gs == 0 and j1 > 0  # else the span would start at j1
+                    # fewest noops from a to b inside the rectangle
+                    best = {a: 0}
+                    stack = [a]
+                    while stack:
+                        u = stack.pop()
+                        for w, is_noop, _mult in self.out[self.index[u]]:
+                            v = self.nodes[w]
+                            if v[0] > b[0] or v[1] > b[1] or (leave_row0 and u == a and v[0] == 0):
+                                continue
+                            k = best[u] + is_noop
+                            if k <= max_unchanged and k < best.get(v, max_unchanged + 1):
+                                best[v] = k
+                                stack.append(v)
+                    if b in best:
+                        found.append((a, b))
+        return found
 
     def _trace(self, back: list[tuple[int, int] | None], width: int) -> list[tuple[int, int, str, str]]:
         groups: list[tuple[Node, Node, bool]] = []  # start, end, whether it starts with a row-0 arc

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -122,18 +122,14 @@ class PTBase:
             plans.append(row)
         pairs = list(index)
         f1 = self.weighting.scorer.f1(pairs) if pairs else np.zeros(0)
-        out = []
-        for row in plans:
-            counts = []
-            for a, base, where in row:
-                w = {e: abs(float(f1[i]) - float(f1[base])) for e, i in where.items()}
-                if sentence_level and w and sum(w.values()) == 0:
-                    w = {e: 1.0 / len(w) for e in w}
-                counts.append(
-                    M2Counts(sum(w[e] for e in a.correct), sum(w[e] for e in a.hyp), sum(w[e] for e in a.gold))
-                )
-            out.append(tuple(counts))
-        return out
+
+        def counts(a: AnnotatorEdits, base: int, where: dict[Span, int]) -> M2Counts:
+            w = {e: abs(float(f1[i]) - float(f1[base])) for e, i in where.items()}
+            if sentence_level and w and sum(w.values()) == 0:
+                w = {e: 1.0 / len(w) for e in w}
+            return M2Counts(*(sum(w[e] for e in edits) for edits in (a.correct, a.hyp, a.gold)))
+
+        return [tuple(counts(*plan) for plan in row) for row in plans]
 
     def score_analysis(self, analysis: PTAnalysis) -> Score:
         beta = self.config.beta
@@ -148,10 +144,9 @@ class PTBase:
         p, r, f = m2_prf(total.correct, total.proposed, total.gold, beta)
         if sentence:
             f = sum(c.f(beta) for c in picked) / len(picked) if picked else 0.0
-        details: dict[str, Any] = {"f": f, "p": p, "r": r, "correct": total.correct, "proposed": total.proposed}
-        details["gold"] = total.gold
+        details: dict[str, Any] = {"f": f, "p": p, "r": r, **asdict(total)}
         rows = tuple(
-            {"index": i, "reference": j, "f": c.f(beta), "correct": c.correct, "proposed": c.proposed, "gold": c.gold}
+            {"index": i, "reference": j, "f": c.f(beta), **asdict(c)}
             for i, (j, c) in enumerate(zip(chosen, picked, strict=True))
         )
         fields = {

@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.metrics.counts import EditTable, M2Table, category
 from gecscope.metrics.error_types import attribute, chunk_types
+from gecscope.metrics.m2_types import m2_type_counts
 from gecscope.resample.payload import Payload
 from gecscope.types import Example
 
@@ -45,8 +46,7 @@ def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: i
         for k, labels in enumerate(per_ref):
             for c, lab, ts in zip(chunks, labels, types, strict=True):
                 attributed = attribute(lab, c, ts, k)
-                for name in attributed:
-                    out.append((s, k, name, int(lab), 1.0 / len(attributed)))
+                out.extend((s, k, name, int(lab), 1.0 / len(attributed)) for name in attributed)
     return TypeEntries(out, 5)
 
 
@@ -58,27 +58,18 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
         for j in range(k):
             for r in range(int(table.cat_start[i, j]), int(table.cat_stop[i, j])):
                 name = category(table.names[int(table.cat_ids[r])], level)
-                for f in range(3):
-                    v = float(table.cat_values[r, f])
-                    if v:
-                        out.append((i, j, name, f, v))
+                out.extend((i, j, name, f, float(v)) for f, v in enumerate(table.cat_values[r].tolist()) if v)
     return TypeEntries(out, 3)
 
 
 def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
     """M2's per-type counts of every (sentence, annotator) option (:mod:`gecscope.metrics.m2_types`),
     as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
-    from gecscope.metrics.m2_types import m2_type_counts
-
     out: list[Entry] = []
     for i, ex in enumerate(examples):
-        own = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
         for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
-            types = [e.type for e in ex.references[j].edits or ()]
-            for name, (tp, fp, fn) in m2_type_counts(edits, gold, types, level, own).items():
-                for f, v in enumerate((tp, tp + fp, tp + fn)):
-                    if v:
-                        out.append((i, j, name, f, float(v)))
+            for name, (tp, fp, fn) in m2_type_counts(ex, j, edits, gold, level).items():
+                out.extend((i, j, name, f, float(v)) for f, v in enumerate((tp, tp + fp, tp + fn)) if v)
     return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
@@ -91,8 +82,6 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
         if getattr(metric.config, "weighting", "none") != "none":
             return None
         if analysis.assumption != metric.config.assumption:
-            from gecscope.metrics.analysis import relabel
-
             analysis = relabel(analysis, metric.config.assumption)
         return chunk_entries(analysis, examples, level)
     if isinstance(analysis, EditTable):
