@@ -205,3 +205,11 @@ def test_table_choice_is_the_generic_greedy_choice(rows: list[list[tuple[int, in
     assert stack([table, take(table, [0])]) == [*objs, objs[0]]
     cats = errant.score_analysis(objs).details["categories"]
     assert sum(v["tp"] for v in cats.values()) == sum(objs[i][j].tp for i, j in enumerate(want))
+
+
+def test_score_files_names_its_systems() -> None:
+    """``names=`` (documented in docs/api.md) names the systems; the default is the files' stems."""
+    metric, files = api.get_metric("errant"), {"hyp_m2": [EX / "hypothesis.m2"], "ref_m2": EX / "references.m2"}
+    [plain] = pipeline.score_files([metric], **files)
+    [named] = pipeline.score_files([metric], names=["mine"], **files)
+    assert (plain.system, named.system) == ("hypothesis", "mine") and plain.value == named.value

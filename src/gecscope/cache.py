@@ -163,7 +163,8 @@ class ValueCache:
             try:
                 for i in range(0, len(rest), 500):
                     part = rest[i : i + 500]
-                    for k, v in self._db.execute(f"SELECT k, v FROM kv WHERE k IN ({','.join('?' * len(part))})", part):
+                    marks = ",".join("?" * len(part))
+                    for k, v in self._db.execute(f"SELECT k, v FROM kv WHERE k IN ({marks})", part):
                         ok, value = self._decode(v)
                         if ok:
                             found[k] = self.memory[k] = value
@@ -214,9 +215,10 @@ def _corrupt(exc: BaseException) -> bool:
     """A damaged or foreign file (rebuild it), as opposed to a lock, a full disk, a permission."""
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
-    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
-        s in str(exc) for s in ("malformed", "not a database", "wrong schema", "no such column", "no such table")
-    )
+    if getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return True
+    text = str(exc)
+    return any(s in text for s in ("malformed", "not a database", "wrong schema", "no such column", "no such table"))
 
 
 def _reason(exc: BaseException) -> str:

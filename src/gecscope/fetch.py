@@ -60,8 +60,11 @@ def write_atomic(dest: Path, data: bytes) -> None:
 def sha256_of(path: Path) -> str | None:
     """Hex sha256 of a file, or None when it cannot be read."""
     try:
+        digest = hashlib.sha256()
         with path.open("rb") as fh:
-            return hashlib.file_digest(fh, "sha256").hexdigest()
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+        return digest.hexdigest()
     except OSError:
         return None
 

@@ -306,6 +306,7 @@ def score(
 def score_files(
     metrics: Sequence[Any],
     *,
+    names: Sequence[str] = (),
     size: int = SHARD_SIZE,
     aligner: Aligner | str = "errant",
     **inputs: Any,
@@ -314,7 +315,7 @@ def score_files(
     memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
     of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
     numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
-    systems are named by the hypothesis files' stems.
+    systems are named ``names`` (default: the hypothesis files' stems).
 
     >>> d = Path(__file__).parent / "data" / "example"
     >>> m = METRICS["errant"].build()
@@ -326,4 +327,5 @@ def score_files(
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
     shards = stream(**inputs, size=size if shardable and all(streams(m) for m in metrics) else None)
-    return score_shards(metrics, [Path(f).stem for f in files], shards, aligner=aligner)
+    names = list(names) or [Path(f).stem for f in files]
+    return score_shards(metrics, names, shards, aligner=aligner)

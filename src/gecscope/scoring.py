@@ -53,6 +53,7 @@ def py_round(x: Any, digits: int) -> Any:
     >>> float(py_round(np.array([0.12345]), 4)[0]) == round(0.12345, 4)
     True
     """
+    x = np.asarray(x)
     out = np.asarray(np.round(x, digits), dtype=np.float64)
     scaled = x * 10.0**digits
     near = np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6

@@ -93,7 +93,8 @@ def stack(parts: Sequence[Any]) -> Any:
 
 def _sentence_fields(stats: Any) -> list[str]:
     """The tuple fields of a dataclass that hold one entry per sentence."""
-    tuples = {f.name: v for f in fields(stats) if isinstance(v := getattr(stats, f.name), tuple)}
+    values = {f.name: getattr(stats, f.name) for f in fields(stats)}
+    tuples = {k: v for k, v in values.items() if isinstance(v, tuple)}
     if not tuples:
         raise TypeError(f"cannot resample a {type(stats).__name__} (no per-sentence fields)")
     n = len(next(iter(tuples.values())))

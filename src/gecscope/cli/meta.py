@@ -81,8 +81,8 @@ def add_parser(sub: Any) -> None:
         help="add the reference-less rows (Scribendi with --lm-model; LLM-S/LLM-E with --llm-model; SOME, IMPARA "
         "with their checkpoints; 'needs weights' without)",
     )
-    encoder = add_encoder_args(t)._group_actions
-    t.set_defaults(similarity_only=[a for a in encoder if a.dest in SIMILARITY_ONLY])
+    add_encoder_args(t)
+    t.set_defaults(similarity_defaults={dest: t.get_default(dest) for dest in SIMILARITY_ONLY})
     first = len(t._actions)
     add_settings(t, REFERENCE_FREE)
     t.set_defaults(reference_free_only=t._actions[first:])  # the options of the reference-less rows only
@@ -194,7 +194,8 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
 
     given = [a.option_strings[0] for a in args.reference_free_only if getattr(args, a.dest) != a.default]
     check_reference_free(given, args.reference_free)
-    unused = [a.option_strings[0] for a in args.similarity_only if getattr(args, a.dest) != a.default]
+    defaults = args.similarity_defaults.items()
+    unused = ["--" + dest.replace("_", "-") for dest, default in defaults if getattr(args, dest) != default]
     if unused and not args.sim:
         raise InputError(f"{', '.join(unused)}: needs --sim (a setting of the similarity-weighted rows only)")
     rows = table1(data, table1_variants(args.sim), similarity=similarity_config(args))

@@ -12,7 +12,6 @@ out-of-range edits are errors.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import re
 import sys
@@ -170,8 +169,10 @@ def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
         lines += 1
         if line.startswith(b"A "):
             edit_lines += 1
-            with contextlib.suppress(ValueError):  # the second pass names the line
+            try:
                 ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
+            except ValueError:  # the second pass names the line
+                continue
     return M2Census(edit_lines, frozenset(ids), lines == 1 and b"\r" in line and not line.endswith(b"\n"))
 
 

@@ -272,7 +272,7 @@ class EditTable(CountTable):
         slots = to_slot[self.cat_ids[picked]]
         totals = np.zeros((len(merged), 3), dtype=np.int64)
         np.add.at(totals, slots, self.cat_values[picked])
-        return {str(merged[s]): tuple(totals[s].tolist()) for s in np.unique(slots).tolist()}
+        return {str(merged[s]): tuple(totals[s].tolist()) for s in sorted(set(slots.tolist()))}
 
 
 def prf_score(

@@ -62,16 +62,22 @@ def edit_keys(edits: Sequence[Edit], mode: str) -> dict[Key, list[str]]:
 
 def compare(hyp: dict[Key, list[str]], ref: dict[Key, list[str]]) -> EditCounts:
     cats: Counter[tuple[str, int]] = Counter()
+    tp = fp = fn = 0
     for key, hcats in hyp.items():
         if key in ref:
-            cats.update((c, 0) for c in ref[key])  # the reference's categories, as ERRANT does
+            for c in ref[key]:  # the reference's categories, as ERRANT does
+                tp += 1
+                cats[(c, 0)] += 1
         else:
-            cats.update((c, 1) for c in hcats)
+            for c in hcats:
+                fp += 1
+                cats[(c, 1)] += 1
     for key, rcats in ref.items():
         if key not in hyp:
-            cats.update((c, 2) for c in rcats)
+            for c in rcats:
+                fn += 1
+                cats[(c, 2)] += 1
     rows = tuple((c, cats[(c, 0)], cats[(c, 1)], cats[(c, 2)]) for c in sorted({c for c, _ in cats}))
-    tp, fp, fn = (sum(n for (_, kind), n in cats.items() if kind == i) for i in (0, 1, 2))
     return EditCounts(tp, fp, fn, rows)
 
 

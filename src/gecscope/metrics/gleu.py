@@ -186,7 +186,9 @@ class Gleu:
         k = {len(e.references) for e in examples}
         if len(k) != 1 or 0 in k:
             raise InputError("GLEU needs the same number (>= 1) of references for every sentence")
-        width, split, parts = k.pop() + 2, self._tokens, []
+        width = k.pop() + 2
+        split = self._tokens
+        parts = []
         for i in range(0, len(examples), COUNTED):  # tokens and n-grams of COUNTED sentences at a time: bounded memory
             segments: list[Tokens] = []
             for e in examples[i : i + COUNTED]:

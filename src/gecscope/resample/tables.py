@@ -19,7 +19,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -46,6 +46,9 @@ def _blocks(total: int, per_row: int) -> list[slice]:
     return [slice(i, min(i + size, total)) for i in range(0, total, size)] or [slice(0, 0)]
 
 
+RowsT = TypeVar("RowsT", bound="_Rows")
+
+
 class _Rows:
     """A table of per-row ``values`` (rows on the first axis)."""
 
@@ -60,7 +63,7 @@ class _Rows:
         """Whether every statistic is a whole number (then sums are exact in any order)."""
         return bool(np.array_equal(self.values, np.round(self.values)))
 
-    def stacked(self, others: Sequence[Table]) -> Self:
+    def stacked(self: RowsT, others: Sequence[Table]) -> RowsT:
         """This table's rows, then those of the ``others`` of its kind."""
         same = [t.values for t in others if isinstance(t, _Rows) and isinstance(t, type(self))]
         return replace(self, values=np.concatenate([self.values, *same]))  # type: ignore[type-var]

@@ -74,7 +74,8 @@ def preset_name(name: str) -> str:
     from gecscope.metrics import aliases
     from gecscope.metrics.names import metric_name
 
-    paper, table = aliases(), {}
+    paper = aliases()
+    table = {}
     for metric, preset in DEFAULT_PRESET.items():
         table[metric] = preset
         table.update({alias: preset for alias, target in paper.items() if target == metric})
