@@ -82,7 +82,8 @@ _KEY = re.compile(r"^target_?1_?score$|^target_?score_?1$|^score$", re.IGNORECAS
 _NOT_SCORES = re.compile(
     r"target[\s_]*\d+|\b[1-5]\s*(?:-|–|to)\s*[1-5]\b|(?:/|out of)\s*5\b|(?:minimum|maximum) of [1-5]", re.IGNORECASE
 )
-#: the values a JSON score may take: an integer 1-5, as a number or a string of one digit
+#: the values a JSON score may take: an integer 1-5, as a number or a string of one digit (``in`` compares
+#: with ``==``, so a float such as 3.0 counts as 3; booleans are excluded where it is used)
 _SCORES = (1, 2, 3, 4, 5, "1", "2", "3", "4", "5")
 _NAMED = re.compile(r"target[\s_]*1[\s_]*(?:_?score)?\W{0,12}?([1-5])(?![0-9.])", re.IGNORECASE)
 
