@@ -32,26 +32,24 @@ def test_table1_conll14_column_cleme_v1() -> None:
 
 
 @pytest.mark.parametrize(
-    "option", [["--level", "sentence"], ["--threshold", "0.5"], ["--token-sort", "unicode"], ["--lm-model", "gpt2"]]
+    ("option", "needs"),
+    [
+        (["--level", "sentence"], "needs --reference-free"),
+        (["--threshold", "0.5"], "needs --reference-free"),
+        (["--token-sort", "unicode"], "needs --reference-free"),
+        (["--lm-model", "gpt2"], "needs --reference-free"),
+        (["--encoder", "minilm"], "needs --sim"),
+        (["--encoder-layer", "3"], "needs --sim"),
+        (["--rescale-baseline", "0.8"], "needs --sim"),
+    ],
 )
-def test_table1_refuses_reference_free_settings_without_their_rows(
-    option: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_table1_refuses_settings_of_rows_it_does_not_add(
+    option: list[str], needs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The reference-less rows' settings without ``--reference-free``: one line, no corpus-level Table 1."""
+    """The reference-less rows' settings without ``--reference-free``, the encoder settings without
+    ``--sim``: one line naming the option and what it needs, never a Table 1 that ignores them."""
     (tmp_path / "conll14").mkdir()
     out = tmp_path / "t1.txt"
     assert main(["meta", "table1", "--data", str(tmp_path), *option, "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and option[0] in err and "--reference-free" in err and not out.exists()
-
-
-@pytest.mark.parametrize("option", [["--encoder", "minilm"], ["--encoder-layer", "3"], ["--rescale-baseline", "0.8"]])
-def test_table1_refuses_encoder_settings_without_the_similarity_rows(
-    option: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The encoder settings only weight the ``--sim`` rows: without them, one line instead of ignoring them."""
-    (tmp_path / "conll14").mkdir()
-    out = tmp_path / "t1.txt"
-    assert main(["meta", "table1", "--data", str(tmp_path), *option, "-o", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and option[0] in err and "needs --sim" in err and not out.exists()
+    assert err.count("\n") == 1 and option[0] in err and needs in err and not out.exists()
