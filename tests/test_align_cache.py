@@ -175,3 +175,15 @@ def test_no_cache_writes_nothing_and_cache_dir_is_used(tmp_path: Path, capsys: p
     out = capsys.readouterr()
     first, second, third = out.out.split("CLEME2.0")[1:]
     assert first == second == third and out.err.count("warning") == 1
+
+
+def test_explain_names_the_line_it_was_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``explain --line 2`` aligns only sentence 2: a runaway alignment still names line 2, not line 1."""
+    src, hyp, ref = tmp_path / "src.txt", tmp_path / "hyp.txt", tmp_path / "ref.txt"
+    src.write_text("a short sentence .\n" + " ".join(f"w{i}" for i in range(30)) + "\n")
+    hyp.write_text("a short sentence .\n" + " ".join(f"v{i}" for i in range(30)) + "\n")
+    ref.write_text("a short sentence .\na b .\n")
+    args = ["explain", "--source", str(src), "--hyp", str(hyp), "--ref", str(ref), "--line", "2"]
+    assert main([*args, "--no-cache", "--max-align-tokens", "10"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{hyp}:2:" in err and "--max-align-tokens" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import Any
 
@@ -28,7 +29,13 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= line <= len(examples):
             raise InputError(f"--line {line} is out of range (1..{len(examples)})")
         picked.append(examples[line - 1])
-    ready, _ = api.prepare(picked, aligner_from_args(args))
+    aligner = aligner_from_args(args)
+    origin = getattr(aligner, "origin", None)
+    ready = []
+    for line, ex in zip(args.line, picked, strict=True):  # one at a time: an alignment error names its line
+        if origin is not None:
+            aligner.origin = dataclasses.replace(origin, start=line - 1)  # type: ignore[union-attr]
+        ready += api.prepare([ex], aligner)[0]
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     for i, (line, ex) in enumerate(zip(args.line, ready, strict=True)):
         exp = explain(ex, exclude_unchanged=args.exclude_unchanged_refs)
