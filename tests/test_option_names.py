@@ -77,8 +77,11 @@ def test_a_file_path_keeps_its_name_when_settings_are_renamed(capsys: pytest.Cap
     assert str(EX / "hypothesis.txt") in err and "--hyp.txt" not in err and "--source + --hyp" in err
 
 
-def test_meta_run_names_the_metrics_a_setting_does_not_apply_to(capsys: pytest.CaptureFixture[str]) -> None:
+def test_meta_run_names_the_metrics_a_setting_does_not_apply_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """meta run's presets (ERRANT, ...) declare no registry settings: the error names them, not an empty list."""
-    code = main(["meta", "run", "--metric", "ERRANT", "--level", "sentence", "--quiet"])
+    (tmp_path / "conll14").mkdir()  # a data directory, so that the settings are checked next
+    code = main(["meta", "run", "--data", str(tmp_path), "--metric", "ERRANT", "--level", "sentence", "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and err.strip() == "gecscope: error: --level does not apply to --metric ERRANT"

@@ -73,14 +73,19 @@ def test_green_char_level_on_chinese() -> None:
 
 
 @pytest.mark.parametrize("resources", [True, False])
-def test_several_chinese_text_systems_in_one_call(capsys: pytest.CaptureFixture[str], resources: bool) -> None:
+def test_several_chinese_text_systems_in_one_call(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, resources: bool
+) -> None:
     """ChERRANT aligns every system in one pass (``score`` and ``compare`` used to stop with a TypeError):
     the demo system scores TP 8, FP 19, FN 35 beside the unchanged input."""
     require_zh()
     hyps = [str(DEMO / "systems" / "demo.txt"), str(DEMO / "systems" / "INPUT.txt")]
     args = ["--source", str(DEMO / "sources.txt"), "--hyp", *hyps, "--ref-tsv", str(DEMO / "references.tsv")]
     args += ["--lang", "zh", "--metric", "cherrant", "--no-cache", "--quiet"]
-    args += ["--zh-resources", str(ZH / "resources")] if resources else []
+    if resources:
+        args += ["--zh-resources", str(ZH / "resources")]
+    else:  # found in the data directory
+        monkeypatch.setenv("GECSCOPE_DATA", str(DATA))
     demo, unchanged = run_json(capsys, "score", *args)
     assert (demo["system"], demo["counts"], unchanged["counts"]["tp"]) == ("demo", {"tp": 8, "fp": 19, "fn": 35}, 0)
     rows = run_json(capsys, "compare", *args, "--bootstrap", "10", "--trials", "10")
