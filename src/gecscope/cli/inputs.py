@@ -144,6 +144,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         size=size,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
+    guard = _tokenization_guard(args, hyps or hyp_m2)
     for shard in shards:
         if last is not None:
             yield last
@@ -151,11 +152,35 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         del shard  # not held while the next one is read
         if warn:
             tally += swap_tally(last[0])
+        if guard is not None:
+            guard(last)
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
     if last is not None:
         yield last
+
+
+def _tokenization_guard(args: argparse.Namespace, systems: list[str]) -> Callable[[Shard], None] | None:
+    """A check, shard after shard, that no hypothesis or reference of the whole input (any kind:
+    text, standard input, M2, JSONL) is tokenised differently from the source; None where
+    ``--tokenize``, ``--allow-tokenization-mismatch`` or ``--lang zh`` turns it off."""
+    if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
+        return None
+    if _language(args) == "zh":
+        return None
+    from gecscope.io.tokenization import refuse_mismatch, tally_examples
+
+    refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
+    names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
+    tallies: list[tuple[Any, ...]] = [() for _ in names]
+
+    def guard(shard: Shard) -> None:
+        for i, examples in enumerate(shard):
+            tallies[i] = tally_examples(tallies[i], examples, references=i == 0)
+            refuse_mismatch(tallies[i], names[i])
+
+    return guard
 
 
 def _language(args: argparse.Namespace) -> str:

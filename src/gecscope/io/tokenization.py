@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
+from gecscope.types import Example
 
 #: punctuation or a clitic glued to a word of at least two letters (not an abbreviation: no inner dot)
 ATTACHED = re.compile(r"^[^\W\d_]*[^\W\d_]{2}[,;:!?.)\"]+$|^[^\W\d_]+n't$|^[^\W\d_]+'(?:s|re|ve|ll|d|m)$", re.I)
@@ -110,3 +111,170 @@ def check_tokenization(
             "or --allow-tokenization-mismatch to score as is",
             name,
         )
+
+
+# --- the guard over whole inputs: line pairs, streamed ------------------------------------------
+
+#: a token :func:`_attached` accepts, found in a line (letters, then punctuation with a dot only
+#: last; or a clitic glued to its word)
+ATTACHED_IN_LINE = re.compile(
+    r"(?<!\S)(?:[^\W\d_]{2,}[,;:!?)\"]*[,;:!?.)\"]|[^\W\d_]+n't|[^\W\d_]+'(?:s|re|ve|ll|d|m))(?!\S)", re.I
+)
+#: a character without which a line has neither split nor attached punctuation
+MARKS = re.compile(r"[,;:!?.'\"]")
+#: lines per block: a block where most pairs mismatch is refused even when the rest of a long
+#: input matches (a file whose detokenised lines start late)
+BLOCK = 1000
+#: the fewest telling lines for a block to be judged alone (a smaller input is judged whole)
+BLOCK_EVIDENCE = 20
+#: the share of telling lines that must mismatch (tokenised CoNLL-2014/SEEDA files: at most 1%,
+#: their Moses-detokenised copies: over 99%)
+SHARE = 0.5
+
+
+def marks(line: str) -> tuple[int, int]:
+    """(split, attached) punctuation tokens of a whitespace-tokenised line.
+
+    >>> marks("I do n't know , he said ."), marks("I don't know, he said.")
+    ((3, 0), (0, 3))
+    """
+    if MARKS.search(line) is None:
+        return 0, 0
+    return len(SPLIT_IN_LINE.findall(line)), len(ATTACHED_IN_LINE.findall(line))
+
+
+DIRECTIONS = ("detokenised", "tokenised")
+#: what the refusal tells the command line's user to do
+CLI_HINT = (
+    "add --tokenize spacy (English) or --tokenize char (Chinese) to tokenise every input the same way, "
+    "or --allow-tokenization-mismatch to score as is"
+)
+#: ... and the Python API's
+API_HINT = "pass tokenize='spacy' (English) to tokenise every input the same way, or allow_tokenization_mismatch=True"
+
+Verdict = tuple[str, int, int, int]
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Telling pairs, mismatching pairs and the first mismatching line (1-based; 0: none), for
+    each direction (detokenised, tokenised)."""
+
+    telling: Pair = (0, 0)
+    found: Pair = (0, 0)
+    first: Pair = (0, 0)
+
+    def verdict(self, least: int) -> Verdict | None:
+        """``(direction, first mismatching line, mismatches, telling pairs)`` when half the
+        telling pairs (at least ``least``, and no fewer than the other direction's: the source is
+        mostly of the style the other is not) of a direction mismatch, else None."""
+        for d, direction in enumerate(DIRECTIONS):
+            telling = self.telling[d]
+            if telling >= max(least, 1, self.telling[1 - d]) and self.found[d] >= SHARE * telling:
+                return direction, self.first[d], self.found[d], self.telling[d]
+        return None
+
+
+@dataclass(frozen=True)
+class PairTally:
+    """How the lines of one input (a hypothesis, a reference) punctuate against their sources,
+    pair by pair, folded in order over a whole input (shard by shard: :meth:`extend`).
+
+    A pair *tells* when the source splits punctuation or a clitic off a word (against a
+    detokenised other) or glues it on (against a tokenised other), and *mismatches* when the other
+    glues more and splits less than the source (``detokenised``) or the reverse (``tokenised``).
+    The input is refused (:meth:`verdict`) when half of its telling pairs mismatch in some block
+    of :data:`BLOCK` lines with at least :data:`BLOCK_EVIDENCE` telling pairs, or over the whole
+    input.
+
+    >>> PairTally().extend([("He go home .", "He goes home."), ("Yes .", "Yes .")]).verdict()
+    ('detokenised', 1, 1, 2)
+    >>> PairTally().extend([("He go home .", "He goes home .")]).verdict() is None
+    True
+    """
+
+    lines: int = 0
+    whole: Counts = Counts()
+    #: the open block
+    block: Counts = Counts()
+    #: the first block refused
+    tripped: Verdict | None = None
+
+    def extend(self, pairs: Iterable[tuple[str, str]]) -> PairTally:
+        """This tally with the next ``pairs`` (source line, other line) of the input."""
+        n, tripped = self.lines, self.tripped
+        counts = [
+            [*self.whole.telling, *self.whole.found, *self.whole.first],
+            [*self.block.telling, *self.block.found, *self.block.first],
+        ]
+        for source, other in pairs:
+            n += 1
+            s_split, s_att = marks(source)
+            o_split, o_att = marks(other) if s_split or s_att else (0, 0)
+            for d, tells, wrong in (
+                (0, s_split > 0, o_att > s_att and o_split < s_split),
+                (1, s_att > 0, o_split > s_split and o_att < s_att),
+            ):
+                for c in counts:
+                    c[d] += tells
+                    if wrong:
+                        c[2 + d] += 1
+                        c[4 + d] = c[4 + d] or n
+            if n % BLOCK == 0:
+                tripped = tripped or _counts(counts[1]).verdict(BLOCK_EVIDENCE)
+                counts[1] = [0] * 6
+        return PairTally(n, _counts(counts[0]), _counts(counts[1]), tripped)
+
+    def verdict(self) -> Verdict | None:
+        """``(direction, first mismatching line, mismatches, telling pairs)`` of the first refused
+        block, else of the whole input when refused, else None."""
+        return self.tripped or self.block.verdict(BLOCK_EVIDENCE) or self.whole.verdict(1)
+
+
+def _counts(c: list[int]) -> Counts:
+    return Counts((c[0], c[1]), (c[2], c[3]), (c[4], c[5]))
+
+
+def joined(tokens: Sequence[str]) -> str:
+    return " ".join(tokens)
+
+
+def tally_examples(
+    tallies: Sequence[PairTally], examples: Iterable[Example], *, references: bool = True
+) -> tuple[PairTally, ...]:
+    """``tallies`` (the hypothesis, then each reference by position; fewer: new ones) with the
+    next ``examples`` of an input (any reader's: text, M2, JSONL, standard input, lists);
+    ``references=False``: the hypothesis only."""
+    rows = [
+        (joined(e.source), joined(e.hypothesis.tokens), [joined(r.tokens) for r in e.references] if references else [])
+        for e in examples
+    ]
+    width = max([1 + len(refs) for _, _, refs in rows] + [len(tallies)])
+    out = [*tallies, *[PairTally()] * (width - len(tallies))]
+    out[0] = out[0].extend((s, h) for s, h, _ in rows)
+    for k in range(1, width):
+        before = out[k]  # a sentence with fewer references leaves the tally of the missing ones as it was
+        out[k] = before.extend((s, refs[k - 1]) for s, _, refs in rows if len(refs) >= k)
+    return tuple(out)
+
+
+def refuse_mismatch(tallies: Sequence[PairTally], names: Sequence[str | Path], hint: str = CLI_HINT) -> None:
+    """Raise one :class:`InputError` naming the first input (``names``: the hypothesis, then the
+    references, by position; the last name stands for any later one) whose tally is refused."""
+    for k, tally in enumerate(tallies):
+        found = tally.verdict()
+        if found is None:
+            continue
+        direction, line, wrong, telling = found
+        against = "tokenised" if direction == "detokenised" else "detokenised"
+        share = f"{wrong} of {telling} lines whose punctuation tells, from line {line}"
+        raise InputError(
+            f"looks {direction} ({share}) but the source is {against}: {hint}",
+            names[min(k, len(names) - 1)],
+        )
+
+
+def check_examples(examples: Iterable[Example], names: Sequence[str | Path], hint: str = API_HINT) -> None:
+    """:func:`refuse_mismatch` over ``examples`` at once."""
+    refuse_mismatch(tally_examples((), examples), names, hint)
