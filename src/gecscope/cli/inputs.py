@@ -144,16 +144,13 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         size=size,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    guard = _tokenization_guard(args, hyps or hyp_m2)
-    for shard in shards:
+    for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
         if last is not None:
             yield last
         last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
         del shard  # not held while the next one is read
         if warn:
             tally += swap_tally(last[0])
-        if guard is not None:
-            guard(last)
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
@@ -161,26 +158,19 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         yield last
 
 
-def _tokenization_guard(args: argparse.Namespace, systems: list[str]) -> Callable[[Shard], None] | None:
-    """A check, shard after shard, that no hypothesis or reference of the whole input (any kind:
-    text, standard input, M2, JSONL) is tokenised differently from the source; None where
-    ``--tokenize``, ``--allow-tokenization-mismatch`` or ``--lang zh`` turns it off."""
+def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
+    """``shards``, each checked as it comes: no hypothesis or reference of the whole input (any
+    kind: text, standard input, M2, JSONL) tokenised otherwise than the source; unchecked where
+    ``--tokenize``, ``--allow-tokenization-mismatch`` or ``--lang zh`` says so."""
     if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
-        return None
+        return shards
     if _language(args) == "zh":
-        return None
-    from gecscope.io.tokenization import refuse_mismatch, tally_examples
+        return shards
+    from gecscope.io.tokenization import CLI_HINT, guarded
 
     refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
     names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
-    tallies: list[tuple[Any, ...]] = [() for _ in names]
-
-    def guard(shard: Shard) -> None:
-        for i, examples in enumerate(shard):
-            tallies[i] = tally_examples(tallies[i], examples, references=i == 0)
-            refuse_mismatch(tallies[i], names[i])
-
-    return guard
+    return guarded(shards, names, CLI_HINT)  # type: ignore[return-value]
 
 
 def _language(args: argparse.Namespace) -> str:

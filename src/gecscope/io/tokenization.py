@@ -278,3 +278,17 @@ def refuse_mismatch(tallies: Sequence[PairTally], names: Sequence[str | Path], h
 def check_examples(examples: Iterable[Example], names: Sequence[str | Path], hint: str = API_HINT) -> None:
     """:func:`refuse_mismatch` over ``examples`` at once."""
     refuse_mismatch(tally_examples((), examples), names, hint)
+
+
+def guarded(
+    shards: Iterable[Sequence[Sequence[Example]]], names: Sequence[Sequence[str | Path]], hint: str = API_HINT
+) -> Iterator[Sequence[Sequence[Example]]]:
+    """``shards`` (one list of examples per system, as ``gecscope.pipeline.stream`` gives them),
+    unchanged, each one checked as it comes (:func:`refuse_mismatch`: ``names[i]`` names system
+    ``i``'s hypothesis, then the references, checked with the first system only)."""
+    tallies: list[tuple[PairTally, ...]] = [() for _ in names]
+    for shard in shards:
+        for i, examples in enumerate(shard):
+            tallies[i] = tally_examples(tallies[i], examples, references=i == 0)
+            refuse_mismatch(tallies[i], names[i], hint)
+        yield shard
