@@ -170,7 +170,8 @@ def systems(name: str, value: Any) -> None:
             first_name, first = key, ex
             continue
         if len(ex) != len(first):
-            raise InputError(f"{name}: {key!r} has {len(ex)} sentences but {first_name!r} has {len(first)}")
+            sizes = ", ".join(f"{k}: {len(v)}" for k, v in value.items())
+            raise InputError(f"systems have different numbers of sentences ({sizes})", name)
         for i, (a, b) in enumerate(zip(first, ex, strict=True)):
             if a.source != b.source or [r.tokens for r in a.references] != [r.tokens for r in b.references]:
                 what = "source" if a.source != b.source else "references"

@@ -181,6 +181,8 @@ class Examples(Sequence[Example]):
         otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
         from gecscope.align.tokenizers import tokenize_examples
 
+        arguments.path("source", source)
+        arguments.path("hypothesis", hypothesis)
         arguments.load_arguments(dict(
             source=source, hypothesis=hypothesis, references=references, ref_m2=ref_m2, hyp_m2=None, jsonl=None,
             ref_tsv=None, require_references=True, lang="en", tokenize=tokenize,
@@ -195,6 +197,7 @@ class Examples(Sequence[Example]):
     @classmethod
     def from_jsonl(cls, path: str | Path, *, allow_tokenization_mismatch: bool = False) -> Examples:
         """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
+        arguments.path("path", path)
         return cls(_read_checked(allow_tokenization_mismatch, jsonl=path))
 
     @classmethod
