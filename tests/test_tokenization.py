@@ -14,7 +14,7 @@ from conftest import CONLL, DATA, examples, require_shared
 from gecscope.align.tokenizers import canonical, get_tokenizer, snap, source_reproduced, tokenize_examples
 from gecscope.cli import main
 from gecscope.errors import InputError
-from gecscope.io.tokenization import check_tokenization, mismatch, style_of
+from gecscope.io.tokenization import PairTally, check_tokenization, mismatch, refuse_mismatch, style_of
 from gecscope.types import Example, Target
 
 SEEDA = DATA / "seeda" / "outputs" / "all"
@@ -33,12 +33,21 @@ def detokenised(path: Path) -> tuple[str, ...]:
 
 
 def refused(path: Path, lines: list[str] | tuple[str, ...]) -> bool:
+    """Whether the guard of the whole input (line pairs, :class:`PairTally`) refuses ``lines``
+    against the CoNLL-2014 sources; the file-level shares (:func:`check_tokenization`) agree."""
+    source = lines_of(CONLL / "sources.txt")
     try:
-        check_tokenization(lines_of(CONLL / "sources.txt"), CONLL / "sources.txt", [(path, lines)])
+        refuse_mismatch([PairTally().extend(zip(source, lines, strict=True))], [path], source=CONLL / "sources.txt")
     except InputError as err:
         assert str(err).startswith(str(path)) and "--tokenize" in str(err) and "\n" not in str(err)
-        return True
-    return False
+        found = True
+    else:
+        found = False
+    try:
+        check_tokenization(source, CONLL / "sources.txt", [(path, lines)])
+    except InputError:
+        assert found
+    return found
 
 
 # --- the detector on small inputs ---------------------------------------------------------------

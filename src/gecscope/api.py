@@ -76,10 +76,9 @@ def load(
 
         examples = tokenizers.tokenize_examples(examples, tokenizers.canonical(tokenize, lang))
     if lang != "zh" and tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
-        check_examples(
-            examples,
-            [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, ref_m2 or ref_tsv or jsonl or "references"],
-        )
+        refs = ref_m2 or ref_tsv or jsonl or "references"
+        names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
+        check_examples(examples, names, source=source or jsonl or ref_m2 or "")
     return examples
 
 

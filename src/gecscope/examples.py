@@ -158,7 +158,7 @@ class Examples(Sequence[Example]):
             out.append(Example(tokens, target(h), tuple(map(target, rs)), str(i), s if keep_raw else None))
         arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
         if keep_raw and not allow_tokenization_mismatch:
-            check_examples(out, ["hypotheses", "references"])
+            check_examples(out, ["hypotheses", "references"], source="sources")
         return cls(out, tokenize=tokenize)
 
     @classmethod
@@ -191,7 +191,7 @@ class Examples(Sequence[Example]):
         [examples] = read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)
         out = cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
         if tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
-            check_examples(out, [hypothesis, *references, ref_m2 or "references"])
+            check_examples(out, [hypothesis, *references, ref_m2 or "references"], source=source)
         return out
 
     @classmethod

@@ -338,5 +338,5 @@ def score_files(
     names = list(names) or [Path(f).stem for f in files]
     if inputs.get("lang", "en") != "zh" and not allow_tokenization_mismatch:
         refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]
-        shards = guarded(shards, [[f, *refs] for f in files])
+        shards = guarded(shards, [[f, *refs] for f in files], source=inputs.get("source") or refs[-1])
     return score_shards(metrics, names, shards, aligner=aligner)

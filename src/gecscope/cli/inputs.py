@@ -170,7 +170,7 @@ def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: 
 
     refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
     names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
-    return guarded(shards, names, CLI_HINT)  # type: ignore[return-value]
+    return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def _language(args: argparse.Namespace) -> str:

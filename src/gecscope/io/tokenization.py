@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, display_path
 from gecscope.types import Example
 
 #: punctuation or a clitic glued to a word of at least two letters (not an abbreviation: no inner dot)
@@ -115,11 +115,6 @@ def check_tokenization(
 
 # --- the guard over whole inputs: line pairs, streamed ------------------------------------------
 
-#: a token :func:`_attached` accepts, found in a line (letters, then punctuation with a dot only
-#: last; or a clitic glued to its word)
-ATTACHED_IN_LINE = re.compile(
-    r"(?<!\S)(?:[^\W\d_]{2,}[,;:!?)\"]*[,;:!?.)\"]|[^\W\d_]+n't|[^\W\d_]+'(?:s|re|ve|ll|d|m))(?!\S)", re.I
-)
 #: a character without which a line has neither split nor attached punctuation
 MARKS = re.compile(r"[,;:!?.'\"]")
 #: lines per block: a block where most pairs mismatch is refused even when the rest of a long
@@ -140,7 +135,23 @@ def marks(line: str) -> tuple[int, int]:
     """
     if MARKS.search(line) is None:
         return 0, 0
-    return len(SPLIT_IN_LINE.findall(line)), len(ATTACHED_IN_LINE.findall(line))
+    return token_marks(line.split())
+
+
+#: the last characters of the tokens :data:`SPLIT` or :func:`_attached` may accept (with ``'``)
+ENDS = frozenset(',;:!?.)"')
+
+
+def token_marks(tokens: Iterable[str]) -> tuple[int, int]:
+    """(split, attached) punctuation tokens among ``tokens`` (:data:`SPLIT`, :func:`_attached`)."""
+    split = attached = 0
+    for t in tokens:
+        if t and (t[-1] in ENDS or "'" in t):
+            if SPLIT.match(t):
+                split += 1
+            elif _attached(t):
+                attached += 1
+    return split, attached
 
 
 DIRECTIONS = ("detokenised", "tokenised")
@@ -203,28 +214,30 @@ class PairTally:
 
     def extend(self, pairs: Iterable[tuple[str, str]]) -> PairTally:
         """This tally with the next ``pairs`` (source line, other line) of the input."""
+        return self.extend_marks((m := marks(s), marks(o) if m != (0, 0) else m) for s, o in pairs)
+
+    def extend_marks(self, pairs: Iterable[tuple[Pair, Pair]]) -> PairTally:
+        """:meth:`extend` from the :func:`marks` of each pair's lines."""
         n, tripped = self.lines, self.tripped
-        counts = [
-            [*self.whole.telling, *self.whole.found, *self.whole.first],
-            [*self.block.telling, *self.block.found, *self.block.first],
-        ]
-        for source, other in pairs:
+        w, b = self.whole, self.block
+        t0, t1, f0, f1, a0, a1 = *w.telling, *w.found, *w.first
+        bt0, bt1, bf0, bf1, ba0, ba1 = *b.telling, *b.found, *b.first
+        for (s_split, s_att), (o_split, o_att) in pairs:
             n += 1
-            s_split, s_att = marks(source)
-            o_split, o_att = marks(other) if s_split or s_att else (0, 0)
-            for d, tells, wrong in (
-                (0, s_split > 0, o_att > s_att and o_split < s_split),
-                (1, s_att > 0, o_split > s_split and o_att < s_att),
-            ):
-                for c in counts:
-                    c[d] += tells
-                    if wrong:
-                        c[2 + d] += 1
-                        c[4 + d] = c[4 + d] or n
+            if s_split:
+                t0 += 1
+                bt0 += 1
+                if o_att > s_att and o_split < s_split:
+                    f0, bf0, a0, ba0 = f0 + 1, bf0 + 1, a0 or n, ba0 or n
+            if s_att:
+                t1 += 1
+                bt1 += 1
+                if o_split > s_split and o_att < s_att:
+                    f1, bf1, a1, ba1 = f1 + 1, bf1 + 1, a1 or n, ba1 or n
             if n % BLOCK == 0:
-                tripped = tripped or _counts(counts[1]).verdict(BLOCK_EVIDENCE)
-                counts[1] = [0] * 6
-        return PairTally(n, _counts(counts[0]), _counts(counts[1]), tripped)
+                tripped = tripped or Counts((bt0, bt1), (bf0, bf1), (ba0, ba1)).verdict(BLOCK_EVIDENCE)
+                bt0 = bt1 = bf0 = bf1 = ba0 = ba1 = 0
+        return PairTally(n, Counts((t0, t1), (f0, f1), (a0, a1)), Counts((bt0, bt1), (bf0, bf1), (ba0, ba1)), tripped)
 
     def verdict(self) -> Verdict | None:
         """``(direction, first mismatching line, mismatches, telling pairs)`` of the first refused
@@ -232,34 +245,27 @@ class PairTally:
         return self.tripped or self.block.verdict(BLOCK_EVIDENCE) or self.whole.verdict(1)
 
 
-def _counts(c: list[int]) -> Counts:
-    return Counts((c[0], c[1]), (c[2], c[3]), (c[4], c[5]))
-
-
-def joined(tokens: Sequence[str]) -> str:
-    return " ".join(tokens)
-
-
 def tally_examples(
     tallies: Sequence[PairTally], examples: Iterable[Example], *, references: bool = True
 ) -> tuple[PairTally, ...]:
     """``tallies`` (the hypothesis, then each reference by position; fewer: new ones) with the
     next ``examples`` of an input (any reader's: text, M2, JSONL, standard input, lists);
-    ``references=False``: the hypothesis only."""
-    rows = [
-        (joined(e.source), joined(e.hypothesis.tokens), [joined(r.tokens) for r in e.references] if references else [])
-        for e in examples
-    ]
-    width = max([1 + len(refs) for _, _, refs in rows] + [len(tallies)])
+    ``references=False``: the hypothesis only. A target equal to its source is not re-read."""
+    rows = []
+    for e in examples:
+        src = token_marks(e.source)
+        targets = (e.hypothesis, *e.references) if references else (e.hypothesis,)
+        rows.append([(src, src if t.tokens == e.source or src == (0, 0) else token_marks(t.tokens)) for t in targets])
+    width = max([len(row) for row in rows] + [len(tallies)])
     out = [*tallies, *[PairTally()] * (width - len(tallies))]
-    out[0] = out[0].extend((s, h) for s, h, _ in rows)
-    for k in range(1, width):
-        before = out[k]  # a sentence with fewer references leaves the tally of the missing ones as it was
-        out[k] = before.extend((s, refs[k - 1]) for s, _, refs in rows if len(refs) >= k)
+    for k in range(width):  # a sentence with fewer references leaves the tally of the missing ones as it was
+        out[k] = out[k].extend_marks(row[k] for row in rows if len(row) > k)
     return tuple(out)
 
 
-def refuse_mismatch(tallies: Sequence[PairTally], names: Sequence[str | Path], hint: str = CLI_HINT) -> None:
+def refuse_mismatch(
+    tallies: Sequence[PairTally], names: Sequence[str | Path], hint: str = CLI_HINT, source: str | Path = ""
+) -> None:
     """Raise one :class:`InputError` naming the first input (``names``: the hypothesis, then the
     references, by position; the last name stands for any later one) whose tally is refused."""
     for k, tally in enumerate(tallies):
@@ -268,20 +274,26 @@ def refuse_mismatch(tallies: Sequence[PairTally], names: Sequence[str | Path], h
             continue
         direction, line, wrong, telling = found
         against = "tokenised" if direction == "detokenised" else "detokenised"
-        share = f"{wrong} of {telling} lines whose punctuation tells, from line {line}"
+        share = f"{wrong} of the {telling} lines with punctuation to compare, from line {line}"
+        named = f"{display_path(source)} " if source else ""
         raise InputError(
-            f"looks {direction} ({share}) but the source is {against}: {hint}",
+            f"looks {direction} ({share}) but the source {named}is {against}: {hint}",
             names[min(k, len(names) - 1)],
         )
 
 
-def check_examples(examples: Iterable[Example], names: Sequence[str | Path], hint: str = API_HINT) -> None:
+def check_examples(
+    examples: Iterable[Example], names: Sequence[str | Path], hint: str = API_HINT, source: str | Path = ""
+) -> None:
     """:func:`refuse_mismatch` over ``examples`` at once."""
-    refuse_mismatch(tally_examples((), examples), names, hint)
+    refuse_mismatch(tally_examples((), examples), names, hint, source)
 
 
 def guarded(
-    shards: Iterable[Sequence[Sequence[Example]]], names: Sequence[Sequence[str | Path]], hint: str = API_HINT
+    shards: Iterable[Sequence[Sequence[Example]]],
+    names: Sequence[Sequence[str | Path]],
+    hint: str = API_HINT,
+    source: str | Path = "",
 ) -> Iterator[Sequence[Sequence[Example]]]:
     """``shards`` (one list of examples per system, as ``gecscope.pipeline.stream`` gives them),
     unchanged, each one checked as it comes (:func:`refuse_mismatch`: ``names[i]`` names system
@@ -290,5 +302,5 @@ def guarded(
     for shard in shards:
         for i, examples in enumerate(shard):
             tallies[i] = tally_examples(tallies[i], examples, references=i == 0)
-            refuse_mismatch(tallies[i], names[i], hint)
+            refuse_mismatch(tallies[i], names[i], hint, source)
         yield shard
