@@ -91,6 +91,7 @@ BAD: dict[str, list[Any]] = {
     "metrics": [None, 0, [], [None], [0], "generator", {"a": 1}],
     "examples": [0, 1.5, b"x", "abc", True, "generator", [], [None], [0], {"a": 1}, object()],
     "systems": [None, 0, "abc", [], {}, {"a": "generator"}, {1: "example"}, {"a": [None]}],
+    "dataset": [None, 0, "abc", b"x", [1, 2], {"source": ["a ."]}, {"source": 3, "hypothesis": 4, "references": 5}],
 }
 
 
@@ -172,6 +173,7 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
     ),
     "Examples.from_jsonl": (lambda **kw: Examples.from_jsonl(**kw), {"path": "path"}),
     "Examples": (lambda **kw: Examples(**kw), {"items": "examples"}),
+    "Examples.from_dataset": (lambda **kw: Examples.from_dataset(**kw), {"dataset": "dataset"}),
 }
 #: values that are not bad for an argument (an optional path may be None; Examples(items) takes
 #: any iterable, an empty one too: scoring it is refused)

@@ -227,7 +227,7 @@ class Examples(Sequence[Example]):
         def column(name: str) -> list[Any]:
             if name not in names:
                 raise InputError(f"no column {name!r} (columns: {', '.join(map(str, names))})", "dataset")
-            return list(dataset[name])
+            return list(arguments.listing(f"dataset[{name!r}]", dataset[name], "values (one per row)"))
 
         if isinstance(references, str):
             refs, layout = column(references), "sentence"
