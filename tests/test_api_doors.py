@@ -345,6 +345,10 @@ def test_detokenised_lines_after_line_20000_are_refused(tmp_path: Path, capsys: 
     argv = ["convert", "--source", str(src), "--hyp", str(hyp), "--ref", str(src), "-o", str(out)]
     cli_refuses(argv, capsys, str(hyp))
     assert not out.exists()  # nothing written
+    html = tmp_path / "report.html"
+    report = ["report", "--source", str(src), "--hyp", str(hyp), "--ref", str(src), "-o", str(html)]
+    cli_refuses(report, capsys, str(hyp))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hyp.txt", "src.txt"]
     msg = refused(lambda: api.load(source=src, hypothesis=hyp, references=[src]), str(hyp))
     assert "from line 20001" in msg
     metric = METRICS["green"].build()
