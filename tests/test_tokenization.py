@@ -286,3 +286,23 @@ def test_line_search_equals_the_token_definition(tokens: list[str]) -> None:
     expected = (float(any(_attached(t) for t in words)), float(any(SPLIT.match(t) for t in words)))
     got = style_of([line])
     assert (got.detokenised, got.tokenised) == expected
+
+
+@pytest.mark.shared
+def test_guard_on_other_corpora_jfleg_and_unlp() -> None:
+    """JFLEG (English) references and the UNLP-2023 (Ukrainian) targets pass against their own
+    sources; the UNLP detokenised targets (``valid.tgt.txt``) against the tokenised sources
+    (``valid.src.tok``) are refused."""
+    require_shared()
+    m = DATA / "multilingual"
+    for split in ("dev", "test"):
+        src = lines_of(m / "jfleg" / split / f"{split}.src")
+        for ref in [f"{split}.ref{k}" for k in range(4)] + [f"{split}.spellchecked.src"]:
+            assert PairTally().extend(zip(src, lines_of(m / "jfleg" / split / ref), strict=True)).verdict() is None
+    for kind in ("gec-fluency", "gec-only"):
+        d = m / "unlp-2023" / kind
+        for ext in ("tok", "txt"):
+            pairs = zip(lines_of(d / f"valid.src.{ext}"), lines_of(d / f"valid.tgt.{ext}"), strict=True)
+            assert PairTally().extend(pairs).verdict() is None
+        crossed = PairTally().extend(zip(lines_of(d / "valid.src.tok"), lines_of(d / "valid.tgt.txt"), strict=True))
+        assert crossed.verdict() is not None and crossed.verdict()[0] == "detokenised"  # type: ignore[index]
