@@ -22,6 +22,7 @@ from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pair
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.metrics.error_types import add_types
 from gecscope.result import Score
+from gecscope.scoring import CorpusRule
 from gecscope.stats import ChunkCounts
 from gecscope.types import Example
 from gecscope.weighting.length import LengthWeighting, length_params
@@ -105,7 +106,9 @@ class ChunkMetric:
         """Share a loaded model (and its cache) between metric objects."""
         self.__dict__["model_weighting"] = weighting
 
-    #: the metric's keys (:mod:`gecscope.scoring`): corpus ``key(t, c, p)``, sentence ``key(c, p)``
+    #: the metric's corpus rule (:data:`gecscope.scoring.RULES`)
+    rule: ClassVar[CorpusRule]
+    #: its keys: corpus ``key(t, c, p)``, sentence ``key(c, p)`` (``rule.keys``)
     keys: ClassVar[tuple[Callable[[Any, Any, Any], tuple[Any, ...]], Callable[[Any, Any], tuple[Any, ...]]]]
 
     def params(self) -> tuple[float, ...]:
@@ -166,7 +169,7 @@ class ChunkMetric:
         if self.config.weighting != "none":
             return None
         if self.config.level == "corpus":
-            return Greedy(self.name, self.params(), self.count_array(analysis), analysis.pair_offsets)
+            return Greedy(self.rule.name, self.params(), self.count_array(analysis), analysis.pair_offsets)
         return SentenceMean(np.asarray(self.sentence_scores(analysis), dtype=np.float64), sequential=True)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:
