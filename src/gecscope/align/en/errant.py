@@ -209,13 +209,13 @@ class ErrantAligner:
 
                 if "client" not in kept:
                     kept["client"], kept["cluster"] = connect(jobs, self.settings.scheduler)
-                parts = dask_edits(self.model, self._batches(pairs), jobs, kept["client"])
+                parts = dask_edits(loaded, self.model, self._batches(pairs), jobs, kept["client"])
             elif jobs > 1 and len(pairs) > self.settings.batch_size:
                 from gecscope.align.workers import parallel_edits, start_pool
 
                 if "pool" not in kept:
-                    kept["pool"] = start_pool(self.model, jobs)
-                parts = parallel_edits(self.model, self._batches(pairs), jobs, kept["pool"])
+                    kept["pool"] = start_pool(loaded, self.model, jobs)
+                parts = parallel_edits(loaded, self.model, self._batches(pairs), jobs, kept["pool"])
             else:  # in this process: small steps, so that the progress bar moves (and shows an ETA)
                 if pairs:  # a small run need not load numba
                     self.fast.expect(sum(len(s) * len(t) for s, t in pairs))
@@ -224,3 +224,10 @@ class ErrantAligner:
                 out.extend(part)
                 b.update(len(part))
         return out
+
+
+def loaded(model: str) -> ErrantAligner:
+    """An aligner for ``model`` with spaCy loaded (what each worker process builds once)."""
+    aligner = ErrantAligner(model)
+    _ = aligner.nlp
+    return aligner
