@@ -109,7 +109,7 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     aligner = get_aligner(args.aligner, align_settings(args))
     if args.aligner == "errant":
         hyps = _many(args.hyp)
-        aligner.origin = Origin(  # type: ignore[attr-defined]
+        aligner.origin = Origin(
             hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
         )
     return aligner

@@ -38,6 +38,23 @@ class Metric(Protocol):
     def sentence_scores(self, analysis: Any) -> list[float]: ...
 
 
+class MetricBase:
+    """Every member of the metric contract that has a default, declared once: built-in metrics
+    subclass it and override what differs, so callers read these members and never probe.
+    (An object from elsewhere is read through :func:`edit_needs` and :func:`official_convention`,
+    with the same defaults.)"""
+
+    #: whether hypotheses must carry edits (alignment) before ``analyse``
+    needs_edits: bool = False
+    #: whether references must carry edits although hypotheses need none (a metric that re-aligns
+    #: the hypothesis itself, e.g. M2)
+    needs_reference_edits: bool = False
+    #: reads no reference (the loaders do not ask for one)
+    reference_free: bool = False
+    #: the official missing-annotator convention (:data:`gecscope.types.CONVENTIONS`)
+    missing_annotators: str = "unchanged"
+
+
 def edit_needs(metric: Any) -> tuple[bool, bool]:
     """Whether ``metric`` reads the edits of hypotheses and of references (``needs_edits``;
     ``needs_reference_edits`` for metrics that re-align the hypothesis themselves, e.g. M2).

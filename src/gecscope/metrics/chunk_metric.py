@@ -17,7 +17,7 @@ import numpy as np
 
 from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
-from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen, signed
+from gecscope.metrics.base import Greedy, MetricBase, Plan, SentenceMean, references_chosen, signed
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.metrics.error_types import add_types
@@ -42,7 +42,7 @@ class ChunkTable:
     head: dict[str, float]
 
 
-class ChunkMetric:
+class ChunkMetric(MetricBase):
     """Base of the CLEME family. Subclasses declare their :attr:`keys`, :meth:`params`,
     :meth:`columns` and :meth:`settings`."""
 

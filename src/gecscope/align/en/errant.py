@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
 
+from gecscope.align.aligner import Aligner
 from gecscope.align.en.rule_tail import RuleTail
 from gecscope.align.settings import AlignSettings
 from gecscope.errors import MissingExtraError
@@ -75,7 +76,7 @@ PROGRESS_STEP = 100
 PIPE_BATCH = 512
 
 
-class ErrantAligner:
+class ErrantAligner(Aligner):
     """Parses with spaCy and annotates with ERRANT, one batch of pairs at a time."""
 
     name = "errant"
