@@ -56,7 +56,10 @@ def test_cache_dir_is_where_the_alignments_go(command: list[str], tmp_path: Path
     [
         (["--metric", "green", "--n", "99999999999"], "argument --n: 99999999999: give a whole number from 0 to 100"),
         (["--metric", "green", "--beta", "0"], "argument --beta: 0: give a finite number from 0.01 to 100"),
-        (["--metric", "gleu", "--iterations", "100000000000"], "--iterations: 100000000000: give a whole number from 1"),
+        (
+            ["--metric", "gleu", "--iterations", "100000000000"],
+            "--iterations: 100000000000: give a whole number from 1",
+        ),
         (["--metric", "m2", "--max-unchanged-words", "-3"], "--max-unchanged-words: -3: give a whole number from 0 to"),
         (["--metric", "gleu", "--n", "0"], "--n must be from 1 to 100 and --iterations from 1 to 100000"),
     ],

@@ -196,7 +196,7 @@ METRICS: dict[str, MetricSpec] = {
         "char-F: language-agnostic character-level edit F0.5 (Levenshtein edits, ERRANT's corpus rule)",
         aliases=("charF",),
         tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
-        options=(o.LEVEL, o.BETA, o.MISSING),
+        options=(o.LEVEL, o.BETA, o.MISSING, o.MAX_CHARS),
         statistics=Statistics(("tp", "fp", "fn"), corpus_rule="greedy reference choice on the running F (4 dp)"),
         streams=always,
         resampling=own_plan,

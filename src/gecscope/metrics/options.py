@@ -27,7 +27,14 @@ EXCLUDE_UNCHANGED = Option("exclude_unchanged_refs", "drop references equal to t
 MAX_UNCHANGED = Option("max_unchanged_words", "unchanged words allowed inside one edit", int, low=0, high=100)
 ALPHA = Option("alpha", "over-correction weight", float, low=0, high=100)
 GAMMA = Option("gamma", "fluency weight (0: no language model)", float, low=0, high=1)
-N = Option("n", "maximum n-gram order (GREEN: 0 = its default)", int, low=0, high=100)
+MAX_CHARS = Option(
+    "max_chars",
+    "work bound: longest pair of lines aligned by characters (source x target characters at most its square; 0: none)",
+    int,
+    low=0,
+    high=10**9,
+)
+N = Option("n", "maximum n-gram order (GREEN: 0 = the unit's default)", int, low=0, high=100)
 MISSING = Option(
     "missing_annotators",
     "an annotator with no line in a sentence: absent (left out) or unchanged (the source); "
