@@ -69,7 +69,7 @@ def test_back_off_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     import gecscope.weighting.llm_client as client
 
     slept: list[float] = []
-    monkeypatch.setattr(client.time, "sleep", slept.append)
+    monkeypatch.setattr(client.OpenAIRater, "pause", lambda self, seconds: slept.append(seconds))
     with raw_server(lambda h, n, hd: h.wfile.write(b"HTTP/1.1 500 X\r\nContent-Length: 0\r\n\r\n")) as srv:
         r = rater(srv["url"], retries=3, timeout=1)
         r.backoff = 1e300  # an absurd back-off still sleeps at most the Retry-After cap, never overflows
