@@ -218,6 +218,17 @@ MAX_REPLAY_SECONDS = 600.0
 TELL_REPLAY_SECONDS = 10.0
 
 
+def duration(seconds: float) -> str:
+    """Seconds in words.
+
+    >>> duration(12.3), duration(2295), duration(1e-4)
+    ('12 s', '38 min', '0.0001 s')
+    """
+    if seconds >= 120:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds:.0f} s" if seconds >= 1 else f"{seconds:.2g} s"
+
+
 def check_replay_cost(metric: Metric, analysis: Any, systems: int, config: CompareConfig) -> float:
     """Estimate, before the work, what resampling ``metric`` (no fast plan: every resample
     re-scored) will take: one re-scoring timed, times their number. Over
@@ -234,14 +245,14 @@ def check_replay_cost(metric: Metric, analysis: Any, systems: int, config: Compa
         fits = max(1, int(MAX_REPLAY_SECONDS / one / (systems + 2 * (systems - 1) * (config.test != "bootstrap"))))
         raise SettingError(
             f"{metric.name} has no fast resampling plan: {count:,} re-scorings of {size(analysis):,} sentences "
-            f"({one:.2g} s each) would take about {estimate / 60:.0f} min; give a smaller bootstrap and trials "
-            f"(about {fits:,} each fit in {MAX_REPLAY_SECONDS / 60:g} min)",
+            f"({one:.2g} s each) would take about {duration(estimate)}; give a smaller bootstrap and trials "
+            f"(about {fits:,} each fit in {duration(MAX_REPLAY_SECONDS)})",
             "bootstrap",
             "trials",
         )
     if estimate > TELL_REPLAY_SECONDS and not is_quiet():
         print(
-            f"gecscope: {metric.name} has no fast resampling plan: {count:,} re-scorings, about {estimate:.0f} s",
+            f"gecscope: {metric.name} has no fast resampling plan: {count:,} re-scorings, about {duration(estimate)}",
             file=sys.stderr,
         )
     return estimate
