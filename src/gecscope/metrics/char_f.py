@@ -91,7 +91,7 @@ class CharF(Errant):
 
     def sentence_counts(self, ex: Example) -> tuple[EditCounts, ...]:
         where = f"sentence {int(ex.id) + 1}" if ex.id.isdigit() else f"sentence {ex.id}"  # ids count from 0
-        limit = self.config.max_chars
+        limit = self.config.max_chars if isinstance(self.config, CharFConfig) else DEFAULT_MAX_CHARS
         for i, target in enumerate((ex.hypothesis, *ex.references)):
             if target.tokens != ex.source:
                 check_size(ex.source, target.tokens, limit, where + (f", reference {i}" if i else ", hypothesis"))
