@@ -22,13 +22,12 @@ from dataclasses import dataclass
 
 from gecscope.align.levenshtein import levenshtein_edits
 from gecscope.errors import InputError
-from gecscope.metrics import options as o
 from gecscope.layout import prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.counts import EditCounts, EditTable
 from gecscope.metrics.errant import Errant, ErrantConfig, Key, compare
 from gecscope.types import Example, Tokens
-
 
 #: the longest lines aligned by default: a pair of lines whose characters multiply to more than
 #: this squared is refused before the work (the alignment takes time in their product: two lines
