@@ -368,3 +368,26 @@ def test_resampling_without_a_fast_plan_tells_its_cost_first(
     err = capsys.readouterr().err
     assert err.startswith("gecscope: error: gleu has no fast resampling plan: 51 re-scorings of 10 sentences (")
     assert "give a smaller --bootstrap and --trials" in err and err.count("\n") == 1
+
+
+def test_a_7000_character_chinese_line_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ChERRANT's table is filled in Python: 3,000 characters took 16 CPU-s and 680 MB, 7,000 would
+    take minutes and gigabytes. Refused before the work, naming the file, line and option."""
+    pytest.importorskip("opencc")
+    pytest.importorskip("pypinyin")
+    from conftest import DATA
+
+    resources = DATA / "zh" / "resources"
+    if not (resources / "cilin.txt").exists():
+        pytest.skip(f"ChERRANT's tables not found at {resources}")
+    text = "因为在冰箱里没什么东西也做很好吃的菜" * 400
+    src, hyp = tmp_path / "zh.src", tmp_path / "zh.hyp"
+    src.write_text(text[:7000] + "\n", encoding="utf-8")
+    hyp.write_text(text[:7000].replace("东西", "东东") + "\n", encoding="utf-8")
+    argv = ["score", "--lang", "zh", "--metric", "cherrant", "--source", str(src), "--hyp", str(hyp), "--ref", str(src)]
+    start = time.monotonic()
+    assert main([*argv, "--zh-resources", str(resources), "--no-cache", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gecscope: error: {hyp}:1: hypothesis has a table of 7,001 x 7,001 cells")
+    assert "--max-align-tokens" in err and err.count("\n") == 1
+    assert time.monotonic() - start < 10

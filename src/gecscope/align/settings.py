@@ -157,6 +157,33 @@ def long_token_cells(source: Tokens, target: Tokens) -> int:
     return long_s * chars_t + chars_s * long_t - long_s * long_t  # long x long counted once
 
 
+#: ChERRANT's character table, per unit of the alignment limit squared: (20 x 150)² = 3,000 x
+#: 3,000 characters by default (its cells are filled in Python: ~16 s on a loaded machine; a
+#: 7,000-character line would take minutes and gigabytes)
+CELLS_SIDE_PER_TOKEN = 20
+
+
+def cell_limit(limit: int) -> int:
+    """The most table cells a pair may need under the alignment limit ``limit`` (0: none).
+
+    >>> cell_limit(150)
+    9000000
+    """
+    return (limit * CELLS_SIDE_PER_TOKEN) ** 2 if limit > 0 else 0
+
+
+def too_large(source: Tokens, target: Tokens, cells: int) -> str | None:
+    """Why aligning ``(source, target)`` would fill more than ``cells`` table cells, or None (0: no bound).
+
+    >>> too_large(("a",) * 10, ("b",) * 10, 100)
+    'a table of 11 x 11 cells (more than 100 under the alignment limit)'
+    """
+    n, m = len(source) + 1, len(target) + 1
+    if cells and n * m > cells:
+        return f"a table of {n:,} x {m:,} cells (more than {cells:,} under the alignment limit)"
+    return None
+
+
 def too_long(source: Tokens, target: Tokens, limit: int) -> str | None:
     """Why ``(source, target)`` is over the runaway guard ``limit``, or None (0: no limit)."""
     if limit <= 0:
