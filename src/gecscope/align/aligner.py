@@ -33,6 +33,8 @@ class Aligner:
     tokenisation: Mapping[str, str] = WHITESPACE
     #: where the examples come from (names the file and line in alignment errors); set by callers
     origin: Origin | None = None
+    #: a pair whose alignment table has more cells than this is refused (0: no limit; ChERRANT)
+    max_cells: int = 0
 
     @property
     def signature(self) -> str:
@@ -70,6 +72,7 @@ class Adopted(Aligner):
         self.alternatives = callable(getattr(inner, "alignments_batch", None))
         self.tokenisation = dict(getattr(inner, "tokenisation", WHITESPACE))
         self.origin = getattr(inner, "origin", None)
+        self.max_cells = int(getattr(inner, "max_cells", 0) or 0)
         self.signature = str(getattr(inner, "signature", "") or self.name)
 
     def __getattr__(self, attr: str) -> Any:

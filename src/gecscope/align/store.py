@@ -100,6 +100,14 @@ class CachedAligner(Aligner):
     def max_tokens(self) -> int:
         return self.inner.max_tokens
 
+    @property
+    def max_cells(self) -> int:
+        return self.inner.max_cells
+
+    @max_cells.setter
+    def max_cells(self, value: int) -> None:
+        self.inner.max_cells = value
+
     def keep_workers(self) -> AbstractContextManager[Any]:
         return self.inner.keep_workers()
 
