@@ -41,7 +41,9 @@ def test_a_wrapper_reports_the_wrapped_aligners_members() -> None:
 
 
 def test_an_object_from_elsewhere_is_adopted_with_the_defaults() -> None:
-    al = get_aligner(Bare())
+    bare = Bare()
+    assert get_aligner(bare) is bare  # the API gives back the object it was given
+    al = adopt(bare)
     assert isinstance(al, Adopted) and (al.name, al.signature, al.max_tokens, al.alternatives) == (
         "bare",
         "bare",

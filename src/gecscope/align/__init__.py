@@ -79,14 +79,15 @@ def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
     )
 
 
-def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None) -> Aligner:
+def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None) -> Aligner | Any:
     """``errant`` (English, needs the 'text' extra; behind the alignment cache unless
     ``settings.cache`` is off), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
     needs the 'zh' extra), or one registered in :mod:`gecscope.align.languages`
     (``register_aligner`` or the ``gecscope.aligners`` entry points). An aligner object is returned
-    as it is (adopted when it does not subclass :class:`Aligner`: :func:`adopt`)."""
+    as it is (one that does not subclass :class:`Aligner` is adopted where its members are read:
+    :func:`adopt`)."""
     if not isinstance(name, str):
-        return adopt(name)
+        return name
     if name == "errant":
         from gecscope.align.en.errant import ErrantAligner
         from gecscope.align.store import cached
@@ -105,7 +106,7 @@ def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None
 
     factory = find_aligner(name)
     if factory is not None:
-        return adopt(factory())
+        return factory()
     raise ValueError(f"unknown aligner {name!r} (errant, levenshtein, cherrant or a registered one)")
 
 

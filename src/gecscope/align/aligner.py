@@ -4,7 +4,8 @@ Built-in aligners subclass :class:`Aligner` and override what differs (ERRANT it
 ``max_tokens`` and ``keep_workers``, ChERRANT ``alternatives`` and ``tokenisation``); callers read
 the members and never probe for them. An aligner from elsewhere (an entry point,
 :func:`gecscope.align.languages.register_aligner`, an object passed to the API) that does not
-subclass it is adopted at the door (:func:`adopt`): its missing members take the defaults.
+subclass it is adopted where its members are read (:func:`adopt`, in
+:func:`gecscope.align.align_examples`): its missing members take the defaults.
 """
 
 from __future__ import annotations
