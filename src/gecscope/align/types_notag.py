@@ -1,0 +1,183 @@
+"""Error types that need no tagger: ERRANT-style operation + type from the token strings alone.
+
+For any language, an edit (source tokens → corrected tokens) gets ERRANT's operation (``M``
+missing, ``U`` unnecessary, ``R`` replacement) and one of the types that strings can decide:
+
+* ``ORTH``: the two sides differ only in case, whitespace or hyphens (``igalpool`` → ``igal pool``);
+* ``WO``: the same tokens (ignoring case) in another order;
+* ``PUNCT``: every token on each non-empty side is punctuation (Unicode category ``P*``);
+* ``SPELL``: one token → one token, the source alphabetic, not a known word (when a lexicon is
+  used), and close by characters: ERRANT's rule, normalised Levenshtein similarity of the
+  lower-cased strings above 0.55, or exactly 0.5 or 1/3 when both are at most 4 characters;
+* ``MORPH``: one token → one token (or the same number of tokens pairwise) with the same lemma;
+  only with the ``lemmas`` extra (``simplemma``: lemmas and known words for the MultiGEC languages);
+* ``OTHER``: anything else.
+
+The order of the rules is ERRANT's (orthography, word order, then the one-token rules), and so is
+its special case for multi-token replacements whose last tokens are equal ignoring case (they are
+classified without that last token). ``UNK`` is a replacement by the same string, as in ERRANT.
+
+The settings that change a label are :class:`NotagTypes`' fields, and :attr:`NotagTypes.signature`
+names them (with the lexicon's version); :func:`notag_types` resolves ``lemmas="auto"``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+
+from gecscope.errors import SettingError
+
+#: the rule set's version in the signature (bump it when a rule changes a label)
+RULES = "1"
+TYPES = ("ORTH", "WO", "PUNCT", "SPELL", "MORPH", "OTHER", "UNK")
+LEXICONS = ("none", "simplemma")
+#: hyphens and dashes that join compound parts (a difference in them alone is orthography)
+HYPHENS = str.maketrans("", "", "-\u2010\u2011\u00ad")
+#: ERRANT's similarity thresholds for a one-token spelling error
+SPELL_ABOVE = 0.55
+SPELL_SHORT = (0.5, 0.333)
+SHORT_LENGTH = 4
+
+
+def is_punctuation(token: str) -> bool:
+    """True when every character of ``token`` is punctuation (Unicode category ``P*``)."""
+    return bool(token) and all(unicodedata.category(ch).startswith("P") for ch in token)
+
+
+def similarity(a: str, b: str) -> float:
+    """Normalised Levenshtein similarity: 1 - distance / the longer length (1.0 for two empties)."""
+    if not a and not b:
+        return 1.0
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return 1.0 - previous[-1] / max(len(a), len(b))
+
+
+def load_simplemma() -> ModuleType | None:
+    """The ``simplemma`` module, or None when it is not installed."""
+    try:
+        import simplemma  # the 'lemmas' extra
+    except ImportError:
+        return None
+    return simplemma
+
+
+@dataclass(frozen=True)
+class NotagTypes:
+    """The tag-free classifier for language ``lang`` (an ISO 639-1 code) with lexicon ``lemmas``
+    (``"none"``: strings only; ``"simplemma"``: lemmas and known words from simplemma)."""
+
+    lang: str
+    lemmas: str = "none"
+
+    def __post_init__(self) -> None:
+        if self.lemmas not in LEXICONS:
+            raise SettingError(f"lemmas must be one of {', '.join(LEXICONS)} (or auto), not {self.lemmas!r}", "lemmas")
+        if not self.lang.isascii() or not self.lang.isalpha() or len(self.lang) not in (2, 3):
+            raise SettingError(f"lang must be a language code such as 'et' or 'uk', not {self.lang!r}", "lang")
+
+    @property
+    def signature(self) -> str:
+        """Every setting that can change a label, e.g. ``notag:1,lang:et,lemmas:simplemma-2.0.0``."""
+        lexicon = self.lemmas
+        if lexicon == "simplemma":
+            from importlib.metadata import version
+
+            lexicon += f"-{version('simplemma')}"
+        return f"notag:{RULES},lang:{self.lang},lemmas:{lexicon}"
+
+    def classify(self, source: Sequence[str], target: Sequence[str]) -> str:
+        """The ERRANT-style label (``"R:SPELL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
+        if not source and not target:
+            return "UNK"
+        if not source:
+            return "M:" + one_sided(target)
+        if not target:
+            return "U:" + one_sided(source)
+        if " ".join(source) == " ".join(target):
+            return "UNK"
+        if (len(source) > 1 or len(target) > 1) and source[-1].lower() == target[-1].lower():
+            return self.classify(source[:-1], target[:-1])
+        return "R:" + self.two_sided(source, target)
+
+    def two_sided(self, source: Sequence[str], target: Sequence[str]) -> str:
+        """The type of a replacement (both sides non-empty)."""
+        if all(map(is_punctuation, source)) and all(map(is_punctuation, target)):
+            return "PUNCT"
+        if "".join(source).lower().translate(HYPHENS) == "".join(target).lower().translate(HYPHENS):
+            return "ORTH"
+        if sorted(t.lower() for t in source) == sorted(t.lower() for t in target):
+            return "WO"
+        lexicon = self.lexicon()
+        if len(source) == len(target) == 1:
+            return self.one_to_one(source[0], target[0], lexicon)
+        if lexicon is not None and len(source) == len(target):
+            if all(self.same_lemma(a, b, lexicon) for a, b in zip(source, target, strict=True)):
+                return "MORPH"
+        return "OTHER"
+
+    def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
+        """ERRANT's one-token rules that strings (and a lexicon) can decide."""
+        if source.isalpha() and not (lexicon is not None and self.known(source, lexicon)):
+            if lexicon is not None and self.same_lemma(source, target, lexicon):
+                return "MORPH"
+            close = similarity(source.lower(), target.lower())
+            if close > SPELL_ABOVE:
+                return "SPELL"
+            short = len(source) <= SHORT_LENGTH and len(target) <= SHORT_LENGTH
+            if short and (close == SPELL_SHORT[0] or round(close, 3) == SPELL_SHORT[1]):
+                return "SPELL"
+            return "OTHER"
+        if lexicon is not None and self.same_lemma(source, target, lexicon):
+            return "MORPH"
+        return "OTHER"
+
+    def lexicon(self) -> ModuleType | None:
+        """simplemma when this classifier uses it (an error naming the extra when it is missing)."""
+        if self.lemmas == "none":
+            return None
+        module = load_simplemma()
+        if module is None:
+            from gecscope.errors import MissingExtraError
+
+            raise MissingExtraError("lemmas=simplemma (error types without a tagger)", "lemmas")
+        return module
+
+    def known(self, word: str, lexicon: ModuleType) -> bool:
+        """``word`` (or its lower case) is in the lexicon of ``lang``."""
+        return bool(lexicon.is_known(word, lang=self.lang) or lexicon.is_known(word.lower(), lang=self.lang))
+
+    def same_lemma(self, a: str, b: str, lexicon: ModuleType) -> bool:
+        """Both words have the same lemma (ignoring case); a lemma is only trusted for known words."""
+        if not (self.known(a, lexicon) or self.known(b, lexicon)):
+            return False
+        lemma_a = str(lexicon.lemmatize(a, lang=self.lang)).lower()
+        lemma_b = str(lexicon.lemmatize(b, lang=self.lang)).lower()
+        return lemma_a == lemma_b and a.lower() != b.lower()
+
+
+def one_sided(tokens: Sequence[str]) -> str:
+    """The type of a missing or unnecessary span: ``PUNCT`` when all its tokens are, else ``OTHER``."""
+    return "PUNCT" if all(map(is_punctuation, tokens)) else "OTHER"
+
+
+def notag_types(lang: str, lemmas: str = "auto") -> NotagTypes:
+    """The classifier for ``lang``; ``lemmas="auto"`` uses simplemma when it is installed and
+    knows ``lang``, else strings only (the choice is in :attr:`NotagTypes.signature`)."""
+    if lemmas != "auto":
+        return NotagTypes(lang, lemmas)
+    module = load_simplemma()
+    if module is None:
+        return NotagTypes(lang, "none")
+    try:
+        module.is_known("a", lang=lang)
+    except ValueError:  # a language simplemma has no data for
+        return NotagTypes(lang, "none")
+    return NotagTypes(lang, "simplemma")
