@@ -36,6 +36,8 @@ TYPES = ("ORTH", "WO", "PUNCT", "SPELL", "MORPH", "OTHER", "UNK")
 LEXICONS = ("none", "simplemma")
 #: hyphens and dashes that join compound parts (a difference in them alone is orthography)
 HYPHENS = str.maketrans("", "", "-\u2010\u2011\u00ad")
+#: apostrophes written inside words (Ukrainian, Italian, English, ...): one letter whichever is used
+APOSTROPHES = str.maketrans("\u2019\u02bc\u2018`\u00b4", "'''''")
 #: ERRANT's similarity thresholds for a one-token spelling error
 SPELL_ABOVE = 0.55
 SPELL_SHORT = (0.5, 0.333)
@@ -45,6 +47,36 @@ SHORT_LENGTH = 4
 def is_punctuation(token: str) -> bool:
     """True when every character of ``token`` is punctuation (Unicode category ``P*``)."""
     return bool(token) and all(unicodedata.category(ch).startswith("P") for ch in token)
+
+
+#: Ukrainian euphony (милозвучність, a rule of the Pravopys): the word-initial у/в, і/й, з/із/зі
+#: alternations and the reflexive ending -ся/-сь are spelling variants (UA-GEC tags them Spelling)
+UK_SHORT = {"у": "в", "в": "в", "і": "й", "й": "й", "з": "з", "із": "з", "зі": "з"}
+UK_PREFIXES = ("у", "в", "і")
+
+
+def is_ukrainian_variant(a: str, b: str) -> bool:
+    """``a`` and ``b`` (lower case) are one Ukrainian word in its euphonic variants."""
+    if a in UK_SHORT and b in UK_SHORT:
+        return UK_SHORT[a] == UK_SHORT[b] and UK_SHORT[a] != "й" or {a, b} <= {"і", "й"}
+    if a[:1] in ("у", "в") and b[:1] in ("у", "в") and a[1:] == b[1:]:
+        return True
+    short, long = sorted((a, b), key=len)
+    if len(long) == len(short) + 1 and long[0] in UK_PREFIXES and long[1:] == short:
+        return True
+    return a[:-2] == b[:-2] and {a[-2:], b[-2:]} == {"ся", "сь"}
+
+
+def is_word(token: str) -> bool:
+    """True when ``token`` is letters only, apostrophes inside it allowed (``п'ять``, ``l'uomo``)."""
+    bare = token.translate(APOSTROPHES)
+    return bare.replace("'", "").isalpha() and not bare.startswith("'") and not bare.endswith("'")
+
+
+def spelling(tokens: Sequence[str]) -> str:
+    """The tokens joined without spaces, lower-cased, without hyphens, with one apostrophe: two
+    sides with the same spelling differ only in orthography."""
+    return "".join(tokens).lower().translate(HYPHENS).translate(APOSTROPHES)
 
 
 def similarity(a: str, b: str) -> float:
@@ -111,7 +143,7 @@ class NotagTypes:
         """The type of a replacement (both sides non-empty)."""
         if all(map(is_punctuation, source)) and all(map(is_punctuation, target)):
             return "PUNCT"
-        if "".join(source).lower().translate(HYPHENS) == "".join(target).lower().translate(HYPHENS):
+        if spelling(source) == spelling(target):
             return "ORTH"
         if sorted(t.lower() for t in source) == sorted(t.lower() for t in target):
             return "WO"
@@ -125,7 +157,9 @@ class NotagTypes:
 
     def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
         """ERRANT's one-token rules that strings (and a lexicon) can decide."""
-        if source.isalpha() and not (lexicon is not None and self.known(source, lexicon)):
+        if self.lang == "uk" and is_ukrainian_variant(source.lower(), target.lower()):
+            return "SPELL"
+        if is_word(source) and not (lexicon is not None and self.known(source, lexicon)):
             if lexicon is not None and self.same_lemma(source, target, lexicon):
                 return "MORPH"
             close = similarity(source.lower(), target.lower())
@@ -155,8 +189,9 @@ class NotagTypes:
         return bool(lexicon.is_known(word, lang=self.lang) or lexicon.is_known(word.lower(), lang=self.lang))
 
     def same_lemma(self, a: str, b: str, lexicon: ModuleType) -> bool:
-        """Both words have the same lemma (ignoring case); a lemma is only trusted for known words."""
-        if not (self.known(a, lexicon) or self.known(b, lexicon)):
+        """Both words have the same lemma (ignoring case); a lemma is only trusted when both words are known (simplemma also guesses lemmas of unknown
+        words, misspellings included)."""
+        if not (self.known(a, lexicon) and self.known(b, lexicon)):
             return False
         lemma_a = str(lexicon.lemmatize(a, lang=self.lang)).lower()
         lemma_b = str(lexicon.lemmatize(b, lang=self.lang)).lower()
