@@ -24,7 +24,9 @@ CORPORA = (
 )
 
 
-def edits(root: Path, patterns: tuple[str, ...], skipped: list[str]) -> Iterator[tuple[Sequence[str], Sequence[str], str]]:
+def edits(
+    root: Path, patterns: tuple[str, ...], skipped: list[str]
+) -> Iterator[tuple[Sequence[str], Sequence[str], str]]:
     for pattern in patterns:
         for path in sorted(root.glob(pattern)):
             yield from gold_edits(path, skipped)

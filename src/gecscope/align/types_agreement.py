@@ -29,6 +29,9 @@ from pathlib import Path
 from gecscope.align.types_notag import NotagTypes
 from gecscope.errors import InputError, SettingError
 
+#: source tokens, correction tokens, gold label
+GoldEdit = tuple[Sequence[str], Sequence[str], str]
+
 ESTGEC = {
     "PUNCT": "PUNCT",
     "CASE": "ORTH",
@@ -94,37 +97,47 @@ class TypeRow:
         return self.agree / self.gold if self.gold else 0.0
 
 
-def gold_edits(path: str | Path, skipped: list[str] | None = None) -> Iterator[tuple[Sequence[str], Sequence[str], str]]:
+def gold_edits(path: str | Path, skipped: list[str] | None = None) -> Iterator[GoldEdit]:
     """(source tokens, correction, gold label) of every gold edit of every annotator of an M2
     file. Unlike :func:`gecscope.io.m2.iter_m2` it accepts overlapping edits (EstGEC has them:
-    a token error inside a word-order span); ``noop`` lines are skipped. An edit whose span is out
-    of range is an error naming the line, or, when ``skipped`` is given, appended to it as
-    ``path:line`` and left out (Tartu L1 has one: ``0 11`` on a 7-token sentence)."""
+    a token error inside a word-order span); ``noop`` lines are skipped. A malformed edit line or one whose
+    span is out of range is an error naming the line, or, when ``skipped`` is given, appended to it
+    as ``path:line`` and left out (Tartu L1 has one: ``0 11`` on a 7-token sentence)."""
     source: list[str] = []
     with open(path, encoding="utf-8") as lines:
         for lineno, line in enumerate(lines, 1):
             if line.startswith("S "):
                 source = line[2:].split()
             elif line.startswith("A "):
-                fields = line[2:].rstrip("\n").split("|||")
-                span = fields[0].split()
-                if len(fields) < 3 or len(span) != 2 or not all(s.lstrip("-").isdigit() for s in span):
-                    raise InputError("malformed edit line (expected 'A start end|||type|||correction|||...')", path, lineno)
-                start, end = int(span[0]), int(span[1])
-                if start == end == -1 or fields[1] in ("noop", "NA"):
+                try:
+                    edit = parse_edit(line, source, path, lineno)
+                except InputError:
+                    if skipped is None:
+                        raise
+                    skipped.append(f"{path}:{lineno}")
                     continue
-                if not 0 <= start <= end <= len(source):
-                    if skipped is not None:
-                        skipped.append(f"{path}:{lineno}")
-                        continue
-                    raise InputError(f"edit span {start} {end} is out of range for a {len(source)}-token source", path, lineno)
-                correction = [] if fields[2].strip() == "-NONE-" else fields[2].split()
-                yield source[start:end], correction, fields[1]
+                if edit is not None:
+                    yield edit
 
 
-def agreement(edits: Iterable[tuple[Sequence[str], Sequence[str], str]], classifier: NotagTypes, corpus: str) -> list[TypeRow]:
-    """The per-type table of ``classifier`` against the gold labels of ``edits`` (:func:`gold_edits`) (map ``corpus``),
-    sorted by gold count; a last row ``ALL`` counts every edit (its precision = recall = accuracy)."""
+def parse_edit(line: str, source: Sequence[str], path: str | Path, lineno: int) -> GoldEdit | None:
+    """One ``A`` line as a gold edit (None for ``noop``)."""
+    fields = line[2:].rstrip("\n").split("|||")
+    span = fields[0].split()
+    if len(fields) < 3 or len(span) != 2 or not all(s.lstrip("-").isdigit() for s in span):
+        raise InputError("malformed edit line (expected 'A start end|||type|||correction|||...')", path, lineno)
+    start, end = int(span[0]), int(span[1])
+    if start == end == -1 or fields[1] in ("noop", "NA"):
+        return None
+    if not 0 <= start <= end <= len(source):
+        raise InputError(f"edit span {start} {end} is out of range for a {len(source)}-token source", path, lineno)
+    correction = [] if fields[2].strip() == "-NONE-" else fields[2].split()
+    return source[start:end], correction, fields[1]
+
+
+def agreement(edits: Iterable[GoldEdit], classifier: NotagTypes, corpus: str) -> list[TypeRow]:
+    """The per-type table of ``classifier`` against the gold labels of ``edits`` (from :func:`gold_edits`;
+    map ``corpus``), sorted by gold count; a last row ``ALL`` counts every edit (its precision = recall = accuracy)."""
     if corpus not in GOLD_MAPS:
         raise SettingError(f"corpus must be one of {', '.join(GOLD_MAPS)}, not {corpus!r}", "corpus")
     mapping = GOLD_MAPS[corpus]

@@ -58,7 +58,7 @@ UK_PREFIXES = ("у", "в", "і")
 def is_ukrainian_variant(a: str, b: str) -> bool:
     """``a`` and ``b`` (lower case) are one Ukrainian word in its euphonic variants."""
     if a in UK_SHORT and b in UK_SHORT:
-        return UK_SHORT[a] == UK_SHORT[b] and UK_SHORT[a] != "й" or {a, b} <= {"і", "й"}
+        return (UK_SHORT[a] == UK_SHORT[b] and UK_SHORT[a] != "й") or {a, b} <= {"і", "й"}
     if a[:1] in ("у", "в") and b[:1] in ("у", "в") and a[1:] == b[1:]:
         return True
     short, long = sorted((a, b), key=len)
@@ -114,6 +114,11 @@ class NotagTypes:
             raise SettingError(f"lemmas must be one of {', '.join(LEXICONS)} (or auto), not {self.lemmas!r}", "lemmas")
         if not self.lang.isascii() or not self.lang.isalpha() or len(self.lang) not in (2, 3):
             raise SettingError(f"lang must be a language code such as 'et' or 'uk', not {self.lang!r}", "lang")
+        if self.lemmas == "simplemma":
+            try:
+                self.lexicon().is_known("a", lang=self.lang)  # type: ignore[union-attr]
+            except ValueError:
+                raise SettingError(f"lemmas=simplemma: simplemma has no data for {self.lang!r}", "lemmas") from None
 
     @property
     def signature(self) -> str:
@@ -150,9 +155,9 @@ class NotagTypes:
         lexicon = self.lexicon()
         if len(source) == len(target) == 1:
             return self.one_to_one(source[0], target[0], lexicon)
-        if lexicon is not None and len(source) == len(target):
-            if all(self.same_lemma(a, b, lexicon) for a, b in zip(source, target, strict=True)):
-                return "MORPH"
+        pairs = zip(source, target, strict=False)
+        if lexicon is not None and len(source) == len(target) and all(self.same_lemma(a, b, lexicon) for a, b in pairs):
+            return "MORPH"
         return "OTHER"
 
     def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
@@ -189,8 +194,8 @@ class NotagTypes:
         return bool(lexicon.is_known(word, lang=self.lang) or lexicon.is_known(word.lower(), lang=self.lang))
 
     def same_lemma(self, a: str, b: str, lexicon: ModuleType) -> bool:
-        """Both words have the same lemma (ignoring case); a lemma is only trusted when both words are known (simplemma also guesses lemmas of unknown
-        words, misspellings included)."""
+        """Both words have the same lemma (ignoring case); a lemma is only trusted when both words
+        are known (simplemma also guesses lemmas of unknown words, misspellings included)."""
         if not (self.known(a, lexicon) and self.known(b, lexicon)):
             return False
         lemma_a = str(lexicon.lemmatize(a, lang=self.lang)).lower()
