@@ -1,6 +1,7 @@
 """Agreement of the tag-free error types with the gold types of the shared multilingual M2 files.
 
-    PYTHONPATH=src python benchmarks/types_agreement.py [--lemmas auto|none|simplemma] [--shared ../shared]
+    PYTHONPATH=src python benchmarks/types_agreement.py [--lemmas auto|none|simplemma]
+        [--word-order exact|close] [--shared ../shared]
 
 Prints one per-type table (gold, predicted, agree, precision, recall) per corpus: Tartu L1
 (Estonian), EstGEC-L2 test (Estonian, all levels), UA-GEC gec-only and gec-fluency test
@@ -35,11 +36,12 @@ def edits(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lemmas", default="auto", choices=("auto", "none", "simplemma"))
+    parser.add_argument("--word-order", default="exact", choices=("exact", "close"))
     parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
     args = parser.parse_args()
     root = args.shared / "data" / "multilingual"
     for name, lang, corpus, patterns in CORPORA:
-        classifier = notag_types(lang, args.lemmas)
+        classifier = notag_types(lang, args.lemmas, args.word_order)
         print(f"\n### {name} ({classifier.signature})\n")
         skipped: list[str] = []
         print(format_table(agreement(edits(root, patterns, skipped), classifier, corpus)))

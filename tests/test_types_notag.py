@@ -73,6 +73,21 @@ def test_last_token_equal_is_left_out() -> None:
     assert label(", since", ". Since") == "R:PUNCT"
 
 
+def test_close_word_order() -> None:
+    # EstGEC's R:WO spans carry the moved words' own fixes; ERRANT's exact rule calls them OTHER
+    close = NotagTypes("et", "none", "close")
+    assert close.classify(["eile", "pesen"], ["pesin", "eile"]) == "R:WO"
+    assert label("eile pesen", "pesin eile", "et") == "R:OTHER"
+    assert close.classify(["eile", "pesen"], ["täna", "pesin"]) == "R:OTHER"  # in order: no reordering
+    assert close.classify(["kodus", "homme"], ["homme", "külla"]) == "R:OTHER"  # kodus/külla are not close
+    six = (["eile", "pesen", "c", "d", "e", "kassid"], ["pesin", "eile", "c", "d", "e", "kassi"])
+    assert close.classify(*six) == "R:WO"
+    seven = (["eile", "pesen", "c", "d", "e", "f", "kassid"], ["pesin", "eile", "c", "d", "e", "f", "kassi"])
+    assert close.classify(*seven) == "R:OTHER"  # over 6 tokens: not searched
+    with pytest.raises(SettingError, match="word_order must be one of"):
+        NotagTypes("et", "none", "loose")
+
+
 def test_ukrainian_euphony_is_spelling() -> None:
     for source, target in [("в", "у"), ("з", "із"), ("зі", "з"), ("і", "й"), ("все", "усе"), ("ще", "іще")]:
         assert label(source, target, "uk") == "R:SPELL", (source, target)
@@ -103,7 +118,7 @@ def test_settings_and_signature() -> None:
         NotagTypes("et", "spacy")
     with pytest.raises(SettingError, match="lang must be a language code"):
         NotagTypes("Estonian")
-    assert NotagTypes("et").signature == "notag:1,lang:et,lemmas:none"
+    assert NotagTypes("et").signature == "notag:1,lang:et,lemmas:none,wo:exact"
     assert notag_types("et", "none") == NotagTypes("et", "none")
     assert notag_types("zh").lemmas == "none"  # simplemma has no Chinese: strings only
     if HAS_SIMPLEMMA:

@@ -4,7 +4,8 @@ For any language, an edit (source tokens → corrected tokens) gets ERRANT's ope
 missing, ``U`` unnecessary, ``R`` replacement) and one of the types that strings can decide:
 
 * ``ORTH``: the two sides differ only in case, whitespace or hyphens (``igalpool`` → ``igal pool``);
-* ``WO``: the same tokens (ignoring case) in another order;
+* ``WO``: the same tokens (ignoring case) in another order (``word_order="close"``: also when the
+  moved tokens are themselves corrected, each close to its source token);
 * ``PUNCT``: every token on each non-empty side is punctuation (Unicode category ``P*``);
 * ``SPELL``: one token → one token, the source alphabetic, not a known word (when a lexicon is
   used), and close by characters: ERRANT's rule, normalised Levenshtein similarity of the
@@ -26,6 +27,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from types import ModuleType
 
 from gecscope.errors import SettingError
@@ -34,6 +36,11 @@ from gecscope.errors import SettingError
 RULES = "1"
 TYPES = ("ORTH", "WO", "PUNCT", "SPELL", "MORPH", "OTHER", "UNK")
 LEXICONS = ("none", "simplemma")
+#: ``exact``: ERRANT's word order (the same tokens reordered); ``close``: also reorderings whose
+#: moved tokens carry their own fixes (EstGEC annotates ``eile pesen`` → ``pesin eile`` as R:WO)
+WORD_ORDERS = ("exact", "close")
+#: the longest span ``word_order="close"`` searches for a reordering (its permutations)
+CLOSE_ORDER_TOKENS = 6
 #: hyphens and dashes that join compound parts (a difference in them alone is orthography)
 HYPHENS = str.maketrans("", "", "-\u2010\u2011\u00ad")
 #: apostrophes written inside words (Ukrainian, Italian, English, ...): one letter whichever is used
@@ -108,12 +115,17 @@ class NotagTypes:
 
     lang: str
     lemmas: str = "none"
+    word_order: str = "exact"
 
     def __post_init__(self) -> None:
         if self.lemmas not in LEXICONS:
             raise SettingError(f"lemmas must be one of {', '.join(LEXICONS)} (or auto), not {self.lemmas!r}", "lemmas")
         if not self.lang.isascii() or not self.lang.isalpha() or len(self.lang) not in (2, 3):
             raise SettingError(f"lang must be a language code such as 'et' or 'uk', not {self.lang!r}", "lang")
+        if self.word_order not in WORD_ORDERS:
+            raise SettingError(
+                f"word_order must be one of {', '.join(WORD_ORDERS)}, not {self.word_order!r}", "word_order"
+            )
         if self.lemmas == "simplemma":
             try:
                 self.lexicon().is_known("a", lang=self.lang)  # type: ignore[union-attr]
@@ -128,7 +140,7 @@ class NotagTypes:
             from importlib.metadata import version
 
             lexicon += f"-{version('simplemma')}"
-        return f"notag:{RULES},lang:{self.lang},lemmas:{lexicon}"
+        return f"notag:{RULES},lang:{self.lang},lemmas:{lexicon},wo:{self.word_order}"
 
     def classify(self, source: Sequence[str], target: Sequence[str]) -> str:
         """The ERRANT-style label (``"R:SPELL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
@@ -158,7 +170,26 @@ class NotagTypes:
         pairs = zip(source, target, strict=False)
         if lexicon is not None and len(source) == len(target) and all(self.same_lemma(a, b, lexicon) for a, b in pairs):
             return "MORPH"
+        if self.word_order == "close" and self.reordered(source, target, lexicon):
+            return "WO"
         return "OTHER"
+
+    def reordered(self, source: Sequence[str], target: Sequence[str], lexicon: ModuleType | None) -> bool:
+        """``target`` is ``source`` in another order, each token the same or close (similarity
+        above 0.55 or the same lemma); spans of at most :data:`CLOSE_ORDER_TOKENS` tokens."""
+        if len(source) != len(target) or not 1 < len(source) <= CLOSE_ORDER_TOKENS:
+            return False
+        a, b = [t.lower() for t in source], [t.lower() for t in target]
+
+        def close(x: str, y: str) -> bool:
+            same = lexicon is not None and self.same_lemma(x, y, lexicon)
+            return x == y or similarity(x, y) > SPELL_ABOVE or same
+
+        near = [[close(x, y) for y in b] for x in a]
+        identity = tuple(range(len(b)))
+        return any(
+            order != identity and all(near[i][j] for i, j in enumerate(order)) for order in permutations(range(len(b)))
+        )
 
     def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
         """ERRANT's one-token rules that strings (and a lexicon) can decide."""
@@ -208,16 +239,16 @@ def one_sided(tokens: Sequence[str]) -> str:
     return "PUNCT" if all(map(is_punctuation, tokens)) else "OTHER"
 
 
-def notag_types(lang: str, lemmas: str = "auto") -> NotagTypes:
+def notag_types(lang: str, lemmas: str = "auto", word_order: str = "exact") -> NotagTypes:
     """The classifier for ``lang``; ``lemmas="auto"`` uses simplemma when it is installed and
     knows ``lang``, else strings only (the choice is in :attr:`NotagTypes.signature`)."""
     if lemmas != "auto":
-        return NotagTypes(lang, lemmas)
+        return NotagTypes(lang, lemmas, word_order)
     module = load_simplemma()
     if module is None:
-        return NotagTypes(lang, "none")
+        return NotagTypes(lang, "none", word_order)
     try:
         module.is_known("a", lang=lang)
     except ValueError:  # a language simplemma has no data for
-        return NotagTypes(lang, "none")
-    return NotagTypes(lang, "simplemma")
+        return NotagTypes(lang, "none", word_order)
+    return NotagTypes(lang, "simplemma", word_order)
