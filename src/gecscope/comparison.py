@@ -51,7 +51,11 @@ class Comparison:
 
     def as_dicts(self, flat: bool = False) -> list[dict[str, Any]]:
         """One dict per row; ``flat``: the intervals as ``ci_low``... fields (CSV, DataFrame)."""
-        out = [{**dataclasses.asdict(r), "significant": r.significant(self.config.alpha)} for r in self.rows]
+        alpha = self.config.alpha
+        out = [
+            {**dataclasses.asdict(r), "direction": r.direction, "significant": r.significant(alpha), "verdict": r.verdict(alpha)}
+            for r in self.rows
+        ]
         for d in out if flat else ():
             (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
         return out
@@ -100,17 +104,19 @@ def compare(
     bootstrap: int = 1000,
     trials: int = 10000,
     seed: int = DEFAULT_SEED,
-    test: str = "both",
+    test: str = "ar",
     confidence: float = 0.95,
     alpha: float = 0.05,
     aligner: str = "errant",
     correction: str = "holm",
     cat: int = 0,
     min_support: float = 10.0,
+    family: str = "system",
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
-    metrics; the baseline defaults to the first system."""
-    config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
+    metrics; the baseline defaults to the first system. The p-values are corrected (``correction``)
+    within each ``family`` (see :func:`gecscope.comparison_rows.corrected`)."""
+    config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support, family)
     check_systems(systems, baseline)
     metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
@@ -155,4 +161,4 @@ def compare_aligned(
         timings[f"resample_{met.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0
     timings["resample_cpu"] = time.process_time() - c0
-    return Comparison(corrected(rows, config.correction), base, config)
+    return Comparison(corrected(rows, config.correction, config.family), base, config)

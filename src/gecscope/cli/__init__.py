@@ -140,6 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("gecscope: interrupted", file=sys.stderr)
         return 130
+    except SystemError as exc:  # Ctrl-C inside compiled code (numba): "returned a result with an exception set"
+        if not interrupted(exc):
+            raise
+        print("gecscope: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         _silence_stdout()
         return 0
@@ -153,6 +158,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gecscope: error: {line}", file=sys.stderr)
         _silence_stdout()
         return 2
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` wraps a Ctrl-C: a ``KeyboardInterrupt`` among its causes or contexts (numba's
+    dispatcher turns one raised inside its call into a ``SystemError``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _silence_stdout() -> None:
