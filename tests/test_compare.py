@@ -189,8 +189,7 @@ def conll_comparison() -> Comparison:
     for metric in ("cleme2", "errant", "m2", "green"):
         m = api.get_metric(metric)
         analyses = {
-            s: m.analyse(examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2"))
-            for s in names
+            s: m.analyse(examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2")) for s in names
         }
         analyses["AMU again"] = analyses["AMU"]
         rows += compare_analyses(m, analyses, "INPUT", cfg, m.name)

@@ -53,7 +53,12 @@ class Comparison:
         """One dict per row; ``flat``: the intervals as ``ci_low``... fields (CSV, DataFrame)."""
         alpha = self.config.alpha
         out = [
-            {**dataclasses.asdict(r), "direction": r.direction, "significant": r.significant(alpha), "verdict": r.verdict(alpha)}
+            {
+                **dataclasses.asdict(r),
+                "direction": r.direction,
+                "significant": r.significant(alpha),
+                "verdict": r.verdict(alpha),
+            }
             for r in self.rows
         ]
         for d in out if flat else ():

@@ -71,9 +71,11 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"gecscope: error: {message} (see '{self.prog} --help')\n")
 
 
-def add_common(p: argparse.ArgumentParser) -> None:
-    """Options every sub-command has."""
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bars on stderr")
+def add_common(p: argparse.ArgumentParser, progress: bool = True) -> None:
+    """Options every sub-command has (a command without ``progress`` accepts ``--quiet``, unlisted)."""
+    p.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress bars on stderr" if progress else argparse.SUPPRESS
+    )
 
 
 def add_cache_args(p: argparse.ArgumentParser) -> None:
@@ -102,7 +104,7 @@ def _add_command(sub: argparse._SubParsersAction, name: str) -> None:  # type: i
     module.add_parser(sub)
     p = sub.choices[name]
     if not getattr(module, "OWN_COMMON_OPTIONS", False):
-        add_common(p)
+        add_common(p, getattr(module, "PROGRESS", True))
     options = {o for a in p._actions for o in a.option_strings}
     if "--hyp-m2" in options:
         add_swap_arg(p)

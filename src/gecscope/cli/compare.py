@@ -15,6 +15,7 @@ from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import Comparison, compare_aligned
 from gecscope.comparison_rows import SystemResult
+from gecscope.errors import InputError
 from gecscope.metrics import METRICS
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
@@ -30,7 +31,7 @@ def add_parser(sub: Any) -> None:
         "resampling and approximate randomization over the cached per-sentence statistics).",
     )
     add_metric_choice(p, ["cleme2"])
-    add_input_args(p, several=True)
+    add_input_args(p, several=True, echo=False)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")
     t = p.add_argument_group("tests")
     t.add_argument(
@@ -49,7 +50,6 @@ def add_parser(sub: Any) -> None:
         help=f"seed of the bootstrap and approximate-randomization draws (default {DEFAULT_SEED})",
     )
     t.add_argument("--significance", type=LEVEL, default=0.05, help="significance level for the marks (default 0.05)")
-    retire(p, "--alpha", "--significance", "--alpha is WODAFE's weight in score")
     retire(p, "--seed", "--resample-seed", "one name per seed")
     t.add_argument(
         "--correction",
@@ -123,6 +123,8 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
         args.min_support,
         args.family,
     )
+    if getattr(args, "alpha", None) is not None and "wodafe" not in args.metric:
+        raise InputError("--alpha is WODAFE's over-correction weight; the significance level is --significance")
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
     systems, fields = load_for_metrics(metrics, args, timings)
     return compare_aligned(metrics, systems, fields, config, args.baseline, timings)

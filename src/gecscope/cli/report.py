@@ -23,7 +23,7 @@ def add_parser(sub: Any) -> None:
         help="HTML report comparing several systems",
         description="Score several systems and write one self-contained HTML report (or Markdown tables).",
     )
-    add_input_args(p, several=True)
+    add_input_args(p, several=True, echo=False)
     add_metric_choice(
         p,
         ["cleme2", "cleme", "errant"],

@@ -9,7 +9,9 @@ LEVEL = Option(
     "level", "corpus: the corpus rule; sentence: the mean of sentence scores", choices=("corpus", "sentence")
 )
 BETA = Option("beta", "F-beta", float)
-CAT = Option("cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type", int, choices=(1, 2, 3))
+CAT = Option(
+    "cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type; 0: none", int, choices=(1, 2, 3)
+)
 ASSUMPTION = Option("assumption", "CLEME chunk assumption", choices=("dependent", "independent"))
 #: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")
 WEIGHTING = Option(
@@ -24,7 +26,7 @@ MODE = Option(
 )
 EXCLUDE_UNCHANGED = Option("exclude_unchanged_refs", "drop references equal to the source", bool, kind="flag")
 MAX_UNCHANGED = Option("max_unchanged_words", "unchanged words allowed inside one edit", int)
-N = Option("n", "maximum n-gram order", int)
+N = Option("n", "maximum n-gram order (0: GREEN's own, 4 for words and 6 for characters)", int)
 MISSING = Option(
     "missing_annotators",
     "an annotator with no line in a sentence: absent (left out) or unchanged (the source); "
