@@ -26,9 +26,8 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "compare",
         help="compare systems: confidence intervals and paired significance tests",
-        description="Score several systems with several metrics; for each system: the score, its confidence "
-        "interval, the difference to the baseline with its interval, and paired p-values (bootstrap "
-        "resampling and approximate randomization over the cached per-sentence statistics).",
+        description="Score several systems with several metrics: each one's score and difference to the "
+        "baseline with their intervals, paired p-values, and which is better (docs/compare.md).",
     )
     add_metric_choice(p, ["cleme2"])
     add_input_args(p, several=True, echo=False)
@@ -38,8 +37,8 @@ def add_parser(sub: Any) -> None:
         "--test",
         choices=TESTS,
         default="ar",
-        help="the test whose p-values decide the verdicts: approximate randomization (default; the bootstrap "
-        "gives the intervals), the paired bootstrap, or both",
+        help="the test of the verdicts: approximate randomization (default), the paired bootstrap, or both "
+        "(the bootstrap always gives the intervals)",
     )
     t.add_argument("--bootstrap", type=DRAWS, default=1000, help="bootstrap resamples (default 1000)")
     t.add_argument("--trials", type=DRAWS, default=10000, help="approximate-randomization trials (default 10000)")
@@ -62,8 +61,8 @@ def add_parser(sub: Any) -> None:
         "--family",
         choices=FAMILIES,
         default="system",
-        help="families corrected together: each system against the baseline (default; headline scores, "
-        "components and types apart) or each kind over every system of the call",
+        help="families corrected together: each system against the baseline (default) or the whole call; "
+        "headline scores, components and types apart",
     )
     t.add_argument(
         "--components",
@@ -83,7 +82,12 @@ def add_parser(sub: Any) -> None:
         default=10.0,
         help="types with fewer chunks/edits (system or baseline) are flagged, not tested (default 10)",
     )
-    p.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    p.add_argument(
+        "--format",
+        choices=["table", "json", "csv"],
+        default="table",
+        help="table (default; verdicts, one summary line per system), json or csv (every row)",
+    )
     add_settings(p)
 
 
