@@ -167,3 +167,13 @@ def test_an_interrupted_write_leaves_no_partial_file(tmp_path: Path, monkeypatch
     monkeypatch.undo()
     output.write_output(out, "after")
     assert out.read_text() == "after" and [p.name for p in tmp_path.iterdir()] == ["report.html"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_device_is_written_in_place_never_replaced() -> None:
+    from gecscope.cli import output
+    from gecscope.errors import InputError
+
+    with pytest.raises(InputError, match="cannot write: No space left on device"):
+        output.write_output("/dev/full", "text")
+    assert Path("/dev/full").is_char_device()
