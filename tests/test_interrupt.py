@@ -167,3 +167,30 @@ def test_interrupted_finds_a_ctrl_c_among_the_causes() -> None:
     except SystemError as wrapped:
         assert interrupted(wrapped)
     assert not interrupted(SystemError("other")) and not interrupted(ValueError())
+
+
+@pytest.mark.neural
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or sys.platform != "linux", reason="reads /proc")
+def test_ctrl_c_while_a_model_scores_exits_130_one_line(tmp_path: Path) -> None:
+    """Scribendi with the packaged SmolLM2 on a whole CoNLL-2014 system, interrupted once the model
+    has loaded and scores (30 s in): one line, exit 130, nothing left of the process group."""
+    from conftest import CONLL, require_shared
+
+    require_shared()
+    argv = [sys.executable, "-m", "gecscope", "score", "--metric", "scribendi", "--quiet"]
+    argv += ["--source", str(CONLL / "sources.txt"), "--hyp", str(CONLL / "systems" / "AMU.txt")]
+    env = dict(os.environ, GECSCOPE_CACHE=str(tmp_path / "cache"))
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env)
+    try:
+        time.sleep(30)
+        assert proc.poll() is None, "finished before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        end = time.monotonic() + 10
+        while _group_alive(proc.pid) and time.monotonic() < end:
+            time.sleep(0.1)
+    finally:
+        if proc.poll() is None or _group_alive(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and err.decode().splitlines() == ["gecscope: interrupted"], err.decode()[-2000:]
+    assert out == b"" and _group_alive(proc.pid) == []
