@@ -259,6 +259,10 @@ def test_each_system_is_its_own_family_whatever_the_others() -> None:
                 s.family,
                 s.family_size,
             )
+    assert two.summary() == [
+        f"source < hypothesis on CLEME2.0 (p_adj = {two.row('cleme2', 'source').p_ar_adj:.4f}), "
+        f"ERRANT (p_adj = {head_p(two):.4f})"
+    ]
     head = two.row("errant", "source")
     assert (head.family, head.family_size, head.direction, head.verdict()) == ("headline", 2, "worse", "worse")
     assert two.row("cleme2", "source", "under").direction == "worse"  # under: lower is better, and it rose
@@ -267,3 +271,9 @@ def test_each_system_is_its_own_family_whatever_the_others() -> None:
     assert "|fam:call(cleme2+errant;3 systems)|" in call.row("errant", "source").signature
     with pytest.raises(ValueError, match="family must be one of"):
         CompareConfig(family="metric")
+
+
+def head_p(res: Comparison) -> float:
+    p = res.row("errant", "source").p_ar_adj
+    assert p is not None
+    return p

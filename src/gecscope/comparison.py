@@ -24,7 +24,7 @@ from typing import Any
 
 from gecscope import pipeline
 from gecscope.api import get_metric
-from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
+from gecscope.comparison_rows import SystemResult, compare_analyses, corrected, summaries
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
@@ -65,6 +65,11 @@ class Comparison:
             (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
         return out
 
+    def summary(self) -> list[str]:
+        """One line per system on the headline scores: ``CAMB > AMU on CLEME2.0 (p_adj = 0.0004);
+        CAMB ~ AMU (n.s.) on ERRANT (p_adj = 0.4369)`` (see :func:`gecscope.comparison_rows.summaries`)."""
+        return summaries(self.rows, self.config.alpha, self.config.correction != "none")
+
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per (metric, system) (needs pandas)."""
         try:
@@ -77,11 +82,19 @@ class Comparison:
         """Every row as an HTML table (notebooks); ``*`` marks a row significantly different from
         the baseline after the correction."""
         head = ["metric", "system", "component", "type", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
-        lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in [*head, "adj p (bs)", "adj p (ar)"]) + "</tr>"]
+        head += ["adj p (bs)", "adj p (ar)", f"vs {self.baseline}"]
+        lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
         for r in self.rows:
             mark = " *" if r.significant(self.config.alpha) else ""
             comp = "score" if r.headline else f"{r.component} {r.arrow}"
-            cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(adjusted=True)]
+            cells = [
+                r.metric,
+                r.system + mark,
+                comp,
+                r.type or "all",
+                *r.cells(adjusted=True),
+                r.verdict(self.config.alpha),
+            ]
             lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
         return "\n".join([*lines, "</table>"])
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from gecscope.layout import split_details
-from gecscope.metrics import Metric
+from gecscope.metrics import METRICS, Metric
 from gecscope.progress import bar, progress
 from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table, take
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
@@ -287,4 +287,31 @@ def corrected(rows: Sequence[SystemResult], method: str, family: str = "system")
     return tuple(dataclasses.replace(r, signature=extend_signature(r.signature, {"fam": scope})) for r in out)
 
 
-__all__ = ["FAMILIES", "compare_analyses", "corrected", "family_of"]
+def summaries(rows: Sequence[SystemResult], alpha: float, adjusted: bool = True) -> list[str]:
+    """One line per system on the headline scores against the baseline, e.g. ``CAMB > AMU on
+    CLEME2.0 (p_adj = 0.0004); CAMB ~ AMU (n.s.) on GREEN (p_adj = 0.1890)`` (``<`` worse; ``~``
+    no significant difference; ``p`` instead of ``p_adj`` when not ``adjusted``)."""
+    lines = []
+    for system in dict.fromkeys(r.system for r in rows if r.system != r.baseline):
+        groups: dict[tuple[str, str], list[str]] = {}
+        for r in rows:
+            if r.system == system and r.headline:
+                p = r.p_adjusted()
+                spec = METRICS.get(r.metric)
+                title = spec.layout.title if spec is not None else r.metric
+                shown = "-" if p is None else f"{p:.4f}"
+                groups.setdefault((r.verdict(alpha), r.baseline), []).append(
+                    f"{title} ({'p_adj' if adjusted else 'p'} = {shown})"
+                )
+        signs = {"better": ">", "worse": "<", "n.s.": "~"}
+        parts = [
+            f"{system} {signs[v]} {base}{' (n.s.)' if v == 'n.s.' else ''} on {', '.join(groups[v, base])}"
+            for v in signs
+            for base in dict.fromkeys(b for _, b in groups)
+            if (v, base) in groups
+        ]
+        lines.append("; ".join(parts))
+    return lines
+
+
+__all__ = ["FAMILIES", "compare_analyses", "corrected", "family_of", "summaries"]

@@ -182,7 +182,7 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
             f"n: the fewer chunks/edits of system and baseline for the type; (few): under "
             f"--min-support {result.config.min_support:g}, not tested; ↑ higher is better, ↓ lower is better"
         )
-    lines.extend(summary_lines(result))
+    lines.extend(result.summary())
     lines.extend(dict.fromkeys(r.signature for r in result.rows))
     return "\n".join(lines)
 
@@ -209,39 +209,6 @@ def families_line(result: Comparison) -> str:
     kinds = ", ".join(f"{k} ({n} tests)" for k, n in sizes.items()) or "none"
     scope = f"each system against {result.baseline}" if cfg.family == "system" else "every system of the call"
     return f"families ({cfg.correction}, {scope}; corrected apart): {kinds}"
-
-
-def summary_lines(result: Comparison) -> list[str]:
-    """One line per system on the headline scores: ``CAMB > AMU on CLEME2.0 (p_adj = 0.0004); no
-    significant difference on GREEN (p_adj = 0.33)``."""
-    alpha, base = result.config.alpha, result.baseline
-    lines = []
-    for system in dict.fromkeys(r.system for r in result.rows):
-        if system == base:
-            continue
-        groups: dict[str, list[str]] = {}
-        for r in result.rows:
-            if r.system == system and r.headline:
-                p = r.p_adjusted()
-                groups.setdefault(r.verdict(alpha), []).append(
-                    f"{title(r.metric)} ({'p' if result.config.correction == 'none' else 'p_adj'} = "
-                    + ("-" if p is None else f"{p:.4f}")
-                    + ")"
-                )
-        signs = (("better", ">"), ("worse", "<"), ("n.s.", "~"))
-        parts = [
-            f"{system} {sign} {base}{' (n.s.)' if v == 'n.s.' else ''} on {', '.join(groups[v])}"
-            for v, sign in signs
-            if v in groups
-        ]
-        lines.append("; ".join(parts))
-    return lines
-
-
-def title(metric: str) -> str:
-    """The metric's display name (CLEME2.0), or its registry name."""
-    spec = METRICS.get(metric)
-    return spec.layout.title if spec is not None else metric
 
 
 def floor_hint(result: Comparison) -> str:
