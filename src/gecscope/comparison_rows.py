@@ -55,7 +55,7 @@ class SystemResult:
     support: float | None = None
     #: False for a type with too little support (reported, not tested)
     tested: bool = True
-    #: the p-values adjusted over every test of the call (None before adjustment or untested)
+    #: the p-values adjusted within the row's family (None before adjustment or untested)
     p_bootstrap_adj: float | None = None
     p_ar_adj: float | None = None
     #: the family its p-values were corrected in: ``headline``, ``components`` or ``types`` ("" untested)
