@@ -45,7 +45,7 @@ def page() -> str:
         parts.append(f"\n## `gecscope {command}`\n\n{HELP[command][0].upper()}{HELP[command][1:]}.\n")
         parts.append("| option | in `--help` | what it does |\n|---|---|---|")
         for option, shown, text in rows(command):
-            cell = " ".join(text.split()).replace("|", PIPE)
+            cell = " ".join(text.split()).replace("|", PIPE).replace("<", "&lt;")
             parts.append(f"| {option} | {shown} | {cell} |")
     return "\n".join(parts) + "\n"
 
