@@ -201,11 +201,26 @@ def gold_flags(edits: Sequence[HypEdit], gold: Sequence[Gold]) -> tuple[int, lis
     return correct, flags
 
 
-def type_rows(counts: dict[str, list[int]]) -> list[dict[str, Any]]:
-    return [
-        {"type": t, "total": c[0], "correct": c[1], "scope": c[2], "overlap": c[3], "recall": c[1] / c[0]}
+def type_rows(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
+    """Per type, in the order met: gold edits (``total``), fully corrected (``tp``; ``fn`` the
+    rest), with the same span (``scope``), overlapped (``overlap``), and the three recalls. The
+    scorer gives no per-type precision (hypothesis edits carry no type): ``fp``, ``p``, ``f`` are None."""
+    return {
+        t: {
+            "tp": c[1],
+            "fp": None,
+            "fn": c[0] - c[1],
+            "p": None,
+            "r": c[1] / c[0],
+            "f": None,
+            "total": c[0],
+            "scope": c[2],
+            "overlap": c[3],
+            "r_scope": c[2] / c[0],
+            "r_overlap": c[3] / c[0],
+        }
         for t, c in counts.items()
-    ]
+    }
 
 
 class Estgec:
@@ -291,9 +306,9 @@ class Estgec:
             ("Recall by error type, accounting for edits within encompassing WO:", "types_wo"),
         ):
             lines += [title, head]
-            for row in d[key]:
-                rates = (round(row[k] / row["total"], 2) for k in ("correct", "scope", "overlap"))
-                lines.append(f"\t {row['type']}\t{row['total']}\t" + "".join(f"{r!r}\t" for r in rates))
+            for name, row in d[key].items():
+                rates = (round(row[k] / row["total"], 2) for k in ("tp", "scope", "overlap"))
+                lines.append(f"\t {name}\t{row['total']}\t" + "".join(f"{r!r}\t" for r in rates))
             lines.append("")
         beta = self.config.beta
         lines += [f"Precision   : {d['p']:.4f}", f"Recall      : {d['r']:.4f}", f"F_{beta:.1f}       : {d['f']:.4f}"]
