@@ -38,6 +38,7 @@ def load(
     lang: str = "en",
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
+    overlaps: bool = False,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -49,7 +50,8 @@ def load(
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
     English is refused.
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
-    text input the same way as ``--tokenize`` does.
+    text input the same way as ``--tokenize`` does. ``overlaps``: the reference M2's edits may
+    overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -65,6 +67,7 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
+        overlaps=overlaps,
     )
     if hypothesis is not None and lang != "zh":
         from gecscope.align import tokenizers

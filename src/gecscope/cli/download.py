@@ -11,7 +11,7 @@ from gecscope.meta.data.download import DEFAULT_BASE, download
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "download",
-        help="download GJG15 / SEEDA / CoNLL-2014 data",
+        help="download GJG15 / SEEDA / CoNLL-2014 data and the public shared-task test sets",
         description="Fetch the public meta-evaluation data from their original repositories.",
     )
     p.add_argument(
@@ -30,6 +30,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.directory is None:  # where 'gecscope meta' looks last
         args.directory = os.environ.get("GECSCOPE_DATA") or str(data_dirs()[-1])
-    result = download(args.directory, args.base_url)
+    from gecscope.meta.data.shared_tasks import FILES
+
+    result = download(args.directory, args.base_url, shared_tasks=FILES)
     print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
+    from gecscope.meta.data.shared_tasks import GATED
+
+    for name, (_, _, _, how) in GATED.items():  # licence-gated: never fetched
+        print(f"not downloaded (licence-gated): -t {name}: {how}, then -t {name} --test-set-file PATH")
     return 0

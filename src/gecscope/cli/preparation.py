@@ -108,8 +108,8 @@ def _use_test_set(args: argparse.Namespace) -> None:
 
 def _use_protocol(args: argparse.Namespace) -> None:
     """Apply ``--protocol`` (or the one ``-t`` implies): its language, aligner and tokenisation,
-    and its metric with its settings unless ``--metric`` was given (then the metric is the user's,
-    and the protocol's name stays out of the signature)."""
+    and its metric with its settings unless ``--metric`` names another metric or a setting is given
+    another value (then the protocol's name stays out of the signature)."""
     import sys
 
     from gecscope.meta.data.protocols import PROTOCOLS
@@ -131,10 +131,15 @@ def _use_protocol(args: argparse.Namespace) -> None:
         args.protocol_applied = None
         return
     args.metric = [protocol.metric]
+    changed = []
     for name, value in protocol.settings:
         if getattr(args, name, None) is None:
             setattr(args, name, value)
-    args.protocol_applied = protocol.name
+        elif str(getattr(args, name)) != value:
+            changed.append(name)
+    if changed:
+        print(f"gecscope: {', '.join(changed)} given: not protocol {protocol.name}'s setting", file=sys.stderr)
+    args.protocol_applied = None if changed else protocol.name
 
 
 def _echo(args: argparse.Namespace) -> int:

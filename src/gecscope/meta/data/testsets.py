@@ -162,19 +162,19 @@ def locate(name: str) -> dict[str, Path]:
 
 
 def sources_of(m2: Path, digest: str) -> Path:
-    """The ``S`` lines of an M2 file, one sentence a line, written once next to the alignment
+    """The ``S`` lines of an M2 file, one sentence a line (tokens joined by one space), written once next to the alignment
     cache (``$GECSCOPE_CACHE``, else the temporary directory) under the M2's sha256."""
     import tempfile
 
     root = Path(os.environ.get("GECSCOPE_CACHE") or tempfile.gettempdir()) / "testset-sources"
-    out = root / f"{digest[:16]}.txt"
+    out = root / f"{digest[:16]}.v2.txt"
     if not out.is_file():
         from gecscope.io.text import numbered_lines
 
-        lines = [line[2:] for _, line in numbered_lines(m2) if line.startswith("S ")]
+        lines = [" ".join(line[2:].split()) for _, line in numbered_lines(m2) if line.startswith("S ")]
         root.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text("".join(line.rstrip("\n") + "\n" for line in lines), encoding="utf-8")
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         tmp.replace(out)
     return out
 
