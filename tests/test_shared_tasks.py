@@ -8,6 +8,7 @@ UNLP-2023 ``scripts/evaluate.py --no-tokenize``. Data is read from ../shared/dat
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import shutil
@@ -20,6 +21,7 @@ import pytest
 
 from conftest import DATA, QuietHandler, require_shared
 from gecscope.cli import main
+from gecscope.cli.preparation import _use_protocol
 from gecscope.errors import InputError
 from gecscope.io.m2 import read_m2
 from gecscope.meta.data.download import download
@@ -68,7 +70,9 @@ def estgec_case(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 @pytest.mark.parametrize("name", ["example-vastus1", "example-mini1", "example-mini2"])
-def test_estgec_examples_equal_the_official_script(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_estgec_examples_equal_the_official_script(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     estgec_case(name, tmp_path, capsys)
 
 
@@ -77,7 +81,9 @@ def test_estgec_examples_equal_the_official_script(name: str, tmp_path: Path, ca
     "name",
     ["estgec-l2-source", "estgec-l2-nelb", "estgec-l2-annotator1", "tartu-l1-raw-sentences", "tartu-l1-annotator0"],
 )
-def test_estgec_corpora_equal_the_official_script(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_estgec_corpora_equal_the_official_script(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     estgec_case(name, tmp_path, capsys)
 
 
@@ -195,8 +201,13 @@ def test_t_binds_the_protocol_and_signs_version_and_protocol(capsys: pytest.Capt
     src = str(ML / "jfleg" / "test" / "test.src")
     out = json.loads(cli(capsys, "-t", "jfleg", "--sampling", "py2", "--hyp", src, "--format", "json"))
     assert "protocol:" not in out["signature"] and "sampling:py2" in out["signature"]
-    out = json.loads(cli(capsys, "-t", "jfleg", "--metric", "m2", "--hyp", src, "--format", "json"))
-    assert "protocol:" not in out["signature"] and out["metric"] == "m2"
+
+    args = argparse.Namespace(protocol="jfleg", metric=["m2"], metric_default=["cleme2"], lang="en")
+    _use_protocol(args)  # another metric than the protocol's: the user's, unsigned by the protocol
+    assert args.metric == ["m2"] and args.protocol_applied is None
+    args = argparse.Namespace(protocol="estgec", metric=["cleme2"], metric_default=["cleme2"], lang="en", beta=None)
+    _use_protocol(args)
+    assert (args.metric, args.lang, args.protocol_applied) == (["estgec-m2"], "et", "estgec")
 
 
 def test_a_tampered_or_missing_set_is_one_line(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -225,8 +236,9 @@ def test_a_gated_set_says_what_to_get_and_takes_the_users_copy(tmp_path: Path, c
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "bea2019st" in err and "--test-set-file" in err
     digest = hashlib.sha256(m2.read_bytes()).hexdigest()
-    out = json.loads(cli(capsys, "-t", "bea19-dev", "--test-set-file", str(m2), "--hyp", str(hyp), "--format", "json"))
-    assert out["score"] == 1.0 and f"test:bea19-dev+user.sha256.{digest[:12]}|protocol:bea19|" in out["signature"]
+    argv = ["-t", "bea19-dev", "--test-set-file", str(m2), "--metric", "m2", "--hyp", str(hyp), "--format", "json"]
+    out = json.loads(cli(capsys, *argv))  # M2 here: the protocol's ERRANT would load spaCy
+    assert out["score"] == 1.0 and f"test:bea19-dev+user.sha256.{digest[:12]}|" in out["signature"]
     argv = ["score", "-t", "bea19-dev", "--test-set-file", str(m2), "--test-set-sha256", "0" * 64, "--hyp", str(hyp)]
     assert main(argv) != 0
     err = capsys.readouterr().err.strip()

@@ -26,6 +26,7 @@ metric alone.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,10 +71,10 @@ class EstgecAnalysis:
     """Per sentence: each annotator's (correct, proposed, gold), its per-gold flags and hypothesis
     edits, and every annotator's gold edits (for the word-order table)."""
 
-    table: M2Table
-    flags: list[list[list[Flags]]]
-    edits: list[list[list[HypEdit]]]
-    golds: list[list[list[Gold]]]
+    counts: tuple[list[tuple[int, int, int]], ...]
+    flags: tuple[list[list[Flags]], ...]
+    edits: tuple[list[list[HypEdit]], ...]
+    golds: tuple[list[list[Gold]], ...]
 
 
 def annotators(ex: Example, keep_absent: bool) -> list[list[Gold]]:
@@ -86,7 +87,13 @@ def annotators(ex: Example, keep_absent: bool) -> list[list[Gold]]:
         if ref.absent and not keep_absent:
             continue
         by_id[k] = [
-            (e.start, e.end, " ".join(ex.source[e.start : e.end]), tuple(" ".join(a) for a in e.alternatives or (e.correction,)), e.type)
+            (
+                e.start,
+                e.end,
+                " ".join(ex.source[e.start : e.end]),
+                tuple(" ".join(a) for a in e.alternatives or (e.correction,)),
+                e.type,
+            )
             for e in ref.edits
         ]
     count = len(by_id) - 1  # the script numbers pseudo-annotators from its annotator count
@@ -234,7 +241,9 @@ class Estgec:
     def __init__(self, config: EstgecConfig | None = None) -> None:
         self.config = config or EstgecConfig()
 
-    def _sentence(self, ex: Example) -> tuple[list[tuple[int, int, int]], list[Flags], list[list[HypEdit]], list[list[Gold]]]:
+    def _sentence(
+        self, ex: Example
+    ) -> tuple[list[tuple[int, int, int]], list[Flags], list[list[HypEdit]], list[list[Gold]]]:
         src, hyp, u = ex.source, ex.hypothesis.tokens, self.config.max_unchanged_words
         golds = annotators(ex, convention(self) != "absent")
         if hyp != src and (len(src) + 1) * (len(hyp) + 1) > MAX_LATTICE_CELLS:
@@ -253,11 +262,11 @@ class Estgec:
         require_references(examples)
         rows = [self._sentence(ex) for ex in examples]
         return EstgecAnalysis(
-            M2Table.build([r[0] for r in rows]), [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows]
+            tuple(r[0] for r in rows), tuple(r[1] for r in rows), tuple(r[2] for r in rows), tuple(r[3] for r in rows)
         )
 
     def score_analysis(self, analysis: EstgecAnalysis) -> Score:
-        table = analysis.table
+        table = M2Table.build(list(analysis.counts))
         chosen = table.choose(scoring.m2_key, scoring.m2_sentence_key, (self.config.beta,), "corpus")
         by_type: dict[str, list[int]] = {}
         with_wo: dict[str, list[int]] = {}
@@ -285,16 +294,15 @@ class Estgec:
         score = prf_score(
             self, table, chosen, "corpus", fields, lambda tp, fp, fn: {"proposed": tp + fp, "gold": tp + fn}
         )
-        score.details["types"] = type_rows(by_type)
-        score.details["types_wo"] = type_rows(with_wo)
-        return score
+        details = {**score.details, "types": type_rows(by_type), "types_wo": type_rows(with_wo)}
+        return dataclasses.replace(score, details=details)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
 
     def sentence_scores(self, analysis: EstgecAnalysis) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
-        return analysis.table.best_values(lambda c, p: scoring.prf(c[0], c[1], c[2], p)[2], self.config.beta)
+        return M2Table.build(list(analysis.counts)).best_values(lambda c, p: scoring.prf(c[0], c[1], c[2], p)[2], self.config.beta)
 
     def official_text(self, score: Score) -> str:
         """What the official script prints: the two recall tables, then P, R, F."""

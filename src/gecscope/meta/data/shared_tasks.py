@@ -58,16 +58,46 @@ FILES: dict[str, tuple[str, str]] = {
         f"{ESTGEC}/Tartu_L1_corpus/test/test_m2.txt",
         "d1eea75b4cc10872b58f8282ad8a357cd7a191fc37c6992c9148f38587991911",
     ),
-    f"{M}jfleg/test/test.src": (f"{JFLEG}/test/test.src", "893db119162487aa7f956b65978453576919e6797cd6c1955f93b7a8b9f4bbd8"),
-    f"{M}jfleg/test/test.ref0": (f"{JFLEG}/test/test.ref0", "875953280a3ea1dea2827337b1778c0105f0c0aa79f2517a6e0e42db5e5e170c"),
-    f"{M}jfleg/test/test.ref1": (f"{JFLEG}/test/test.ref1", "190d3398f2765f54a39b5489d1e96c483412a656086c731f8712ad0591087d80"),
-    f"{M}jfleg/test/test.ref2": (f"{JFLEG}/test/test.ref2", "0e3c6abe934ccd16c9dffb2fd889d6f55afc3ad13a63c1e148c720bb4e99046b"),
-    f"{M}jfleg/test/test.ref3": (f"{JFLEG}/test/test.ref3", "19f49de6eff813b26505ecf756c20dc301aeb80696696b01ca950298f6e58441"),
-    f"{M}jfleg/dev/dev.src": (f"{JFLEG}/dev/dev.src", "4a0e8b86d18a1058460ff0a592dac1ba68986d135256efbd27e997ac43f295f8"),
-    f"{M}jfleg/dev/dev.ref0": (f"{JFLEG}/dev/dev.ref0", "adea6287c6e2240b7777e63cd56f8e228e742bbfb42c5152bc0bd2bc91f4e53e"),
-    f"{M}jfleg/dev/dev.ref1": (f"{JFLEG}/dev/dev.ref1", "d40d56ec7468ddab03fdcca97065ab3f9d391d749dbc7097b7c777a19ce4242e"),
-    f"{M}jfleg/dev/dev.ref2": (f"{JFLEG}/dev/dev.ref2", "b070691d633e0c4143d96ba21299ae71cb126086517d2970df47420842067793"),
-    f"{M}jfleg/dev/dev.ref3": (f"{JFLEG}/dev/dev.ref3", "9187fd834693fa77d07957991282d32d61ff84a207c25cbfab318c871bacdbc4"),
+    f"{M}jfleg/test/test.src": (
+        f"{JFLEG}/test/test.src",
+        "893db119162487aa7f956b65978453576919e6797cd6c1955f93b7a8b9f4bbd8",
+    ),
+    f"{M}jfleg/test/test.ref0": (
+        f"{JFLEG}/test/test.ref0",
+        "875953280a3ea1dea2827337b1778c0105f0c0aa79f2517a6e0e42db5e5e170c",
+    ),
+    f"{M}jfleg/test/test.ref1": (
+        f"{JFLEG}/test/test.ref1",
+        "190d3398f2765f54a39b5489d1e96c483412a656086c731f8712ad0591087d80",
+    ),
+    f"{M}jfleg/test/test.ref2": (
+        f"{JFLEG}/test/test.ref2",
+        "0e3c6abe934ccd16c9dffb2fd889d6f55afc3ad13a63c1e148c720bb4e99046b",
+    ),
+    f"{M}jfleg/test/test.ref3": (
+        f"{JFLEG}/test/test.ref3",
+        "19f49de6eff813b26505ecf756c20dc301aeb80696696b01ca950298f6e58441",
+    ),
+    f"{M}jfleg/dev/dev.src": (
+        f"{JFLEG}/dev/dev.src",
+        "4a0e8b86d18a1058460ff0a592dac1ba68986d135256efbd27e997ac43f295f8",
+    ),
+    f"{M}jfleg/dev/dev.ref0": (
+        f"{JFLEG}/dev/dev.ref0",
+        "adea6287c6e2240b7777e63cd56f8e228e742bbfb42c5152bc0bd2bc91f4e53e",
+    ),
+    f"{M}jfleg/dev/dev.ref1": (
+        f"{JFLEG}/dev/dev.ref1",
+        "d40d56ec7468ddab03fdcca97065ab3f9d391d749dbc7097b7c777a19ce4242e",
+    ),
+    f"{M}jfleg/dev/dev.ref2": (
+        f"{JFLEG}/dev/dev.ref2",
+        "b070691d633e0c4143d96ba21299ae71cb126086517d2970df47420842067793",
+    ),
+    f"{M}jfleg/dev/dev.ref3": (
+        f"{JFLEG}/dev/dev.ref3",
+        "9187fd834693fa77d07957991282d32d61ff84a207c25cbfab318c871bacdbc4",
+    ),
     f"{M}cweb/CWEB-G.test.m2": (
         f"{CWEB}/data/m2/CWEB-G.test.m2",
         "0469935194e2220d0f9cc4f7d629aa2e5568585e8ba7d45ca2fb90018ff0314e",

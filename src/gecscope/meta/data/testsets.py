@@ -156,14 +156,15 @@ def locate(name: str) -> dict[str, Path]:
             )
     files = {"source": test.source, "ref_m2": test.ref_m2, "ref_tsv": test.ref_tsv}
     out = {key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel}
-    if test.source is None and test.ref_m2 is not None:
-        out["source"] = sources_of(out["ref_m2"], SHA256[test.ref_m2])
+    if test.source is None and (m2 := test.ref_m2) is not None:
+        out["source"] = sources_of(out["ref_m2"], SHA256[m2])
     return out
 
 
 def sources_of(m2: Path, digest: str) -> Path:
-    """The ``S`` lines of an M2 file, one sentence a line (tokens joined by one space), written once next to the alignment
-    cache (``$GECSCOPE_CACHE``, else the temporary directory) under the M2's sha256."""
+    """The ``S`` lines of an M2 file, one sentence a line (tokens joined by one space), written
+    once next to the alignment cache (``$GECSCOPE_CACHE``, else the temporary directory) under
+    the M2's sha256."""
     import tempfile
 
     root = Path(os.environ.get("GECSCOPE_CACHE") or tempfile.gettempdir()) / "testset-sources"
@@ -182,13 +183,13 @@ def sources_of(m2: Path, digest: str) -> Path:
 def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path], str]:
     """A licence-gated set from the user's copy ``path`` (its reference M2): the files, as
     :func:`locate` gives them, and the signature with the copy's sha256 (``digest``: checked)."""
-    test = TEST_SETS[name]
-    file = Path(path)
-    if not file.is_file():
-        raise InputError(f"not found: give your copy of -t {name} ({test.gated})", file)
     from gecscope.fetch import sha256_of
 
-    found = sha256_of(file)
+    test = TEST_SETS[name]
+    file = Path(path)
+    found = sha256_of(file) if file.is_file() else None
+    if found is None:
+        raise InputError(f"not found: give your copy of -t {name} ({test.gated})", file)
     if digest is not None and found != digest.lower():
         raise InputError(f"has sha256 {found}, not the --test-set-sha256 given: check your copy of -t {name}", file)
     return {"ref_m2": file, "source": sources_of(file, found)}, f"{name}+user.sha256.{found[:12]}"
