@@ -107,15 +107,15 @@ def _use_test_set(args: argparse.Namespace) -> None:
 
 
 def _use_protocol(args: argparse.Namespace) -> None:
-    """Apply ``--protocol`` (or the one ``-t`` implies): its language, aligner and tokenisation,
-    and its metric with its settings unless ``--metric`` names another metric or a setting is given
-    another value (then the protocol's name stays out of the signature)."""
+    """Apply ``--protocol`` (or the one ``-t`` implies) to the options left unset: its language,
+    aligner, tokenisation, metrics and their settings. A ``--metric`` or a setting given otherwise
+    is the user's, and the protocol's name then stays out of the signature."""
     import sys
 
-    from gecscope.meta.data.protocols import PROTOCOLS
+    from gecscope.meta.data.protocols import get_protocol
 
-    protocol = PROTOCOLS[args.protocol]
-    if hasattr(args, "lang"):
+    protocol = get_protocol(args.protocol)
+    if hasattr(args, "lang") and protocol.lang is not None:
         if args.lang not in ("en", protocol.lang):
             raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
         args.lang = protocol.lang
@@ -126,13 +126,13 @@ def _use_protocol(args: argparse.Namespace) -> None:
     metrics = getattr(args, "metric", None)
     if metrics is None:
         return
-    if metrics != getattr(args, "metric_default", metrics) and metrics != [protocol.metric]:
+    if metrics != getattr(args, "metric_default", metrics) and tuple(metrics) != protocol.metrics:
         print(f"gecscope: --metric given: protocol {protocol.name} not applied to it", file=sys.stderr)
         args.protocol_applied = None
         return
-    args.metric = [protocol.metric]
+    args.metric = list(protocol.metrics)
     changed = []
-    for name, value in protocol.settings:
+    for _, name, value in protocol.settings:
         if getattr(args, name, None) is None:
             setattr(args, name, value)
         elif str(getattr(args, name)) != value:
