@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.api import get_metric
 from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
 from gecscope.errors import InputError, MissingExtraError
@@ -110,9 +110,10 @@ def compare(
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system."""
+    arguments.compare_arguments(locals())
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
     check_systems(systems, baseline)
-    metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
+    metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
     aligned, fields = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)

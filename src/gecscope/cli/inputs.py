@@ -156,7 +156,7 @@ def _shards(
         overlaps=overlaps,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    for shard in shards:
+    for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
         if last is not None:
             yield last
         last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
@@ -168,6 +168,21 @@ def _shards(
         print(f"gecscope: warning: {warning}", file=sys.stderr)
     if last is not None:
         yield last
+
+
+def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
+    """``shards``, each checked as it comes: no hypothesis or reference of the whole input (any
+    kind: text, standard input, M2, JSONL) tokenised otherwise than the source; unchecked where
+    ``--tokenize``, ``--allow-tokenization-mismatch`` or ``--lang zh`` says so."""
+    if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
+        return shards
+    if _language(args) == "zh":
+        return shards
+    from gecscope.io.tokenization import CLI_HINT, guarded
+
+    refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
+    names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
+    return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def _language(args: argparse.Namespace) -> str:
