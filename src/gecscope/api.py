@@ -153,8 +153,8 @@ def score(
         )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
-    arguments.examples("examples", examples)
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    arguments.examples("examples", examples, bool(getattr(m, "reads_overlapping_edits", False)))
     tok = None
     if isinstance(examples, Examples):
         from gecscope.align.tokenizers import tokenizer_signature

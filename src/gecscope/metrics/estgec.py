@@ -302,7 +302,8 @@ class Estgec:
 
     def sentence_scores(self, analysis: EstgecAnalysis) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
-        return M2Table.build(list(analysis.counts)).best_values(lambda c, p: scoring.prf(c[0], c[1], c[2], p)[2], self.config.beta)
+        table = M2Table.build(list(analysis.counts))
+        return table.best_values(lambda c, p: scoring.prf(c[0], c[1], c[2], p)[2], self.config.beta)
 
     def official_text(self, score: Score) -> str:
         """What the official script prints: the two recall tables, then P, R, F."""
