@@ -279,3 +279,19 @@ def test_download_fetches_the_public_sets_from_their_pinned_homes(tmp_path: Path
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_download_command_lists_the_gated_sets(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from gecscope.cli import download as command
+
+    asked = {}
+
+    def fake(data, base, shared_tasks=()):  # type: ignore[no-untyped-def]
+        asked["shared_tasks"] = set(shared_tasks)
+        return {"downloaded": [], "derived": []}
+
+    monkeypatch.setattr(command, "download", fake)
+    assert main(["download", str(tmp_path)]) == 0
+    assert asked["shared_tasks"] == set(FILES)
+    gated = [line for line in capsys.readouterr().out.splitlines() if "licence-gated" in line]
+    assert len(gated) == len(GATED) and all("--test-set-file PATH" in line for line in gated)
