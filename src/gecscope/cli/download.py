@@ -11,8 +11,9 @@ from gecscope.meta.data.download import DEFAULT_BASE, download
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "download",
-        help="download GJG15 / SEEDA / CoNLL-2014 data and the public shared-task test sets",
-        description="Fetch the public meta-evaluation data from their original repositories.",
+        help="download GJG15 / SEEDA / CoNLL-2014 data",
+        description="Fetch the public meta-evaluation data and the public shared-task test sets from their "
+        "original repositories (licence-gated sets: listed, never fetched).",
     )
     p.add_argument(
         "directory",
