@@ -1,7 +1,7 @@
 """Shared-task scorers and test sets (issue 31, parts 4-5): EstGEC's M2 scorer (``estgec-m2``),
 JFLEG's gleu.py, UNLP-2023's evaluate.py, test sets by name with their protocols.
 
-Goldens (``tests/goldens/*.json``) hold the official scripts' outputs with the commands that made
+Goldens (``tests/golden/*.json``) hold the official scripts' outputs with the commands that made
 them: EstGEC ``m2scorer_by_type/scripts/m2scorer.py`` (Python 3), JFLEG ``eval/gleu.py`` (Python 3),
 UNLP-2023 ``scripts/evaluate.py --no-tokenize``. Data is read from ../shared/data/multilingual.
 """
@@ -30,7 +30,7 @@ from gecscope.meta.data.shared_tasks import FILES, GATED
 from gecscope.meta.data.testsets import TEST_SETS
 
 pytestmark = pytest.mark.shared
-GOLDENS = Path(__file__).parent / "goldens"
+GOLDENS = Path(__file__).parent / "golden"
 ML = DATA / "multilingual"
 EXAMPLE = ML / "estgec" / "M2_scorer_est" / "m2scorer_by_type" / "example"
 
