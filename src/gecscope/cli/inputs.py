@@ -120,7 +120,18 @@ def load_examples(args: argparse.Namespace, *, require_references: bool = True) 
     return systems[0]
 
 
-def _shards(args: argparse.Namespace, require_references: bool = True, size: int | None = None) -> Iterator[Shard]:
+def _overlaps(metrics: Sequence[Any]) -> bool:
+    """Whether the reference M2 is read with overlapping edits in file order (EstGEC's M2, for a
+    metric that declares ``reads_overlapping_edits``); such a metric is scored alone."""
+    readers = [m for m in metrics if getattr(m, "reads_overlapping_edits", False)]
+    if readers and len(readers) < len(metrics):
+        raise InputError(f"{readers[0].name} reads overlapping M2 edits as EstGEC writes them: score it alone")
+    return bool(readers)
+
+
+def _shards(
+    args: argparse.Namespace, require_references: bool = True, size: int | None = None, overlaps: bool = False
+) -> Iterator[Shard]:
     """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
     which is held back until the whole input is read."""
@@ -141,6 +152,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
+        overlaps=overlaps,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
     for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
@@ -282,7 +294,7 @@ def score_inputs(
         scores = pipeline.score_shards(
             metrics,
             names,
-            _shards(args, _references_needed(metrics), size if sharded else None),
+            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics)),
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
@@ -302,7 +314,7 @@ def load_for_metrics(
     t0 = time.perf_counter()
     with _stdin_kept(args):
         names = system_names(args)
-        [read] = _shards(args, _references_needed(metrics))
+        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics))
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
