@@ -11,6 +11,7 @@ from conftest import SHARED, require_shared
 from gecscope.align.types_agreement import agreement, gold_edits, map_estgec, map_ua_gec
 from gecscope.align.types_notag import NotagTypes, is_punctuation, notag_types, similarity
 from gecscope.errors import InputError, SettingError
+from gecscope.types import Edit
 
 HAS_SIMPLEMMA = importlib.util.find_spec("simplemma") is not None
 needs_simplemma = pytest.mark.skipif(not HAS_SIMPLEMMA, reason="needs the 'lemmas' extra (simplemma)")
@@ -104,6 +105,14 @@ def test_lemmas_give_morph_and_block_known_words_from_spell() -> None:
     assert label("адрессу", "адресу", "uk", "simplemma") == "R:SPELL"  # unknown source: still SPELL
     assert label("кіт", "кота", "uk", "simplemma") == "R:MORPH"
     assert label("кіт", "пес", "uk", "simplemma") == "R:OTHER"
+
+
+def test_type_edits_sets_each_type() -> None:
+    source = ("Ma", "lähen", "homme", "tööle", "kell", "8")
+    edits = (Edit(0, 1, ("ma",)), Edit(2, 4, ("tööle", "homme")), Edit(4, 4, (",",)), Edit(5, 6, ()))
+    typed = NotagTypes("et").type_edits(source, edits)
+    assert [e.type for e in typed] == ["R:ORTH", "R:WO", "M:PUNCT", "U:OTHER"]
+    assert [(e.start, e.end, e.correction) for e in typed] == [(e.start, e.end, e.correction) for e in edits]
 
 
 def test_helpers() -> None:

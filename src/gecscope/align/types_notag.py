@@ -25,12 +25,13 @@ names them (with the lexicon's version); :func:`notag_types` resolves ``lemmas="
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from itertools import permutations
 from types import ModuleType
 
 from gecscope.errors import SettingError
+from gecscope.types import Edit
 
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
@@ -155,6 +156,11 @@ class NotagTypes:
         if (len(source) > 1 or len(target) > 1) and source[-1].lower() == target[-1].lower():
             return self.classify(source[:-1], target[:-1])
         return "R:" + self.two_sided(source, target)
+
+    def type_edits(self, source: Sequence[str], edits: Iterable[Edit]) -> tuple[Edit, ...]:
+        """``edits`` of the sentence ``source`` with their ``type`` set by :meth:`classify` (the
+        plug-in point for an aligner without types, such as tag-free ERRANT)."""
+        return tuple(replace(e, type=self.classify(source[e.start : e.end], e.correction)) for e in edits)
 
     def two_sided(self, source: Sequence[str], target: Sequence[str]) -> str:
         """The type of a replacement (both sides non-empty)."""
