@@ -40,6 +40,7 @@ def load(
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
     allow_tokenization_mismatch: bool = False,
+    overlaps: bool = False,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -53,7 +54,8 @@ def load(
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
     text input the same way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
     than the source (a detokenised output against tokenised sources) is refused, as on the command
-    line, unless ``allow_tokenization_mismatch``.
+    line, unless ``allow_tokenization_mismatch``. ``overlaps``: the reference M2's edits may
+    overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -70,6 +72,7 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
+        overlaps=overlaps,
     )
     if hypothesis is not None and lang != "zh":
         from gecscope.align import tokenizers
@@ -150,8 +153,8 @@ def score(
         )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
-    arguments.examples("examples", examples)
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    arguments.examples("examples", examples, bool(getattr(m, "reads_overlapping_edits", False)))
     tok = None
     if isinstance(examples, Examples):
         from gecscope.align.tokenizers import tokenizer_signature
