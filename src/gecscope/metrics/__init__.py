@@ -136,6 +136,7 @@ METRICS: dict[str, MetricSpec] = {
         tool="EstGEC M2_scorer_est/m2scorer_by_type (TartuNLP/estgec 336473ca)",
         official_text=True,
         options=(o.BETA, o.MAX_UNCHANGED, o.MISSING),
+        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2"),
     ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",

@@ -54,6 +54,8 @@ class MetricBase:
     reference_free: bool = False
     #: the official missing-annotator convention (:data:`gecscope.types.CONVENTIONS`)
     missing_annotators: str = "unchanged"
+    #: accepts references whose edits overlap (EstGEC's word-order edits); scored alone
+    reads_overlapping_edits: bool = False
 
 
 def edit_needs(metric: Any) -> tuple[bool, bool]:
