@@ -37,7 +37,8 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
     g.add_argument(
         "--aligner",
-        help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
+        help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), errant-notag "
+        "(tag-free ERRANT as MultiGEC-2025's scorer, any language, no model), levenshtein "
         "(language-agnostic), cherrant (Chinese) or a registered one; default: the one --lang picks",
     )
     g.add_argument(
@@ -104,10 +105,10 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     _language(args)
     if not isinstance(args.aligner, str):  # ChERRANT with the tables of --zh-resources
         return args.aligner  # type: ignore[no-any-return]
-    if args.aligner not in ("errant", "cherrant"):
+    if args.aligner not in ("errant", "cherrant", "errant-notag"):
         return str(args.aligner)
     aligner = get_aligner(args.aligner, align_settings(args))
-    if args.aligner == "errant":
+    if args.aligner in ("errant", "errant-notag"):
         hyps = _many(args.hyp)
         aligner.origin = Origin(  # type: ignore[attr-defined]
             hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period

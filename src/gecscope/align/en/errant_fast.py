@@ -187,6 +187,9 @@ class TokenFeatures:
     #: the kernel's arrays: attributes (rows orth, lower, key, lemma, pos, open: ADJ/ADV/NOUN/VERB),
     #: code points of the texts, offsets of the tokens in them
     arrays: tuple[np.ndarray, ...]
+    #: the POS symbol ids the merger tests against (None: spaCy's, read on first need); tag-free
+    #: features (:mod:`gecscope.align.notag`) give ids no token has, so spaCy is never imported
+    symbols: dict[str, int] | None = None
 
     def __post_init__(self) -> None:
         if not (len(self.words) == len(self.lower) == len(self.pos) == len(self.possessive)):
@@ -194,7 +197,11 @@ class TokenFeatures:
 
     def is_punct(self, i: int) -> bool:
         """ERRANT's merger's punctuation test: POS ``PUNCT`` or a character of ``string.punctuation``."""
-        return self.pos[i] == _symbols()["PUNCT"] or self.words[i] in punctuation
+        return self.pos[i] == self.symbol_ids()["PUNCT"] or self.words[i] in punctuation
+
+    def symbol_ids(self) -> dict[str, int]:
+        """The POS symbol ids of :attr:`symbols` (spaCy's by default)."""
+        return self.symbols if self.symbols is not None else _symbols()
 
 
 def _symbols() -> dict[str, int]:
