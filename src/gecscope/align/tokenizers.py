@@ -64,18 +64,37 @@ def _char() -> Split:
     return lambda text: tuple(ch for ch in text if not ch.isspace())
 
 
-def _syntok() -> Split:
+def syntok_line() -> Callable[[str], str]:
+    """MultiGEC-2025's ``pretokenize``: syntok's tokens of a text, each without its leading
+    spacing, joined by single spaces (one line per essay)."""
     try:
         from syntok.tokenizer import Tokenizer
     except ImportError:
         from gecscope.errors import MissingExtraError
 
         raise MissingExtraError("the syntok tokeniser", "multigec") from None
+    tokenizer = Tokenizer()
+    return lambda text: " ".join(str(t).strip() for t in tokenizer.tokenize(text))
+
+
+def _syntok() -> Split:
     from gecscope.align.notag import fork_tokens
 
-    tokenizer = Tokenizer()
-    # MultiGEC-2025's pretokenize(): each token's text without its leading spacing, joined by spaces
-    return lambda text: fork_tokens(" ".join(str(t).strip() for t in tokenizer.tokenize(text)))
+    line = syntok_line()
+    return lambda text: fork_tokens(line(text))
+
+
+def line_maker(name: str) -> Callable[[str], str]:
+    """A text (an essay, newlines and all) as one line of the tokens of tokeniser ``name``, joined
+    by single spaces (``syntok``: :func:`syntok_line`).
+
+    >>> line_maker("none")("He  go\\nhome .")
+    'He go home .'
+    """
+    if canonical(name) == "syntok":
+        return syntok_line()
+    split = get_tokenizer(name)
+    return lambda text: " ".join(split(text))
 
 
 TOKENIZERS: dict[str, TokenizerSpec] = {

@@ -39,6 +39,14 @@ def add_tokenize_args(g: Any) -> None:
         + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
     )
     g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+    from gecscope.meta.data.protocols import PROTOCOLS
+
+    g.add_argument(
+        "--protocol",
+        choices=list(PROTOCOLS),
+        help="score as a shared task does (its tokeniser, aligner and metrics; an option that contradicts it is "
+        "refused): " + "; ".join(f"{k}: {p.summary}" for k, p in PROTOCOLS.items()),
+    )
 
 
 def prepare_inputs(args: argparse.Namespace) -> int | None:
@@ -47,6 +55,14 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     hypothesis or text reference tokenised differently from the source."""
     from gecscope.align.tokenizers import canonical
 
+    if getattr(args, "protocol", None):
+        from gecscope.cli.essays import apply_protocol
+
+        apply_protocol(args)
+    if any(str(p).endswith(".md") for p in _text_inputs(args)):
+        from gecscope.cli.essays import use_essays
+
+        use_essays(args)
     if getattr(args, "test_set", None):
         _use_test_set(args)
         if args.echo:
@@ -60,6 +76,12 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     if args.tokenize == "none" and not args.allow_tokenization_mismatch and str(getattr(args, "lang", "en")) != "zh":
         _check_tokenization(args)
     return None
+
+
+def _text_inputs(args: argparse.Namespace) -> list[str]:
+    hyp = getattr(args, "hyp", None)
+    hyps = hyp if isinstance(hyp, list) else [hyp]
+    return [str(p) for p in (getattr(args, "source", None), *hyps, *getattr(args, "ref", [])) if p]
 
 
 def _use_test_set(args: argparse.Namespace) -> None:
@@ -115,7 +137,7 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = getattr(args, "tokenize", "none")
+    tokenize = getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", "none")
     if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
