@@ -34,9 +34,10 @@ def essay_spans(source_lines: Sequence[str], count: int, sizes: Sequence[int] = 
 
 
 def join_essays(lines: Sequence[str], spans: Sequence[range]) -> list[str]:
-    """Each span's lines (stripped) joined by one space: one essay per line."""
+    """Each span's non-empty lines (stripped) joined by one space: one essay per line. (An empty
+    line would leave two spaces, which the fork reads as a one-space token: see docs/multilingual.md.)"""
     n = len(lines)
-    return [" ".join(lines[i % n].strip() for i in span) for span in spans]
+    return [" ".join(line for i in span if (line := lines[i % n].strip())) for span in spans]
 
 
 def conll_essays(
@@ -75,7 +76,7 @@ def m2_texts(path: Path) -> tuple[list[str], list[list[str]]]:
             mine.setdefault(int(who), []).append((a, b, "" if corr == "-NONE-" else corr))
         edits.append(mine)
     refs: list[list[str]] = [[] for _ in sorted(annotators)]
-    for source, mine in zip(sources, edits):
+    for source, mine in zip(sources, edits, strict=True):
         tokens = source.split()
         for k, who in enumerate(sorted(annotators)):
             applied: list[tuple[int, int, str]] = []
