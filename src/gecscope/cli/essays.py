@@ -27,7 +27,7 @@ def apply_protocol(args: argparse.Namespace) -> None:
     from gecscope.meta.data.protocols import get_protocol
 
     protocol = get_protocol(args.protocol)
-    given = getattr(args, "given_options", set())
+    given: set[str] = getattr(args, "given_options", set())
     if "--tokenize" in given and canonical(args.tokenize) != protocol.tokenize:
         raise SettingError(f"--protocol {protocol.name} tokenises with {protocol.tokenize}, not {args.tokenize}")
     args.tokenize = protocol.tokenize
@@ -38,6 +38,11 @@ def apply_protocol(args: argparse.Namespace) -> None:
         if "--lang" in given and args.lang != protocol.lang:
             raise SettingError(f"--protocol {protocol.name} is --lang {protocol.lang}")
         args.lang = protocol.lang
+    if protocol.name == "multigec-2025" and (args.lang == "is" or Path(str(args.source or "")).name.startswith("is-")):
+        raise SettingError(
+            "MultiGEC-2025 scores Icelandic with ERRANT on UDPipe 2 tags from a web service; tag-free ERRANT "
+            "is not its metric, and gecscope does not read Icelandic tags yet"
+        )
     if hasattr(args, "metric") and "--metric" not in given:
         args.metric = list(protocol.metrics)
 

@@ -137,7 +137,7 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", "none")
+    tokenize = str(getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", "none"))
     if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
