@@ -154,3 +154,85 @@ def test_gleu_equals_gleu_f_on_essays_with_1_to_4_references(refs: str) -> None:
     references = [essays[r] for r in refs.split()]
     score = api.score("gleu", sources=essays["source"], hypotheses=essays["CAMB"], references=references)
     assert f"{100 * score.value:.4f}" == FORK["gleu_essays"]["runs"][refs]["printed"]
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "line"),
+    [
+        ("no blocks here\n", "no essay block", 1),
+        ("### essay_id = 1\nok\n\n### essay_id = 2", "has no text", 4),
+        ("intro\n### essay_id = \nok\n", "empty id", 2),
+    ],
+)
+def test_bad_essay_files_give_one_line(
+    text: str, message: str, line: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.md"
+    bad.write_text(text, encoding="utf-8")
+    good = ESSAYS / "ref" / "et-synth-orig-dev.md"
+    code, _, err = run_cli(["score", "--metric", "errant", "--aligner", "errant-notag", "--source", str(good),
+                            "--hyp", str(bad), "--ref", str(good)], capsys)  # fmt: skip
+    assert code == 2
+    assert err.count("\n") == 1 and message in err and f"bad.md:{line}:" in err
+
+
+def test_missing_essay_file_and_mixed_inputs_give_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = str(ESSAYS / "ref" / "et-synth-orig-dev.md")
+    code, _, err = run_cli(["score", "--source", good, "--hyp", str(tmp_path / "none.md"), "--ref", good], capsys)
+    assert code == 2 and err.count("\n") == 1 and "none.md: no such file" in err
+    plain = tmp_path / "hyp.txt"
+    plain.write_text("Tere .\n", encoding="utf-8")
+    code, _, err = run_cli(["score", "--source", good, "--hyp", str(plain), "--ref", good], capsys)
+    assert code == 2 and err.count("\n") == 1 and ".md files" in err
+
+
+def test_protocol_refuses_a_contradicting_option(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["score", "--protocol", "multigec-2025", *essay_args("et-synth")]
+    code, _, err = run_cli([*base, "--aligner", "errant"], capsys)
+    assert code == 2 and "errant-notag" in err and err.count("\n") == 1
+    code, _, err = run_cli([*base, "--tokenize", "none"], capsys)
+    assert code == 2 and "syntok" in err
+    code, _, err = run_cli([*base[:-2], "--lang", "is"], capsys)
+    assert code == 2 and "Icelandic" in err
+
+
+def test_signature_names_aligner_and_tokeniser() -> None:
+    s = api.score("errant", sources=["a b ."], hypotheses=["a c ."], references=[["a c ."]], aligner="errant-notag")
+    plain = api.score("errant", sources=["a b ."], hypotheses=["a c ."], references=[["a c ."]], aligner="levenshtein")
+    assert "edits:hyp=errant-notag+" in s.signature and "errant-notag" not in plain.signature
+    from gecscope.align.tokenizers import tokenizer_signature
+
+    assert tokenizer_signature("syntok") == "syntok-1.4.4"
+
+
+def test_folder_command_prints_the_official_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["multigec", "--ref-dir", str(ESSAYS / "ref"), "--hyp-dir", str(ESSAYS / "res"), "--format", "json"]
+    code, out, _ = run_cli(argv, capsys)
+    assert code == 0
+    rows = {r["language"] + "-" + r["corpus"]: r for r in json.loads(out)}
+    assert sorted(rows) == sorted(OFFICIAL["corpora"])
+    for corpus, gold in OFFICIAL["corpora"].items():
+        got = rows[corpus]
+        assert [str(round(got[k], 4)) for k in ("precision", "recall", "f05")] == [gold["p"], gold["r"], gold["f"]]
+        assert f"{100 * got['gleu']:.4f}" == gold["gleu"]
+        assert "tok:syntok-1.4.4" in got["errant_signature"] and "tok:syntok-1.4.4" in got["gleu_signature"]
+    code, out, _ = run_cli(argv[:-2], capsys)
+    assert "## Estonian" in out and "| 1 | res | 75.28 | 66.67 | 40.00 | 58.82 |" in out
+
+
+def test_notag_needs_no_spacy() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from gecscope.align.notag import NotagAligner; "
+        "NotagAligner().edits_batch([(('a', 'b'), ('a', 'c'))]); print('spacy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
