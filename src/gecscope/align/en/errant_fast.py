@@ -89,15 +89,19 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
                 else:
                     pos_cost = 0.5
                 lemma_pos = lemma_cost + pos_cost
-                if cost[i * w + j] + lemma_pos > min(ins_cost, del_cost):
-                    # the substitution loses whatever its character cost (>= 0: rounding is
+                a0, a1 = o_off[i], o_off[i + 1]
+                b0, b1 = c_off[j], c_off[j + 1]
+                la, lb = a1 - a0, b1 - b0
+                total = la + lb
+                # the character cost is at least (la + lb - 2 min(la, lb)) / (la + lb) (the LCS is at
+                # most the shorter text; the same float expression, so rounding keeps the order)
+                least = (total - 2 * min(la, lb)) / total if total > 0 else 0.0
+                if cost[i * w + j] + (lemma_pos + least) > min(ins_cost, del_cost):
+                    # the substitution loses whatever its character cost (>= least: rounding is
                     # monotone, so the sum can only grow): the cell does not depend on it
                     sub_cost = math.inf
                 else:
                     # normalised Indel distance of the texts: (la + lb - 2 LCS) / (la + lb)
-                    a0, a1 = o_off[i], o_off[i + 1]
-                    b0, b1 = c_off[j], c_off[j + 1]
-                    la, lb = a1 - a0, b1 - b0
                     for t in range(lb + 1):
                         row[t] = 0
                     for s in range(la):
@@ -110,7 +114,6 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
                             elif row[t] > up:
                                 row[t + 1] = row[t]
                             diag = up
-                    total = la + lb
                     char_cost = (total - 2 * row[lb]) / total if total > 0 else 0.0
                     sub_cost = cost[i * w + j] + (lemma_pos + char_cost)
             # transposition: walk back along the diagonal while it does not keep its cost
