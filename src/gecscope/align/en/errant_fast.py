@@ -93,9 +93,11 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
                 b0, b1 = c_off[j], c_off[j + 1]
                 la, lb = a1 - a0, b1 - b0
                 total = la + lb
-                # the character cost is at least (la + lb - 2 min(la, lb)) / (la + lb) (the LCS is at
-                # most the shorter text; the same float expression, so rounding keeps the order)
-                least = (total - 2 * min(la, lb)) / total if total > 0 else 0.0
+                # the character cost is at least (la + lb - 2 cap) / (la + lb), cap bounding the LCS:
+                # the shorter text, one less for two texts of one length (they differ: their lower
+                # cases do); the same float expression, so rounding keeps the order
+                cap = min(la, lb) - 1 if la == lb else min(la, lb)
+                least = (total - 2 * cap) / total if total > 0 else 0.0
                 if cost[i * w + j] + (lemma_pos + least) > min(ins_cost, del_cost):
                     # the substitution loses whatever its character cost (>= least: rounding is
                     # monotone, so the sum can only grow): the cell does not depend on it
