@@ -55,8 +55,10 @@ def word_list_signature() -> str:
 def classify(orig: tuple[str, ...], cor: tuple[str, ...]) -> str:
     """The type of the edit ``orig -> cor`` (token texts).
 
-    >>> classify((), ("the",)), classify(("Teh",), ("The",)), classify(("a", "b"), ("b", "a"))
+    >>> classify((), ("the",)), classify(("the",), ("The",)), classify(("a", "b"), ("b", "a"))
     ('M:OTHER', 'R:ORTH', 'R:WO')
+    >>> classify(("Teh",), ("The",)), classify(("go",), ("went",))  # not in ERRANT's word list: MORPH
+    ('R:MORPH', 'R:OTHER')
     """
     if orig and cor and " ".join(orig) == " ".join(cor):
         return "UNK"
