@@ -236,3 +236,14 @@ def test_notag_needs_no_spacy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_folder_command_cleme2_column_equals_score(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["multigec", "--ref-dir", str(ESSAYS / "ref"), "--hyp-dir", str(ESSAYS / "res"), "--cleme2"]
+    code, out, _ = run_cli([*argv, "--format", "json"], capsys)
+    folder = {r["language"] + "-" + r["corpus"]: r for r in json.loads(out)}["en-synth"]
+    code, out, _ = run_cli(["score", "--protocol", "multigec-2025", "--metric", "cleme2", *essay_args("en-synth"),
+                            "--format", "json"], capsys)  # fmt: skip
+    single = json.loads(out)  # one score: one object
+    assert code == 0 and folder["cleme2"] == single["score"]
+    assert folder["cleme2_signature"] == single["signature"]

@@ -51,6 +51,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--split", default="dev", help="the split in the file names (default dev)")
     p.add_argument("--format", choices=["markdown", "json"], default="markdown")
     p.add_argument("--trials", type=int, default=10000, help="approximate-randomization trials (two systems or more)")
+    p.add_argument("--cleme2", action="store_true", help="add a CLEME2.0 column (on the same tag-free edits)")
 
 
 def subcorpora(ref_dir: Path, split: str) -> list[tuple[str, str]]:
@@ -66,7 +67,7 @@ def subcorpora(ref_dir: Path, split: str) -> list[tuple[str, str]]:
 
 
 def score_subcorpus(
-    ref_dir: Path, lang: str, corpus: str, split: str, systems: dict[str, Path], trials: int
+    ref_dir: Path, lang: str, corpus: str, split: str, systems: dict[str, Path], trials: int, cleme2: bool = False
 ) -> list[dict[str, Any]]:
     """The rows (one per system that has the subcorpus) of one subcorpus."""
     from gecscope import api
@@ -103,6 +104,9 @@ def score_subcorpus(
         row.update(precision=errant.details["p"], recall=errant.details["r"], f05=errant.value, gleu=gleu.value)
         row.update(errant_signature=errant.signature.replace("tok:whitespace", tok))
         row.update(gleu_signature=gleu.signature.replace("tok:whitespace", tok))
+        if cleme2:
+            c2 = api.score("cleme2", examples, aligner="errant-notag")
+            row.update(cleme2=c2.value, cleme2_signature=c2.signature.replace("tok:whitespace", tok))
         rows.append(row)
     rows.sort(key=lambda r: -r["f05"])
     if len(rows) > 1:
@@ -132,15 +136,20 @@ def render_markdown(rows: list[dict[str, Any]], trials: int = 10000) -> str:
         for corpus in dict.fromkeys(r["corpus"] for r in rows if r["language"] == lang):
             mine = [r for r in rows if (r["language"], r["corpus"]) == (lang, corpus)]
             out += ["", f"### {corpus}", ""]
-            head = "| Rank | Team | GLEU | Precision | Recall | __F0.5__ |" + (" p (AR, vs 1) |" if several else "")
+            extra = "cleme2" in mine[0]
+            head = "| Rank | Team | GLEU | Precision | Recall | __F0.5__ |" + (" CLEME2.0 |" if extra else "")
+            head += " p (AR, vs 1) |" if several else ""
             out += [head, "|" + " ---- |" * (head.count("|") - 1)]
             for rank, r in enumerate(mine, 1):
-                cells = [str(rank), r["system"], *(f"{100 * r[k]:.2f}" for k in ("gleu", "precision", "recall", "f05"))]
+                keys = ("gleu", "precision", "recall", "f05", *(("cleme2",) if extra else ()))
+                cells = [str(rank), r["system"], *(f"{100 * r[k]:.2f}" for k in keys)]
                 if several:
                     cells.append("" if rank == 1 else f"{r['p_vs_best']:.4f}")
                 out.append("| " + " | ".join(cells) + " |")
         out.append("")
-    signatures = dict.fromkeys(s for r in rows for s in (r["errant_signature"], r["gleu_signature"]))
+    signatures = dict.fromkeys(
+        r[k] for r in rows for k in ("errant_signature", "gleu_signature", "cleme2_signature") if k in r
+    )
     out += ["signatures:", *(f"  {s}" for s in signatures)]
     if several:
         out.append(f"p: paired approximate randomization of F0.5 against rank 1 ({trials} trials, gecscope's seed)")
@@ -167,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             continue
-        rows += score_subcorpus(ref_dir, lang, corpus, args.split, systems, args.trials)
+        rows += score_subcorpus(ref_dir, lang, corpus, args.split, systems, args.trials, args.cleme2)
     if args.format == "json":
         print(json.dumps(rows, indent=2))
     else:
