@@ -124,7 +124,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(command_of(argv) or "")
         args = parser.parse_args(argv)
-        args.given_options = {a.split("=")[0] for a in argv if a.startswith("--")}  # --protocol: what the user set
         check_swap(args)
         if hasattr(args, "tokenize"):  # every command that reads text input
             from gecscope.cli.preparation import prepare_inputs

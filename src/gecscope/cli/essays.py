@@ -1,7 +1,6 @@
 """Essay input and protocols on the command line.
 
-* ``--protocol NAME`` (:mod:`gecscope.meta.data.protocols`) sets ``--tokenize``, ``--aligner`` and
-  ``--metric`` where the user left them unset, and refuses an explicit value that contradicts it;
+* ``--protocol multigec-2025`` on Icelandic is refused (:func:`refuse_icelandic`);
 * MultiGEC-2025 Markdown essay files (``--source``/``--hyp``/``--ref`` ending in ``.md``,
   :mod:`gecscope.io.essays`) are read as the official evaluation reads them: one essay per line,
   tokenised by ``--tokenize`` from each essay's raw text, missing essays as ``!``. The lines go to
@@ -21,30 +20,13 @@ from pathlib import Path
 from gecscope.errors import InputError, SettingError
 
 
-def apply_protocol(args: argparse.Namespace) -> None:
-    """Fill in what ``--protocol`` fixes; refuse a contradicting explicit option (one line)."""
-    from gecscope.align.tokenizers import canonical
-    from gecscope.meta.data.protocols import get_protocol
-
-    protocol = get_protocol(args.protocol)
-    given: set[str] = getattr(args, "given_options", set())
-    if "--tokenize" in given and canonical(args.tokenize) != protocol.tokenize:
-        raise SettingError(f"--protocol {protocol.name} tokenises with {protocol.tokenize}, not {args.tokenize}")
-    args.tokenize = protocol.tokenize
-    if args.aligner is not None and args.aligner != protocol.aligner:
-        raise SettingError(f"--protocol {protocol.name} extracts edits with {protocol.aligner}, not {args.aligner}")
-    args.aligner = protocol.aligner
-    if protocol.lang is not None:
-        if "--lang" in given and args.lang != protocol.lang:
-            raise SettingError(f"--protocol {protocol.name} is --lang {protocol.lang}")
-        args.lang = protocol.lang
-    if protocol.name == "multigec-2025" and (args.lang == "is" or Path(str(args.source or "")).name.startswith("is-")):
+def refuse_icelandic(args: argparse.Namespace) -> None:
+    """``--protocol multigec-2025`` on Icelandic: one line saying why not."""
+    if getattr(args, "lang", None) == "is" or Path(str(getattr(args, "source", None) or "")).name.startswith("is-"):
         raise SettingError(
             "MultiGEC-2025 scores Icelandic with ERRANT on UDPipe 2 tags from a web service; tag-free ERRANT "
             "is not its metric, and gecscope does not read Icelandic tags yet"
         )
-    if hasattr(args, "metric") and "--metric" not in given:
-        args.metric = list(protocol.metrics)
 
 
 def use_essays(args: argparse.Namespace) -> None:

@@ -314,7 +314,7 @@ class Kernel:
         o_first, c_first = first_positions(orig.lower, cor.lower)
         if self.compiled:
             cost = np.empty((n + 1) * (m + 1), dtype=np.float64)
-            ops = np.empty((n + 1) * (m + 1), dtype=np.int64)
+            ops = np.empty((n + 1) * (m + 1), dtype=np.int32)  # op codes (TRANS + size < 2**31)
             row = np.empty(longest, dtype=np.int64)
             seq = np.empty(5 * (n + m + 1), dtype=np.int64)
             firsts = (np.array(o_first, dtype=np.int64), np.array(c_first, dtype=np.int64))

@@ -1,19 +1,13 @@
-"""Evaluation protocols by name (``--protocol NAME``): the tokeniser, aligner and metric settings a
-shared task or paper scores with, declared once, so that a test set (``-t``) can imply one.
+"""Evaluation protocols by name (``--protocol NAME``; ``-t NAME`` implies its test set's): the
+language, tokeniser, aligner, metrics and metric settings a shared task's official scorer uses.
 
-A protocol is data, not code: :class:`Protocol` names what the scorer uses, and the CLI applies
-it to options the user left unset (an explicit option that contradicts it is refused: a number
-computed under another setting must not carry the protocol's name). Other modules add protocols
-with :func:`register_protocol`.
+Declared as the ``multigec`` branch declares them (:class:`Protocol`: ``metrics``, settings as
+``(metric, option, value)`` triples, :func:`register_protocol`), applied by
+:mod:`gecscope.cli.preparation` to the options the user left unset; a metric or a setting the
+user gives otherwise keeps the protocol's name out of the signature.
 
-- ``multigec-2025``: the MultiGEC-2025 shared task (NLP4CALL 2025): essays pre-tokenised with
-  ``syntok`` 1.4.4 (one essay per line), edits by tag-free ERRANT (``errant-notag``: ERRANT
-  3.0.2's alignment and merging with blank token attributes, as the organisers' ERRANT fork
-  runs), span-based P/R/F0.5 with the best reference per essay (``errant_compare``), and GLEU
-  as ``gleu -f -n 4 -t word`` (PyPI ``gleu`` 1.1.0) computes it.
-
->>> PROTOCOLS["multigec-2025"].aligner, PROTOCOLS["multigec-2025"].tokenize
-('errant-notag', 'syntok')
+>>> PROTOCOLS["jfleg"].metrics, PROTOCOLS["jfleg"].setting("gleu", "sampling")
+(('gleu',), 'py3')
 """
 
 from __future__ import annotations
@@ -25,10 +19,9 @@ from gecscope.errors import SettingError
 
 @dataclass(frozen=True)
 class Protocol:
-    """A named way of scoring: ``lang`` (None: any, given by the data or ``--lang``), the
-    tokeniser (``--tokenize``), the aligner (``--aligner``), the metrics run by default and
-    metric settings as ``(metric, option, value)`` triples (option names as the CLI's, without
-    the metric prefix); ``tool``: the official scorer it reproduces."""
+    """A named way of scoring: ``lang`` (None: any), the tokeniser (``--tokenize``), the aligner
+    (``--aligner``), the metrics run by default and metric settings as ``(metric, option, value)``
+    triples (the CLI's option names); ``tool``: the official scorer it reproduces."""
 
     name: str
     summary: str
@@ -52,14 +45,63 @@ class Protocol:
 
 
 PROTOCOLS: dict[str, Protocol] = {
-    "multigec-2025": Protocol(
-        "multigec-2025",
-        "MultiGEC-2025: syntok tokens, tag-free ERRANT span P/R/F0.5 (best reference per essay), GLEU (gleu -f)",
-        tokenize="syntok",
-        aligner="errant-notag",
-        metrics=("errant", "gleu"),
-        tool="multigec-2025 gleu_errant_evaluation.py (errant fork cainesap/errant@16d835e, gleu 1.1.0 -f -n 4)",
-    ),
+    p.name: p
+    for p in (
+        Protocol(
+            "multigec-2025",
+            "MultiGEC-2025: syntok tokens, tag-free ERRANT span P/R/F0.5 (best reference per essay), GLEU (gleu -f)",
+            tokenize="syntok",
+            aligner="errant-notag",
+            metrics=("errant", "gleu"),
+            tool="multigec-2025 gleu_errant_evaluation.py (errant fork cainesap/errant@16d835e, gleu 1.1.0 -f -n 4)",
+        ),
+        Protocol(
+            "estgec",
+            "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("estgec-m2",),
+            lang="et",
+            tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
+        ),
+        Protocol(
+            "unlp-2023",
+            "UNLP-2023: English ERRANT on Stanza-tokenised Ukrainian, span-based correction (--scheme ds: detection)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("errant",),
+            settings=(("errant", "scheme", "cs"),),
+            lang="en",
+            tool="unlp-2023-shared-task scripts/evaluate.py (errant_parallel + errant_compare)",
+        ),
+        Protocol(
+            "jfleg",
+            "JFLEG: its eval/gleu.py (GLEU, 500 draws, Python 3 random)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("gleu",),
+            settings=(("gleu", "sampling", "py3"),),
+            lang="en",
+            tool="keisks/jfleg eval/gleu.py (Python 3)",
+        ),
+        Protocol(
+            "m2scorer",
+            "the M2 scorer 3.2 (CWEB, Falko-MERLIN, GECCC, AKCES, QALB)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("m2",),
+            tool="M2 scorer 3.2",
+        ),
+        Protocol(
+            "bea19",
+            "BEA-2019: ERRANT span-based correction (W&I+LOCNESS, FCE)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("errant",),
+            lang="en",
+            tool="errant_compare (ERRANT 3.0.2)",
+        ),
+    )
 }
 
 
