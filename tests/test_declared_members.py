@@ -24,6 +24,15 @@ class Bare:
         return [(Edit(0, len(s), t),) for s, t in pairs]
 
 
+def test_every_built_in_aligner_subclasses_the_base() -> None:
+    from gecscope.align.notag import NotagAligner
+    from gecscope.align.zh.cherrant import CherrantAligner
+
+    assert all(issubclass(c, Aligner) for c in (ErrantAligner, LevenshteinAligner, NotagAligner, CherrantAligner))
+    assert CherrantAligner.alternatives and not NotagAligner.alternatives
+    assert NotagAligner(AlignSettings(max_tokens=9)).max_tokens == 9
+
+
 def test_defaults_are_declared() -> None:
     al = LevenshteinAligner()
     assert isinstance(al, Aligner) and adopt(al) is al

@@ -39,12 +39,8 @@ class Aligner:
 
     @property
     def signature(self) -> str:
-        """Names the alignment (and keys its cache); the aligner's name unless set."""
-        return str(self.__dict__.get("_signature") or self.name)
-
-    @signature.setter
-    def signature(self, value: str) -> None:
-        self.__dict__["_signature"] = value
+        """Names the alignment (and keys its cache); the aligner's name unless overridden."""
+        return self.name
 
     @property
     def max_tokens(self) -> int:
@@ -74,12 +70,16 @@ class Adopted(Aligner):
         self.tokenisation = dict(getattr(inner, "tokenisation", WHITESPACE))
         self.origin = getattr(inner, "origin", None)
         self.max_cells = int(getattr(inner, "max_cells", 0) or 0)
-        self.signature = str(getattr(inner, "signature", "") or self.name)
+        self._signature = str(getattr(inner, "signature", "") or self.name)
 
     def __getattr__(self, attr: str) -> Any:
         if attr == "inner":  # not set yet (copying, unpickling)
             raise AttributeError(attr)
         return getattr(self.inner, attr)
+
+    @property
+    def signature(self) -> str:
+        return self._signature
 
     @property
     def max_tokens(self) -> int:

@@ -88,10 +88,6 @@ class CachedAligner(Aligner):
     def signature(self) -> str:
         return self.inner.signature
 
-    @signature.setter
-    def signature(self, value: str) -> None:
-        self.inner.signature = value
-
     @property
     def tokenisation(self) -> Mapping[str, str]:  # type: ignore[override]  # the inner aligner's, read-only
         return self.inner.tokenisation

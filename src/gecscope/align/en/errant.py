@@ -84,13 +84,17 @@ class ErrantAligner(Aligner):
     def __init__(self, model: str = DEFAULT_MODEL, settings: AlignSettings | None = None) -> None:
         self.model = model
         self.settings = settings or AlignSettings()
-        self.signature = signature_of(model)
+        self._signature = signature_of(model)
         self._nlp: Any = None
         self._annotator: Any = None
         self._fast: Any = None
         self._tail: RuleTail | None = None
         #: inside keep_workers: the process pool / Dask client, started on first need
         self._kept: dict[str, Any] | None = None
+
+    @property
+    def signature(self) -> str:
+        return self._signature
 
     @property
     def max_tokens(self) -> int:

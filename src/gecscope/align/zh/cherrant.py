@@ -35,8 +35,12 @@ class CherrantAligner(Aligner):
         self.max_cells = max_cells
         self.costs = CostModel(tables)
         #: names the alignment (and keys its cache): the tables' digest and our alignment version
-        self.signature = f"cherrant-char+tables-{tables.digest}+gecscope-zh-align-{VERSION}"
+        self._signature = f"cherrant-char+tables-{tables.digest}+gecscope-zh-align-{VERSION}"
         self._done: dict[tuple[Tokens, Tokens], list[tuple[Edit, ...]]] = {}
+
+    @property
+    def signature(self) -> str:
+        return self._signature
 
     def alignments(self, source: Tokens, target: Tokens) -> list[tuple[Edit, ...]]:
         """Every distinct edit set of the cheapest alignments, first one first (remembered per pair)."""
