@@ -10,6 +10,7 @@ from typing import Any
 from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.errors import InputError
+from gecscope.examples import Examples
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
 from gecscope.types import Example
@@ -38,7 +39,7 @@ def load(
     lang: str = "en",
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
-) -> list[Example]:
+) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
 
@@ -66,11 +67,14 @@ def load(
         lang=lang,
         ref_tsv=ref_tsv,
     )
-    if hypothesis is not None and lang != "zh":
-        from gecscope.align import tokenizers
+    if lang == "zh":  # the reader's own tokens, signed by the Chinese aligner
+        return Examples(examples, tokenize=None)
+    from gecscope.align import tokenizers
 
-        examples = tokenizers.tokenize_examples(examples, tokenizers.canonical(tokenize, lang))
-    return examples
+    name = tokenizers.canonical(tokenize, lang)
+    if name != "none" and hypothesis is None:
+        raise InputError("tokenize applies to text input (source + hypothesis), not M2 or JSONL", "tokenize")
+    return Examples(tokenizers.tokenize_examples(examples, name), tokenize=name)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -90,8 +94,8 @@ def prepare(
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
     examples and the input signature fields."""
-    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner)
-    return ready, fields
+    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner)
+    return ready, inputs.fields_of((hypotheses, True))
 
 
 def score(
@@ -122,8 +126,6 @@ def score(
     >>> s.value
     1.0
     """
-    from gecscope.examples import Examples
-
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
@@ -131,11 +133,5 @@ def score(
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    tok = None
-    if isinstance(examples, Examples):
-        from gecscope.align.tokenizers import tokenizer_signature
-
-        m2_source = any(r.edits is not None for e in examples for r in e.references)
-        tok = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok)
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner)
     return result

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from gecscope.errors import InputError
-from gecscope.pipeline import read
+from gecscope.reader import read
 from gecscope.types import Example, Target
 
 LAYOUTS = ("annotator", "sentence")
@@ -80,11 +80,28 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
 
 
 class Examples(Sequence[Example]):
-    """An immutable sequence of examples and the tokenisation they were built with."""
+    """An immutable sequence of examples and the tokenisation they were built with (the pipeline's
+    tokenise step: :attr:`tokenisation` goes into every signature of a score of them).
+    ``tokenize=None``: the reader's own (a language's, signed by its aligner, e.g. ``zh-char``)."""
 
-    def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace") -> None:
+    def __init__(self, items: Iterable[Example], *, tokenize: str | None = "whitespace") -> None:
         self._items = tuple(items)
         self.tokenize = tokenize
+
+    @property
+    def tokenisation(self) -> dict[str, str]:
+        """The signature fields of the tokenisation (``{}``: the reader's own). With M2
+        references, a hypothesis re-tokenised is snapped to the M2's source tokens (``+snap-m2``).
+
+        >>> Examples([], tokenize="char").tokenisation, Examples([]).tokenisation
+        ({'tok': 'char'}, {'tok': 'whitespace'})
+        """
+        if self.tokenize is None:
+            return {}
+        from gecscope.align.tokenizers import tokenizer_signature
+
+        m2_source = self.tokenize != "none" and any(r.edits is not None for e in self._items for r in e.references)
+        return {"tok": tokenizer_signature(self.tokenize, m2_source=m2_source)}
 
     @overload
     def __getitem__(self, index: int) -> Example: ...

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gecscope.layout import prf_layout
-from gecscope.metrics.base import check_convention, references_chosen
+from gecscope.metrics.base import MetricBase, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, prf_score
 from gecscope.metrics.errant import compare, summary_block
@@ -67,7 +67,7 @@ def pooled_keys(target: Target, alignments: str = "all") -> dict[tuple[Any, ...]
     return out
 
 
-class Cherrant:
+class Cherrant(MetricBase):
     name = "cherrant"
     layout = prf_layout("ChERRANT")
     needs_edits = True
