@@ -126,3 +126,25 @@ def test_meta_run_cleme_char_f_cherrant(capsys: pytest.CaptureFixture[str]) -> N
     assert sorted(doc["metrics"]) == ["CLEME", "CherrANT", "char-F"] or len(doc["metrics"]) == 3
     for got in doc["metrics"].values():
         assert -1.0 <= got["system"]["TS_edit"]["pearson"] <= 1.0
+
+
+def test_the_python_api_runs_the_input_checks(tmp_path: Path) -> None:
+    """The tokenisation-mismatch and swap checks are the pipeline's (not only the CLI's)."""
+    from gecscope.errors import InputError
+
+    (tmp_path / "src.txt").write_text("He go home .\nI do n't know , he said .\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("He goes home.\nI don't know, he said.\n", encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("He goes home .\nI do n't know , he said .\n", encoding="utf-8")
+    text = {"source": tmp_path / "src.txt", "hypothesis": tmp_path / "hyp.txt", "references": [tmp_path / "ref.txt"]}
+    with pytest.raises(InputError, match=r"hyp\.txt: looks detokenised.*allow_tokenization_mismatch"):
+        gecscope.load(**text)
+    with pytest.raises(InputError, match="looks detokenised"):
+        gecscope.Examples.from_text(tmp_path / "src.txt", tmp_path / "hyp.txt", [tmp_path / "ref.txt"])
+    assert len(gecscope.load(**text, allow_tokenization_mismatch=True)) == 2
+    (tmp_path / "h.m2").write_text(REF, encoding="utf-8")
+    (tmp_path / "r.m2").write_text(REF, encoding="utf-8")
+    with pytest.raises(InputError, match=r"h\.m2:3: this hyp_m2 file has several annotators"):
+        gecscope.load(hyp_m2=tmp_path / "h.m2", ref_m2=tmp_path / "r.m2")
+    assert len(gecscope.load(hyp_m2=tmp_path / "h.m2", ref_m2=tmp_path / "r.m2", multi_annotator_hyp=True)) == 2
+    with pytest.raises(InputError, match="looks like an M2 file, given to references: use ref_m2"):
+        gecscope.load(source=tmp_path / "src.txt", hypothesis=tmp_path / "src.txt", references=[tmp_path / "r.m2"])

@@ -39,6 +39,8 @@ def load(
     lang: str = "en",
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
+    allow_tokenization_mismatch: bool = False,
+    multi_annotator_hyp: bool = False,
 ) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -48,7 +50,10 @@ def load(
     CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
     ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
-    English is refused.
+    English is refused, and so are (as by the CLI) an M2 file given as text, a hypothesis M2
+    with several annotators unless ``multi_annotator_hyp`` (a likely swap of ``hyp_m2`` and
+    ``ref_m2``), and a text hypothesis or reference tokenised differently from the source
+    unless ``tokenize`` re-tokenises them or ``allow_tokenization_mismatch``.
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
     text input the same way as ``--tokenize`` does.
 
@@ -66,6 +71,8 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
+        allow_tokenization_mismatch=allow_tokenization_mismatch or tokenize not in ("none", "whitespace"),
+        multi_annotator_hyp=multi_annotator_hyp,
     )
     if lang == "zh":  # the reader's own tokens, signed by the Chinese aligner
         return Examples(examples, tokenize=None)

@@ -120,6 +120,14 @@ class Examples(Sequence[Example]):
     def __iter__(self) -> Iterator[Example]:
         return iter(self._items)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to a sequence of the same examples (a list from the readers included)."""
+        if isinstance(other, Examples):
+            return self._items == other._items and self.tokenize == other.tokenize
+        return isinstance(other, Sequence) and not isinstance(other, str) and list(self._items) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
+
     def __repr__(self) -> str:
         return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
 
@@ -177,7 +185,13 @@ class Examples(Sequence[Example]):
         otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
         from gecscope.align.tokenizers import tokenize_examples
 
-        [examples] = read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)
+        [examples] = read(
+            source=source,
+            hypotheses=[hypothesis],
+            references=references,
+            ref_m2=ref_m2,
+            allow_tokenization_mismatch=tokenize not in ("none", "whitespace"),
+        )
         return cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
 
     @classmethod

@@ -61,6 +61,38 @@ def _refusing_cjk(rows: Iterator[tuple[Example, ...]], path: PathLike, lang: str
         refuse_cjk_counts((han, total), path)
 
 
+def check_inputs(
+    *,
+    source: PathLike | None = None,
+    hypotheses: Sequence[PathLike] = (),
+    hyp_m2: Sequence[PathLike] = (),
+    references: Sequence[PathLike] = (),
+    tokenization: bool = True,
+    swaps: bool = True,
+    multi_annotator_hyp: bool = False,
+) -> None:
+    """The checks every entry point runs before any work: an M2 file given as text, a hypothesis
+    M2 with several annotators (``hyp_m2`` and ``ref_m2`` swapped?) unless
+    ``multi_annotator_hyp`` (:mod:`gecscope.io.swap`), and, with ``tokenization``, a text
+    hypothesis or reference tokenised differently from the source (:mod:`gecscope.io.tokenization`).
+    Standard input (``-``) and unreadable files are left to the readers, which name them."""
+    if swaps:
+        from gecscope.io.swap import check_swap
+
+        text = {"references": references, "hypothesis": hypotheses, "source": [source] if source else []}
+        check_swap(text, hyp_m2, multi_annotator_hyp)
+    hyps = [h for h in hypotheses if str(h) != "-"]
+    if not tokenization or not hyps or source is None or str(source) == "-":
+        return
+    from gecscope.io.tokenization import check_tokenization, head_lines
+
+    others = [*hyps, *(r for r in references if str(r) != "-")]
+    try:
+        check_tokenization(head_lines(source), source, ((p, head_lines(p)) for p in others))
+    except OSError:
+        return  # a missing or unreadable file: the reader names it
+
+
 def stream(
     *,
     source: PathLike | None = None,
@@ -73,6 +105,9 @@ def stream(
     lang: str = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
+    checked: bool = False,
+    allow_tokenization_mismatch: bool = False,
+    multi_annotator_hyp: bool = False,
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
     all at once): each shard holds one list per system, of the same sentences. Files are read a
@@ -81,6 +116,15 @@ def stream(
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
     never scores a bad input."""
+    if not checked:  # a front end that ran :func:`check_inputs` itself says so
+        check_inputs(
+            source=source,
+            hypotheses=hypotheses,
+            hyp_m2=hyp_m2,
+            references=references,
+            tokenization=lang != "zh" and not allow_tokenization_mismatch,
+            multi_annotator_hyp=multi_annotator_hyp,
+        )
     rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
     if jsonl is not None:
         rows = ((e,) for e in iter_jsonl(jsonl, require_references))

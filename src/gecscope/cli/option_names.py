@@ -24,6 +24,9 @@ OPTIONS = {
     "retries": "--llm-retries",
     "concurrency": "--llm-concurrency",
     "endpoint": "--llm-endpoint",
+    "tokenize": "--tokenize",
+    "allow_tokenization_mismatch": "--allow-tokenization-mismatch",
+    "multi_annotator_hyp": "--multi-annotator-hyp",
 }
 
 

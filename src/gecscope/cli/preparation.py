@@ -97,17 +97,12 @@ def _echo(args: argparse.Namespace) -> int:
 
 
 def _check_tokenization(args: argparse.Namespace) -> None:
-    """The one place the CLI refuses a tokenisation mismatch (files only; standard input is read later)."""
-    from gecscope.io.tokenization import check_tokenization, head_lines
+    """The pipeline's tokenisation-mismatch check (:func:`gecscope.reader.check_inputs`; files
+    only: standard input is read later)."""
+    from gecscope.reader import check_inputs
 
-    hyps = [h for h in (args.hyp if isinstance(args.hyp, list) else [args.hyp]) if h and h != "-"]
-    refs = [r for r in args.ref if r != "-"]
-    if not hyps or not args.source or args.source == "-":
-        return
-    try:
-        check_tokenization(head_lines(args.source), args.source, ((p, head_lines(p)) for p in [*hyps, *refs]))
-    except OSError:
-        return  # a missing or unreadable file: the reader says so, naming it
+    hyps = [h for h in (args.hyp if isinstance(args.hyp, list) else [args.hyp]) if h]
+    check_inputs(source=args.source, hypotheses=hyps, references=list(args.ref), swaps=False)
 
 
 def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[str, str]:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.errors import InputError
+from gecscope.errors import SettingError
 
 #: punctuation or a clitic glued to a word of at least two letters (not an abbreviation: no inner dot)
 ATTACHED = re.compile(r"^[^\W\d_]*[^\W\d_]{2}[,;:!?.)\"]+$|^[^\W\d_]+n't$|^[^\W\d_]+'(?:s|re|ve|ll|d|m)$", re.I)
@@ -104,9 +104,11 @@ def check_tokenization(
             continue
         share = other.detokenised if found == "detokenised" else other.tokenised
         against = "tokenised" if found == "detokenised" else "detokenised"
-        raise InputError(
+        raise SettingError(
             f"looks {found} ({share:.0%} of lines) but the source {source_name} is {against}: "
-            "add --tokenize spacy (English) or --tokenize char (Chinese) to tokenise every input the same way, "
-            "or --allow-tokenization-mismatch to score as is",
-            name,
+            "add tokenize spacy (English) or tokenize char (Chinese) to tokenise every input the same way, "
+            "or allow_tokenization_mismatch to score as is",
+            "tokenize",
+            "allow_tokenization_mismatch",
+            path=name,
         )

@@ -99,14 +99,6 @@ class MetricBase:
         return False
 
 
-def edit_needs(metric: Metric) -> tuple[bool, bool]:
-    """Whether ``metric`` reads the edits of hypotheses and of references (``needs_edits``;
-    ``needs_reference_edits`` for metrics that re-align the hypothesis themselves, e.g. M2).
-    A metric that reads neither is scored on text alone and its signature names no aligner."""
-    hyps = bool(metric.needs_edits)
-    return hyps, hyps or bool(metric.needs_reference_edits)
-
-
 @dataclass(frozen=True)
 class Option:
     """One metric setting on the command line: the config field ``name`` as ``--name`` (dashes).
