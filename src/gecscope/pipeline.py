@@ -224,14 +224,14 @@ def score_examples(
     return signed(metric, metric.score_from(analyse(metric, examples, shared), chosen), inputs)
 
 
-def reduce(metric: Metric, statistics: Sequence[Any], inputs: Inputs, system: str | None = "") -> Score:
+def reduce(metric: Metric, statistics: Sequence[Any], inputs: Inputs, system: str = "") -> Score:
     """The metric's corpus rule on the statistics of one system (several shards' stacked as the
     metric declares them), signed with the run's input fields."""
     result = metric.score_analysis(statistics[0] if len(statistics) == 1 else stack(statistics))
     return signed(metric, result, inputs, system)
 
 
-def signed(metric: Metric, result: Score, inputs: Inputs, system: str | None = "") -> Score:
+def signed(metric: Metric, result: Score, inputs: Inputs, system: str = "") -> Score:
     """``result`` with the run's input fields in its signature, named ``system``."""
     signature = extend_signature(result.signature, inputs.fields(metric))
     return dataclasses.replace(result, system=system, signature=signature)
