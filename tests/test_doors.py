@@ -96,7 +96,9 @@ def test_char_f_applies_the_official_missing_annotator_convention(
 ) -> None:
     (tmp_path / "h.m2").write_text(HYP, encoding="utf-8")
     (tmp_path / "r.m2").write_text(REF, encoding="utf-8")
-    got = _cli_json(capsys, "score", "--metric", "char-f", "--hyp-m2", str(tmp_path / "h.m2"), "--ref-m2", str(tmp_path / "r.m2"))
+    got = _cli_json(
+        capsys, "score", "--metric", "char-f", "--hyp-m2", str(tmp_path / "h.m2"), "--ref-m2", str(tmp_path / "r.m2")
+    )
     assert round(got["score"], 4) == OFFICIAL_F
     ex = gecscope.load(hyp_m2=tmp_path / "h.m2", ref_m2=tmp_path / "r.m2")
     assert round(gecscope.score("char-f", ex).value, 4) == OFFICIAL_F
