@@ -27,7 +27,9 @@ from gecscope.align.zh.resources import ZhResources
 from gecscope.errors import MissingExtraError
 from gecscope.types import Tokens
 
-CHINESE_PUNCT = "！？｡＂＃＄％＆＇（）＊＋，－／：；＜＝＞＠［＼］＾＿｀｛｜｝～｟｠｢｣､、〃》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟〰〾〿–—‘'‛“”„‟…‧﹏"
+CHINESE_PUNCT = (
+    "！？｡＂＃＄％＆＇（）＊＋，－／：；＜＝＞＠［＼］＾＿｀｛｜｝～｟｠｢｣､、〃》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟〰〾〿–—‘'‛“”„‟…‧﹏"
+)
 #: the punctuation string of the alignment costs (membership is a substring test, as in ChERRANT)
 ALIGN_PUNCT = CHINESE_PUNCT + punctuation
 #: beyond this length difference only the first cheapest path is followed
