@@ -71,6 +71,7 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
+        check=True,
         allow_tokenization_mismatch=allow_tokenization_mismatch or tokenize not in ("none", "whitespace"),
         multi_annotator_hyp=multi_annotator_hyp,
     )

@@ -128,6 +128,13 @@ class Examples(Sequence[Example]):
 
     __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
 
+    def __add__(self, other: Sequence[Example]) -> list[Example]:
+        """The examples of both, as a list (``load(...) + load(...)``)."""
+        return [*self._items, *other]
+
+    def __radd__(self, other: Sequence[Example]) -> list[Example]:
+        return [*other, *self._items]
+
     def __repr__(self) -> str:
         return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
 
@@ -169,7 +176,7 @@ class Examples(Sequence[Example]):
     @classmethod
     def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path) -> Examples:
         """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
-        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2)[0])
+        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2, check=True)[0])
 
     @classmethod
     def from_text(
@@ -190,6 +197,7 @@ class Examples(Sequence[Example]):
             hypotheses=[hypothesis],
             references=references,
             ref_m2=ref_m2,
+            check=True,
             allow_tokenization_mismatch=tokenize not in ("none", "whitespace"),
         )
         return cls(tokenize_examples(examples, tokenize), tokenize=tokenize)

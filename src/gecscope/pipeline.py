@@ -343,6 +343,7 @@ def score_files(
     """
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
-    shards = stream(**inputs, size=size if shardable and all(streams(m) for m in metrics) else None)
+    sized = size if shardable and all(streams(m) for m in metrics) else None
+    shards = stream(**{"check": True, **inputs}, size=sized)  # the input checks of every Python door
     names = list(names) or [Path(f).stem for f in files]
     return score_shards(metrics, names, shards, aligner=aligner)

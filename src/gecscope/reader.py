@@ -105,7 +105,7 @@ def stream(
     lang: str = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
-    checked: bool = False,
+    check: bool = False,
     allow_tokenization_mismatch: bool = False,
     multi_annotator_hyp: bool = False,
 ) -> Iterator[Shard]:
@@ -115,8 +115,9 @@ def stream(
     :class:`InputError` naming the file and the line; files of different lengths are reported
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
-    never scores a bad input."""
-    if not checked:  # a front end that ran :func:`check_inputs` itself says so
+    never scores a bad input. ``check``: :func:`check_inputs` first (``allow_tokenization_mismatch``,
+    ``multi_annotator_hyp``: its allowances)."""
+    if check:  # the Python API's doors (the CLI runs :func:`check_inputs` itself, before any work)
         check_inputs(
             source=source,
             hypotheses=hypotheses,

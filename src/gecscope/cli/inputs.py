@@ -142,7 +142,6 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
-        checked=True,  # before any work: check_swap, prepare_inputs
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
     for shard in shards:
