@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("chunk", "classify"),  # chunks: the CLEME partition and labels
     ("weighting",),
     ("metrics", "scoring"),
-    ("pipeline", "api", "examples", "systems", "reader"),
+    ("pipeline", "api", "examples", "systems", "reader", "arguments"),
     ("resample",),
     ("comparison", "comparison_rows"),
     ("meta",),

@@ -7,10 +7,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.align import Aligner
 from gecscope.errors import InputError
 from gecscope.examples import Examples
+from gecscope.io.tokenization import check_examples
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
 from gecscope.types import Example
@@ -41,6 +42,7 @@ def load(
     tokenize: str = "none",
     allow_tokenization_mismatch: bool = False,
     multi_annotator_hyp: bool = False,
+    overlaps: bool = False,
 ) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -55,12 +57,16 @@ def load(
     ``ref_m2``), and a text hypothesis or reference tokenised differently from the source
     unless ``tokenize`` re-tokenises them or ``allow_tokenization_mismatch``.
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
-    text input the same way as ``--tokenize`` does.
+    text input the same way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
+    than the source (a detokenised output against tokenised sources) is refused, as on the command
+    line, unless ``allow_tokenization_mismatch``. ``overlaps``: the reference M2's edits may
+    overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
     10
     """
+    arguments.load_arguments(locals())
     [examples] = pipeline.read(
         source=source,
         hypotheses=[hypothesis] if hypothesis is not None else [],
@@ -71,8 +77,8 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
-        check=True,
-        allow_tokenization_mismatch=allow_tokenization_mismatch or tokenize not in ("none", "whitespace"),
+        overlaps=overlaps,
+        check=True,  # the swap checks; the tokenisation is checked on the examples below
         multi_annotator_hyp=multi_annotator_hyp,
     )
     if lang == "zh":  # the reader's own tokens, signed by the Chinese aligner
@@ -82,7 +88,12 @@ def load(
     name = tokenizers.canonical(tokenize, lang)
     if name != "none" and hypothesis is None:
         raise InputError("tokenize applies to text input (source + hypothesis), not M2 or JSONL", "tokenize")
-    return Examples(tokenizers.tokenize_examples(examples, name), tokenize=name)
+    examples = tokenizers.tokenize_examples(examples, name)
+    if name == "none" and not allow_tokenization_mismatch:
+        refs = ref_m2 or ref_tsv or jsonl or "references"
+        names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
+        check_examples(examples, names, source=source or jsonl or ref_m2 or "")
+    return Examples(examples, tokenize=name)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -116,6 +127,7 @@ def score(
     references_by: str | None = None,
     tokenize: str = "whitespace",
     aligner: Aligner | str = "errant",
+    allow_tokenization_mismatch: bool = False,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -124,6 +136,8 @@ def score(
     themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
     per sentence with ``references_by="sentence"``), whitespace-tokenised, or raw English text
     with ``tokenize="spacy"``. Edits are extracted with ``aligner`` where a metric needs them.
+    Sentences given as lists are refused when tokenised otherwise than their sources (as
+    :func:`load`), unless ``allow_tokenization_mismatch``.
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -134,12 +148,21 @@ def score(
     >>> s.value
     1.0
     """
+    arguments.metric("metric", metric)
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
-        examples = Examples.from_lists(sources, hypotheses, references, references_by=references_by, tokenize=tokenize)
+        examples = Examples.from_lists(
+            sources,
+            hypotheses,
+            references,
+            references_by=references_by,
+            tokenize=tokenize,
+            allow_tokenization_mismatch=allow_tokenization_mismatch,
+        )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
     [result] = pipeline.score([m], {"": examples}, aligner=aligner)
     return result

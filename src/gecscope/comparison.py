@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.api import get_metric
 from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
-from gecscope.errors import InputError, MissingExtraError
+from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
 from gecscope.resample.paired import check_draws
@@ -109,13 +109,30 @@ def compare(
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system."""
+    arguments.compare_arguments(locals())
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
     check_systems(systems, baseline)
-    metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
+    metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
     aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner)
     return compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
+
+
+def check_types(metrics: Sequence[Metric], cat: int) -> None:
+    """Refuse a per-type breakdown (``cat``) when no metric has error types (GLEU, GREEN, ...),
+    before any work."""
+    if not cat:
+        return
+    if not any(
+        "cat" in {f.name for f in dataclasses.fields(m.config)} for m in metrics if dataclasses.is_dataclass(m.config)
+    ):
+        names = ", ".join(m.name for m in metrics)
+        raise SettingError(
+            f"cat means nothing for {names}: no per-error-type statistics (cat applies to cleme2, cleme, errant, "
+            "m2 and the metrics built on them)",
+            "cat",
+        )
 
 
 def compare_aligned(
@@ -132,6 +149,7 @@ def compare_aligned(
     seconds of each phase."""
     timings = {} if timings is None else timings
     base = check_systems(systems, baseline)
+    check_types(metrics, config.cat)
     n = len(next(iter(systems.values())))
     check_draws(n, config.bootstrap, "bootstrap")  # before any work
     if config.test != "bootstrap":

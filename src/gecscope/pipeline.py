@@ -38,9 +38,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gecscope import arguments
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError
 from gecscope.examples import Examples
+from gecscope.io.tokenization import guarded
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Metric, references_chosen
@@ -326,13 +328,16 @@ def score_files(
     names: Sequence[str] = (),
     size: int = SHARD_SIZE,
     aligner: Aligner | str = "errant",
+    allow_tokenization_mismatch: bool = False,
     **inputs: Any,
 ) -> list[Score]:
     """Every metric on every system read from files (the settings of :func:`stream`) in bounded
     memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
     of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
     numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
-    systems are named ``names`` (default: the hypothesis files' stems).
+    systems are named ``names`` (default: the hypothesis files' stems). A hypothesis or reference
+    tokenised otherwise than the source is refused, as the whole input is read (unless
+    ``allow_tokenization_mismatch``).
 
     >>> d = Path(__file__).parent / "data" / "example"
     >>> m = METRICS["errant"].build()
@@ -341,9 +346,14 @@ def score_files(
     >>> (s.value, s.signature) == (t.value, t.signature)
     True
     """
+    arguments.score_files_arguments(metrics, names, size, inputs)
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
     sized = size if shardable and all(streams(m) for m in metrics) else None
-    shards = stream(**{"check": True, **inputs}, size=sized)  # the input checks of every Python door
+    # the swap checks of every Python door; the tokenisation, as the whole input is read (guarded)
+    shards: Iterable[Sequence[Sequence[Example]]] = stream(**{"check": True, **inputs}, size=sized)
     names = list(names) or [Path(f).stem for f in files]
+    if inputs.get("lang", "en") != "zh" and not allow_tokenization_mismatch:
+        refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]
+        shards = guarded(shards, [[f, *refs] for f in files], source=inputs.get("source") or refs[-1])
     return score_shards(metrics, names, shards, aligner=aligner)

@@ -67,30 +67,17 @@ def check_inputs(
     hypotheses: Sequence[PathLike] = (),
     hyp_m2: Sequence[PathLike] = (),
     references: Sequence[PathLike] = (),
-    tokenization: bool = True,
-    swaps: bool = True,
     multi_annotator_hyp: bool = False,
 ) -> None:
-    """The checks every entry point runs before any work: an M2 file given as text, a hypothesis
-    M2 with several annotators (``hyp_m2`` and ``ref_m2`` swapped?) unless
-    ``multi_annotator_hyp`` (:mod:`gecscope.io.swap`), and, with ``tokenization``, a text
-    hypothesis or reference tokenised differently from the source (:mod:`gecscope.io.tokenization`).
-    Standard input (``-``) and unreadable files are left to the readers, which name them."""
-    if swaps:
-        from gecscope.io.swap import check_swap
+    """The file checks every entry point runs before any work (:mod:`gecscope.io.swap`): an M2
+    file given as text, and a hypothesis M2 with several annotators (``hyp_m2`` and ``ref_m2``
+    swapped?) unless ``multi_annotator_hyp``. (A tokenisation mismatch is refused on the examples
+    as they are read: :mod:`gecscope.io.tokenization`.) Standard input (``-``) and unreadable
+    files are left to the readers, which name them."""
+    from gecscope.io.swap import check_swap
 
-        text = {"references": references, "hypothesis": hypotheses, "source": [source] if source else []}
-        check_swap(text, hyp_m2, multi_annotator_hyp)
-    hyps = [h for h in hypotheses if str(h) != "-"]
-    if not tokenization or not hyps or source is None or str(source) == "-":
-        return
-    from gecscope.io.tokenization import check_tokenization, head_lines
-
-    others = [*hyps, *(r for r in references if str(r) != "-")]
-    try:
-        check_tokenization(head_lines(source), source, ((p, head_lines(p)) for p in others))
-    except OSError:
-        return  # a missing or unreadable file: the reader names it
+    text = {"references": references, "hypothesis": hypotheses, "source": [source] if source else []}
+    check_swap(text, hyp_m2, multi_annotator_hyp)
 
 
 def stream(
@@ -105,8 +92,8 @@ def stream(
     lang: str = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
+    overlaps: bool = False,
     check: bool = False,
-    allow_tokenization_mismatch: bool = False,
     multi_annotator_hyp: bool = False,
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
@@ -115,15 +102,15 @@ def stream(
     :class:`InputError` naming the file and the line; files of different lengths are reported
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
-    never scores a bad input. ``check``: :func:`check_inputs` first (``allow_tokenization_mismatch``,
-    ``multi_annotator_hyp``: its allowances)."""
+    never scores a bad input. ``overlaps``: reference M2 edits may overlap and keep their file order
+    (EstGEC's M2, for the ``estgec-m2`` metric: :func:`gecscope.io.m2.iter_m2`). ``check``:
+    :func:`check_inputs` first (``multi_annotator_hyp``: its allowance)."""
     if check:  # the Python API's doors (the CLI runs :func:`check_inputs` itself, before any work)
         check_inputs(
             source=source,
             hypotheses=hypotheses,
             hyp_m2=hyp_m2,
             references=references,
-            tokenization=lang != "zh" and not allow_tokenization_mismatch,
             multi_annotator_hyp=multi_annotator_hyp,
         )
     rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
@@ -141,7 +128,7 @@ def stream(
 
             rows = zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
-            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
+            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], lang)
     elif source is None or not hypotheses:
         raise SettingError(
             "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
@@ -155,7 +142,7 @@ def stream(
 
         rows = zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
+        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2, overlaps), source, lang)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read

@@ -40,6 +40,5 @@ def check_swap(args: argparse.Namespace) -> None:
         hypotheses=many("hyp"),
         hyp_m2=many("hyp_m2"),
         references=many("ref"),
-        tokenization=False,  # --tokenize is resolved later (prepare_inputs)
         multi_annotator_hyp=bool(getattr(args, "multi_annotator_hyp", False)),
     )
