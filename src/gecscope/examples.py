@@ -100,7 +100,8 @@ class Examples(Sequence[Example]):
         for i, item in enumerate(self._items):
             if not isinstance(item, Example):
                 raise SettingError(f"items[{i}] must be a gecscope.Example, not {arguments.shown(item)}", "items")
-        arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
+        if tokenize is not None:  # None: the reader's own tokens (a language's)
+            arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
 
     @property
