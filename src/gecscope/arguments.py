@@ -215,7 +215,7 @@ def compare_arguments(given: Mapping[str, Any]) -> None:
         choice(name, given[name], int, "a whole number (int)")
     for name in ("confidence", "alpha", "min_support"):
         choice(name, given[name], (int, float), "a number")
-    for name in ("test", "correction", "aligner"):
+    for name in ("test", "correction", "aligner", "family"):
         choice(name, given[name], str, "a name (str)")
 
 

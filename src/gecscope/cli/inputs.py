@@ -21,8 +21,9 @@ from gecscope.result import Score
 from gecscope.types import Example
 
 
-def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None:
-    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``)."""
+def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: bool = True) -> None:
+    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``);
+    ``echo``: ``--echo`` (printing a test set is for the commands that score one)."""
     g = p.add_argument_group("input (M2, parallel text, or JSONL)")
     nargs = "+" if several else None
     many = " (several: one per system)" if several else ""
@@ -48,7 +49,7 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         "plug-in aligner)",
     )
     g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
-    add_tokenize_args(g)
+    add_tokenize_args(g, echo=echo)
     g.add_argument(
         "--zh-resources",
         metavar="DIR",

@@ -13,8 +13,9 @@ from gecscope.errors import InputError
 from gecscope.types import Example
 
 
-def add_tokenize_args(g: Any) -> None:
-    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``)."""
+def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
+    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``; with
+    ``echo``, ``--echo`` to print one)."""
     from gecscope.align.tokenizers import TOKENIZERS
     from gecscope.meta.data.testsets import TEST_SETS
 
@@ -38,7 +39,8 @@ def add_tokenize_args(g: Any) -> None:
         help="a named test set as its source and references (from 'gecscope download'): "
         + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
     )
-    g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+    if echo:
+        g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
     g.add_argument(
         "--test-set-file",
         metavar="PATH",
@@ -65,7 +67,7 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
 
     if getattr(args, "test_set", None):
         _use_test_set(args)
-        if args.echo:
+        if getattr(args, "echo", None):
             return _echo(args)
     elif getattr(args, "echo", None):
         raise InputError("--echo prints a test set: give it with -t")
