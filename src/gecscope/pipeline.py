@@ -77,7 +77,7 @@ __all__ = [
 #: sentences per shard of :func:`score_files` unless told otherwise
 SHARD_SIZE = 20_000
 #: the aligners whose edits of a pair do not depend on the other pairs aligned with it
-SHARD_ALIGNERS = ("errant", "levenshtein")
+SHARD_ALIGNERS = ("errant", "errant-notag", "levenshtein")
 
 
 def uses(metric: Metric) -> tuple[bool, bool]:

@@ -75,11 +75,21 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
         raise InputError("--test-set-file is the file of a licence-gated test set: give the set with -t")
     if getattr(args, "protocol", None):
         _use_protocol(args)
+    if any(str(p).endswith(".md") for p in _text_inputs(args)):  # MultiGEC essay files
+        from gecscope.cli.essays import use_essays
+
+        use_essays(args)
     lang = str(getattr(args, "lang", "en"))
     args.tokenize = canonical(args.tokenize, lang)
     if args.tokenize != "none" and lang != "zh" and (args.hyp_m2 or args.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
     return None
+
+
+def _text_inputs(args: argparse.Namespace) -> list[str]:
+    hyp = getattr(args, "hyp", None)
+    hyps = hyp if isinstance(hyp, list) else [hyp]
+    return [str(p) for p in (getattr(args, "source", None), *hyps, *getattr(args, "ref", [])) if p]
 
 
 def _use_test_set(args: argparse.Namespace) -> None:
@@ -116,6 +126,10 @@ def _use_protocol(args: argparse.Namespace) -> None:
     from gecscope.meta.data.protocols import get_protocol
 
     protocol = get_protocol(args.protocol)
+    if protocol.name == "multigec-2025":
+        from gecscope.cli.essays import refuse_icelandic
+
+        refuse_icelandic(args)
     if hasattr(args, "lang") and protocol.lang is not None:
         if args.lang not in ("en", protocol.lang):
             raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
@@ -162,7 +176,7 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = getattr(args, "tokenize", "none")
+    tokenize = str(getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", "none"))
     if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
