@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -17,12 +17,11 @@ import numpy as np
 
 from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
-from gecscope.metrics.base import Greedy, MetricBase, Plan, SentenceMean, references_chosen, signed
+from gecscope.metrics.base import Greedy, MetricBase, Plan, SentenceMean, convention, references_chosen, signed
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.metrics.error_types import add_types
 from gecscope.result import Score
-from gecscope.scoring import CorpusRule
 from gecscope.stats import ChunkCounts
 from gecscope.types import Example
 from gecscope.weighting.length import LengthWeighting, length_params
@@ -68,6 +67,28 @@ class ChunkMetric(MetricBase):
             keep_chunks=keep_chunks,
         )
 
+    def analyse_compactly(self, examples: Sequence[Example]) -> ChunkAnalysis:
+        return self.analyse(examples, keep_chunks=self.needs_chunks)
+
+    def analysis_key(self) -> Hashable | None:
+        """Without a model the analysis is the plain partition (weights apply when scoring): one per
+        reference filter and convention, whatever the assumption, level or factors."""
+        if type(self).analyse is not ChunkMetric.analyse or self.config.weighting not in ("none", "length"):
+            return None
+        return ("chunks", bool(self.config.exclude_unchanged_refs), convention(self))
+
+    def shared_analysis(self, examples: Sequence[Example]) -> ChunkAnalysis:
+        """The dependent partition (every chunk kept), which :meth:`adopt` relabels."""
+        return analyse(
+            references_chosen(self, examples),
+            "dependent",
+            exclude_unchanged=self.config.exclude_unchanged_refs,
+            keep_chunks=True,
+        )
+
+    def adopt(self, shared: ChunkAnalysis) -> ChunkAnalysis:
+        return relabel(shared, self.config.assumption)
+
     def count_array(self, analysis: ChunkAnalysis) -> FloatArray:
         """(pairs, 5) counts per sentence and kept reference under the configured weighting."""
         analysis = relabel(analysis, self.config.assumption)
@@ -106,9 +127,7 @@ class ChunkMetric(MetricBase):
         """Share a loaded model (and its cache) between metric objects."""
         self.__dict__["model_weighting"] = weighting
 
-    #: the metric's corpus rule (:data:`gecscope.scoring.RULES`)
-    rule: ClassVar[CorpusRule]
-    #: its keys: corpus ``key(t, c, p)``, sentence ``key(c, p)`` (``rule.keys``)
+    #: the metric's keys (:mod:`gecscope.scoring`): corpus ``key(t, c, p)``, sentence ``key(c, p)``
     keys: ClassVar[tuple[Callable[[Any, Any, Any], tuple[Any, ...]], Callable[[Any, Any], tuple[Any, ...]]]]
 
     def params(self) -> tuple[float, ...]:
@@ -153,7 +172,9 @@ class ChunkMetric(MetricBase):
         return self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index)
 
     def score(self, examples: Sequence[Example]) -> Score:
-        analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
+        return self.score_from(self.analyse(examples, keep_chunks=self.needs_chunks), examples)
+
+    def score_from(self, analysis: ChunkAnalysis, examples: Sequence[Example]) -> Score:
         result = self.score_analysis(analysis)
         return add_types(self, examples, analysis, result) if self.config.cat else result  # cat: details["types"]
 
@@ -169,7 +190,7 @@ class ChunkMetric(MetricBase):
         if self.config.weighting != "none":
             return None
         if self.config.level == "corpus":
-            return Greedy(self.rule.name, self.params(), self.count_array(analysis), analysis.pair_offsets)
+            return Greedy(self.name, self.params(), self.count_array(analysis), analysis.pair_offsets)
         return SentenceMean(np.asarray(self.sentence_scores(analysis), dtype=np.float64), sequential=True)
 
     def sentence_scores(self, analysis: ChunkAnalysis) -> list[float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gecscope import scoring
 from gecscope.errors import InputError, SettingError
@@ -103,6 +103,10 @@ class M2(MetricBase):
         self.config = config or M2Config()
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
         self.lattice_store: LatticeStore | None = None
+
+    def attach_store(self, store: Any) -> bool:
+        self.lattice_store = store
+        return True
 
     def annotator_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
         """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""
