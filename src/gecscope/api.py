@@ -9,7 +9,9 @@ from typing import Any
 
 from gecscope import pipeline
 from gecscope.align import Aligner
-from gecscope.errors import InputError
+from gecscope.align.language import Language
+from gecscope.align.languages import load_language
+from gecscope.errors import InputError, SettingError
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
 from gecscope.types import Example
@@ -35,9 +37,9 @@ def load(
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
     require_references: bool = True,
-    lang: str = "en",
+    lang: str | Language = "en",
     ref_tsv: str | Path | None = None,
-    tokenize: str = "none",
+    tokenize: str | None = None,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -47,9 +49,10 @@ def load(
     CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
     ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
-    English is refused.
-    ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
-    text input the same way as ``--tokenize`` does.
+    English is refused. ``lang``: a code of :mod:`gecscope.align.languages` (or a
+    :class:`~gecscope.align.language.Language`).
+    ``tokenize`` (``none``, ``spacy``, ``char``, ``spacy-blank``...: :mod:`gecscope.align.tokenizers`;
+    None: the language's default) tokenises text input the same way as ``--tokenize`` does.
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -66,10 +69,12 @@ def load(
         lang=lang,
         ref_tsv=ref_tsv,
     )
-    if hypothesis is not None and lang != "zh":
-        from gecscope.align import tokenizers
+    language = load_language(lang)
+    name = language.tokenizer(tokenize)
+    if hypothesis is not None and language.readers is None:  # a language with readers tokenises itself
+        from gecscope.align.tokenizers import tokenize_examples
 
-        examples = tokenizers.tokenize_examples(examples, tokenizers.canonical(tokenize, lang))
+        examples = tokenize_examples(examples, name, language.code)
     return examples
 
 
@@ -86,12 +91,28 @@ def get_metric(name: str, **options: Any) -> Metric:
 
 
 def prepare(
-    examples: Sequence[Example], aligner: Aligner | str = "errant", *, hypotheses: bool = True
+    examples: Sequence[Example],
+    aligner: Aligner | str | None = None,
+    *,
+    hypotheses: bool = True,
+    lang: str | Language | None = None,
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
-    examples and the input signature fields."""
-    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner)
+    examples and the input signature fields. ``aligner``: None for the language's default;
+    ``lang``: None for the language ``examples`` were built in (else English)."""
+    language = _language_of(examples, lang)
+    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner, lang=language)
     return ready, fields
+
+
+def _language_of(examples: Any, lang: str | Language | None) -> Language:
+    """``lang``, or the language of :class:`gecscope.Examples` (English for plain examples);
+    a ``lang`` other than the one the examples were built in is refused."""
+    built = getattr(examples, "lang", None)
+    language = load_language(lang if lang is not None else built or "en")
+    if built is not None and lang is not None and load_language(built).code != language.code:
+        raise SettingError(f"the examples were built with lang={built!r}, not {language.code!r}", "lang")
+    return language
 
 
 def score(
@@ -102,8 +123,9 @@ def score(
     hypotheses: Sequence[str] | None = None,
     references: Sequence[Sequence[str] | str] | None = None,
     references_by: str | None = None,
-    tokenize: str = "whitespace",
-    aligner: Aligner | str = "errant",
+    tokenize: str | None = None,
+    aligner: Aligner | str | None = None,
+    lang: str | Language | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -111,7 +133,9 @@ def score(
     Give ``examples`` (from :func:`load` or :class:`gecscope.Examples`), or the sentences
     themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
     per sentence with ``references_by="sentence"``), whitespace-tokenised, or raw English text
-    with ``tokenize="spacy"``. Edits are extracted with ``aligner`` where a metric needs them.
+    with ``tokenize="spacy"``. Edits are extracted with ``aligner`` (None: the language's default)
+    where a metric needs them. ``lang``: the language (:mod:`gecscope.align.languages`; None: that
+    of ``examples`` built by :class:`gecscope.Examples`, else English), in the signature.
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -127,15 +151,23 @@ def score(
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
-        examples = Examples.from_lists(sources, hypotheses, references, references_by=references_by, tokenize=tokenize)
+        examples = Examples.from_lists(
+            sources,
+            hypotheses,
+            references,
+            references_by=references_by,
+            tokenize=tokenize,
+            lang=load_language(lang or "en").code,
+        )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    language = _language_of(examples, lang)
     tok = None
     if isinstance(examples, Examples):
         from gecscope.align.tokenizers import tokenizer_signature
 
         m2_source = any(r.edits is not None for e in examples for r in e.references)
         tok = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok)
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok, lang=language)
     return result

@@ -25,7 +25,7 @@ from typing import Any
 from gecscope import pipeline
 from gecscope.api import get_metric
 from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
-from gecscope.errors import InputError, MissingExtraError
+from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
 from gecscope.resample.paired import check_draws
@@ -103,19 +103,26 @@ def compare(
     test: str = "both",
     confidence: float = 0.95,
     alpha: float = 0.05,
-    aligner: str = "errant",
+    aligner: str | None = None,
     correction: str = "holm",
     cat: int = 0,
     min_support: float = 10.0,
+    lang: str | None = None,
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
-    metrics; the baseline defaults to the first system."""
+    metrics; the baseline defaults to the first system. ``lang``: the language (None: that of
+    :class:`gecscope.Examples`, else English); ``aligner``: None for the language's default."""
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
     check_systems(systems, baseline)
     metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
-    aligned, fields = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
+    langs = {str(getattr(ex, "lang", "en")) for ex in systems.values()}
+    if lang is None and len(langs) > 1:
+        raise SettingError(f"systems built in different languages ({', '.join(sorted(langs))})", "lang")
+    lang = lang if lang is not None else langs.pop() if langs else "en"
+    needs = [pipeline.uses(m) for m in built]
+    aligned, fields = pipeline.align(list(systems.values()), needs, aligner, lang=lang)
     return compare_aligned(built, dict(zip(systems, aligned, strict=True)), fields, config, baseline)
 
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, overload
 
+from gecscope.align.languages import load_language
 from gecscope.errors import InputError
 from gecscope.pipeline import read
 from gecscope.types import Example, Target
@@ -80,11 +81,13 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
 
 
 class Examples(Sequence[Example]):
-    """An immutable sequence of examples and the tokenisation they were built with."""
+    """An immutable sequence of examples, the tokenisation and the language (``lang``, a code of
+    :mod:`gecscope.align.languages`) they were built with."""
 
-    def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace") -> None:
+    def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace", lang: str = "en") -> None:
         self._items = tuple(items)
         self.tokenize = tokenize
+        self.lang = load_language(lang).code
 
     @overload
     def __getitem__(self, index: int) -> Example: ...
@@ -94,7 +97,7 @@ class Examples(Sequence[Example]):
 
     def __getitem__(self, index: int | slice) -> Example | Examples:
         if isinstance(index, slice):
-            return Examples(self._items[index], tokenize=self.tokenize)
+            return Examples(self._items[index], tokenize=self.tokenize, lang=self.lang)
         return self._items[index]
 
     def __len__(self) -> int:
@@ -104,7 +107,7 @@ class Examples(Sequence[Example]):
         return iter(self._items)
 
     def __repr__(self) -> str:
-        return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
+        return f"Examples({len(self)} sentences, tokenize={self.tokenize!r}, lang={self.lang!r})"
 
     @classmethod
     def from_lists(
@@ -114,11 +117,13 @@ class Examples(Sequence[Example]):
         references: Sequence[Sequence[str] | str] | None = None,
         *,
         references_by: str | None = None,
-        tokenize: str = "whitespace",
+        tokenize: str | None = None,
+        lang: str = "en",
     ) -> Examples:
         """Examples from strings: ``tokenize="whitespace"`` splits on spaces (text already
         tokenised, as in M2 files); ``"spacy"`` tokenises raw English text with spaCy (extra
-        ``text``). ``references`` follow ``references_by`` (see the module docstring)."""
+        ``text``); None: the default of language ``lang``. ``references`` follow
+        ``references_by`` (see the module docstring)."""
         src = _strings(sources, "sources")
         hyp = _strings(hypotheses, "hypotheses")
         if not src:
@@ -127,8 +132,15 @@ class Examples(Sequence[Example]):
         refs = _reference_rows(references, len(src), references_by)
         from gecscope.align.tokenizers import get_tokenizer  # shared with the files and ``--tokenize``
 
-        split = get_tokenizer(tokenize)
-        keep_raw = tokenize in ("whitespace", "none")
+        language = load_language(lang)
+        tokenize = language.tokenizer(tokenize)
+        if language.readers is not None:  # the language prepares and tokenises each line itself
+            made = language.readers.example
+            return cls(
+                [made(s, h, rs, str(i)) for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True))], lang=lang
+            )
+        split = get_tokenizer(tokenize, lang)
+        keep_raw = tokenize == "none"
 
         def target(text: str) -> Target:
             return Target(split(text), raw=text if keep_raw else None)
@@ -139,12 +151,12 @@ class Examples(Sequence[Example]):
             if not tokens:
                 raise InputError("empty source sentence", "sources", i + 1)
             out.append(Example(tokens, target(h), tuple(map(target, rs)), str(i), s if keep_raw else None))
-        return cls(out, tokenize=tokenize)
+        return cls(out, tokenize=_spelled(tokenize), lang=lang)
 
     @classmethod
-    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path) -> Examples:
+    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path, *, lang: str = "en") -> Examples:
         """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
-        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2)[0])
+        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2, lang=lang)[0], lang=lang)
 
     @classmethod
     def from_text(
@@ -154,19 +166,29 @@ class Examples(Sequence[Example]):
         references: Sequence[str | Path] = (),
         ref_m2: str | Path | None = None,
         *,
-        tokenize: str = "whitespace",
+        tokenize: str | None = None,
+        lang: str = "en",
+        ref_tsv: str | Path | None = None,
     ) -> Examples:
         """Parallel text files (one sentence a line, space-tokenised unless ``tokenize`` says
-        otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
+        otherwise, as ``--tokenize``; None: the language's default), references as text files
+        (one per annotator) and/or one M2 file (or the language's own, ``ref_tsv`` for ``zh``)."""
         from gecscope.align.tokenizers import tokenize_examples
 
-        [examples] = read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)
-        return cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
+        language = load_language(lang)
+        tokenize = language.tokenizer(tokenize)
+        inputs: dict[str, Any] = {"ref_tsv": ref_tsv} if ref_tsv is not None else {}
+        [examples] = read(
+            source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2, lang=lang, **inputs
+        )
+        if language.readers is None:  # a language with its own readers tokenises itself
+            examples = tokenize_examples(examples, tokenize, language.code)
+        return cls(examples, tokenize=_spelled(tokenize), lang=lang)
 
     @classmethod
-    def from_jsonl(cls, path: str | Path) -> Examples:
+    def from_jsonl(cls, path: str | Path, *, lang: str = "en") -> Examples:
         """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
-        return cls(read(jsonl=path)[0])
+        return cls(read(jsonl=path, lang=lang)[0], lang=lang)
 
     @classmethod
     def from_dataset(
@@ -176,7 +198,8 @@ class Examples(Sequence[Example]):
         source: str = "source",
         hypothesis: str = "hypothesis",
         references: str | Sequence[str] = "references",
-        tokenize: str = "whitespace",
+        tokenize: str | None = None,
+        lang: str = "en",
     ) -> Examples:
         """Examples from a table with named columns: a Hugging Face ``datasets.Dataset`` (the
         library is not needed otherwise) or a mapping of column name to list. ``references``
@@ -198,4 +221,11 @@ class Examples(Sequence[Example]):
             refs, layout = column(references), "sentence"
         else:
             refs, layout = [column(c) for c in references], "annotator"
-        return cls.from_lists(column(source), column(hypothesis), refs, references_by=layout, tokenize=tokenize)
+        return cls.from_lists(
+            column(source), column(hypothesis), refs, references_by=layout, tokenize=tokenize, lang=lang
+        )
+
+
+def _spelled(tokenize: str) -> str:
+    """The tokeniser's name as :class:`Examples` has always kept it (``whitespace`` for ``none``)."""
+    return "whitespace" if tokenize == "none" else tokenize

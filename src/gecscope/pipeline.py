@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gecscope.align import Aligner, align_examples, get_aligner
+from gecscope.align.language import Language
+from gecscope.align.languages import aligner_known, han_counts, languages_reading, load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.io.jsonl import iter_jsonl
 from gecscope.io.parallel import m2_rows, text_rows
@@ -74,17 +76,15 @@ def batches(items: Iterable[T], size: int | None) -> Iterator[list[T]]:
         yield batch
 
 
-def _refusing_cjk(rows: Iterator[tuple[Example, ...]], path: PathLike, lang: str) -> Iterator[tuple[Example, ...]]:
-    """``rows``, unchanged; at their end, mostly-Chinese sources read as English are refused."""
-    from gecscope.align.languages import han_counts, refuse_cjk_counts
-
+def _checked(rows: Iterator[tuple[Example, ...]], path: PathLike, language: Language) -> Iterator[tuple[Example, ...]]:
+    """``rows``, unchanged; at their end, the language's input check (mostly-Chinese sources read
+    as English, ...) refuses them."""
     han = total = 0
     for row in rows:
         h, t = han_counts([row[0].source_raw or "".join(row[0].source)])
         han, total = han + h, total + t
         yield row
-    if lang == "en":
-        refuse_cjk_counts((han, total), path)
+    language.check_text((han, total), path)
 
 
 def stream(
@@ -96,33 +96,35 @@ def stream(
     ref_m2: PathLike | None = None,
     jsonl: PathLike | None = None,
     require_references: bool = True,
-    lang: str = "en",
+    lang: str | Language = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
     all at once): each shard holds one list per system, of the same sentences. Files are read a
-    line at a time (``lang="zh"`` reads whole files) and a bad line raises, when it is met, an
+    line at a time (a language with its own readers, ``lang="zh"``, reads whole files) and a bad
+    line raises, when it is met, an
     :class:`InputError` naming the file and the line; files of different lengths are reported
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
     never scores a bad input."""
     rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
+    language = load_language(lang)
+    own = language.readers
     if jsonl is not None:
         rows = ((e,) for e in iter_jsonl(jsonl, require_references))
     elif hypotheses and hyp_m2:
         raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    elif ref_tsv is not None and lang != "zh":
-        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
+    elif ref_tsv is not None and "ref_tsv" not in language.inputs:
+        readers = " or ".join(f"lang={c!r}" for c in languages_reading("ref_tsv"))
+        raise InputError(f"ChERRANT TSV references are read with {readers}", ref_tsv)
     elif hyp_m2:
         if ref_m2 is None:
             raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
-        if lang == "zh":
-            from gecscope.align.zh.text import zh_examples_from_m2
-
-            rows = zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
+        if own is not None:
+            rows = zip(*(own.m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
-            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
+            rows = _checked(m2_rows(hyp_m2, ref_m2), hyp_m2[0], language)
     elif source is None or not hypotheses:
         raise SettingError(
             "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
@@ -131,12 +133,10 @@ def stream(
         )
     elif require_references and not references and ref_m2 is None and ref_tsv is None:
         raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
-    elif lang == "zh":
-        from gecscope.align.zh.text import zh_examples_from_text
-
-        rows = zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
+    elif own is not None:
+        rows = zip(*(own.text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
+        rows = _checked(text_rows(source, hypotheses, references, ref_m2), source, language)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read
@@ -155,14 +155,19 @@ def uses(metric: Any) -> tuple[bool, bool]:
 
 
 def edit_fields(
-    needs: tuple[bool, bool], given: tuple[bool, bool], aligner: str, tok: Mapping[str, str] | None = None
+    needs: tuple[bool, bool],
+    given: tuple[bool, bool],
+    aligner: str,
+    tok: Mapping[str, str] | None = None,
+    language: Language | None = None,
 ) -> dict[str, str]:
-    """The input fields of a metric's signature: the tokenisation and, for a metric that reads
+    """The input fields of a metric's signature: the language's (``lang:``, none for English),
+    the tokenisation and, for a metric that reads
     edits (``needs``: :func:`uses`), where they come from: ``m2`` when the input carried them all
     (``given``: hypotheses, references), else ``aligner``; ``hyp=none`` for a metric that reads no
     hypothesis edits. They depend on the metric and its input only, never on the metrics beside it."""
     hyp, ref = needs
-    fields = dict(tok or {"tok": "whitespace"})
+    fields = {**(language.signature if language is not None else {}), **(tok or {"tok": "whitespace"})}
     if ref:
         h = "m2" if given[0] else aligner if hyp else "none"
         fields["edits"] = f"hyp={h},ref={'m2' if given[1] else aligner}"
@@ -173,22 +178,39 @@ def aligner_name(aligner: Aligner | str) -> str:
     return aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
 
 
+def pick_aligner(aligner: Aligner | str | None, lang: str | Language = "en") -> Aligner | str:
+    """The aligner language ``lang`` uses: ``aligner`` if the language allows it, or its default
+    for None (an aligner object is taken as it is).
+
+    >>> pick_aligner(None), pick_aligner(None, "zh"), pick_aligner("levenshtein", "de")
+    ('errant', 'cherrant', 'levenshtein')
+    """
+    if aligner is not None and not isinstance(aligner, str):
+        return aligner
+    return load_language(lang).aligner(aligner, aligner_known)
+
+
 def align(
     systems: Sequence[Sequence[Example]],
     needs: Sequence[tuple[bool, bool]],
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     make_aligner: Callable[[], Aligner] | None = None,
+    lang: str | Language = "en",
 ) -> tuple[list[list[Example]], list[dict[str, str]]]:
     """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
     over all systems (each distinct sentence pair once), and each metric's input signature fields.
-    ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs aligning."""
+    ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs aligning.
+    ``aligner``: None for the language's default (:func:`pick_aligner`)."""
+    language = load_language(lang)
+    aligner = pick_aligner(aligner, language)
     hyps = any(h for h, _ in needs)
     refs = any(r for _, r in needs)
     given = given_edits(systems)
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
-        return [list(s) for s in systems], [edit_fields(n, given, "none", tokenisation_of(aligner)) for n in needs]
+        tok = tokenisation_of(aligner)
+        return [list(s) for s in systems], [edit_fields(n, given, "none", tok, language) for n in needs]
     al = make_aligner() if make_aligner is not None else get_aligner(aligner)
-    fields = [edit_fields(n, given, aligner_name(al), tokenisation_of(al)) for n in needs]
+    fields = [edit_fields(n, given, aligner_name(al), tokenisation_of(al), language) for n in needs]
     done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
     return [list(itertools.islice(done, len(system))) for system in systems], fields
 
@@ -226,10 +248,11 @@ def score_shards(
     names: Sequence[str],
     shards: Iterable[Sequence[Sequence[Example]]],
     *,
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     make_aligner: Callable[[], Aligner] | None = None,
     sign: Mapping[str, str] | None = None,
     kept: dict[str, list[Example]] | None = None,
+    lang: str | Language = "en",
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields, from
     shards of :func:`stream` (each one list of examples per system, named ``names``).
@@ -239,7 +262,10 @@ def score_shards(
     the file and line), then analysed by every metric and dropped; the statistics are stacked and
     each metric reduces them once (a metric that does not :func:`streams` is scored by
     ``metric.score`` and takes one shard only). ``sign``: signature fields over the input's (e.g.
-    ``tok``); ``kept`` receives each system's aligned examples."""
+    ``tok``); ``kept`` receives each system's aligned examples; ``lang``: the language (its
+    default aligner when ``aligner`` is None, its signature fields)."""
+    language = load_language(lang)
+    aligner = pick_aligner(aligner, language)
     needs = [uses(m) for m in metrics]
     reference_free = all(getattr(m, "reference_free", False) for m in metrics)  # reads no reference
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
@@ -266,7 +292,7 @@ def score_shards(
                 require_references(examples)  # before any alignment
             n = len(shard[0])
             given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
-            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once)
+            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once, lang=language)
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
@@ -280,7 +306,7 @@ def score_shards(
     if not count:
         raise InputError("no sentences to score")
     label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", tokenisation_of(aligner))
-    fields = [edit_fields(need, (given[0], given[1]), label, tok) for need in needs]
+    fields = [edit_fields(need, (given[0], given[1]), label, tok, language) for need in needs]
     out = []
     for metric, own, per_system in zip(metrics, fields, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):
@@ -294,13 +320,15 @@ def score(
     metrics: Sequence[Any],
     systems: Mapping[str, Sequence[Example]],
     *,
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     tok: str | None = None,
+    lang: str | Language = "en",
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields: the
     systems as one shard (:func:`score_shards`)."""
     sign = {"tok": tok} if tok is not None else None
-    return score_shards(metrics, list(systems), [[list(e) for e in systems.values()]], aligner=aligner, sign=sign)
+    shards = [[list(e) for e in systems.values()]]
+    return score_shards(metrics, list(systems), shards, aligner=aligner, sign=sign, lang=lang)
 
 
 def score_files(
@@ -308,7 +336,8 @@ def score_files(
     *,
     names: Sequence[str] = (),
     size: int = SHARD_SIZE,
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
+    lang: str | Language = "en",
     **inputs: Any,
 ) -> list[Score]:
     """Every metric on every system read from files (the settings of :func:`stream`) in bounded
@@ -325,7 +354,8 @@ def score_files(
     True
     """
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
+    aligner = pick_aligner(aligner, lang)
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
-    shards = stream(**inputs, size=size if shardable and all(streams(m) for m in metrics) else None)
+    shards = stream(**inputs, lang=lang, size=size if shardable and all(streams(m) for m in metrics) else None)
     names = list(names) or [Path(f).stem for f in files]
-    return score_shards(metrics, names, shards, aligner=aligner)
+    return score_shards(metrics, names, shards, aligner=aligner, lang=lang)

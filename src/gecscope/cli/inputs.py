@@ -12,7 +12,10 @@ from typing import Any
 
 from gecscope import api, pipeline
 from gecscope.align import Aligner
+from gecscope.align.language import Language
+from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
+from gecscope.cli import preparation
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -38,14 +41,14 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
     g.add_argument(
         "--aligner",
         help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
-        "(language-agnostic), cherrant (Chinese) or a registered one; default: the one --lang picks",
+        "(language-agnostic), cherrant (Chinese) or a registered one, as --lang allows; default: the one --lang picks",
     )
     g.add_argument(
         "--lang",
-        default="en",
-        help="language: en (whitespace tokens, ERRANT), zh (ChERRANT char tokens, t2s targets, ChERRANT "
-        "alignment; M2 annotators per sentence), any other code (whitespace tokens, Levenshtein or a "
-        "plug-in aligner)",
+        help="language (default en: whitespace tokens, ERRANT): "
+        + ", ".join(LANGUAGES)
+        + " or a plug-in; zh reads as ChERRANT (char tokens, t2s targets, ChERRANT alignment, M2 annotators "
+        "per sentence); und: any language (whitespace tokens, Levenshtein). See docs/languages.md",
     )
     g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
     add_tokenize_args(g)
@@ -101,7 +104,7 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     sentences each) each system's file."""
     from gecscope.align import get_aligner
 
-    _language(args)
+    language_of(args)
     if not isinstance(args.aligner, str):  # ChERRANT with the tables of --zh-resources
         return args.aligner  # type: ignore[no-any-return]
     if args.aligner not in ("errant", "cherrant"):
@@ -126,7 +129,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
     which is held back until the whole input is read."""
     hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
-    lang = _language(args)
+    language = language_of(args)
     if args.example and not hyps and args.source is None:
         d = api.example_dir()
         yield from pipeline.stream(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=size)
@@ -139,7 +142,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         ref_m2=args.ref_m2,
         jsonl=args.jsonl,
         require_references=require_references,
-        lang=lang,
+        lang=language,
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
     )
@@ -158,21 +161,22 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         yield last
 
 
-def _language(args: argparse.Namespace) -> str:
-    """``--lang``; also resolves ``--aligner`` (default: the one the language picks; ChERRANT with
-    the tables of ``--zh-resources``, behind the alignment cache)."""
-    from gecscope.align.languages import aligner_for
+def language_of(args: argparse.Namespace) -> Language:
+    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`preparation.language_of`);
+    also resolves ``--aligner`` (default: the one the language picks; one it does not allow is
+    refused; ChERRANT with the tables of ``--zh-resources``, behind the alignment cache)."""
+    from gecscope.align.languages import aligner_known
 
-    lang = str(getattr(args, "lang", "en"))
-    if getattr(args, "aligner", None) is None:
-        args.aligner = aligner_for(lang)
+    language = preparation.language_of(args)
+    if getattr(args, "aligner", None) is None or isinstance(args.aligner, str):
+        args.aligner = language.aligner(getattr(args, "aligner", None), aligner_known)
     if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
         from gecscope.align.store import cached
         from gecscope.align.zh.cherrant import CherrantAligner
 
         settings = align_settings(args)
         args.aligner = cached(CherrantAligner(args.zh_resources), settings.cache_dir, settings.cache)
-    return lang
+    return language
 
 
 def _many(value: str | list[str] | None) -> list[str]:
@@ -257,11 +261,11 @@ def score_inputs(
     examples of each system are returned too); else in one shard."""
     with _stdin_kept(args):
         names = system_names(args)
-        lang = _language(args)
+        language = language_of(args)
         value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
         pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
-        plain = lang != "zh" and getattr(args, "tokenize", "none") == "none" and not keep
+        plain = language.readers is None and getattr(args, "tokenize", "none") == "none" and not keep
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(
@@ -271,6 +275,7 @@ def score_inputs(
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
+            lang=language,
         )
     return scores, kept
 
@@ -291,7 +296,8 @@ def load_for_metrics(
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
-    aligned, fields = pipeline.align(read, [pipeline.uses(m) for m in metrics], make_aligner=make_aligner)
+    needs = [pipeline.uses(m) for m in metrics]
+    aligned, fields = pipeline.align(read, needs, make_aligner=make_aligner, lang=language_of(args))
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
     return dict(zip(names, aligned, strict=True)), [input_signature(args, f) for f in fields]

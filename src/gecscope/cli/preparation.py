@@ -9,6 +9,8 @@ import argparse
 import sys
 from typing import Any
 
+from gecscope.align.language import Language
+from gecscope.align.languages import load_language
 from gecscope.errors import InputError
 from gecscope.types import Example
 
@@ -20,11 +22,10 @@ def add_tokenize_args(g: Any) -> None:
 
     g.add_argument(
         "--tokenize",
-        default="none",
         choices=[*TOKENIZERS, "whitespace"],
         help="tokenise text input (source, hypotheses, text references) the same way: "
         + "; ".join(f"{k}: {s.summary}" for k, s in TOKENIZERS.items())
-        + " (default none). With --ref-m2 the source keeps the M2's tokens",
+        + " (default: the language's, none for every built-in one). With --ref-m2 the source keeps the M2's tokens",
     )
     g.add_argument(
         "--allow-tokenization-mismatch",
@@ -45,21 +46,34 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     """Before any work, for every command that reads input: resolve ``-t`` into files (or print
     them with ``--echo`` and return 0), check ``--tokenize`` against ``--lang``, and refuse a
     hypothesis or text reference tokenised differently from the source."""
-    from gecscope.align.tokenizers import canonical
-
     if getattr(args, "test_set", None):
         _use_test_set(args)
         if args.echo:
             return _echo(args)
     elif getattr(args, "echo", None):
         raise InputError("--echo prints a test set: give it with -t")
-    lang = str(getattr(args, "lang", "en"))
-    args.tokenize = canonical(args.tokenize, lang)
-    if args.tokenize != "none" and lang != "zh" and (args.hyp_m2 or args.jsonl):
+    language = language_of(args)
+    own = language.readers is not None  # the language's readers tokenise: --tokenize is not applied
+    if args.tokenize != "none" and not own and (args.hyp_m2 or args.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
-    if args.tokenize == "none" and not args.allow_tokenization_mismatch and str(getattr(args, "lang", "en")) != "zh":
+    if args.tokenize == "none" and not args.allow_tokenization_mismatch and not own:
         _check_tokenization(args)
     return None
+
+
+def language_of(args: argparse.Namespace) -> Language:
+    """The language unit of ``--lang`` (English by default); ``--tokenize`` resolved against it
+    (its default when not given; one it does not allow is refused)."""
+    from gecscope.align.tokenizers import canonical
+
+    language = load_language(getattr(args, "lang", None) or "en")
+    if hasattr(args, "tokenize"):
+        try:
+            name = args.tokenize if args.tokenize is not None else language.tokenizer(None)
+            args.tokenize = canonical(name, language.code)
+        except ValueError as err:
+            raise InputError(str(err), "--tokenize") from None
+    return language
 
 
 def _use_test_set(args: argparse.Namespace) -> None:
@@ -71,10 +85,10 @@ def _use_test_set(args: argparse.Namespace) -> None:
         raise InputError(f"-t {args.test_set} gives the source and references; drop {' '.join(given) or '--jsonl'}")
     files = locate(args.test_set)
     test = TEST_SETS[args.test_set]
-    if test.lang != str(getattr(args, "lang", "en")):
-        if getattr(args, "lang", "en") != "en":
-            raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
-        args.lang = test.lang
+    lang = getattr(args, "lang", None)
+    if lang is not None and load_language(lang).code != load_language(test.lang).code:
+        raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
+    args.lang = test.lang
     args.source = str(files["source"])
     args.ref_m2 = str(files["ref_m2"]) if "ref_m2" in files else None
     args.ref = [str(v) for k, v in files.items() if k.startswith("ref") and k[3:].isdigit()]
@@ -115,8 +129,8 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = getattr(args, "tokenize", "none")
-    if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
+    tokenize = getattr(args, "tokenize", None) or "none"
+    if tokenize != "none" and language_of(args).readers is None:
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
     if getattr(args, "test_set_signature", None):
@@ -129,10 +143,11 @@ def tokenized(args: argparse.Namespace, examples: list[Example], name: str = "")
     how much of the M2's source tokens the tokenised hypothesis reproduces."""
     from gecscope.align.tokenizers import source_reproduced, tokenize_examples
 
-    tokenize = getattr(args, "tokenize", "none")
-    if tokenize == "none" or str(getattr(args, "lang", "en")) == "zh":
+    language = language_of(args)
+    tokenize = getattr(args, "tokenize", None) or "none"
+    if tokenize == "none" or language.readers is not None:
         return examples
-    out = tokenize_examples(examples, tokenize)
+    out = tokenize_examples(examples, tokenize, language.code)
     said = args.__dict__.setdefault("reproduction_said", set())
     if args.ref_m2 and name not in said:
         said.add(name)
