@@ -220,3 +220,21 @@ def test_language_is_frozen() -> None:
     with pytest.raises(AttributeError):
         language.code = "de"  # type: ignore[misc]
     assert isinstance(language, Language)
+
+
+def test_built_aligners_are_those_get_aligner_builds() -> None:
+    """``BUILT_ALIGNERS`` decides whether a language's default stands in (``errant-notag`` ->
+    ``levenshtein``): it must list exactly the declared aligners ``get_aligner`` builds, so an
+    aligner added to ``get_aligner`` without it here fails this test."""
+    from gecscope.align.language import BUILT_ALIGNERS, BUILTIN_ALIGNERS
+    from gecscope.align.settings import AlignSettings
+
+    for name in BUILTIN_ALIGNERS:
+        try:
+            get_aligner(name, AlignSettings(cache=False))
+            built = True
+        except ValueError as err:
+            built = "unknown aligner" not in str(err)
+        except Exception:  # a missing extra or resource: built here, not usable on this machine
+            built = True
+        assert built == (name in BUILT_ALIGNERS), name
