@@ -7,11 +7,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import load_language
 from gecscope.errors import InputError, SettingError
+from gecscope.io.tokenization import check_examples
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
 from gecscope.types import Example
@@ -40,6 +41,7 @@ def load(
     lang: str | Language = "en",
     ref_tsv: str | Path | None = None,
     tokenize: str | None = None,
+    allow_tokenization_mismatch: bool = False,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -52,12 +54,16 @@ def load(
     English is refused. ``lang``: a code of :mod:`gecscope.align.languages` (or a
     :class:`~gecscope.align.language.Language`).
     ``tokenize`` (``none``, ``spacy``, ``char``, ``spacy-blank``...: :mod:`gecscope.align.tokenizers`;
-    None: the language's default) tokenises text input the same way as ``--tokenize`` does.
+    None: the language's default) tokenises text input the same way as ``--tokenize`` does. A
+    hypothesis or reference tokenised otherwise than the source (a detokenised output against
+    tokenised sources) is refused, as on the command line, unless ``allow_tokenization_mismatch``
+    (a language with its own readers, ``zh``, is not checked).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
     10
     """
+    arguments.load_arguments(locals())
     [examples] = pipeline.read(
         source=source,
         hypotheses=[hypothesis] if hypothesis is not None else [],
@@ -75,6 +81,10 @@ def load(
         from gecscope.align.tokenizers import tokenize_examples
 
         examples = tokenize_examples(examples, name, language.code)
+    if language.readers is None and name == "none" and not allow_tokenization_mismatch:
+        refs = ref_m2 or ref_tsv or jsonl or "references"
+        names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
+        check_examples(examples, names, source=source or jsonl or ref_m2 or "")
     return examples
 
 
@@ -126,6 +136,7 @@ def score(
     tokenize: str | None = None,
     aligner: Aligner | str | None = None,
     lang: str | Language | None = None,
+    allow_tokenization_mismatch: bool = False,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -136,6 +147,8 @@ def score(
     with ``tokenize="spacy"``. Edits are extracted with ``aligner`` (None: the language's default)
     where a metric needs them. ``lang``: the language (:mod:`gecscope.align.languages`; None: that
     of ``examples`` built by :class:`gecscope.Examples`, else English), in the signature.
+    Sentences given as lists are refused when tokenised otherwise than their sources (as
+    :func:`load`), unless ``allow_tokenization_mismatch``.
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -148,6 +161,7 @@ def score(
     """
     from gecscope.examples import Examples
 
+    arguments.metric("metric", metric)
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
@@ -158,9 +172,11 @@ def score(
             references_by=references_by,
             tokenize=tokenize,
             lang=load_language(lang or "en").code,
+            allow_tokenization_mismatch=allow_tokenization_mismatch,
         )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
+    arguments.examples("examples", examples)
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
     language = _language_of(examples, lang)
     tok = None

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.api import get_metric
 from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
 from gecscope.errors import InputError, MissingExtraError, SettingError
@@ -112,9 +112,10 @@ def compare(
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system. ``lang``: the language (None: that of
     :class:`gecscope.Examples`, else English); ``aligner``: None for the language's default."""
+    arguments.compare_arguments(locals())
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
     check_systems(systems, baseline)
-    metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
+    metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
     langs = {str(getattr(ex, "lang", "en")) for ex in systems.values()}

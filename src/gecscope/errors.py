@@ -68,8 +68,8 @@ class SettingError(InputError):
     'give --hyp-m2 + --ref-m2'
     """
 
-    def __init__(self, message: str, *settings: str, path: str | Path | None = None) -> None:
-        super().__init__(message, path)
+    def __init__(self, message: str, *settings: str, path: str | Path | None = None, line: int | None = None) -> None:
+        super().__init__(message, path, line)
         self.settings = settings
 
     def renamed(self, names: Mapping[str, str]) -> str:

@@ -19,12 +19,14 @@ gecscope.errors.InputError: hypotheses: has 2 sentences but sources has 1
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
+from gecscope import arguments
 from gecscope.align.languages import load_language
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
+from gecscope.io.tokenization import check_examples
 from gecscope.pipeline import read
 from gecscope.types import Example, Target
 
@@ -32,13 +34,8 @@ LAYOUTS = ("annotator", "sentence")
 
 
 def _strings(values: Any, what: str) -> list[str]:
-    if isinstance(values, str) or not isinstance(values, Iterable):
-        raise InputError("must be a list of strings, not a single string", what)
-    out = list(values)
-    for i, v in enumerate(out):
-        if not isinstance(v, str):
-            raise InputError(f"must be a string, got {type(v).__name__}", what, i + 1)
-    return out
+    arguments.strings(what, values)
+    return list(values)
 
 
 def _check_count(what: str, count: int, expected: int) -> None:
@@ -65,12 +62,10 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
             )
         references_by = "annotator"
     if references_by not in LAYOUTS:
-        raise ValueError(f"references_by must be one of {', '.join(LAYOUTS)}; got {references_by!r}")
+        raise SettingError(f"references_by must be one of {', '.join(LAYOUTS)}; got {references_by!r}", "references_by")
     if references is None:
         return [[] for _ in range(n)]
-    if isinstance(references, str) or not isinstance(references, Iterable):
-        raise InputError("must be a list of lists of strings", "references")
-    outer = list(references)
+    outer = list(arguments.listing("references", references, "lists of strings"))
     if references_by == "annotator":
         columns = [_strings(col, f"references[{k}]") for k, col in enumerate(outer)]
         for k, col in enumerate(columns):
@@ -80,12 +75,31 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
     return [[row] if isinstance(row, str) else _strings(row, f"references[{i}]") for i, row in enumerate(outer)]
 
 
+def _read_checked(allow_tokenization_mismatch: bool, lang: str, **files: Any) -> list[Example]:
+    """The examples of an M2 pair or a JSONL file, the arguments checked first and the
+    tokenisation after (unless allowed, or read by a language's own readers)."""
+    for name, value in files.items():
+        arguments.path(name, value)
+    arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
+    hyp: str | Path = files.get("hyp_m2") or files["jsonl"]
+    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()}, lang=lang)
+    if not allow_tokenization_mismatch and load_language(lang).readers is None:
+        check_examples(examples, [hyp, files.get("ref_m2") or hyp])
+    return examples
+
+
 class Examples(Sequence[Example]):
     """An immutable sequence of examples, the tokenisation and the language (``lang``, a code of
     :mod:`gecscope.align.languages`) they were built with."""
 
     def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace", lang: str = "en") -> None:
+        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+            raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
         self._items = tuple(items)
+        for i, item in enumerate(self._items):
+            if not isinstance(item, Example):
+                raise SettingError(f"items[{i}] must be a gecscope.Example, not {arguments.shown(item)}", "items")
+        arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
         self.lang = load_language(lang).code
 
@@ -118,12 +132,14 @@ class Examples(Sequence[Example]):
         *,
         references_by: str | None = None,
         tokenize: str | None = None,
+        allow_tokenization_mismatch: bool = False,
         lang: str = "en",
     ) -> Examples:
         """Examples from strings: ``tokenize="whitespace"`` splits on spaces (text already
         tokenised, as in M2 files); ``"spacy"`` tokenises raw English text with spaCy (extra
         ``text``); None: the default of language ``lang``. ``references`` follow
-        ``references_by`` (see the module docstring)."""
+        ``references_by`` (see the module docstring). Whitespace tokens punctuated otherwise than
+        the sources are refused unless ``allow_tokenization_mismatch``."""
         src = _strings(sources, "sources")
         hyp = _strings(hypotheses, "hypotheses")
         if not src:
@@ -132,13 +148,13 @@ class Examples(Sequence[Example]):
         refs = _reference_rows(references, len(src), references_by)
         from gecscope.align.tokenizers import get_tokenizer  # shared with the files and ``--tokenize``
 
+        arguments.choice("lang", lang, str, "a language code (str, e.g. 'en')")
         language = load_language(lang)
         tokenize = language.tokenizer(tokenize)
         if language.readers is not None:  # the language prepares and tokenises each line itself
             made = language.readers.example
-            return cls(
-                [made(s, h, rs, str(i)) for i, (s, h, rs) in enumerate(zip(src, hyp, refs, strict=True))], lang=lang
-            )
+            rows = enumerate(zip(src, hyp, refs, strict=True))
+            return cls([made(s, h, rs, str(i)) for i, (s, h, rs) in rows], tokenize=_spelled(tokenize), lang=lang)
         split = get_tokenizer(tokenize, lang)
         keep_raw = tokenize == "none"
 
@@ -151,12 +167,17 @@ class Examples(Sequence[Example]):
             if not tokens:
                 raise InputError("empty source sentence", "sources", i + 1)
             out.append(Example(tokens, target(h), tuple(map(target, rs)), str(i), s if keep_raw else None))
+        arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
+        if keep_raw and not allow_tokenization_mismatch:
+            check_examples(out, ["hypotheses", "references"], source="sources")
         return cls(out, tokenize=_spelled(tokenize), lang=lang)
 
     @classmethod
-    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path, *, lang: str = "en") -> Examples:
+    def from_m2(
+        cls, hyp_m2: str | Path, ref_m2: str | Path, *, allow_tokenization_mismatch: bool = False, lang: str = "en"
+    ) -> Examples:
         """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
-        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2, lang=lang)[0], lang=lang)
+        return cls(_read_checked(allow_tokenization_mismatch, lang, hyp_m2=hyp_m2, ref_m2=ref_m2), lang=lang)
 
     @classmethod
     def from_text(
@@ -167,6 +188,7 @@ class Examples(Sequence[Example]):
         ref_m2: str | Path | None = None,
         *,
         tokenize: str | None = None,
+        allow_tokenization_mismatch: bool = False,
         lang: str = "en",
         ref_tsv: str | Path | None = None,
     ) -> Examples:
@@ -175,20 +197,30 @@ class Examples(Sequence[Example]):
         (one per annotator) and/or one M2 file (or the language's own, ``ref_tsv`` for ``zh``)."""
         from gecscope.align.tokenizers import tokenize_examples
 
+        arguments.path("source", source)
+        arguments.path("hypothesis", hypothesis)
+        arguments.load_arguments(dict(
+            source=source, hypothesis=hypothesis, references=references, ref_m2=ref_m2, hyp_m2=None, jsonl=None,
+            ref_tsv=ref_tsv, require_references=True, lang=lang, tokenize=tokenize,
+            allow_tokenization_mismatch=allow_tokenization_mismatch,
+        ))  # fmt: skip
         language = load_language(lang)
         tokenize = language.tokenizer(tokenize)
         inputs: dict[str, Any] = {"ref_tsv": ref_tsv} if ref_tsv is not None else {}
-        [examples] = read(
-            source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2, lang=lang, **inputs
-        )
-        if language.readers is None:  # a language with its own readers tokenises itself
-            examples = tokenize_examples(examples, tokenize, language.code)
-        return cls(examples, tokenize=_spelled(tokenize), lang=lang)
+        files = {"source": source, "hypotheses": [hypothesis], "references": references, "ref_m2": ref_m2, **inputs}
+        [examples] = read(**files, lang=lang)
+        if language.readers is not None:  # a language with its own readers tokenises and is not checked
+            return cls(examples, tokenize=_spelled(tokenize), lang=lang)
+        out = cls(tokenize_examples(examples, tokenize, language.code), tokenize=_spelled(tokenize), lang=lang)
+        if tokenize == "none" and not allow_tokenization_mismatch:
+            check_examples(out, [hypothesis, *references, ref_m2 or "references"], source=source)
+        return out
 
     @classmethod
-    def from_jsonl(cls, path: str | Path, *, lang: str = "en") -> Examples:
+    def from_jsonl(cls, path: str | Path, *, allow_tokenization_mismatch: bool = False, lang: str = "en") -> Examples:
         """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
-        return cls(read(jsonl=path, lang=lang)[0], lang=lang)
+        arguments.path("path", path)
+        return cls(_read_checked(allow_tokenization_mismatch, lang, jsonl=path), lang=lang)
 
     @classmethod
     def from_dataset(
@@ -210,12 +242,15 @@ class Examples(Sequence[Example]):
         >>> Examples.from_dataset(table, source="src", hypothesis="hyp", references="ref")[0].references[1].tokens
         ('a', 'b', '.')
         """
+        if not (hasattr(dataset, "column_names") or isinstance(dataset, Mapping)):
+            what = "a datasets.Dataset or a mapping of column name to list"
+            raise SettingError(f"dataset must be {what}, not {arguments.shown(dataset)}", "dataset")
         names = list(getattr(dataset, "column_names", None) or dataset.keys())
 
         def column(name: str) -> list[Any]:
             if name not in names:
                 raise InputError(f"no column {name!r} (columns: {', '.join(map(str, names))})", "dataset")
-            return list(dataset[name])
+            return list(arguments.listing(f"dataset[{name!r}]", dataset[name], "values (one per row)"))
 
         if isinstance(references, str):
             refs, layout = column(references), "sentence"

@@ -32,12 +32,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from gecscope import arguments
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, han_counts, languages_reading, load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.io.jsonl import iter_jsonl
 from gecscope.io.parallel import m2_rows, text_rows
+from gecscope.io.tokenization import guarded
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import require_references
 from gecscope.progress import bar
@@ -338,13 +340,16 @@ def score_files(
     size: int = SHARD_SIZE,
     aligner: Aligner | str | None = None,
     lang: str | Language = "en",
+    allow_tokenization_mismatch: bool = False,
     **inputs: Any,
 ) -> list[Score]:
     """Every metric on every system read from files (the settings of :func:`stream`) in bounded
     memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
     of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
     numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
-    systems are named ``names`` (default: the hypothesis files' stems).
+    systems are named ``names`` (default: the hypothesis files' stems). A hypothesis or reference
+    tokenised otherwise than the source is refused, as the whole input is read (unless
+    ``allow_tokenization_mismatch``).
 
     >>> d = Path(__file__).parent / "data" / "example"
     >>> m = METRICS["errant"].build()
@@ -353,9 +358,16 @@ def score_files(
     >>> (s.value, s.signature) == (t.value, t.signature)
     True
     """
+    arguments.score_files_arguments(metrics, names, size, inputs)
+    arguments.language("lang", lang)
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
     aligner = pick_aligner(aligner, lang)
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
-    shards = stream(**inputs, lang=lang, size=size if shardable and all(streams(m) for m in metrics) else None)
+    shards: Iterable[Sequence[Sequence[Example]]] = stream(
+        **inputs, lang=lang, size=size if shardable and all(streams(m) for m in metrics) else None
+    )
     names = list(names) or [Path(f).stem for f in files]
+    if load_language(lang).readers is None and not allow_tokenization_mismatch:  # a language's readers tokenise
+        refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]
+        shards = guarded(shards, [[f, *refs] for f in files], source=inputs.get("source") or refs[-1])
     return score_shards(metrics, names, shards, aligner=aligner, lang=lang)

@@ -63,6 +63,7 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
             tuple(fill(ex.source, r) for r in ex.references),
             ex.id,
             ex.source_raw,
+            ex.from_file,
         )
         for ex in examples
     ]

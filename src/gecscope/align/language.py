@@ -74,6 +74,9 @@ class Language:
     preparation: str = "none"
     #: the tokenisation's signature fields when the readers tokenise (``tok:zh-char|t2s:opencc``)
     tokens: Mapping[str, str] = field(default_factory=lambda: {"tok": "whitespace"})
+    #: the M2 dialect ``gecscope convert`` writes: ``m2`` (ERRANT's) or ``cherrant`` (ChERRANT's
+    #: ``T``/``A`` lines, which its compare reads literally)
+    m2_format: str = "m2"
     #: the error-type classifier of its default aligner (None: no error types)
     classifier: str | None = None
     #: text with a larger share of Han characters (among non-space ones) is refused (None: no check)

@@ -147,7 +147,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         size=size,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    for shard in shards:
+    for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
         if last is not None:
             yield last
         last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
@@ -159,6 +159,22 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         print(f"gecscope: warning: {warning}", file=sys.stderr)
     if last is not None:
         yield last
+
+
+def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
+    """``shards``, each checked as it comes: no hypothesis or reference of the whole input (any
+    kind: text, standard input, M2, JSONL) tokenised otherwise than the source; unchecked where
+    ``--tokenize``, ``--allow-tokenization-mismatch`` or a language with its own readers
+    (``--lang zh``) says so."""
+    if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
+        return shards
+    if language_of(args).readers is not None:
+        return shards
+    from gecscope.io.tokenization import CLI_HINT, guarded
+
+    refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
+    names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
+    return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def language_of(args: argparse.Namespace) -> Language:

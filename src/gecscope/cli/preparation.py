@@ -44,8 +44,9 @@ def add_tokenize_args(g: Any) -> None:
 
 def prepare_inputs(args: argparse.Namespace) -> int | None:
     """Before any work, for every command that reads input: resolve ``-t`` into files (or print
-    them with ``--echo`` and return 0), check ``--tokenize`` against ``--lang``, and refuse a
-    hypothesis or text reference tokenised differently from the source."""
+    them with ``--echo`` and return 0), and check ``--tokenize`` against ``--lang`` (a hypothesis or
+    reference tokenised differently from the source is refused as the input is read:
+    ``gecscope.cli.inputs``)."""
     if getattr(args, "test_set", None):
         _use_test_set(args)
         if args.echo:
@@ -56,8 +57,6 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     own = language.readers is not None  # the language's readers tokenise: --tokenize is not applied
     if args.tokenize != "none" and not own and (args.hyp_m2 or args.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
-    if args.tokenize == "none" and not args.allow_tokenization_mismatch and not own:
-        _check_tokenization(args)
     return None
 
 
@@ -108,20 +107,6 @@ def _echo(args: argparse.Namespace) -> int:
         columns = [read_lines(r) for r in args.ref]
         sys.stdout.write("".join("\t".join(row) + "\n" for row in zip(*columns, strict=True)))
     return 0
-
-
-def _check_tokenization(args: argparse.Namespace) -> None:
-    """The one place the CLI refuses a tokenisation mismatch (files only; standard input is read later)."""
-    from gecscope.io.tokenization import check_tokenization, head_lines
-
-    hyps = [h for h in (args.hyp if isinstance(args.hyp, list) else [args.hyp]) if h and h != "-"]
-    refs = [r for r in args.ref if r != "-"]
-    if not hyps or not args.source or args.source == "-":
-        return
-    try:
-        check_tokenization(head_lines(args.source), args.source, ((p, head_lines(p)) for p in [*hyps, *refs]))
-    except OSError:
-        return  # a missing or unreadable file: the reader says so, naming it
 
 
 def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[str, str]:

@@ -234,8 +234,41 @@ def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> None:
-    text = format_m2(blocks)
+def format_cherrant_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
+    """Render sentences as ChERRANT's ``parallel_to_m2.py`` writes them (each target one
+    annotator): a ``T{k}-A{n}`` line with the target before the edits of each of its equally
+    cheap alignments (the first, then :attr:`Target.alternatives`), a deletion as ``-NONE-`` (its
+    compare reads corrections as strings: an empty one never matches a ChERRANT gold), and an
+    unchanged target as ``T{k} 没有错误`` with a noop (``T{k} 无法标注`` with ``NA`` when it is
+    unannotatable).
+
+    >>> from gecscope.types import Edit
+    >>> print(format_cherrant_m2([(("我", "的", "书"), [Target(("我", "书"), (Edit(1, 2, (), "R"),))])]), end="")
+    S 我 的 书
+    T0-A0 我 书
+    A 1 2|||R|||-NONE-|||REQUIRED|||-NONE-|||0
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    for source, targets in blocks:
+        out.append("S " + " ".join(source))
+        for k, target in enumerate(targets):
+            if target.unannotatable or not target.edits:
+                flag, op = ("无法标注", "NA") if target.unannotatable else ("没有错误", "noop")
+                out += [f"T{k} {flag}", f"A -1 -1|||{op}|||-NONE-|||REQUIRED|||-NONE-|||{k}"]
+                continue
+            for n, edits in enumerate((target.edits, *target.alternatives)):
+                out.append(f"T{k}-A{n} {target.text}")
+                for e in edits:
+                    corr = " ".join(e.correction) or "-NONE-"
+                    out.append(f"A {e.start} {e.end}|||{e.type or 'EDIT'}|||{corr}|||REQUIRED|||-NONE-|||{k}")
+        out.append("")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]], *, cherrant: bool = False) -> None:
+    """Write :func:`format_m2` (``cherrant``: :func:`format_cherrant_m2`) to ``path``."""
+    text = (format_cherrant_m2 if cherrant else format_m2)(blocks)
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:

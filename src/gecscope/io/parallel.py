@@ -101,7 +101,7 @@ def text_rows(
                 raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
             m2_refs = block.targets
         refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)
-        yield tuple(Example(tokens, target(line), refs, str(i), src) for _, line in row[1 : 1 + k])
+        yield tuple(Example(tokens, target(line), refs, str(i), src, True) for _, line in row[1 : 1 + k])
 
 
 def examples_from_m2(hyp_m2: PathLike, ref_m2: PathLike) -> list[Example]:

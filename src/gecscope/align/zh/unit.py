@@ -16,6 +16,7 @@ LANGUAGE = Language(
     preparation="whitespace removed; targets OpenCC t2s; 没有错误 unchanged, 无法标注 unannotatable",
     tokens=SIGNATURE,
     classifier="cherrant",
+    m2_format="cherrant",
     max_han_share=None,
     extra="zh",
     resources=("zh/resources",),
