@@ -238,3 +238,21 @@ def test_built_aligners_are_those_get_aligner_builds() -> None:
         except Exception:  # a missing extra or resource: built here, not usable on this machine
             built = True
         assert built == (name in BUILT_ALIGNERS), name
+
+
+@pytest.mark.parametrize("lang", [0, b"de", ["de"], "deu"])
+def test_bad_lang_is_refused_at_every_door(lang: Any, files: dict[str, Path]) -> None:
+    lists = {"sources": ["a b ."], "hypotheses": ["a c ."]}
+    calls = [
+        lambda: gecscope.load(source=files["src"], hypothesis=files["hyp"], references=[files["ref"]], lang=lang),
+        lambda: gecscope.score("green", **lists, references=[["a c ."]], lang=lang),
+        lambda: gecscope.Examples.from_lists(**lists, lang=lang),
+        lambda: gecscope.Examples.from_text(files["src"], files["hyp"], [files["ref"]], lang=lang),
+        lambda: pipeline.score_files([METRICS["green"].build()], source=files["src"], hypotheses=[files["hyp"]],
+                                     references=[files["ref"]], lang=lang),
+        lambda: gecscope.compare("green", {"a": gecscope.Examples.from_lists(**lists)}, lang=lang),
+    ]  # fmt: skip
+    for call in calls:
+        with pytest.raises(InputError, match="lang") as err:
+            call()
+        assert "\n" not in str(err.value)

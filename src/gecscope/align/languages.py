@@ -122,6 +122,8 @@ def load_language(code: str | Language) -> Language:
     "did you mean"."""
     if isinstance(code, Language):
         return code
+    if not isinstance(code, str):
+        raise SettingError(f"lang must be a language code (str, e.g. 'en'), not {type(code).__name__}", "lang")
     if code in _REGISTERED:
         return _REGISTERED[code]
     if code in LANGUAGES:
