@@ -127,6 +127,22 @@ def compare(
     return compare_aligned(built, dict(zip(systems, aligned, strict=True)), fields, config, baseline)
 
 
+def check_types(metrics: Sequence[Metric], cat: int) -> None:
+    """Refuse a per-type breakdown (``cat``) when no metric has error types (GLEU, GREEN, ...),
+    before any work."""
+    if not cat:
+        return
+    if not any(
+        "cat" in {f.name for f in dataclasses.fields(m.config)} for m in metrics if dataclasses.is_dataclass(m.config)
+    ):
+        names = ", ".join(m.name for m in metrics)
+        raise SettingError(
+            f"cat means nothing for {names}: no per-error-type statistics (cat applies to cleme2, cleme, errant, "
+            "m2 and the metrics built on them)",
+            "cat",
+        )
+
+
 def compare_aligned(
     metrics: Sequence[Metric],
     systems: Mapping[str, Sequence[Example]],
@@ -140,6 +156,7 @@ def compare_aligned(
     ``timings`` receives the seconds of each phase."""
     timings = {} if timings is None else timings
     base = check_systems(systems, baseline)
+    check_types(metrics, config.cat)
     n = len(next(iter(systems.values())))
     check_draws(n, config.bootstrap, "bootstrap")  # before any work
     if config.test != "bootstrap":

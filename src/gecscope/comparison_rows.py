@@ -5,15 +5,18 @@ multiple-comparison correction over all rows of a call (see :mod:`gecscope.compa
 from __future__ import annotations
 
 import dataclasses
+import sys
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from gecscope.errors import SettingError
 from gecscope.layout import split_details
 from gecscope.metrics import Metric
-from gecscope.progress import bar, progress
+from gecscope.progress import bar, is_quiet, progress
 from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table, take
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
@@ -167,6 +170,7 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     tables = [stat_table(metric, analyses[s]) for s in names]
     plan, pays = Plan(), {}
     if all(isinstance(t, ReplayTable) for t in tables):
+        check_replay_cost(metric, analyses[names[b]], len(names), config)
         table = tables[0].stacked(tables[1:])
 
         def draws(i: int, orders: Any) -> dict[Key, Any]:
@@ -206,6 +210,52 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
             ar.append({} if swaps is None or i == b else differences(i, swaps))
             progress.update(1)
     return point, boot, ar, support
+
+
+#: the longest resampling run by re-scoring started without asking for smaller counts (seconds)
+MAX_REPLAY_SECONDS = 600.0
+#: an estimate above this many seconds is told on standard error before the work (unless quiet)
+TELL_REPLAY_SECONDS = 10.0
+
+
+def duration(seconds: float) -> str:
+    """Seconds in words.
+
+    >>> duration(12.3), duration(2295), duration(1e-4)
+    ('12 s', '38 min', '0.0001 s')
+    """
+    if seconds >= 120:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds:.0f} s" if seconds >= 1 else f"{seconds:.2g} s"
+
+
+def check_replay_cost(metric: Metric, analysis: Any, systems: int, config: CompareConfig) -> float:
+    """Estimate, before the work, what resampling ``metric`` (no fast plan: every resample
+    re-scored) will take: one re-scoring timed, times their number. Over
+    :data:`MAX_REPLAY_SECONDS` it is refused, naming smaller counts that fit; over
+    :data:`TELL_REPLAY_SECONDS` it is told on standard error. Returns the estimate (seconds)."""
+    count = systems * (1 + config.bootstrap)
+    if config.test != "bootstrap":
+        count += 2 * (systems - 1) * config.trials
+    start = time.perf_counter()
+    metric.score_analysis(analysis)
+    one = max(time.perf_counter() - start, 1e-6)
+    estimate = count * one
+    if estimate > MAX_REPLAY_SECONDS:
+        fits = max(1, int(MAX_REPLAY_SECONDS / one / (systems + 2 * (systems - 1) * (config.test != "bootstrap"))))
+        raise SettingError(
+            f"{metric.name} has no fast resampling plan: {count:,} re-scorings of {size(analysis):,} sentences "
+            f"({one:.2g} s each) would take about {duration(estimate)}; give a smaller bootstrap and trials "
+            f"(about {fits:,} each fit in {duration(MAX_REPLAY_SECONDS)})",
+            "bootstrap",
+            "trials",
+        )
+    if estimate > TELL_REPLAY_SECONDS and not is_quiet():
+        print(
+            f"gecscope: {metric.name} has no fast resampling plan: {count:,} re-scorings, about {duration(estimate)}",
+            file=sys.stderr,
+        )
+    return estimate
 
 
 def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:

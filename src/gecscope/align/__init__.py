@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from gecscope.align.levenshtein import LevenshteinAligner
-from gecscope.align.settings import AlignSettings, Origin, too_long
+from gecscope.align.settings import AlignSettings, Origin, cell_limit, too_large, too_long
 from gecscope.errors import InputError
 from gecscope.types import Edit, Example, Target, Tokens
 
@@ -33,12 +33,13 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
     the aligner's ``origin`` when it has one."""
     todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
     limit = int(getattr(aligner, "max_tokens", 0) or 0)
+    cells = int(getattr(aligner, "max_cells", 0) or 0)
     for i, ex in enumerate(examples):
         for j, t in enumerate((ex.hypothesis, *ex.references)):
             if (j == 0 and not hypotheses) or t.edits is not None or t.tokens == ex.source:
                 continue
             if (ex.source, t.tokens) not in todo:
-                why = too_long(ex.source, t.tokens, limit)
+                why = too_long(ex.source, t.tokens, limit) or too_large(ex.source, t.tokens, cells)
                 if why is not None:
                     raise _runaway(why, aligner, i, j)
                 todo[(ex.source, t.tokens)] = ()
@@ -103,7 +104,7 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
         from gecscope.align.zh.cherrant import CherrantAligner
 
         settings = settings or AlignSettings()
-        return cached(CherrantAligner(), settings.cache_dir, settings.cache)
+        return cached(CherrantAligner(max_cells=cell_limit(settings.max_tokens)), settings.cache_dir, settings.cache)
     from gecscope.align.languages import find_aligner
 
     factory = find_aligner(name)

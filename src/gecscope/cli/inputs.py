@@ -14,7 +14,7 @@ from gecscope import api, pipeline
 from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
-from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
+from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
 from gecscope.cli import preparation
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
@@ -105,16 +105,14 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     from gecscope.align import get_aligner
 
     language_of(args)
-    if not isinstance(args.aligner, str):  # ChERRANT with the tables of --zh-resources
-        return args.aligner  # type: ignore[no-any-return]
-    if args.aligner not in ("errant", "cherrant"):
+    if isinstance(args.aligner, str) and args.aligner not in ("errant", "cherrant"):
         return str(args.aligner)
-    aligner = get_aligner(args.aligner, align_settings(args))
-    if args.aligner == "errant":
-        hyps = _many(args.hyp)
-        aligner.origin = Origin(  # type: ignore[attr-defined]
-            hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
-        )
+    # ChERRANT with the tables of --zh-resources comes built
+    aligner = get_aligner(args.aligner, align_settings(args)) if isinstance(args.aligner, str) else args.aligner
+    hyps = _many(args.hyp)
+    aligner.origin = Origin(  # type: ignore[union-attr]
+        hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
+    )
     return aligner
 
 
@@ -191,7 +189,8 @@ def language_of(args: argparse.Namespace) -> Language:
         from gecscope.align.zh.cherrant import CherrantAligner
 
         settings = align_settings(args)
-        args.aligner = cached(CherrantAligner(args.zh_resources), settings.cache_dir, settings.cache)
+        aligner = CherrantAligner(args.zh_resources, max_cells=cell_limit(settings.max_tokens))
+        args.aligner = cached(aligner, settings.cache_dir, settings.cache)
     return language
 
 

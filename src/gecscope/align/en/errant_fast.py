@@ -270,7 +270,7 @@ class Kernel:
         longest = max((len(w) for w in cor.words), default=0) + 1
         if self.compiled:
             cost = np.empty((n + 1) * (m + 1), dtype=np.float64)
-            ops = np.empty((n + 1) * (m + 1), dtype=np.int64)
+            ops = np.empty((n + 1) * (m + 1), dtype=np.int32)  # op codes (TRANS + size < 2**31)
             row = np.empty(longest, dtype=np.int64)
             seq = np.empty(5 * (n + m + 1), dtype=np.int64)
             steps = self._fn(*orig.arrays, *cor.arrays, cost, ops, row, seq)
