@@ -116,9 +116,9 @@ class Language:
             default = self.aligners[0]
             return default if known(default) else self.fallbacks.get(default, default)
         if name in self.refusals:
-            raise InputError(f"--aligner {name} with {self.label}: {self.refusals[name]}", "--aligner")
+            raise InputError(f"--aligner {name} with {self.label}: {self.refusals[name]}")
         if name in BUILTIN_ALIGNERS and name not in self.aligners:
-            raise InputError(f"--aligner {name} is not for {self.label}: {', '.join(self.aligners)}", "--aligner")
+            raise InputError(f"--aligner {name} is not for {self.label}: {', '.join(self.aligners)}")
         return name
 
     def check_text(self, counts: tuple[int, int], path: object) -> None:

@@ -71,7 +71,7 @@ def language_of(args: argparse.Namespace) -> Language:
             name = args.tokenize if args.tokenize is not None else language.tokenizer(None)
             args.tokenize = canonical(name, language.code)
         except ValueError as err:
-            raise InputError(str(err), "--tokenize") from None
+            raise InputError(str(err)) from None
     return language
 
 
