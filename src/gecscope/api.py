@@ -42,6 +42,7 @@ def load(
     ref_tsv: str | Path | None = None,
     tokenize: str | None = None,
     allow_tokenization_mismatch: bool = False,
+    overlaps: bool = False,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -57,7 +58,8 @@ def load(
     None: the language's default) tokenises text input the same way as ``--tokenize`` does. A
     hypothesis or reference tokenised otherwise than the source (a detokenised output against
     tokenised sources) is refused, as on the command line, unless ``allow_tokenization_mismatch``
-    (a language with its own readers, ``zh``, is not checked).
+    (a language with its own readers, ``zh``, is not checked). ``overlaps``: the reference M2's
+    edits may overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -74,6 +76,7 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
+        overlaps=overlaps,
     )
     language = load_language(lang)
     name = language.tokenizer(tokenize)
@@ -176,8 +179,8 @@ def score(
         )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
-    arguments.examples("examples", examples)
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    arguments.examples("examples", examples, bool(getattr(m, "reads_overlapping_edits", False)))
     language = _language_of(examples, lang)
     tok = None
     if isinstance(examples, Examples):

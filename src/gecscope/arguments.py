@@ -118,7 +118,7 @@ def _tokens(name: str, value: Any) -> None:
         raise refused(name, f"must be a tuple of str tokens, not {shown(value)}")
 
 
-def _target(name: str, target: Any, source: tuple[str, ...]) -> None:
+def _target(name: str, target: Any, source: tuple[str, ...], overlaps: bool = False) -> None:
     if not isinstance(target, Target):
         raise refused(name, f"must be a gecscope.Target, not {shown(target)}")
     _tokens(f"{name}.tokens", target.tokens)
@@ -126,6 +126,13 @@ def _target(name: str, target: Any, source: tuple[str, ...]) -> None:
         return
     if not isinstance(target.edits, tuple) or not all(isinstance(e, Edit) for e in target.edits):
         raise refused(f"{name}.edits", f"must be a tuple of gecscope.Edit or None, not {shown(target.edits)}")
+    if overlaps:  # EstGEC's M2 read with overlaps=True: edits in file order, overlapping
+        bad = next((e for e in target.edits if not 0 <= e.start <= e.end <= len(source)), None)
+        if bad is not None:
+            raise InputError(
+                f"{name}.edits: edit [{bad.start}, {bad.end}) is out of range (the source has {len(source)} tokens)"
+            )
+        return
     try:
         rebuilt = apply_edits(source, target.edits)
     except ValueError as exc:  # overlapping, unsorted or beyond the source
@@ -136,10 +143,10 @@ def _target(name: str, target: Any, source: tuple[str, ...]) -> None:
         )
 
 
-def examples(name: str, value: Any) -> None:
+def examples(name: str, value: Any, overlaps: bool = False) -> None:
     """``value`` is a non-empty list of :class:`gecscope.Example`, each well formed: tokens as
     tuples of strings, targets as :class:`gecscope.Target`, edits inside the source and giving
-    the target's tokens."""
+    the target's tokens (``overlaps``: reference edits may overlap, for a metric that reads them)."""
     items = listing(name, value, "gecscope.Example (from gecscope.load or gecscope.Examples)")
     if not len(items):
         raise InputError(f"{name} is empty: no sentences to score")
@@ -152,7 +159,7 @@ def examples(name: str, value: Any) -> None:
         if not isinstance(ex.references, tuple):
             raise refused(f"{where}.references", f"must be a tuple of gecscope.Target, not {shown(ex.references)}")
         for k, ref in enumerate(ex.references):
-            _target(f"{where}.references[{k}]", ref, ex.source)
+            _target(f"{where}.references[{k}]", ref, ex.source, overlaps)
 
 
 def systems(name: str, value: Any) -> None:
@@ -195,6 +202,7 @@ def load_arguments(given: Mapping[str, Any]) -> None:
     paths("references", given["references"])
     flag("require_references", given["require_references"])
     flag("allow_tokenization_mismatch", given["allow_tokenization_mismatch"])
+    flag("overlaps", given.get("overlaps", False))
     language("lang", given["lang"])
     choice("tokenize", given["tokenize"], str, "a tokeniser name (str: 'none', 'spacy', 'char') or None", optional=True)
 
@@ -213,7 +221,7 @@ def compare_arguments(given: Mapping[str, Any]) -> None:
         choice(name, given[name], int, "a whole number (int)")
     for name in ("confidence", "alpha", "min_support"):
         choice(name, given[name], (int, float), "a number")
-    for name in ("test", "correction"):
+    for name in ("test", "correction", "family"):
         choice(name, given[name], str, "a name (str)")
     choice("aligner", given["aligner"], str, "a name (str) or None (the language's default)", optional=True)
     language("lang", given["lang"], optional=True)

@@ -101,6 +101,7 @@ def stream(
     lang: str | Language = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
+    overlaps: bool = False,
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
     all at once): each shard holds one list per system, of the same sentences. Files are read a
@@ -109,7 +110,8 @@ def stream(
     :class:`InputError` naming the file and the line; files of different lengths are reported
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
-    never scores a bad input."""
+    never scores a bad input. ``overlaps``: reference M2 edits may overlap and keep their file order
+    (EstGEC's M2, for the ``estgec-m2`` metric: :func:`gecscope.io.m2.iter_m2`)."""
     rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
     language = load_language(lang)
     own = language.readers
@@ -126,7 +128,7 @@ def stream(
         if own is not None:
             rows = zip(*(own.m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
-            rows = _checked(m2_rows(hyp_m2, ref_m2), hyp_m2[0], language)
+            rows = _checked(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], language)
     elif source is None or not hypotheses:
         raise SettingError(
             "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
@@ -138,7 +140,7 @@ def stream(
     elif own is not None:
         rows = zip(*(own.text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _checked(text_rows(source, hypotheses, references, ref_m2), source, language)
+        rows = _checked(text_rows(source, hypotheses, references, ref_m2, overlaps), source, language)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read

@@ -77,6 +77,9 @@ class Language:
     #: the M2 dialect ``gecscope convert`` writes: ``m2`` (ERRANT's) or ``cherrant`` (ChERRANT's
     #: ``T``/``A`` lines, which its compare reads literally)
     m2_format: str = "m2"
+    #: (a, b) lower case -> whether they are one word in the language's spelling variants (the
+    #: tag-free error types call such an edit SPELL: Ukrainian euphony); None: none
+    spelling_variants: Callable[[str, str], bool] | None = None
     #: the error-type classifier of its default aligner (None: no error types)
     classifier: str | None = None
     #: text with a larger share of Han characters (among non-space ones) is refused (None: no check)

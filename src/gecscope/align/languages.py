@@ -142,6 +142,13 @@ def load_language(code: str | Language) -> Language:
     )
 
 
+def spelling_variants(code: str) -> Callable[[str, str], bool] | None:
+    """The spelling-variant rule of language ``code``'s unit (None: none, or no unit for ``code``;
+    never an error, so a classifier can ask for any code)."""
+    language = _REGISTERED.get(code) or (_builtin(code) if code in LANGUAGES else None)
+    return language.spelling_variants if language is not None else None
+
+
 def languages_reading(setting: str) -> list[str]:
     """The built-in codes whose language reads input setting ``setting`` (``ref_tsv``)."""
     return [code for code in LANGUAGES if setting in _builtin(code).inputs]

@@ -13,7 +13,12 @@ from gecscope.io.m2 import format_cherrant_m2, format_m2, write_m2
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("convert", help="text to M2", description="Write hypothesis or references as M2.")
     add_input_args(p)
-    p.add_argument("--what", choices=["hypothesis", "references"], default="hypothesis")
+    p.add_argument(
+        "--what",
+        choices=["hypothesis", "references"],
+        default="hypothesis",
+        help="write the hypothesis (default) or the references as M2",
+    )
     p.add_argument("--output", "-o", help="output M2 file (default: standard output)")
 
 

@@ -24,8 +24,9 @@ from gecscope.result import Score
 from gecscope.types import Example
 
 
-def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None:
-    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``)."""
+def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: bool = True) -> None:
+    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``);
+    ``echo``: ``--echo`` (printing a test set is for the commands that score one)."""
     g = p.add_argument_group("input (M2, parallel text, or JSONL)")
     nargs = "+" if several else None
     many = " (several: one per system)" if several else ""
@@ -51,7 +52,7 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         "per sentence); und: any language (whitespace tokens, Levenshtein). See docs/languages.md",
     )
     g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
-    add_tokenize_args(g)
+    add_tokenize_args(g, echo=echo)
     g.add_argument(
         "--zh-resources",
         metavar="DIR",
@@ -122,7 +123,18 @@ def load_examples(args: argparse.Namespace, *, require_references: bool = True) 
     return systems[0]
 
 
-def _shards(args: argparse.Namespace, require_references: bool = True, size: int | None = None) -> Iterator[Shard]:
+def _overlaps(metrics: Sequence[Any]) -> bool:
+    """Whether the reference M2 is read with overlapping edits in file order (EstGEC's M2, for a
+    metric that declares ``reads_overlapping_edits``); such a metric is scored alone."""
+    readers = [m for m in metrics if getattr(m, "reads_overlapping_edits", False)]
+    if readers and len(readers) < len(metrics):
+        raise InputError(f"{readers[0].name} reads overlapping M2 edits as EstGEC writes them: score it alone")
+    return bool(readers)
+
+
+def _shards(
+    args: argparse.Namespace, require_references: bool = True, size: int | None = None, overlaps: bool = False
+) -> Iterator[Shard]:
     """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
     which is held back until the whole input is read."""
@@ -143,6 +155,7 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         lang=language,
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
+        overlaps=overlaps,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
     for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
@@ -286,7 +299,7 @@ def score_inputs(
         scores = pipeline.score_shards(
             metrics,
             names,
-            _shards(args, _references_needed(metrics), size if sharded else None),
+            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics)),
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
@@ -307,7 +320,7 @@ def load_for_metrics(
     t0 = time.perf_counter()
     with _stdin_kept(args):
         names = system_names(args)
-        [read] = _shards(args, _references_needed(metrics))
+        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics))
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))

@@ -15,8 +15,9 @@ from gecscope.errors import InputError
 from gecscope.types import Example
 
 
-def add_tokenize_args(g: Any) -> None:
-    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``)."""
+def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
+    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``; with
+    ``echo``, ``--echo`` to print one)."""
     from gecscope.align.tokenizers import TOKENIZERS
     from gecscope.meta.data.testsets import TEST_SETS
 
@@ -39,7 +40,23 @@ def add_tokenize_args(g: Any) -> None:
         help="a named test set as its source and references (from 'gecscope download'): "
         + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
     )
-    g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+    if echo:
+        g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+    g.add_argument(
+        "--test-set-file",
+        metavar="PATH",
+        help="your copy of a licence-gated test set given with -t (its reference M2): "
+        + "; ".join(f"{k}: {t.gated}" for k, t in TEST_SETS.items() if t.gated),
+    )
+    g.add_argument("--test-set-sha256", metavar="HEX", help="the sha256 --test-set-file must have")
+    from gecscope.meta.data.protocols import PROTOCOLS
+
+    g.add_argument(
+        "--protocol",
+        choices=list(PROTOCOLS),
+        help="a shared task's scoring protocol (language, aligner, metric and settings; -t implies its "
+        "set's): " + "; ".join(f"{k}: {p.summary}" for k, p in PROTOCOLS.items()),
+    )
 
 
 def prepare_inputs(args: argparse.Namespace) -> int | None:
@@ -49,10 +66,14 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     ``gecscope.cli.inputs``)."""
     if getattr(args, "test_set", None):
         _use_test_set(args)
-        if args.echo:
+        if getattr(args, "echo", None):
             return _echo(args)
     elif getattr(args, "echo", None):
         raise InputError("--echo prints a test set: give it with -t")
+    elif getattr(args, "test_set_file", None):
+        raise InputError("--test-set-file is the file of a licence-gated test set: give the set with -t")
+    if getattr(args, "protocol", None):
+        _use_protocol(args)
     language = language_of(args)
     own = language.readers is not None  # the language's readers tokenise: --tokenize is not applied
     if args.tokenize != "none" and not own and (args.hyp_m2 or args.jsonl):
@@ -75,24 +96,69 @@ def language_of(args: argparse.Namespace) -> Language:
     return language
 
 
+def _same_language(given: Any, wanted: str) -> bool:
+    """Whether ``--lang`` (None: not given) names language ``wanted``."""
+    return given is None or load_language(given).code == load_language(wanted).code
+
+
 def _use_test_set(args: argparse.Namespace) -> None:
-    from gecscope.meta.data.testsets import TEST_SETS, locate
+    from gecscope.meta.data.testsets import TEST_SETS, locate, user_files
 
     options = {"--source": args.source, "--ref": args.ref, "--ref-m2": args.ref_m2, "--ref-tsv": args.ref_tsv}
     given = [o for o, v in options.items() if v]
     if given or args.jsonl or args.example:
         raise InputError(f"-t {args.test_set} gives the source and references; drop {' '.join(given) or '--jsonl'}")
-    files = locate(args.test_set)
     test = TEST_SETS[args.test_set]
-    lang = getattr(args, "lang", None)
-    if lang is not None and load_language(lang).code != load_language(test.lang).code:
+    if test.gated and getattr(args, "test_set_file", None):
+        files, args.test_set_signature = user_files(args.test_set, args.test_set_file, args.test_set_sha256)
+    else:
+        files = locate(args.test_set)
+        args.test_set_signature = test.signature
+    if test.protocol and not getattr(args, "protocol", None):
+        args.protocol = test.protocol
+    if not _same_language(getattr(args, "lang", None), test.lang):
         raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
     args.lang = test.lang
     args.source = str(files["source"])
     args.ref_m2 = str(files["ref_m2"]) if "ref_m2" in files else None
     args.ref = [str(v) for k, v in files.items() if k.startswith("ref") and k[3:].isdigit()]
     args.ref_tsv = str(files["ref_tsv"]) if "ref_tsv" in files else None
-    args.test_set_signature = test.signature
+
+
+def _use_protocol(args: argparse.Namespace) -> None:
+    """Apply ``--protocol`` (or the one ``-t`` implies) to the options left unset: its language,
+    aligner, tokenisation, metrics and their settings. A ``--metric`` or a setting given otherwise
+    is the user's, and the protocol's name then stays out of the signature."""
+    import sys
+
+    from gecscope.meta.data.protocols import get_protocol
+
+    protocol = get_protocol(args.protocol)
+    if hasattr(args, "lang") and protocol.lang is not None:
+        if not _same_language(args.lang, protocol.lang):
+            raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
+        args.lang = protocol.lang
+    if hasattr(args, "aligner") and args.aligner in ("errant", None):
+        args.aligner = protocol.aligner
+    if hasattr(args, "tokenize") and args.tokenize in (None, "none", "whitespace"):
+        args.tokenize = protocol.tokenize
+    metrics = getattr(args, "metric", None)
+    if metrics is None:
+        return
+    if metrics != getattr(args, "metric_default", metrics) and tuple(metrics) != protocol.metrics:
+        print(f"gecscope: --metric given: protocol {protocol.name} not applied to it", file=sys.stderr)
+        args.protocol_applied = None
+        return
+    args.metric = list(protocol.metrics)
+    changed = []
+    for _, name, value in protocol.settings:
+        if getattr(args, name, None) is None:
+            setattr(args, name, value)
+        elif str(getattr(args, name)) != value:
+            changed.append(name)
+    if changed:
+        print(f"gecscope: {', '.join(changed)} given: not protocol {protocol.name}'s setting", file=sys.stderr)
+    args.protocol_applied = None if changed else protocol.name
 
 
 def _echo(args: argparse.Namespace) -> int:
@@ -120,6 +186,8 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
     if getattr(args, "test_set_signature", None):
         out["test"] = args.test_set_signature
+    if getattr(args, "protocol_applied", None):
+        out["protocol"] = args.protocol_applied
     return out
 
 

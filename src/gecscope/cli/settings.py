@@ -85,6 +85,7 @@ def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str 
         metavar="METRIC",
         help=(help or "; ".join(f"{k}: {s.summary}" for k, s in METRICS.items())) + f" (aliases: {aliases})",
     )
+    p.set_defaults(metric_default=default)  # a protocol (--protocol, -t) replaces only this default
 
 
 class SettingsHelp(argparse.HelpFormatter):

@@ -128,6 +128,15 @@ METRICS: dict[str, MetricSpec] = {
         streams=m2_streams,
         resampling=own_plan,
     ),
+    "estgec-m2": MetricSpec(
+        "estgec:Estgec:EstgecConfig",
+        "EstGEC's M2 scorer: M2 with Estonian word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
+        aliases=("EstGEC", "m2scorer_by_type", "M2-est"),
+        cite="dahlmeier-ng-2012-better",
+        tool="EstGEC M2_scorer_est/m2scorer_by_type (TartuNLP/estgec 336473ca)",
+        official_text=True,
+        options=(o.BETA, o.MAX_UNCHANGED, o.MISSING),
+    ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",
         "GLEU: the official 2016 script's score (500 sampled iterations)",

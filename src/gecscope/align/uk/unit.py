@@ -2,5 +2,6 @@
 or ``syntok``), tag-free ERRANT edits."""
 
 from gecscope.align.language import tag_free
+from gecscope.align.uk.euphony import is_ukrainian_variant
 
-LANGUAGE = tag_free("uk", "Ukrainian")
+LANGUAGE = tag_free("uk", "Ukrainian", spelling_variants=is_ukrainian_variant)
