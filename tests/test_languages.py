@@ -104,7 +104,7 @@ def test_aligner_allowed_refused_and_icelandic() -> None:
     assert de.aligner(None, aligner_known) == TAG_FREE_NOW
     with pytest.raises(InputError, match="--aligner errant is not for --lang de"):
         de.aligner("errant", aligner_known)
-    with pytest.raises(InputError, match="MultiGEC-2025 tags Icelandic") as err:
+    with pytest.raises(InputError, match="MultiGEC-2025 scores Icelandic with ERRANT on UDPipe 2 tags") as err:
         ice.aligner(TAG_FREE, aligner_known)
     assert "\n" not in str(err.value)
     assert ice.aligner(None, aligner_known) == "levenshtein"

@@ -56,7 +56,7 @@ INPUT_SETTINGS = ("hyp_m2", "ref_m2", "source", "hypothesis", "references", "jso
 #: sentences per shard of :func:`score_files` unless told otherwise
 SHARD_SIZE = 20_000
 #: the aligners whose edits of a pair do not depend on the other pairs aligned with it
-SHARD_ALIGNERS = ("errant", "levenshtein")
+SHARD_ALIGNERS = ("errant", "errant-notag", "levenshtein")
 
 
 def batches(items: Iterable[T], size: int | None) -> Iterator[list[T]]:

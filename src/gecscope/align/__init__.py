@@ -85,7 +85,8 @@ def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
 
 def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> Aligner:
     """``errant`` (English, needs the 'text' extra; behind the alignment cache unless
-    ``settings.cache`` is off), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
+    ``settings.cache`` is off), ``errant-notag`` (tag-free ERRANT, any language, no model: the
+    MultiGEC-2025 scorer's edits), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
     needs the 'zh' extra), or one registered in :mod:`gecscope.align.languages`
     (``register_aligner`` or the ``gecscope.aligners`` entry points). An aligner object is returned
     as it is."""
@@ -99,6 +100,10 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
         return cached(ErrantAligner(settings=settings), settings.cache_dir, settings.cache)
     if name == "levenshtein":
         return LevenshteinAligner()
+    if name == "errant-notag":
+        from gecscope.align.notag import NotagAligner
+
+        return NotagAligner(settings)
     if name == "cherrant":
         from gecscope.align.store import cached
         from gecscope.align.zh.cherrant import CherrantAligner
@@ -111,7 +116,7 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
     if factory is not None:
         aligner: Aligner = factory()
         return aligner
-    raise ValueError(f"unknown aligner {name!r} (errant, levenshtein, cherrant or a registered one)")
+    raise ValueError(f"unknown aligner {name!r} (errant, errant-notag, levenshtein, cherrant or a registered one)")
 
 
 __all__ = ["AlignSettings", "Aligner", "LevenshteinAligner", "Origin", "align_examples", "get_aligner"]

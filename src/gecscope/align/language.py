@@ -32,7 +32,7 @@ PathLike = str | Path
 #: always allowed)
 BUILTIN_ALIGNERS = ("errant", "levenshtein", "cherrant", "errant-notag")
 #: those :func:`gecscope.align.get_aligner` builds in this version (the others stand in: ``fallbacks``)
-BUILT_ALIGNERS = ("errant", "levenshtein", "cherrant")
+BUILT_ALIGNERS = ("errant", "levenshtein", "cherrant", "errant-notag")
 #: the tag-free ERRANT aligner of the MultiGEC-2025 scorer, and what stands in while it is missing
 TAG_FREE = "errant-notag"
 TAG_FREE_FALLBACK = "levenshtein"

@@ -5,6 +5,9 @@
 - ``spacy`` (English): the tokens spaCy's English tokenizer gives, as ``errant_parallel -tok``
   parses its input (the same pipeline the ERRANT aligner loads; whitespace tokens dropped);
 - ``char`` (Chinese and other unsegmented scripts): one token per non-space character;
+- ``syntok`` (any language using spaces; the ``multigec`` extra): ``syntok`` 1.4.4's tokens joined
+  by single spaces, as the MultiGEC-2025 evaluation pre-tokenises each essay, then split as its
+  ERRANT fork splits a line (:func:`gecscope.align.notag.fork_tokens`);
 - ``spacy-blank``: spaCy's rule-based tokenizer of the language, ``spacy.blank(code)`` (no model).
 
 Which of them a language allows, and its default, is declared by its unit
@@ -82,6 +85,39 @@ def _no_language() -> Split:
     raise ValueError("--tokenize spacy-blank needs a language (--lang / lang=)")
 
 
+def syntok_line() -> Callable[[str], str]:
+    """MultiGEC-2025's ``pretokenize``: syntok's tokens of a text, each without its leading
+    spacing, joined by single spaces (one line per essay)."""
+    try:
+        from syntok.tokenizer import Tokenizer
+    except ImportError:
+        from gecscope.errors import MissingExtraError
+
+        raise MissingExtraError("the syntok tokeniser", "multigec") from None
+    tokenizer = Tokenizer()
+    return lambda text: " ".join(str(t).strip() for t in tokenizer.tokenize(text))
+
+
+def _syntok() -> Split:
+    from gecscope.align.notag import fork_tokens
+
+    line = syntok_line()
+    return lambda text: fork_tokens(line(text))
+
+
+def line_maker(name: str) -> Callable[[str], str]:
+    """A text (an essay, newlines and all) as one line of the tokens of tokeniser ``name``, joined
+    by single spaces (``syntok``: :func:`syntok_line`).
+
+    >>> line_maker("none")("He  go\\nhome .")
+    'He go home .'
+    """
+    if canonical(name) == "syntok":
+        return syntok_line()
+    split = get_tokenizer(name)
+    return lambda text: " ".join(split(text))
+
+
 TOKENIZERS: dict[str, TokenizerSpec] = {
     "none": TokenizerSpec("none", (), _whitespace, "whitespace tokens (pre-tokenised text)"),
     "spacy": TokenizerSpec("spacy", ("en",), _spacy, "spaCy English tokenizer, as errant_parallel -tok"),
@@ -89,6 +125,7 @@ TOKENIZERS: dict[str, TokenizerSpec] = {
     "spacy-blank": TokenizerSpec(
         "spacy-blank", (), _no_language, "spaCy's rule-based tokenizer of --lang (spacy.blank), no model", _spacy_blank
     ),
+    "syntok": TokenizerSpec("syntok", (), _syntok, "syntok 1.4.4 tokens, as MultiGEC-2025 pre-tokenises essays"),
 }
 #: other names accepted for a registered tokeniser
 ALIASES = {"whitespace": "none"}
@@ -138,6 +175,13 @@ def tokenizer_signature(name: str, m2_source: bool = False) -> str:
     key = canonical(name)
     if key == "none":
         return "whitespace"
+    if key == "syntok":  # its tokens change with its version
+        from importlib import metadata
+
+        try:
+            key = f"syntok-{metadata.version('syntok')}"
+        except metadata.PackageNotFoundError:
+            key = "syntok-?"
     return key + ("+snap-m2" if m2_source else "")
 
 

@@ -37,6 +37,7 @@ HELP = {
     "report": "HTML report comparing several systems",
     "compare": "compare systems: confidence intervals and paired significance tests",
     "cite": "BibTeX of the metrics' papers",
+    "multigec": "score systems on every MultiGEC-2025 subcorpus",
 }
 
 

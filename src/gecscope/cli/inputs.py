@@ -106,7 +106,7 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     from gecscope.align import get_aligner
 
     language_of(args)
-    if isinstance(args.aligner, str) and args.aligner not in ("errant", "cherrant"):
+    if isinstance(args.aligner, str) and args.aligner not in ("errant", "cherrant", "errant-notag"):
         return str(args.aligner)
     # ChERRANT with the tables of --zh-resources comes built
     aligner = get_aligner(args.aligner, align_settings(args)) if isinstance(args.aligner, str) else args.aligner

@@ -74,6 +74,10 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
         raise InputError("--test-set-file is the file of a licence-gated test set: give the set with -t")
     if getattr(args, "protocol", None):
         _use_protocol(args)
+    if any(str(p).endswith(".md") for p in _text_inputs(args)):  # MultiGEC essay files
+        from gecscope.cli.essays import use_essays
+
+        use_essays(args)
     language = language_of(args)
     own = language.readers is not None  # the language's readers tokenise: --tokenize is not applied
     if args.tokenize != "none" and not own and (args.hyp_m2 or args.jsonl):
@@ -99,6 +103,12 @@ def language_of(args: argparse.Namespace) -> Language:
 def _same_language(given: Any, wanted: str) -> bool:
     """Whether ``--lang`` (None: not given) names language ``wanted``."""
     return given is None or load_language(given).code == load_language(wanted).code
+
+
+def _text_inputs(args: argparse.Namespace) -> list[str]:
+    hyp = getattr(args, "hyp", None)
+    hyps = hyp if isinstance(hyp, list) else [hyp]
+    return [str(p) for p in (getattr(args, "source", None), *hyps, *getattr(args, "ref", [])) if p]
 
 
 def _use_test_set(args: argparse.Namespace) -> None:
@@ -134,6 +144,10 @@ def _use_protocol(args: argparse.Namespace) -> None:
     from gecscope.meta.data.protocols import get_protocol
 
     protocol = get_protocol(args.protocol)
+    if protocol.name == "multigec-2025":
+        from gecscope.cli.essays import refuse_icelandic
+
+        refuse_icelandic(args)
     if hasattr(args, "lang") and protocol.lang is not None:
         if not _same_language(args.lang, protocol.lang):
             raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
@@ -180,7 +194,7 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = getattr(args, "tokenize", None) or "none"
+    tokenize = str(getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", None) or "none")
     if tokenize != "none" and language_of(args).readers is None:
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))

@@ -9,7 +9,8 @@ LANGUAGE = tag_free(
     "Icelandic",
     aligners=(TAG_FREE_FALLBACK,),
     refusals={
-        TAG_FREE: "MultiGEC-2025 tags Icelandic (a web service, not blank attributes), and CoNLL-U tags "
-        "cannot be given yet; use --aligner levenshtein"
+        TAG_FREE: "MultiGEC-2025 scores Icelandic with ERRANT on UDPipe 2 tags from a web service, so "
+        "tag-free ERRANT is not its metric, and gecscope cannot read Icelandic tags (CoNLL-U) yet; "
+        "use --aligner levenshtein"
     },
 )
