@@ -41,7 +41,10 @@ def use_essays(args: argparse.Namespace) -> None:
     files = [args.source, *hyp, *args.ref]
     if not args.source or not all(str(f).endswith(".md") for f in files):
         raise InputError("essay files (.md) need --source, --hyp and --ref all as .md files", "--source")
-    tokenize = canonical(args.tokenize, str(getattr(args, "lang", "en")))
+    from gecscope.cli.preparation import language_of
+
+    code = language_of(args).code  # resolves --tokenize (its default: the language's)
+    tokenize = canonical(args.tokenize, code)
     source, hyps, refs, ids = essay_lines(args.source, hyp, args.ref, line_maker(tokenize))
     for path, lines in zip(hyp, hyps, strict=True):
         missing = sum(1 for line in lines if line == "!")

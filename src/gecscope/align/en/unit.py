@@ -7,7 +7,7 @@ from gecscope.align.language import Language
 LANGUAGE = Language(
     "en",
     "English",
-    tokenizers=("none", "spacy", "char"),
+    tokenizers=("none", "spacy", "char", "syntok", "spacy-blank"),
     aligners=("errant", "errant-notag", "levenshtein"),
     classifier="errant",
     extra="text",
