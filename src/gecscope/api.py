@@ -12,6 +12,7 @@ from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import load_language
 from gecscope.errors import InputError, SettingError
+from gecscope.examples import Examples
 from gecscope.io.tokenization import check_examples
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
@@ -42,8 +43,9 @@ def load(
     ref_tsv: str | Path | None = None,
     tokenize: str | None = None,
     allow_tokenization_mismatch: bool = False,
+    multi_annotator_hyp: bool = False,
     overlaps: bool = False,
-) -> list[Example]:
+) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
 
@@ -52,14 +54,18 @@ def load(
     CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
     ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
-    English is refused. ``lang``: a code of :mod:`gecscope.align.languages` (or a
-    :class:`~gecscope.align.language.Language`).
-    ``tokenize`` (``none``, ``spacy``, ``char``, ``spacy-blank``...: :mod:`gecscope.align.tokenizers`;
-    None: the language's default) tokenises text input the same way as ``--tokenize`` does. A
-    hypothesis or reference tokenised otherwise than the source (a detokenised output against
-    tokenised sources) is refused, as on the command line, unless ``allow_tokenization_mismatch``
-    (a language with its own readers, ``zh``, is not checked). ``overlaps``: the reference M2's
-    edits may overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
+    English is refused, and so are (as by the CLI) an M2 file given as text, a hypothesis M2
+    with several annotators unless ``multi_annotator_hyp`` (a likely swap of ``hyp_m2`` and
+    ``ref_m2``), and a text hypothesis or reference tokenised differently from the source
+    unless ``tokenize`` re-tokenises them or ``allow_tokenization_mismatch``.
+    ``lang``: a code of :mod:`gecscope.align.languages` (or a :class:`~gecscope.align.language.Language`),
+    recorded on the examples and signed by every score of them.
+    ``tokenize`` (``none``, ``spacy``, ``char``, ``spacy-blank``, ``syntok``:
+    :mod:`gecscope.align.tokenizers`; None: the language's default) tokenises text input the same
+    way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
+    than the source (a detokenised output against tokenised sources) is refused, as on the command
+    line, unless ``allow_tokenization_mismatch``. ``overlaps``: the reference M2's edits may
+    overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -77,18 +83,23 @@ def load(
         lang=lang,
         ref_tsv=ref_tsv,
         overlaps=overlaps,
+        check=True,  # the swap checks; the tokenisation is checked on the examples below
+        multi_annotator_hyp=multi_annotator_hyp,
     )
     language = load_language(lang)
-    name = language.tokenizer(tokenize)
-    if hypothesis is not None and language.readers is None:  # a language with readers tokenises itself
-        from gecscope.align.tokenizers import tokenize_examples
+    if language.readers is not None:  # the reader's own tokens, signed by the language's aligner
+        return Examples(examples, tokenize=None, lang=language.code)
+    from gecscope.align import tokenizers
 
-        examples = tokenize_examples(examples, name, language.code)
-    if language.readers is None and name == "none" and not allow_tokenization_mismatch:
+    name = tokenizers.canonical(language.tokenizer(tokenize), language.code)
+    if name != "none" and hypothesis is None:
+        raise InputError("tokenize applies to text input (source + hypothesis), not M2 or JSONL", "tokenize")
+    examples = tokenizers.tokenize_examples(examples, name, language.code)
+    if name == "none" and not allow_tokenization_mismatch:
         refs = ref_m2 or ref_tsv or jsonl or "references"
         names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
         check_examples(examples, names, source=source or jsonl or ref_m2 or "")
-    return examples
+    return Examples(examples, tokenize=name, lang=language.code)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -114,8 +125,8 @@ def prepare(
     examples and the input signature fields. ``aligner``: None for the language's default;
     ``lang``: None for the language ``examples`` were built in (else English)."""
     language = _language_of(examples, lang)
-    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner, lang=language)
-    return ready, fields
+    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner, lang=language)
+    return ready, inputs.fields_of((hypotheses, True))
 
 
 def _language_of(examples: Any, lang: str | Language | None) -> Language:
@@ -138,8 +149,8 @@ def score(
     references_by: str | None = None,
     tokenize: str | None = None,
     aligner: Aligner | str | None = None,
-    lang: str | Language | None = None,
     allow_tokenization_mismatch: bool = False,
+    lang: str | Language | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -149,7 +160,7 @@ def score(
     per sentence with ``references_by="sentence"``), whitespace-tokenised, or raw English text
     with ``tokenize="spacy"``. Edits are extracted with ``aligner`` (None: the language's default)
     where a metric needs them. ``lang``: the language (:mod:`gecscope.align.languages`; None: that
-    of ``examples`` built by :class:`gecscope.Examples`, else English), in the signature.
+    of ``examples`` built by :class:`gecscope.Examples` or :func:`load`, else English), in the signature.
     Sentences given as lists are refused when tokenised otherwise than their sources (as
     :func:`load`), unless ``allow_tokenization_mismatch``.
 
@@ -162,9 +173,8 @@ def score(
     >>> s.value
     1.0
     """
-    from gecscope.examples import Examples
-
     arguments.metric("metric", metric)
+    arguments.language("lang", lang, optional=True)
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
@@ -174,19 +184,13 @@ def score(
             references,
             references_by=references_by,
             tokenize=tokenize,
-            lang=load_language(lang or "en").code,
             allow_tokenization_mismatch=allow_tokenization_mismatch,
+            lang=load_language(lang or "en").code,
         )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    arguments.examples("examples", examples, bool(getattr(m, "reads_overlapping_edits", False)))
+    arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
     language = _language_of(examples, lang)
-    tok = None
-    if isinstance(examples, Examples):
-        from gecscope.align.tokenizers import tokenizer_signature
-
-        m2_source = any(r.edits is not None for e in examples for r in e.references)
-        tok = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok, lang=language)
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, lang=language)
     return result

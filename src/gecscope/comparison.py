@@ -30,7 +30,6 @@ from gecscope.metrics import Metric
 from gecscope.progress import bar
 from gecscope.resample.paired import check_draws
 from gecscope.resample.settings import DEFAULT_SEED, CompareConfig
-from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 
@@ -147,9 +146,8 @@ def compare(
     if lang is None and len(langs) > 1:
         raise SettingError(f"systems built in different languages ({', '.join(sorted(langs))})", "lang")
     lang = lang if lang is not None else langs.pop() if langs else "en"
-    needs = [pipeline.uses(m) for m in built]
-    aligned, fields = pipeline.align(list(systems.values()), needs, aligner, lang=lang)
-    return compare_aligned(built, dict(zip(systems, aligned, strict=True)), fields, config, baseline)
+    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang)
+    return compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
 
 
 def check_types(metrics: Sequence[Metric], cat: int) -> None:
@@ -171,14 +169,15 @@ def check_types(metrics: Sequence[Metric], cat: int) -> None:
 def compare_aligned(
     metrics: Sequence[Metric],
     systems: Mapping[str, Sequence[Example]],
-    fields: Sequence[Mapping[str, str]],
+    inputs: pipeline.Inputs,
     config: CompareConfig,
     baseline: str | None = None,
     timings: dict[str, float] | None = None,
 ) -> Comparison:
-    """:func:`compare` on systems aligned beforehand (:func:`gecscope.pipeline.align`: ``fields``,
-    one per metric, go into its signature): each (system, metric) analysed once, then resampled;
-    ``timings`` receives the seconds of each phase."""
+    """:func:`compare` on systems prepared beforehand (:func:`gecscope.pipeline.prepare`:
+    ``inputs`` sign each metric): each (system, metric) analysed once (:func:`gecscope.pipeline.analyse`,
+    analyses shared where metrics declare the same key), then resampled; ``timings`` receives the
+    seconds of each phase."""
     timings = {} if timings is None else timings
     base = check_systems(systems, baseline)
     check_types(metrics, config.cat)
@@ -187,14 +186,16 @@ def compare_aligned(
     if config.test != "bootstrap":
         check_draws(n, config.trials, "trials")
     analysed = []
+    shared: dict[Any, Any] = {}
     t0 = time.perf_counter()
     with bar(len(metrics) * len(systems), "analysing") as progress:
-        for met, own in zip(metrics, fields, strict=True):
+        for met in metrics:
             analyses = {}
             for name, examples in systems.items():
-                analyses[name] = met.analyse(list(examples))
+                analyses[name] = pipeline.analyse(met, examples, shared)
                 progress.update(1)
-            analysed.append((met, analyses, extend_signature(met.score_analysis(analyses[base]).signature, own)))
+            analysed.append((met, analyses, pipeline.reduce(met, [analyses[base]], inputs).signature))
+    del shared
     timings["analyse"] = time.perf_counter() - t0
     rows: list[SystemResult] = []
     t0, c0 = time.perf_counter(), time.process_time()

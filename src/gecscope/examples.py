@@ -27,7 +27,7 @@ from gecscope import arguments
 from gecscope.align.languages import load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.io.tokenization import check_examples
-from gecscope.pipeline import read
+from gecscope.reader import read
 from gecscope.types import Example, Target
 
 LAYOUTS = ("annotator", "sentence")
@@ -82,26 +82,46 @@ def _read_checked(allow_tokenization_mismatch: bool, lang: str, **files: Any) ->
         arguments.path(name, value)
     arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
     hyp: str | Path = files.get("hyp_m2") or files["jsonl"]
-    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()}, lang=lang)
+    # the swap checks of the pipeline's reader; the tokenisation is checked on the examples
+    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()}, check=True, lang=lang)
     if not allow_tokenization_mismatch and load_language(lang).readers is None:
         check_examples(examples, [hyp, files.get("ref_m2") or hyp])
     return examples
 
 
 class Examples(Sequence[Example]):
-    """An immutable sequence of examples, the tokenisation and the language (``lang``, a code of
-    :mod:`gecscope.align.languages`) they were built with."""
+    """An immutable sequence of examples and the tokenisation they were built with (the pipeline's
+    tokenise step: :attr:`tokenisation` goes into every signature of a score of them).
+    ``tokenize=None``: the reader's own (a language's, signed by its aligner, e.g. ``zh-char``).
+    ``lang``: the language they were built in (a code of :mod:`gecscope.align.languages`): its
+    fields go into every signature of a score of them."""
 
-    def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace", lang: str = "en") -> None:
+    def __init__(self, items: Iterable[Example], *, tokenize: str | None = "whitespace", lang: str = "en") -> None:
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
         self._items = tuple(items)
         for i, item in enumerate(self._items):
             if not isinstance(item, Example):
                 raise SettingError(f"items[{i}] must be a gecscope.Example, not {arguments.shown(item)}", "items")
-        arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
+        if tokenize is not None:  # None: the reader's own tokens (a language's)
+            arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
         self.lang = load_language(lang).code
+
+    @property
+    def tokenisation(self) -> dict[str, str]:
+        """The signature fields of the tokenisation (``{}``: the reader's own). With M2
+        references, a hypothesis re-tokenised is snapped to the M2's source tokens (``+snap-m2``).
+
+        >>> Examples([], tokenize="char").tokenisation, Examples([]).tokenisation
+        ({'tok': 'char'}, {'tok': 'whitespace'})
+        """
+        if self.tokenize is None:
+            return {}
+        from gecscope.align.tokenizers import tokenizer_signature
+
+        m2_source = self.tokenize != "none" and any(r.edits is not None for e in self._items for r in e.references)
+        return {"tok": tokenizer_signature(self.tokenize, m2_source=m2_source)}
 
     @overload
     def __getitem__(self, index: int) -> Example: ...
@@ -119,6 +139,21 @@ class Examples(Sequence[Example]):
 
     def __iter__(self) -> Iterator[Example]:
         return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a sequence of the same examples (a list from the readers included)."""
+        if isinstance(other, Examples):
+            return self._items == other._items and self.tokenize == other.tokenize and self.lang == other.lang
+        return isinstance(other, Sequence) and not isinstance(other, str) and list(self._items) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
+
+    def __add__(self, other: Sequence[Example]) -> list[Example]:
+        """The examples of both, as a list (``load(...) + load(...)``)."""
+        return [*self._items, *other]
+
+    def __radd__(self, other: Sequence[Example]) -> list[Example]:
+        return [*other, *self._items]
 
     def __repr__(self) -> str:
         return f"Examples({len(self)} sentences, tokenize={self.tokenize!r}, lang={self.lang!r})"
@@ -148,13 +183,13 @@ class Examples(Sequence[Example]):
         refs = _reference_rows(references, len(src), references_by)
         from gecscope.align.tokenizers import get_tokenizer  # shared with the files and ``--tokenize``
 
-        arguments.choice("lang", lang, str, "a language code (str, e.g. 'en')")
+        arguments.language("lang", lang)
         language = load_language(lang)
         tokenize = language.tokenizer(tokenize)
         if language.readers is not None:  # the language prepares and tokenises each line itself
             made = language.readers.example
             rows = enumerate(zip(src, hyp, refs, strict=True))
-            return cls([made(s, h, rs, str(i)) for i, (s, h, rs) in rows], tokenize=_spelled(tokenize), lang=lang)
+            return cls([made(s, h, rs, str(i)) for i, (s, h, rs) in rows], tokenize=None, lang=lang)
         split = get_tokenizer(tokenize, lang)
         keep_raw = tokenize == "none"
 
@@ -208,9 +243,10 @@ class Examples(Sequence[Example]):
         tokenize = language.tokenizer(tokenize)
         inputs: dict[str, Any] = {"ref_tsv": ref_tsv} if ref_tsv is not None else {}
         files = {"source": source, "hypotheses": [hypothesis], "references": references, "ref_m2": ref_m2, **inputs}
-        [examples] = read(**files, lang=lang)
+        # the swap checks; the tokenisation is checked on the examples below
+        [examples] = read(**files, check=True, lang=lang)
         if language.readers is not None:  # a language with its own readers tokenises and is not checked
-            return cls(examples, tokenize=_spelled(tokenize), lang=lang)
+            return cls(examples, tokenize=None, lang=lang)
         out = cls(tokenize_examples(examples, tokenize, language.code), tokenize=_spelled(tokenize), lang=lang)
         if tokenize == "none" and not allow_tokenization_mismatch:
             check_examples(out, [hypothesis, *references, ref_m2 or "references"], source=source)
