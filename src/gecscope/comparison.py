@@ -9,8 +9,11 @@ bootstrap and approximate randomization then resample the cached statistics (see
 >>> ex = gecscope.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
 >>> res = compare("cleme2", {"base": ex, "same": ex}, bootstrap=50, trials=50)
 >>> row = res.row("cleme2", "same")
->>> row.diff, row.p_bootstrap, row.p_ar
-(0.0, 1.0, 1.0)
+>>> row.diff, row.p_bootstrap, row.p_ar  # the default test is approximate randomization alone
+(0.0, None, 1.0)
+>>> res = compare("cleme2", {"base": ex, "same": ex}, bootstrap=50, trials=50, test="both")
+>>> res.row("cleme2", "same").p_bootstrap
+1.0
 """
 
 from __future__ import annotations
