@@ -31,13 +31,12 @@ def changed_texts(conll: Path, system: str, n: int) -> list[str]:
 
 
 def record(conll: Path) -> dict[str, object]:
-    from test_learned_neural import PAIRS, build, examples
-
     from gecscope import api
     from gecscope.metrics.learned import Impara, ImparaConfig, Some, SomeConfig
     from gecscope.metrics.scribendi import Scribendi, ScribendiConfig
     from gecscope.weighting.causal_lm import load_causal_lm
     from gecscope.weighting.perplexity import PerplexityConfig, PerplexityScorer
+    from test_learned_neural import PAIRS, build, examples
 
     out: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp:

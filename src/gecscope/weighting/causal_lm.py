@@ -123,8 +123,19 @@ def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
     return sorted((i for i in range(len(ids)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
 
 
+#: model types whose logits are exactly ``lm_head(last hidden state)`` (no soft-capping or scaling):
+#: their head runs on the predicting positions only, a slice of positions at a time
+PLAIN_HEADS = frozenset({"llama", "gpt2", "qwen2", "qwen3", "mistral"})
+#: positions whose vocabulary-wide log-probabilities are held at once (49,152 x 1,024 floats: 200 MB)
+HEAD_SLICE = 1024
+
+
 def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
-    """Mean token NLL of each row of one padded batch (rows of at least two tokens)."""
+    """Mean token NLL of each row of one padded batch (rows of at least two tokens).
+
+    The log-probabilities of the vocabulary are computed only where a row predicts one of its own
+    tokens (not on the padding), a slice of positions at a time, so memory does not grow with the
+    batch times the vocabulary; the reduction per row is the same as over the padded batch."""
     torch, tok = lm.torch, lm.tokenizer
     pad = tok.pad_token_id if tok.pad_token_id is not None else bos_id(lm)
     with torch.inference_mode():
@@ -135,9 +146,21 @@ def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
             batch[row, : len(r)] = torch.tensor(r)
             mask[row, : len(r)] = 1
         batch, mask = batch.to(lm.device), mask.to(lm.device)
-        logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
-        logp = torch.log_softmax(logits[:, :-1], dim=-1)
-        nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
         valid = mask[:, 1:].float()
+        head = lm.model.get_output_embeddings() if lm.model.config.model_type in PLAIN_HEADS else None
+        if head is None:
+            logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
+            logp = torch.log_softmax(logits[:, :-1], dim=-1)
+            nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
+        else:
+            hidden = lm.model.base_model(input_ids=batch, attention_mask=mask).last_hidden_state
+            where = valid.bool()
+            states, targets = hidden[:, :-1][where], batch[:, 1:][where]
+            picked = torch.empty(len(targets), dtype=torch.float32, device=lm.device)
+            for b in range(0, len(targets), HEAD_SLICE):
+                logp = torch.log_softmax(head(states[b : b + HEAD_SLICE]).float(), dim=-1)
+                picked[b : b + HEAD_SLICE] = -logp.gather(1, targets[b : b + HEAD_SLICE, None]).squeeze(1)
+            nll = torch.zeros_like(valid)
+            nll[where] = picked
         mean = (nll * valid).sum(dim=1) / valid.sum(dim=1)
         return [float(mean[row]) for row in range(len(rows))]
