@@ -8,14 +8,19 @@ gecscope caches the fp32 copy as safetensors under the cache directory (0.5 s af
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
-from collections.abc import Sequence
+import os
+import shutil
+import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.extras import require
+from gecscope.progress import is_quiet, wanted
 from gecscope.weighting.cache import default_cache_dir
 from gecscope.weighting.encoders import package_dir
 
@@ -30,14 +35,34 @@ class CausalLM:
     device: str
 
 
-def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
-    """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
-    require("lm", "a causal language model", ("torch", "transformers"))
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
+@contextlib.contextmanager
+def library_output() -> Iterator[None]:
+    """Around loading a model: transformers' progress bars off; unless a bar is wanted (standard
+    error a terminal, not quiet), what the libraries write to standard error inside the block goes
+    nowhere (the GGUF conversion's tqdm bar, which no setting of transformers turns off)."""
     from transformers.utils import logging as hf_logging
 
     hf_logging.disable_progress_bar()
+    if wanted():
+        yield
+        return
+    with open(os.devnull, "w", encoding="utf-8") as sink, contextlib.redirect_stderr(sink):
+        yield
+
+
+def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
+    """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
+    require("lm", "a causal language model", ("torch", "transformers"))
+    cached = Path(cache_dir or default_cache_dir()) / "models" / model
+    if model in GGUF_PRESETS and not (cached / "config.json").exists() and not is_quiet():
+        print(f"converting the packaged {model} weights once (~20 s), cached in {cached}", file=sys.stderr)
+    with library_output():
+        return _load_causal_lm(model, device, cache_dir)
+
+
+def _load_causal_lm(model: str, device: str, cache_dir: str | Path | None) -> CausalLM:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
 
     if model in GGUF_PRESETS:
         cached = Path(cache_dir or default_cache_dir()) / "models" / model
@@ -56,9 +81,18 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
             lm.hf_quantizer = None
             if hasattr(lm.config, "quantization_config"):
                 del lm.config.quantization_config
-            cached.mkdir(parents=True, exist_ok=True)
-            lm.save_pretrained(cached)
-            tok.save_pretrained(cached)
+            # written beside the cache and renamed into place: an interrupted conversion leaves no
+            # folder that looks converted
+            part = cached.with_name(f"{cached.name}.part-{os.getpid()}")
+            part.mkdir(parents=True, exist_ok=True)
+            lm.save_pretrained(part)
+            tok.save_pretrained(part)
+            if cached.is_dir() and not (cached / "config.json").exists():
+                shutil.rmtree(cached)  # an older run's incomplete copy
+            try:
+                part.rename(cached)
+            except OSError:  # converted meanwhile by another process: keep its copy
+                shutil.rmtree(part, ignore_errors=True)
     else:
         lm, tok = _load_named(model, AutoModelForCausalLM, AutoTokenizer)
     return CausalLM(lm.to(device).eval(), tok, torch, device)

@@ -19,8 +19,9 @@ import numpy as np
 
 from gecscope.errors import InputError
 from gecscope.extras import require
+from gecscope.progress import progress
 from gecscope.weighting.cache import ValueCache, cache_key, open_cache, read_through
-from gecscope.weighting.causal_lm import checkpoint_folder, first_line
+from gecscope.weighting.causal_lm import checkpoint_folder, first_line, library_output
 
 
 @dataclass
@@ -47,8 +48,9 @@ def load_checkpoint(path: str, what: str, *, regressor: bool, device: str = "cpu
     folder = checkpoint_folder(path, what)
     try:
         loader = AutoModelForSequenceClassification if regressor else AutoModel
-        model = loader.from_pretrained(folder)
-        tokenizer = AutoTokenizer.from_pretrained(folder)
+        with library_output():
+            model = loader.from_pretrained(folder)
+            tokenizer = AutoTokenizer.from_pretrained(folder)
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
         raise InputError(f"{what}: cannot load the checkpoint ({first_line(exc)})", path) from None
     if regressor and int(getattr(model.config, "num_labels", 1)) != 1:
@@ -91,7 +93,8 @@ def regress(ckpt: Checkpoint, items: Sequence[tuple[str, ...]], max_length: int,
     padded to its longest (the padding is masked out of attention: the same logits, to float
     rounding), which saves most of the work on sentences far shorter than ``max_length``."""
     torch, out = ckpt.torch, [0.0] * len(items)
-    for chosen in length_batches(ckpt, items, max_length, batch_size):
+    batches = length_batches(ckpt, items, max_length, batch_size)
+    for chosen in progress(batches, desc="regressor", unit="batch", lines=True):
         rows = [items[i] for i in chosen]
         args = ([r[0] for r in rows],) if len(rows[0]) == 1 else ([r[0] for r in rows], [r[1] for r in rows])
         enc = ckpt.tokenizer(*args, max_length=max_length, padding=True, truncation=True, return_tensors="pt")
@@ -113,7 +116,8 @@ def similarity(ckpt: Checkpoint, pairs: Sequence[tuple[str, ...]], max_length: i
         states = ckpt.model(ids, mask).last_hidden_state * mask.unsqueeze(-1)
         return states.sum(dim=1) / mask.sum(dim=-1, keepdim=True)
 
-    for chosen in length_batches(ckpt, pairs, max_length, batch_size):
+    batches = length_batches(ckpt, pairs, max_length, batch_size)
+    for chosen in progress(batches, desc="similarity encoder", unit="batch", lines=True):
         rows = [pairs[i] for i in chosen]
         with torch.inference_mode():
             sim = torch.nn.functional.cosine_similarity(pooled([r[0] for r in rows]), pooled([r[1] for r in rows]))
