@@ -1,5 +1,5 @@
-"""The README's first two commands are exactly what CI runs, and the Python examples of the README
-and docs/getting-started.md run as written (so they stay true)."""
+"""The README's first two commands are exactly what CI runs, and the Python examples of the README,
+docs/usage.md and docs/getting-started.md run as written (so they stay true)."""
 
 from __future__ import annotations
 
@@ -89,14 +89,14 @@ def run_blocks(doc: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hf: bo
 
 
 @pytest.mark.text
-@pytest.mark.parametrize(("doc", "blocks"), [("README.md", 2), ("docs/getting-started.md", 3)])
+@pytest.mark.parametrize(("doc", "blocks"), [("README.md", 1), ("docs/usage.md", 2), ("docs/getting-started.md", 3)])
 def test_python_examples_run(doc: str, blocks: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pandas")
     assert run_blocks(doc, tmp_path, monkeypatch, hf=False) == blocks
 
 
 @pytest.mark.hf
-@pytest.mark.parametrize("doc", ["README.md", "docs/getting-started.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/usage.md", "docs/getting-started.md"])
 def test_hugging_face_examples_run(doc: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from hf_module import load_module
 
