@@ -31,7 +31,8 @@ def header(name: str) -> str:
         for o in spec.options:
             default = "" if o.kind != "value" else f"`{defaults[o.name]}`"
             choices = f" ({', '.join(map(str, o.choices))})" if o.choices else ""
-            lines.append(f"> | `{o.flag}` | {default} | {o.help}{choices} |")
+            where = f"; {o.range}" if o.range else ""
+            lines.append(f"> | `{o.flag}` | {default} | {o.help}{choices}{where} |")
     if spec.citation:
         lines += ["", "```bibtex", spec.citation, "```"]
     return "\n".join([*lines, END])

@@ -171,3 +171,223 @@ def test_a_huge_source_line_is_refused_before_spacy_reads_it(
     argv = ["score", "--metric", "errant", "--source", str(tmp_path / "src.txt"), "--hyp", str(tmp_path / "hyp.txt")]
     err = one_line(capsys, [*argv, "--ref-m2", str(tmp_path / "ref.m2"), "--no-cache", "--quiet"])
     assert "a sentence of 1000000 characters (more than 750000" in err and "--max-align-tokens" in err
+
+
+# Issue 34: bounded work and numeric ranges. Each long-input case runs the command line in a
+# subprocess with a time limit; the input is made from the packaged example's sentences.
+
+
+def long_pair(tmp_path: Path, tokens: int, every: int = 100, name: str = "long") -> tuple[Path, Path]:
+    """A source line of ``tokens`` tokens (the example's sentences repeated) and a hypothesis
+    changing one token in ``every``."""
+    words = (EX / "source.txt").read_text(encoding="utf-8").split()
+    source = [words[i % len(words)] for i in range(tokens)]
+    hypothesis = [w + "s" if i % every == every // 2 else w for i, w in enumerate(source)]
+    src, hyp = tmp_path / f"{name}.src", tmp_path / f"{name}.hyp"
+    src.write_text(" ".join(source) + "\n", encoding="utf-8")
+    hyp.write_text(" ".join(hypothesis) + "\n", encoding="utf-8")
+    return src, hyp
+
+
+#: runs ``python -m gecscope`` and prints its peak memory (KiB) on the last line of standard error
+MEASURED = (
+    "import resource, runpy, sys\n"
+    "sys.argv = ['gecscope', *sys.argv[1:]]\n"
+    "try:\n    runpy.run_module('gecscope', run_name='__main__')\n"
+    "finally:\n    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+)
+
+
+def run_measured(argv: list[str], limit: float) -> tuple[subprocess.CompletedProcess[str], float, int]:
+    """The finished command, its wall seconds and its peak memory (MiB), under a time limit."""
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURED, *argv], capture_output=True, text=True, timeout=limit, env=cli_env()
+    )
+    took = time.monotonic() - start
+    *lines, peak = done.stderr.rstrip("\n").split("\n")
+    return (
+        subprocess.CompletedProcess(done.args, done.returncode, done.stdout, "".join(f"{x}\n" for x in lines)),
+        took,
+        int(peak) // 1024,
+    )
+
+
+def cli_env() -> dict[str, str]:
+    import os
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": src + (os.pathsep + path if path else "")}
+
+
+@pytest.mark.text
+@pytest.mark.parametrize("metric", ["errant", "cleme2"])
+def test_a_100000_character_token_is_refused_at_once(tmp_path: Path, metric: str) -> None:
+    """Before: killed after 200 s (ERRANT's substitution cost compared the two tokens' characters,
+    1e10 cells). Now refused by the cost check before any parse."""
+    src, hyp = tmp_path / "a.src", tmp_path / "a.hyp"
+    src.write_text("The " + "a" * 50_000 + "b" * 50_000 + " is here .\n", encoding="utf-8")
+    hyp.write_text("The " + "a" * 50_000 + "c" + "b" * 49_999 + " is here .\n", encoding="utf-8")
+    argv = ["score", "--metric", metric, "--source", str(src), "--hyp", str(hyp), "--ref", str(src), "--quiet"]
+    done, took, _ = run_measured(argv, 60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"gecscope: error: {hyp}:1: hypothesis has a token of 100000 characters")
+    assert "--max-align-tokens" in done.stderr and done.stderr.count("\n") == 1
+    assert took < 10, took
+
+
+def test_char_f_refuses_a_33000_token_line_at_once(tmp_path: Path) -> None:
+    """Before: 20 s and 2.1 GB (every bit column of the character table kept)."""
+    src, hyp = long_pair(tmp_path, 33_000)
+    argv = ["score", "--metric", "char-f", "--source", str(src), "--hyp", str(hyp), "--ref", str(src)]
+    done, took, _ = run_measured(argv, 60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "sentence 1, hypothesis:" in done.stderr and "raise the bound with --max-chars N" in done.stderr
+    assert took < 10, took
+
+
+def test_char_f_scores_a_7000_token_line_in_bounded_memory(tmp_path: Path) -> None:
+    src, hyp = long_pair(tmp_path, 7_000)
+    argv = ["score", "--metric", "char-f", "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp), "--quiet"]
+    done, took, peak = run_measured([*argv, "--format", "json"], 60)
+    assert done.returncode == 0, done.stderr
+    assert '"score": 1.0' in done.stdout
+    assert peak < 300, peak  # every column kept: ~330 MB of them alone
+    assert took < 20, took
+
+
+@pytest.mark.conformance
+@pytest.mark.text
+@pytest.mark.parametrize("metric", ["errant", "cleme2"])
+def test_a_7000_token_line_scores_in_bounded_time_and_memory(tmp_path: Path, metric: str) -> None:
+    """Before: 10 s and 1.4 GB on a quiet machine (the alignment tables, 16 bytes a cell)."""
+    src, hyp = long_pair(tmp_path, 7_000)
+    argv = ["score", "--metric", metric, "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp), "--no-cache"]
+    done, took, peak = run_measured([*argv, "--quiet", "--format", "json"], 300)
+    assert done.returncode == 0, done.stderr
+    assert peak < 1300, peak  # 1.4 GB before the op table went to int32
+    assert took < 120, took  # 6 CPU-s; 42 s wall on a loaded 2-core machine
+
+
+@pytest.mark.conformance
+@pytest.mark.text
+def test_a_2000_token_essay_has_errant_edits_in_bounded_time_and_memory(tmp_path: Path) -> None:
+    from errant_identity import check_pair
+
+    src, hyp = long_pair(tmp_path, 2_000, every=37, name="essay")
+    check_pair(tuple(src.read_text().split()), tuple(hyp.read_text().split()))  # errant 3.0.2's own edits
+    argv = ["score", "--metric", "errant", "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp), "--no-cache"]
+    done, took, peak = run_measured([*argv, "--quiet"], 120)
+    assert done.returncode == 0, done.stderr
+    assert peak < 800, peak
+    assert took < 30, took
+
+
+RANGE = "give a finite number from"
+COUNT = "give a whole number from"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["score", "--example", "--metric", "m2", "--beta", "1e308"], f"--beta: 1e308: {RANGE} 0.01 to 100"),
+        (["score", "--example", "--metric", "errant", "--beta", "1e-308"], f"--beta: 1e-308: {RANGE} 0.01 to 100"),
+        (["score", "--example", "--metric", "wodafe", "--alpha", "1e308"], f"--alpha: 1e308: {RANGE} 0 to 100"),
+        (["meta", "human", "--trueskill-runs", "1000000000"], f"--trueskill-runs: 1000000000: {COUNT} 0 to 10000"),
+        (["meta", "run", "--bootstrap", "1000000000000"], f"--bootstrap: 1000000000000: {COUNT} 0 to 100000"),
+        (["meta", "run", "--window", "-1"], f"--window: -1: {COUNT} 0 to 10000"),
+    ],
+)
+def test_numbers_outside_their_documented_range_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    start = time.monotonic()
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--quiet"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and said in err
+    assert time.monotonic() - start < 10
+
+
+def test_the_api_checks_the_same_ranges() -> None:
+    from gecscope.meta.protocols.bootstrap import bootstrap_correlation
+    from gecscope.meta.protocols.trueskill import trueskill_scores
+    from gecscope.metrics.m2 import M2Config
+    from gecscope.metrics.wodafe import WodafeConfig
+
+    with pytest.raises(SettingError, match=r"beta must be from 0.01 to 100; got 1e\+308"):
+        M2Config(beta=1e308)
+    with pytest.raises(SettingError, match=r"beta must be from 0.01 to 100; got 1e-308"):
+        METRICS["errant"].build(beta=1e-308)
+    with pytest.raises(SettingError, match=r"alpha must be from 0 to 100; got 1e\+308"):
+        WodafeConfig(alpha=1e308)
+    with pytest.raises(SettingError, match="runs must be from 1 to 10,000"):
+        trueskill_scores([], runs=10**9)
+    with pytest.raises(SettingError, match="samples must be from 1 to 100,000"):
+        bootstrap_correlation([], "h", [], samples=10**12)
+
+
+def test_help_shows_the_ranges(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["score", "--help-all"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "F-beta; from 0.01 to 100; default 0.5" in out
+    assert "over-correction weight; from 0 to 100" in out
+
+
+def test_llm_weights_from_huge_log_probabilities_do_not_overflow(capsys: pytest.CaptureFixture[str]) -> None:
+    from llm_server import serve
+
+    with serve(lambda prompt: ("4", {"4": 1000.0, "2": 1000.0})) as srv:
+        argv = ["score", "--example", "--metric", "cleme2", "--weighting", "llm", "--llm-model", "m"]
+        argv += ["--llm-endpoint", srv["url"], "--llm-expected", "--no-cache", "--quiet", "--format", "json"]
+        assert main(argv) == 0, capsys.readouterr().err
+    assert '"score":' in capsys.readouterr().out
+
+
+def test_compare_refuses_cat_for_a_metric_without_types(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: no answer in 100 s (GLEU re-scored 22,000 times)."""
+    start = time.monotonic()
+    assert main(["compare", "--metric", "gleu", "--cat", "2", "--example", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "gecscope: error: --cat means nothing for gleu: no per-error-type statistics (--cat applies to cleme2, "
+        "cleme, errant, m2 and the metrics built on them)\n"
+    )
+    assert time.monotonic() - start < 10
+
+
+def test_resampling_without_a_fast_plan_tells_its_cost_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gecscope.comparison_rows as rows
+
+    monkeypatch.setattr(rows, "MAX_REPLAY_SECONDS", 1e-9)  # every estimate is over it
+    assert main(["compare", "--metric", "gleu", "--example", "--quiet", "--bootstrap", "50", "--trials", "50"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gecscope: error: gleu has no fast resampling plan: 51 re-scorings of 10 sentences (")
+    assert "give a smaller --bootstrap and --trials" in err and err.count("\n") == 1
+
+
+def test_a_7000_character_chinese_line_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ChERRANT's table is filled in Python: 3,000 characters took 16 CPU-s and 680 MB, 7,000 would
+    take minutes and gigabytes. Refused before the work, naming the file, line and option."""
+    pytest.importorskip("opencc")
+    pytest.importorskip("pypinyin")
+    from conftest import DATA
+
+    resources = DATA / "zh" / "resources"
+    if not (resources / "cilin.txt").exists():
+        pytest.skip(f"ChERRANT's tables not found at {resources}")
+    text = "因为在冰箱里没什么东西也做很好吃的菜" * 400
+    src, hyp = tmp_path / "zh.src", tmp_path / "zh.hyp"
+    src.write_text(text[:7000] + "\n", encoding="utf-8")
+    hyp.write_text(text[:7000].replace("东西", "东东") + "\n", encoding="utf-8")
+    argv = ["score", "--lang", "zh", "--metric", "cherrant", "--source", str(src), "--hyp", str(hyp), "--ref", str(src)]
+    start = time.monotonic()
+    assert main([*argv, "--zh-resources", str(resources), "--no-cache", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gecscope: error: {hyp}:1: hypothesis has a table of 7,001 x 7,001 cells")
+    assert "--max-align-tokens" in err and err.count("\n") == 1
+    assert time.monotonic() - start < 10

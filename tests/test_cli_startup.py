@@ -63,7 +63,7 @@ def test_the_registry_imports_a_metric_only_when_it_is_configured() -> None:
 
 def test_score_help_is_the_same_whatever_the_hash_seed() -> None:
     """The defaults in the help are made when it is shown; a tie names the first metric's default."""
-    argv = [sys.executable, "-m", "gecscope", "score", "--help"]
+    argv = [sys.executable, "-m", "gecscope", "score", "--help-all"]
     helps = [
         subprocess.run(
             argv, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}

@@ -19,6 +19,7 @@ from gecscope.io import examples_from_m2
 from gecscope.resample import stat_table
 from gecscope.systems import load_systems
 from gecscope.types import Example
+from gecscope.version import __version__
 
 EXAMPLE = api.example_dir()
 
@@ -38,10 +39,10 @@ def unchanged() -> list[Example]:
 
 @pytest.mark.parametrize("metric", ["cleme2", "errant", "m2", "green", "pt-m2"])
 def test_system_against_itself(metric: str) -> None:
-    res = compare(metric, {"base": example(), "copy": example()}, bootstrap=200, trials=300)
+    res = compare(metric, {"base": example(), "copy": example()}, bootstrap=200, trials=300, test="both")
     row = res.row(metric, "copy")
     assert (row.diff, row.diff_ci, row.p_bootstrap, row.p_ar) == (0.0, (0.0, 0.0), 1.0, 1.0)
-    assert not row.significant()
+    assert not row.significant() and row.direction == "equal" and row.verdict() == "n.s."
     assert row.score == api.score(metric, example()).value
 
 
@@ -59,7 +60,16 @@ def test_ci_contains_estimate_and_signature() -> None:
     for r in res.rows:
         assert r.ci[0] <= r.score <= r.ci[1], r
         assert r.diff_ci[0] <= r.diff <= r.diff_ci[1], r
-        assert "|test:bs+ar|bs:300|ar:300|seed:1|" in r.signature
+        assert "|test:ar|bs:300|ar:300|seed:1|" in r.signature
+        assert r.signature.endswith("|corr:holm|fam:system(cleme2+errant)|version:" + __version__)
+
+
+def test_default_test_is_ar_and_resolves_below_alpha_over_the_family() -> None:
+    """The default test is approximate randomization alone (10,000 trials: p down to 1/10001), the
+    bootstrap giving the intervals; its floor times a family of 50 tests stays below 0.05."""
+    cfg = CompareConfig()
+    assert (cfg.test, cfg.trials, cfg.family, cfg.correction) == ("ar", 10000, "system", "holm")
+    assert 50 / (cfg.trials + 1) < cfg.alpha / 10
 
 
 def exact_permutation_p(table_a: object, table_b: object, n: int) -> float:
@@ -175,12 +185,11 @@ def conll_comparison() -> Comparison:
     require_shared()
     names = ("INPUT", "AMU", "CAMB", "CUUI")
     rows = []
-    cfg = CompareConfig(bootstrap=300, trials=1000, seed=11)
+    cfg = CompareConfig(bootstrap=300, trials=1000, seed=11, test="both")
     for metric in ("cleme2", "errant", "m2", "green"):
         m = api.get_metric(metric)
         analyses = {
-            s: m.analyse(examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2"))
-            for s in names
+            s: m.analyse(examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2")) for s in names
         }
         analyses["AMU again"] = analyses["AMU"]
         rows += compare_analyses(m, analyses, "INPUT", cfg, m.name)
@@ -229,3 +238,42 @@ def test_load_systems_aligns_each_distinct_pair_once() -> None:
     assert len(calls) == 1
     distinct = {(e.source, t.tokens) for e in one for t in (e.hypothesis, *e.references) if t.tokens != e.source}
     assert calls[0] == len(distinct)
+
+
+def test_each_system_is_its_own_family_whatever_the_others() -> None:
+    """With the default family, a system's adjusted p-values and verdicts do not depend on the
+    other systems of the call; with ``family="call"`` a kind's family spans every system."""
+    ref = load_systems(
+        source=EXAMPLE / "source.txt",
+        hypotheses=[EXAMPLE / f"{n}.txt" for n in ("hypothesis", "source", "reference0")],
+        ref_m2=EXAMPLE / "references.m2",
+    )
+    two = compare(["cleme2", "errant"], {k: ref[k] for k in ("hypothesis", "source")}, bootstrap=50, trials=300)
+    three = compare(["cleme2", "errant"], ref, bootstrap=50, trials=300)
+    for r in two.rows:
+        if r.system == "source":
+            s = three.row(r.metric, r.system, r.component, r.type)
+            assert (r.p_ar_adj, r.verdict(), r.family, r.family_size) == (
+                s.p_ar_adj,
+                s.verdict(),
+                s.family,
+                s.family_size,
+            )
+    assert two.summary() == [
+        f"source < hypothesis on CLEME2.0 (p_adj = {two.row('cleme2', 'source').p_ar_adj:.4f}), "
+        f"ERRANT (p_adj = {head_p(two):.4f})"
+    ]
+    head = two.row("errant", "source")
+    assert (head.family, head.family_size, head.direction, head.verdict()) == ("headline", 2, "worse", "worse")
+    assert two.row("cleme2", "source", "under").direction == "worse"  # under: lower is better, and it rose
+    call = compare(["cleme2", "errant"], ref, bootstrap=50, trials=300, family="call")
+    assert call.row("errant", "source").family_size == 4  # 2 metrics x 2 systems
+    assert "|fam:call(cleme2+errant;3 systems)|" in call.row("errant", "source").signature
+    with pytest.raises(ValueError, match="family must be one of"):
+        CompareConfig(family="metric")
+
+
+def head_p(res: Comparison) -> float:
+    p = res.row("errant", "source").p_ar_adj
+    assert p is not None
+    return p

@@ -137,3 +137,37 @@ def test_gjg15_every_system_equals_gec_metrics(system: str) -> None:
     for name, metric in METRICS.items():
         want = gold[name]["system_scores"][system]
         assert metric().score(examples).value == pytest.approx(want, abs=1e-12), (system, name)
+
+
+def test_in_memory_strings_are_not_stripped_as_gec_metrics_classes() -> None:
+    """Issue 34: gec-metrics strips lines only when its reader reads files; its ``GLEU`` class
+    given strings scores the trailing space. Golden: gec-metrics 0.1.1 (``pip download --no-deps
+    gec-metrics==0.1.1``, metrics/{base,green,gleu}.py loaded without the package ``__init__``),
+    ``GLEU(GLEU.Config()).score_corpus(srcs, hyps, refs)`` on these strings: 0.6771978914286414."""
+    got = api.score(
+        "gleu",
+        sources=["He go to school every day ."],
+        hypotheses=["He goes to school every day . "],
+        references=[["He goes to school every day ."], ["He went to school every day ."]],
+        variant="corrected",
+        sampling="py3",
+        whitespace="unicode",
+        convention="gec-metrics",
+    )
+    assert got.value == pytest.approx(0.6771978914286414, abs=1e-12)
+
+
+def test_the_same_line_read_from_a_file_is_stripped(tmp_path: Path) -> None:
+    sentence = ("He go to school every day .", "He goes to school every day . ", ("He goes to school every day .",))
+    from_file = METRICS["GLEU"]().score(load(tmp_path, *sentence)).value
+    stripped = sentence[0], sentence[1].rstrip(), sentence[2]
+    in_memory = api.score(
+        "gleu",
+        sources=[stripped[0]],
+        hypotheses=[stripped[1]],
+        references=[[stripped[2][0]]],
+        variant="corrected",
+        sampling="py3",
+        convention="gec-metrics",
+    ).value
+    assert from_file == in_memory

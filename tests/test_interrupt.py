@@ -105,3 +105,92 @@ def test_pool_block_ending_in_error_terminates_its_workers() -> None:
         workers = list(pool._processes.values())
         raise KeyboardInterrupt
     assert workers and not any(p.is_alive() for p in workers)
+
+
+#: runs ``gecscope`` after wrapping the resampling's totals (numba's compiled replay, or numpy's
+#: loop with ``numpy``) so that it writes READY on standard error once the bootstrap has begun
+RESAMPLING_CHILD = """
+import os, sys
+from gecscope.cli import main
+from gecscope.resample import kernel, measures
+if sys.argv[1] == "numpy":
+    kernel.available = lambda: False
+inner = measures.totals_of
+def totals_of(table, order):
+    if len(order) > 1:
+        os.write(2, b"READY\\n")
+    return inner(table, order)
+measures.totals_of = totals_of
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("path", ["numba", "numpy"])
+def test_ctrl_c_while_resampling_exits_130_one_line(tmp_path: Path, path: str) -> None:
+    """Ctrl-C inside the compiled replay was a 45-line numba ``SystemError`` and exit 1 (issue 33)."""
+    from conftest import CONLL, require_shared
+    from gecscope.resample import kernel
+
+    require_shared()
+    if path == "numba" and not kernel.available():
+        pytest.skip("needs numba")
+    child = tmp_path / "child.py"
+    child.write_text(RESAMPLING_CHILD)
+    systems = [str(CONLL / "systems_m2" / f"{s}.m2") for s in ("AMU", "CAMB")]
+    argv = [sys.executable, str(child), path, "compare", "--metric", "cleme2", "--hyp-m2", *systems]
+    argv += ["--ref-m2", str(CONLL / "references.m2"), "--test", "bootstrap", "--bootstrap", "100000", "--quiet"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.readline() == b"READY\n", "finished before it could be interrupted"
+        time.sleep(0.5)  # inside a chunk of the replay
+        os.killpg(proc.pid, signal.SIGINT)
+        out, rest = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    err = [line for line in rest.decode().splitlines() if line != "READY"]
+    assert proc.returncode == 130 and err == ["gecscope: interrupted"], rest.decode()[-2000:]
+    assert out == b""
+    assert _group_alive(proc.pid) == []
+
+
+def test_interrupted_finds_a_ctrl_c_among_the_causes() -> None:
+    from gecscope.cli import interrupted
+
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise SystemError("returned a result with an exception set") from exc
+    except SystemError as wrapped:
+        assert interrupted(wrapped)
+    assert not interrupted(SystemError("other")) and not interrupted(ValueError())
+
+
+@pytest.mark.neural
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or sys.platform != "linux", reason="reads /proc")
+def test_ctrl_c_while_a_model_scores_exits_130_one_line(tmp_path: Path) -> None:
+    """Scribendi with the packaged SmolLM2 on a whole CoNLL-2014 system, interrupted once the model
+    has loaded and scores (30 s in): one line, exit 130, nothing left of the process group."""
+    from conftest import CONLL, require_shared
+
+    require_shared()
+    argv = [sys.executable, "-m", "gecscope", "score", "--metric", "scribendi", "--quiet"]
+    argv += ["--source", str(CONLL / "sources.txt"), "--hyp", str(CONLL / "systems" / "AMU.txt")]
+    env = dict(os.environ, GECSCOPE_CACHE=str(tmp_path / "cache"))
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env)
+    try:
+        time.sleep(30)
+        assert proc.poll() is None, "finished before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        end = time.monotonic() + 10
+        while _group_alive(proc.pid) and time.monotonic() < end:
+            time.sleep(0.1)
+    finally:
+        if proc.poll() is None or _group_alive(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and err.decode().splitlines() == ["gecscope: interrupted"], err.decode()[-2000:]
+    assert out == b"" and _group_alive(proc.pid) == []

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("chunk", "classify"),  # chunks: the CLEME partition and labels
     ("weighting",),
     ("metrics", "scoring"),
-    ("pipeline", "api", "examples", "systems"),
+    ("pipeline", "api", "examples", "systems", "arguments"),
     ("resample",),
     ("comparison", "comparison_rows"),
     ("meta",),

@@ -120,3 +120,34 @@ def test_report_in_headless_chromium(tmp_path: Path) -> None:
     screenshot(page, png, tmp_path / "profile2")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png.stat().st_size > 20_000
+
+
+WIDTH_PROBE = """<script>
+window.addEventListener("load", function () {
+  var t = document.getElementById("summary-table").getBoundingClientRect();
+  document.body.setAttribute("data-probe", JSON.stringify(
+    {right: t.right, client: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth}));
+});
+</script>"""
+
+
+def test_thirteen_systems_with_intervals_fit_1280_px(tmp_path: Path) -> None:
+    """The summary table of 13 systems with --intervals (a confidence interval under each CLEME2.0
+    value) fits a 1280-px window: no horizontal scrolling (issue 33)."""
+    from gecscope import api
+    from gecscope.cli import main
+
+    exe = browser()
+    example = api.example_dir()
+    names = ["AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"]
+    page = tmp_path / "report.html"
+    argv = ["report", "--hyp-m2", *[str(example / "hypothesis.m2")] * 13, "--name", *names]
+    argv += ["--ref-m2", str(example / "references.m2"), "--intervals", "--bootstrap", "50", "--trials", "50"]
+    assert main([*argv, "-o", str(page), "--quiet"]) == 0
+    probed = tmp_path / "probed.html"
+    probed.write_text(page.read_text(encoding="utf-8").replace("</body>", WIDTH_PROBE + "</body>", 1))
+    run = chromium(exe, tmp_path / "profile", "--window-size=1280,1000", "--dump-dom", probed.as_uri())
+    match = re.search(r'data-probe="([^"]*)"', run.stdout)
+    assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
+    probe = json.loads(html.unescape(match.group(1)))
+    assert probe["right"] <= probe["client"] and probe["scroll"] <= probe["client"], probe

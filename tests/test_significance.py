@@ -168,8 +168,8 @@ def conll_cat2() -> Comparison:
 
 @pytest.mark.shared
 def test_conll_input_more_under_less_hit_after_holm() -> None:
-    """Every system has significantly lower Under and higher Hit than INPUT (Holm over all the
-    call's tests: 3 systems x (score, 4 aspects, 4 aspects x every cat-2 type))."""
+    """Every system has significantly lower Under and higher Hit than INPUT (Holm within each
+    system's families: its score, its 4 aspects, its 4 aspects x every cat-2 type)."""
     res = conll_cat2()
     tested = [r for r in res.rows if r.tested and r.system != r.baseline]
     assert len(tested) > 200

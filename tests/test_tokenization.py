@@ -14,7 +14,7 @@ from conftest import CONLL, DATA, examples, require_shared
 from gecscope.align.tokenizers import canonical, get_tokenizer, snap, source_reproduced, tokenize_examples
 from gecscope.cli import main
 from gecscope.errors import InputError
-from gecscope.io.tokenization import check_tokenization, mismatch, style_of
+from gecscope.io.tokenization import PairTally, check_tokenization, mismatch, refuse_mismatch, style_of
 from gecscope.types import Example, Target
 
 SEEDA = DATA / "seeda" / "outputs" / "all"
@@ -33,12 +33,21 @@ def detokenised(path: Path) -> tuple[str, ...]:
 
 
 def refused(path: Path, lines: list[str] | tuple[str, ...]) -> bool:
+    """Whether the guard of the whole input (line pairs, :class:`PairTally`) refuses ``lines``
+    against the CoNLL-2014 sources; the file-level shares (:func:`check_tokenization`) agree."""
+    source = lines_of(CONLL / "sources.txt")
     try:
-        check_tokenization(lines_of(CONLL / "sources.txt"), CONLL / "sources.txt", [(path, lines)])
+        refuse_mismatch([PairTally().extend(zip(source, lines, strict=True))], [path], source=CONLL / "sources.txt")
     except InputError as err:
         assert str(err).startswith(str(path)) and "--tokenize" in str(err) and "\n" not in str(err)
-        return True
-    return False
+        found = True
+    else:
+        found = False
+    try:
+        check_tokenization(source, CONLL / "sources.txt", [(path, lines)])
+    except InputError:
+        assert found
+    return found
 
 
 # --- the detector on small inputs ---------------------------------------------------------------
@@ -277,3 +286,23 @@ def test_line_search_equals_the_token_definition(tokens: list[str]) -> None:
     expected = (float(any(_attached(t) for t in words)), float(any(SPLIT.match(t) for t in words)))
     got = style_of([line])
     assert (got.detokenised, got.tokenised) == expected
+
+
+@pytest.mark.shared
+def test_guard_on_other_corpora_jfleg_and_unlp() -> None:
+    """JFLEG (English) references and the UNLP-2023 (Ukrainian) targets pass against their own
+    sources; the UNLP detokenised targets (``valid.tgt.txt``) against the tokenised sources
+    (``valid.src.tok``) are refused."""
+    require_shared()
+    m = DATA / "multilingual"
+    for split in ("dev", "test"):
+        src = lines_of(m / "jfleg" / split / f"{split}.src")
+        for ref in [f"{split}.ref{k}" for k in range(4)] + [f"{split}.spellchecked.src"]:
+            assert PairTally().extend(zip(src, lines_of(m / "jfleg" / split / ref), strict=True)).verdict() is None
+    for kind in ("gec-fluency", "gec-only"):
+        d = m / "unlp-2023" / kind
+        for ext in ("tok", "txt"):
+            pairs = zip(lines_of(d / f"valid.src.{ext}"), lines_of(d / f"valid.tgt.{ext}"), strict=True)
+            assert PairTally().extend(pairs).verdict() is None
+        crossed = PairTally().extend(zip(lines_of(d / "valid.src.tok"), lines_of(d / "valid.tgt.txt"), strict=True))
+        assert crossed.verdict() is not None and crossed.verdict()[0] == "detokenised"  # type: ignore[index]

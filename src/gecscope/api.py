@@ -7,9 +7,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.align import Aligner
 from gecscope.errors import InputError
+from gecscope.io.tokenization import check_examples
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
 from gecscope.types import Example
@@ -38,6 +39,8 @@ def load(
     lang: str = "en",
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
+    allow_tokenization_mismatch: bool = False,
+    overlaps: bool = False,
 ) -> list[Example]:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -49,12 +52,16 @@ def load(
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
     English is refused.
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
-    text input the same way as ``--tokenize`` does.
+    text input the same way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
+    than the source (a detokenised output against tokenised sources) is refused, as on the command
+    line, unless ``allow_tokenization_mismatch``. ``overlaps``: the reference M2's edits may
+    overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
     10
     """
+    arguments.load_arguments(locals())
     [examples] = pipeline.read(
         source=source,
         hypotheses=[hypothesis] if hypothesis is not None else [],
@@ -65,11 +72,16 @@ def load(
         require_references=require_references,
         lang=lang,
         ref_tsv=ref_tsv,
+        overlaps=overlaps,
     )
     if hypothesis is not None and lang != "zh":
         from gecscope.align import tokenizers
 
         examples = tokenizers.tokenize_examples(examples, tokenizers.canonical(tokenize, lang))
+    if lang != "zh" and tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
+        refs = ref_m2 or ref_tsv or jsonl or "references"
+        names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
+        check_examples(examples, names, source=source or jsonl or ref_m2 or "")
     return examples
 
 
@@ -104,6 +116,7 @@ def score(
     references_by: str | None = None,
     tokenize: str = "whitespace",
     aligner: Aligner | str = "errant",
+    allow_tokenization_mismatch: bool = False,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -112,6 +125,8 @@ def score(
     themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
     per sentence with ``references_by="sentence"``), whitespace-tokenised, or raw English text
     with ``tokenize="spacy"``. Edits are extracted with ``aligner`` where a metric needs them.
+    Sentences given as lists are refused when tokenised otherwise than their sources (as
+    :func:`load`), unless ``allow_tokenization_mismatch``.
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -124,13 +139,22 @@ def score(
     """
     from gecscope.examples import Examples
 
+    arguments.metric("metric", metric)
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
-        examples = Examples.from_lists(sources, hypotheses, references, references_by=references_by, tokenize=tokenize)
+        examples = Examples.from_lists(
+            sources,
+            hypotheses,
+            references,
+            references_by=references_by,
+            tokenize=tokenize,
+            allow_tokenization_mismatch=allow_tokenization_mismatch,
+        )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
+    arguments.examples("examples", examples, bool(getattr(m, "reads_overlapping_edits", False)))
     tok = None
     if isinstance(examples, Examples):
         from gecscope.align.tokenizers import tokenizer_signature

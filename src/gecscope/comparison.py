@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from gecscope import pipeline
+from gecscope import arguments, pipeline
 from gecscope.api import get_metric
-from gecscope.comparison_rows import SystemResult, compare_analyses, corrected
-from gecscope.errors import InputError, MissingExtraError
+from gecscope.comparison_rows import SystemResult, compare_analyses, corrected, summaries
+from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
 from gecscope.resample.paired import check_draws
@@ -51,10 +51,24 @@ class Comparison:
 
     def as_dicts(self, flat: bool = False) -> list[dict[str, Any]]:
         """One dict per row; ``flat``: the intervals as ``ci_low``... fields (CSV, DataFrame)."""
-        out = [{**dataclasses.asdict(r), "significant": r.significant(self.config.alpha)} for r in self.rows]
+        alpha = self.config.alpha
+        out = [
+            {
+                **dataclasses.asdict(r),
+                "direction": r.direction,
+                "significant": r.significant(alpha),
+                "verdict": r.verdict(alpha),
+            }
+            for r in self.rows
+        ]
         for d in out if flat else ():
             (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
         return out
+
+    def summary(self) -> list[str]:
+        """One line per system on the headline scores: ``CAMB > AMU on CLEME2.0 (p_adj = 0.0004);
+        CAMB ~ AMU (n.s.) on ERRANT (p_adj = 0.4369)`` (see :func:`gecscope.comparison_rows.summaries`)."""
+        return summaries(self.rows, self.config.alpha, self.config.correction != "none")
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per (metric, system) (needs pandas)."""
@@ -68,11 +82,19 @@ class Comparison:
         """Every row as an HTML table (notebooks); ``*`` marks a row significantly different from
         the baseline after the correction."""
         head = ["metric", "system", "component", "type", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
-        lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in [*head, "adj p (bs)", "adj p (ar)"]) + "</tr>"]
+        head += ["adj p (bs)", "adj p (ar)", f"vs {self.baseline}"]
+        lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
         for r in self.rows:
             mark = " *" if r.significant(self.config.alpha) else ""
             comp = "score" if r.headline else f"{r.component} {r.arrow}"
-            cells = [r.metric, r.system + mark, comp, r.type or "all", *r.cells(adjusted=True)]
+            cells = [
+                r.metric,
+                r.system + mark,
+                comp,
+                r.type or "all",
+                *r.cells(adjusted=True),
+                r.verdict(self.config.alpha),
+            ]
             lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
         return "\n".join([*lines, "</table>"])
 
@@ -100,23 +122,42 @@ def compare(
     bootstrap: int = 1000,
     trials: int = 10000,
     seed: int = DEFAULT_SEED,
-    test: str = "both",
+    test: str = "ar",
     confidence: float = 0.95,
     alpha: float = 0.05,
     aligner: str = "errant",
     correction: str = "holm",
     cat: int = 0,
     min_support: float = 10.0,
+    family: str = "system",
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
-    metrics; the baseline defaults to the first system."""
-    config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support)
+    metrics; the baseline defaults to the first system. The p-values are corrected (``correction``)
+    within each ``family`` (see :func:`gecscope.comparison_rows.corrected`)."""
+    arguments.compare_arguments(locals())
+    config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support, family)
     check_systems(systems, baseline)
-    metrics = [metric] if isinstance(metric, str) or not isinstance(metric, Sequence) else list(metric)
+    metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
     aligned, fields = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
     return compare_aligned(built, dict(zip(systems, aligned, strict=True)), fields, config, baseline)
+
+
+def check_types(metrics: Sequence[Metric], cat: int) -> None:
+    """Refuse a per-type breakdown (``cat``) when no metric has error types (GLEU, GREEN, ...),
+    before any work."""
+    if not cat:
+        return
+    if not any(
+        "cat" in {f.name for f in dataclasses.fields(m.config)} for m in metrics if dataclasses.is_dataclass(m.config)
+    ):
+        names = ", ".join(m.name for m in metrics)
+        raise SettingError(
+            f"cat means nothing for {names}: no per-error-type statistics (cat applies to cleme2, cleme, errant, "
+            "m2 and the metrics built on them)",
+            "cat",
+        )
 
 
 def compare_aligned(
@@ -132,6 +173,7 @@ def compare_aligned(
     ``timings`` receives the seconds of each phase."""
     timings = {} if timings is None else timings
     base = check_systems(systems, baseline)
+    check_types(metrics, config.cat)
     n = len(next(iter(systems.values())))
     check_draws(n, config.bootstrap, "bootstrap")  # before any work
     if config.test != "bootstrap":
@@ -155,4 +197,4 @@ def compare_aligned(
         timings[f"resample_{met.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0
     timings["resample_cpu"] = time.process_time() - c0
-    return Comparison(corrected(rows, config.correction), base, config)
+    return Comparison(corrected(rows, config.correction, config.family), base, config)

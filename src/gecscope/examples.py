@@ -19,11 +19,13 @@ gecscope.errors.InputError: hypotheses: has 2 sentences but sources has 1
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, overload
 
-from gecscope.errors import InputError
+from gecscope import arguments
+from gecscope.errors import InputError, SettingError
+from gecscope.io.tokenization import check_examples
 from gecscope.pipeline import read
 from gecscope.types import Example, Target
 
@@ -31,13 +33,8 @@ LAYOUTS = ("annotator", "sentence")
 
 
 def _strings(values: Any, what: str) -> list[str]:
-    if isinstance(values, str) or not isinstance(values, Iterable):
-        raise InputError("must be a list of strings, not a single string", what)
-    out = list(values)
-    for i, v in enumerate(out):
-        if not isinstance(v, str):
-            raise InputError(f"must be a string, got {type(v).__name__}", what, i + 1)
-    return out
+    arguments.strings(what, values)
+    return list(values)
 
 
 def _check_count(what: str, count: int, expected: int) -> None:
@@ -64,12 +61,10 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
             )
         references_by = "annotator"
     if references_by not in LAYOUTS:
-        raise ValueError(f"references_by must be one of {', '.join(LAYOUTS)}; got {references_by!r}")
+        raise SettingError(f"references_by must be one of {', '.join(LAYOUTS)}; got {references_by!r}", "references_by")
     if references is None:
         return [[] for _ in range(n)]
-    if isinstance(references, str) or not isinstance(references, Iterable):
-        raise InputError("must be a list of lists of strings", "references")
-    outer = list(references)
+    outer = list(arguments.listing("references", references, "lists of strings"))
     if references_by == "annotator":
         columns = [_strings(col, f"references[{k}]") for k, col in enumerate(outer)]
         for k, col in enumerate(columns):
@@ -79,11 +74,30 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
     return [[row] if isinstance(row, str) else _strings(row, f"references[{i}]") for i, row in enumerate(outer)]
 
 
+def _read_checked(allow_tokenization_mismatch: bool, **files: Any) -> list[Example]:
+    """The examples of an M2 pair or a JSONL file, the arguments checked first and the
+    tokenisation after (unless allowed)."""
+    for name, value in files.items():
+        arguments.path(name, value)
+    arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
+    hyp: str | Path = files.get("hyp_m2") or files["jsonl"]
+    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()})
+    if not allow_tokenization_mismatch:
+        check_examples(examples, [hyp, files.get("ref_m2") or hyp])
+    return examples
+
+
 class Examples(Sequence[Example]):
     """An immutable sequence of examples and the tokenisation they were built with."""
 
     def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace") -> None:
+        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+            raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
         self._items = tuple(items)
+        for i, item in enumerate(self._items):
+            if not isinstance(item, Example):
+                raise SettingError(f"items[{i}] must be a gecscope.Example, not {arguments.shown(item)}", "items")
+        arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
 
     @overload
@@ -115,10 +129,13 @@ class Examples(Sequence[Example]):
         *,
         references_by: str | None = None,
         tokenize: str = "whitespace",
+        allow_tokenization_mismatch: bool = False,
     ) -> Examples:
         """Examples from strings: ``tokenize="whitespace"`` splits on spaces (text already
         tokenised, as in M2 files); ``"spacy"`` tokenises raw English text with spaCy (extra
-        ``text``). ``references`` follow ``references_by`` (see the module docstring)."""
+        ``text``). ``references`` follow ``references_by`` (see the module docstring). Whitespace
+        tokens punctuated otherwise than the sources are refused unless
+        ``allow_tokenization_mismatch``."""
         src = _strings(sources, "sources")
         hyp = _strings(hypotheses, "hypotheses")
         if not src:
@@ -139,12 +156,15 @@ class Examples(Sequence[Example]):
             if not tokens:
                 raise InputError("empty source sentence", "sources", i + 1)
             out.append(Example(tokens, target(h), tuple(map(target, rs)), str(i), s if keep_raw else None))
+        arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
+        if keep_raw and not allow_tokenization_mismatch:
+            check_examples(out, ["hypotheses", "references"], source="sources")
         return cls(out, tokenize=tokenize)
 
     @classmethod
-    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path) -> Examples:
+    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path, *, allow_tokenization_mismatch: bool = False) -> Examples:
         """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
-        return cls(read(hyp_m2=[hyp_m2], ref_m2=ref_m2)[0])
+        return cls(_read_checked(allow_tokenization_mismatch, hyp_m2=hyp_m2, ref_m2=ref_m2))
 
     @classmethod
     def from_text(
@@ -155,18 +175,30 @@ class Examples(Sequence[Example]):
         ref_m2: str | Path | None = None,
         *,
         tokenize: str = "whitespace",
+        allow_tokenization_mismatch: bool = False,
     ) -> Examples:
         """Parallel text files (one sentence a line, space-tokenised unless ``tokenize`` says
         otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
         from gecscope.align.tokenizers import tokenize_examples
 
+        arguments.path("source", source)
+        arguments.path("hypothesis", hypothesis)
+        arguments.load_arguments(dict(
+            source=source, hypothesis=hypothesis, references=references, ref_m2=ref_m2, hyp_m2=None, jsonl=None,
+            ref_tsv=None, require_references=True, lang="en", tokenize=tokenize,
+            allow_tokenization_mismatch=allow_tokenization_mismatch,
+        ))  # fmt: skip
         [examples] = read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)
-        return cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
+        out = cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
+        if tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
+            check_examples(out, [hypothesis, *references, ref_m2 or "references"], source=source)
+        return out
 
     @classmethod
-    def from_jsonl(cls, path: str | Path) -> Examples:
+    def from_jsonl(cls, path: str | Path, *, allow_tokenization_mismatch: bool = False) -> Examples:
         """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
-        return cls(read(jsonl=path)[0])
+        arguments.path("path", path)
+        return cls(_read_checked(allow_tokenization_mismatch, jsonl=path))
 
     @classmethod
     def from_dataset(
@@ -187,12 +219,15 @@ class Examples(Sequence[Example]):
         >>> Examples.from_dataset(table, source="src", hypothesis="hyp", references="ref")[0].references[1].tokens
         ('a', 'b', '.')
         """
+        if not (hasattr(dataset, "column_names") or isinstance(dataset, Mapping)):
+            what = "a datasets.Dataset or a mapping of column name to list"
+            raise SettingError(f"dataset must be {what}, not {arguments.shown(dataset)}", "dataset")
         names = list(getattr(dataset, "column_names", None) or dataset.keys())
 
         def column(name: str) -> list[Any]:
             if name not in names:
                 raise InputError(f"no column {name!r} (columns: {', '.join(map(str, names))})", "dataset")
-            return list(dataset[name])
+            return list(arguments.listing(f"dataset[{name!r}]", dataset[name], "values (one per row)"))
 
         if isinstance(references, str):
             refs, layout = column(references), "sentence"

@@ -32,10 +32,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from gecscope import arguments
 from gecscope.align import Aligner, align_examples, get_aligner
 from gecscope.errors import InputError, SettingError
 from gecscope.io.jsonl import iter_jsonl
 from gecscope.io.parallel import m2_rows, text_rows
+from gecscope.io.tokenization import guarded
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import require_references
 from gecscope.progress import bar
@@ -52,7 +54,7 @@ INPUT_SETTINGS = ("hyp_m2", "ref_m2", "source", "hypothesis", "references", "jso
 #: sentences per shard of :func:`score_files` unless told otherwise
 SHARD_SIZE = 20_000
 #: the aligners whose edits of a pair do not depend on the other pairs aligned with it
-SHARD_ALIGNERS = ("errant", "levenshtein")
+SHARD_ALIGNERS = ("errant", "errant-notag", "levenshtein")
 
 
 def batches(items: Iterable[T], size: int | None) -> Iterator[list[T]]:
@@ -99,6 +101,7 @@ def stream(
     lang: str = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
+    overlaps: bool = False,
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
     all at once): each shard holds one list per system, of the same sentences. Files are read a
@@ -106,7 +109,8 @@ def stream(
     :class:`InputError` naming the file and the line; files of different lengths are reported
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
-    never scores a bad input."""
+    never scores a bad input. ``overlaps``: reference M2 edits may overlap and keep their file order
+    (EstGEC's M2, for the ``estgec-m2`` metric: :func:`gecscope.io.m2.iter_m2`)."""
     rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
     if jsonl is not None:
         rows = ((e,) for e in iter_jsonl(jsonl, require_references))
@@ -122,7 +126,7 @@ def stream(
 
             rows = zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
-            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2), hyp_m2[0], lang)
+            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], lang)
     elif source is None or not hypotheses:
         raise SettingError(
             "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
@@ -136,7 +140,7 @@ def stream(
 
         rows = zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2), source, lang)
+        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2, overlaps), source, lang)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read
@@ -309,13 +313,16 @@ def score_files(
     names: Sequence[str] = (),
     size: int = SHARD_SIZE,
     aligner: Aligner | str = "errant",
+    allow_tokenization_mismatch: bool = False,
     **inputs: Any,
 ) -> list[Score]:
     """Every metric on every system read from files (the settings of :func:`stream`) in bounded
     memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
     of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
     numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
-    systems are named ``names`` (default: the hypothesis files' stems).
+    systems are named ``names`` (default: the hypothesis files' stems). A hypothesis or reference
+    tokenised otherwise than the source is refused, as the whole input is read (unless
+    ``allow_tokenization_mismatch``).
 
     >>> d = Path(__file__).parent / "data" / "example"
     >>> m = METRICS["errant"].build()
@@ -324,8 +331,14 @@ def score_files(
     >>> (s.value, s.signature) == (t.value, t.signature)
     True
     """
+    arguments.score_files_arguments(metrics, names, size, inputs)
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
-    shards = stream(**inputs, size=size if shardable and all(streams(m) for m in metrics) else None)
+    shards: Iterable[Sequence[Sequence[Example]]] = stream(
+        **inputs, size=size if shardable and all(streams(m) for m in metrics) else None
+    )
     names = list(names) or [Path(f).stem for f in files]
+    if inputs.get("lang", "en") != "zh" and not allow_tokenization_mismatch:
+        refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]
+        shards = guarded(shards, [[f, *refs] for f in files], source=inputs.get("source") or refs[-1])
     return score_shards(metrics, names, shards, aligner=aligner)

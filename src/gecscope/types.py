@@ -66,6 +66,9 @@ class Example:
     references: tuple[Target, ...]
     id: str = ""
     source_raw: str | None = field(default=None, compare=False)
+    #: its lines were read from text files (gec-metrics' file reader ``rstrip``s them; its
+    #: classes given strings in memory do not: GLEU's ``convention="gec-metrics"`` follows both)
+    from_file: bool = field(default=False, compare=False, repr=False)
 
     @property
     def source_line(self) -> str:

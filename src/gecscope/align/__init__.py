@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from gecscope.align.levenshtein import LevenshteinAligner
-from gecscope.align.settings import AlignSettings, Origin, too_long
+from gecscope.align.settings import AlignSettings, Origin, cell_limit, too_large, too_long
 from gecscope.errors import InputError
 from gecscope.types import Edit, Example, Target, Tokens
 
@@ -33,12 +33,13 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
     the aligner's ``origin`` when it has one."""
     todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
     limit = int(getattr(aligner, "max_tokens", 0) or 0)
+    cells = int(getattr(aligner, "max_cells", 0) or 0)
     for i, ex in enumerate(examples):
         for j, t in enumerate((ex.hypothesis, *ex.references)):
             if (j == 0 and not hypotheses) or t.edits is not None or t.tokens == ex.source:
                 continue
             if (ex.source, t.tokens) not in todo:
-                why = too_long(ex.source, t.tokens, limit)
+                why = too_long(ex.source, t.tokens, limit) or too_large(ex.source, t.tokens, cells)
                 if why is not None:
                     raise _runaway(why, aligner, i, j)
                 todo[(ex.source, t.tokens)] = ()
@@ -63,6 +64,7 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
             tuple(fill(ex.source, r) for r in ex.references),
             ex.id,
             ex.source_raw,
+            ex.from_file,
         )
         for ex in examples
     ]
@@ -83,7 +85,8 @@ def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
 
 def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> Aligner:
     """``errant`` (English, needs the 'text' extra; behind the alignment cache unless
-    ``settings.cache`` is off), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
+    ``settings.cache`` is off), ``errant-notag`` (tag-free ERRANT, any language, no model: the
+    MultiGEC-2025 scorer's edits), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
     needs the 'zh' extra), or one registered in :mod:`gecscope.align.languages`
     (``register_aligner`` or the ``gecscope.aligners`` entry points). An aligner object is returned
     as it is."""
@@ -97,19 +100,23 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
         return cached(ErrantAligner(settings=settings), settings.cache_dir, settings.cache)
     if name == "levenshtein":
         return LevenshteinAligner()
+    if name == "errant-notag":
+        from gecscope.align.notag import NotagAligner
+
+        return NotagAligner(settings)
     if name == "cherrant":
         from gecscope.align.store import cached
         from gecscope.align.zh.cherrant import CherrantAligner
 
         settings = settings or AlignSettings()
-        return cached(CherrantAligner(), settings.cache_dir, settings.cache)
+        return cached(CherrantAligner(max_cells=cell_limit(settings.max_tokens)), settings.cache_dir, settings.cache)
     from gecscope.align.languages import find_aligner
 
     factory = find_aligner(name)
     if factory is not None:
         aligner: Aligner = factory()
         return aligner
-    raise ValueError(f"unknown aligner {name!r} (errant, levenshtein, cherrant or a registered one)")
+    raise ValueError(f"unknown aligner {name!r} (errant, errant-notag, levenshtein, cherrant or a registered one)")
 
 
 __all__ = ["AlignSettings", "Aligner", "LevenshteinAligner", "Origin", "align_examples", "get_aligner"]

@@ -42,10 +42,24 @@ def register_aligner(name: str, factory: Callable[[], Any]) -> None:
     _FACTORIES[name] = factory
 
 
+def _notag() -> Any:
+    from gecscope.align.notag import NotagAligner
+
+    return NotagAligner()
+
+
+#: aligners gecscope ships that any language can name as its default (``errant-notag``: tag-free
+#: ERRANT, :mod:`gecscope.align.notag`); a factory registered in Python under the same name wins
+BUILTIN_FACTORIES: dict[str, Callable[[], Any]] = {"errant-notag": _notag}
+
+
 def find_aligner(name: str) -> Callable[[], Any] | None:
-    """The aligner factory for ``name``: registered in Python, else found among the entry points."""
+    """The aligner factory for ``name``: registered in Python, else shipped with gecscope
+    (:data:`BUILTIN_FACTORIES`), else found among the entry points."""
     if name in _FACTORIES:
         return _FACTORIES[name]
+    if name in BUILTIN_FACTORIES:
+        return BUILTIN_FACTORIES[name]
     from importlib.metadata import entry_points  # not at start-up
 
     for ep in entry_points(group=ENTRY_POINT_GROUP):
@@ -59,7 +73,7 @@ def aligner_names() -> list[str]:
     """Every name an aligner is registered under (in Python or as an entry point)."""
     from importlib.metadata import entry_points
 
-    return sorted({*_FACTORIES, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
+    return sorted({*_FACTORIES, *BUILTIN_FACTORIES, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
 
 
 def aligner_for(lang: str) -> str:

@@ -3,35 +3,62 @@ run of non-matching operations turned into one edit (so ``a b -> x y`` is a sing
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from gecscope.types import Edit, Tokens
 
 
-def _suffix_columns(source: Tokens, target: Tokens) -> tuple[list[int], list[int]]:
-    """Bit-parallel (Myers/Hyyrö) columns of the suffix distance table.
+class SuffixColumns:
+    """Bit-parallel (Myers/Hyyrö) columns of the suffix distance table, in bounded memory.
 
-    Bit ``k`` stands for ``source[n-1-k]``; after ``b`` target tokens from the end, ``up[b]`` /
-    ``down[b]`` set bit ``k`` where ``d(source[n-1-k:], target[m-b:])`` is one more / one less than
-    ``d(source[n-k:], target[m-b:])``.
+    Bit ``k`` stands for ``source[n-1-k]``; after ``b`` target tokens from the end, column ``b``
+    is ``(up, down)``, setting bit ``k`` where ``d(source[n-1-k:], target[m-b:])`` is one more / one
+    less than ``d(source[n-k:], target[m-b:])``. Every column is n bits: keeping all of them would
+    take n x m / 4 bytes (10 GB for two 200,000-character lines), so only every ``block``-th one is
+    kept, and a block is recomputed from its first column when asked for (columns are asked for
+    from the last to the first, so each block is recomputed once: twice the work, about
+    2 sqrt(m) columns in memory).
     """
-    n = len(source)
-    full = (1 << n) - 1
-    masks: dict[str, int] = {}
-    for k, token in enumerate(reversed(source)):
-        masks[token] = masks.get(token, 0) | (1 << k)
-    up, down = [full], [0]
-    vp, vn = full, 0
-    for token in reversed(target):
-        eq = masks.get(token, 0)
+
+    def __init__(self, source: Tokens, target: Tokens) -> None:
+        n = len(source)
+        self.full = (1 << n) - 1
+        self.masks: dict[str, int] = {}
+        for k, token in enumerate(reversed(source)):
+            self.masks[token] = self.masks.get(token, 0) | (1 << k)
+        self.eqs = [self.masks.get(token, 0) for token in reversed(target)]
+        m = len(target)
+        self.block = max(16, math.isqrt(m) + 1)
+        self.starts: list[tuple[int, int]] = []
+        vp, vn = self.full, 0
+        for b in range(m + 1):
+            if b % self.block == 0:
+                self.starts.append((vp, vn))
+            if b < m:
+                vp, vn = self.step(vp, vn, self.eqs[b])
+        self.cached_block = -1
+        self.cached: list[tuple[int, int]] = []
+
+    def step(self, vp: int, vn: int, eq: int) -> tuple[int, int]:
+        """The next column from column ``(vp, vn)`` and the next target token's match mask."""
+        full = self.full
         d0 = (((eq & vp) + vp) ^ vp) | eq | vn
         hp = (vn | ~(d0 | vp)) << 1 | 1
         hn = (vp & d0) << 1
-        vp = (hn | ~(d0 | hp)) & full
-        vn = hp & d0 & full
-        up.append(vp)
-        down.append(vn)
-    return up, down
+        return (hn | ~(d0 | hp)) & full, hp & d0 & full
+
+    def __getitem__(self, b: int) -> tuple[int, int]:
+        which = b // self.block
+        first = which * self.block
+        if which != self.cached_block:
+            column = self.starts[which]
+            self.cached = [column]
+            for c in range(first, min(first + self.block, len(self.eqs) + 1) - 1):
+                column = self.step(*column, self.eqs[c])
+                self.cached.append(column)
+            self.cached_block = which
+        return self.cached[b - first]
 
 
 def levenshtein_edits(source: Tokens, target: Tokens) -> tuple[Edit, ...]:
@@ -40,11 +67,12 @@ def levenshtein_edits(source: Tokens, target: Tokens) -> tuple[Edit, ...]:
     (Edit(start=1, end=2, correction=('x',), type=''), Edit(start=3, end=3, correction=('d',), type=''))
     """
     n, m = len(source), len(target)
-    up, down = _suffix_columns(source, target)
+    columns = SuffixColumns(source, target)
 
     def cost(i: int, j: int) -> int:  # distance between source[i:] and target[j:]
         rows = (1 << (n - i)) - 1
-        return m - j + (up[m - j] & rows).bit_count() - (down[m - j] & rows).bit_count()
+        up, down = columns[m - j]
+        return m - j + (up & rows).bit_count() - (down & rows).bit_count()
 
     edits: list[Edit] = []
     i = j = 0

@@ -24,6 +24,13 @@ MAX_DEFAULT_JOBS = 8
 HARD_FACTOR = 50
 #: characters per token allowed on average before a sentence counts as huge (spaCy reads every one)
 CHARS_PER_TOKEN = 100
+#: a token longer than this many characters is "long": ERRANT's substitution cost compares its
+#: characters with every token of the other side (an Indel table of la x lb cells per pair)
+LONG_TOKEN = 64
+#: character comparisons allowed per unit of the alignment limit for the pairs involving a long
+#: token (150: 3e8, a fraction of a second compiled; one 100,000-character token against another
+#: would take 1e10, minutes)
+CHAR_CELLS_PER_TOKEN = 2_000_000
 
 
 def default_jobs() -> int:
@@ -134,6 +141,49 @@ def changed_run(source: Tokens, target: Tokens) -> int:
     return longest
 
 
+def long_token_cells(source: Tokens, target: Tokens) -> int:
+    """An upper bound of the character comparisons ERRANT's substitution costs make for the pairs
+    of tokens where one is longer than :data:`LONG_TOKEN` (each pair: the product of the lengths;
+    the other pairs are bounded by the token limits).
+
+    >>> long_token_cells(("a" * 100, "b"), ("c" * 10,))
+    1000
+    """
+    long_s = sum(n for n in map(len, source) if n > LONG_TOKEN)
+    long_t = sum(n for n in map(len, target) if n > LONG_TOKEN)
+    if not long_s and not long_t:
+        return 0
+    chars_s, chars_t = sum(map(len, source)), sum(map(len, target))
+    return long_s * chars_t + chars_s * long_t - long_s * long_t  # long x long counted once
+
+
+#: ChERRANT's character table, per unit of the alignment limit squared: (20 x 150)² = 3,000 x
+#: 3,000 characters by default (its cells are filled in Python: ~16 s on a loaded machine; a
+#: 7,000-character line would take minutes and gigabytes)
+CELLS_SIDE_PER_TOKEN = 20
+
+
+def cell_limit(limit: int) -> int:
+    """The most table cells a pair may need under the alignment limit ``limit`` (0: none).
+
+    >>> cell_limit(150)
+    9000000
+    """
+    return (limit * CELLS_SIDE_PER_TOKEN) ** 2 if limit > 0 else 0
+
+
+def too_large(source: Tokens, target: Tokens, cells: int) -> str | None:
+    """Why aligning ``(source, target)`` would fill more than ``cells`` table cells, or None (0: no bound).
+
+    >>> too_large(("a",) * 10, ("b",) * 10, 100)
+    'a table of 11 x 11 cells (more than 100 under the alignment limit)'
+    """
+    n, m = len(source) + 1, len(target) + 1
+    if cells and n * m > cells:
+        return f"a table of {n:,} x {m:,} cells (more than {cells:,} under the alignment limit)"
+    return None
+
+
 def too_long(source: Tokens, target: Tokens, limit: int) -> str | None:
     """Why ``(source, target)`` is over the runaway guard ``limit``, or None (0: no limit)."""
     if limit <= 0:
@@ -145,6 +195,13 @@ def too_long(source: Tokens, target: Tokens, limit: int) -> str | None:
     if chars > limit * HARD_FACTOR * CHARS_PER_TOKEN:
         factor = HARD_FACTOR * CHARS_PER_TOKEN
         return f"a sentence of {chars} characters (more than {limit * factor}, {factor} x the alignment limit {limit})"
+    work = long_token_cells(source, target)
+    if work > limit * CHAR_CELLS_PER_TOKEN:
+        longest_token = max(map(len, (*source, *target)))
+        return (
+            f"a token of {longest_token} characters ({work:.2g} character comparisons, more than "
+            f"{limit * CHAR_CELLS_PER_TOKEN:.2g} for the alignment limit {limit})"
+        )
     run = changed_run(source, target)
     if run > limit:
         return f"a run of {run} changed tokens (the alignment limit is {limit}; ERRANT's merger is cubic in it)"

@@ -4,7 +4,10 @@
   default, as ever);
 - ``spacy`` (English): the tokens spaCy's English tokenizer gives, as ``errant_parallel -tok``
   parses its input (the same pipeline the ERRANT aligner loads; whitespace tokens dropped);
-- ``char`` (Chinese and other unsegmented scripts): one token per non-space character.
+- ``char`` (Chinese and other unsegmented scripts): one token per non-space character;
+- ``syntok`` (any language using spaces; the ``multigec`` extra): ``syntok`` 1.4.4's tokens joined
+  by single spaces, as the MultiGEC-2025 evaluation pre-tokenises each essay, then split as its
+  ERRANT fork splits a line (:func:`gecscope.align.notag.fork_tokens`).
 
 :func:`tokenize_examples` applies one tokeniser the same way to the source, the hypothesis and
 the text references of every example; references read from M2 keep their tokens and edits, and
@@ -61,10 +64,44 @@ def _char() -> Split:
     return lambda text: tuple(ch for ch in text if not ch.isspace())
 
 
+def syntok_line() -> Callable[[str], str]:
+    """MultiGEC-2025's ``pretokenize``: syntok's tokens of a text, each without its leading
+    spacing, joined by single spaces (one line per essay)."""
+    try:
+        from syntok.tokenizer import Tokenizer
+    except ImportError:
+        from gecscope.errors import MissingExtraError
+
+        raise MissingExtraError("the syntok tokeniser", "multigec") from None
+    tokenizer = Tokenizer()
+    return lambda text: " ".join(str(t).strip() for t in tokenizer.tokenize(text))
+
+
+def _syntok() -> Split:
+    from gecscope.align.notag import fork_tokens
+
+    line = syntok_line()
+    return lambda text: fork_tokens(line(text))
+
+
+def line_maker(name: str) -> Callable[[str], str]:
+    """A text (an essay, newlines and all) as one line of the tokens of tokeniser ``name``, joined
+    by single spaces (``syntok``: :func:`syntok_line`).
+
+    >>> line_maker("none")("He  go\\nhome .")
+    'He go home .'
+    """
+    if canonical(name) == "syntok":
+        return syntok_line()
+    split = get_tokenizer(name)
+    return lambda text: " ".join(split(text))
+
+
 TOKENIZERS: dict[str, TokenizerSpec] = {
     "none": TokenizerSpec("none", (), _whitespace, "whitespace tokens (pre-tokenised text)"),
     "spacy": TokenizerSpec("spacy", ("en",), _spacy, "spaCy English tokenizer, as errant_parallel -tok"),
     "char": TokenizerSpec("char", (), _char, "one token per non-space character (Chinese)"),
+    "syntok": TokenizerSpec("syntok", (), _syntok, "syntok 1.4.4 tokens, as MultiGEC-2025 pre-tokenises essays"),
 }
 #: other names accepted for a registered tokeniser
 ALIASES = {"whitespace": "none"}
@@ -107,6 +144,13 @@ def tokenizer_signature(name: str, m2_source: bool = False) -> str:
     key = canonical(name)
     if key == "none":
         return "whitespace"
+    if key == "syntok":  # its tokens change with its version
+        from importlib import metadata
+
+        try:
+            key = f"syntok-{metadata.version('syntok')}"
+        except metadata.PackageNotFoundError:
+            key = "syntok-?"
     return key + ("+snap-m2" if m2_source else "")
 
 

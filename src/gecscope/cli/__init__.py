@@ -37,6 +37,7 @@ HELP = {
     "report": "HTML report comparing several systems",
     "compare": "compare systems: confidence intervals and paired significance tests",
     "cite": "BibTeX of the metrics' papers",
+    "multigec": "score systems on every MultiGEC-2025 subcorpus",
 }
 
 
@@ -71,9 +72,56 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"gecscope: error: {message} (see '{self.prog} --help')\n")
 
 
-def add_common(p: argparse.ArgumentParser) -> None:
-    """Options every sub-command has."""
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bars on stderr")
+#: a sub-command's ``--help`` is at most this many lines; a longer one lists only :data:`BRIEF`
+HELP_LINES = 80
+#: the options a short ``--help`` lists: inputs, the common metric settings, the tests, the output
+#: (``--help-all`` lists every option; docs/cli.md has them all in one table)
+BRIEF = frozenset(
+    {
+        *("--help", "--help-all", "--hyp-m2", "--ref-m2", "--source", "--hyp", "--ref", "--name", "--jsonl"),
+        *("--test-set", "--example", "--lang", "--metric", "--cat", "--baseline"),
+        *("--test", "--bootstrap", "--trials", "--significance", "--correction", "--family", "--components"),
+        *("--intervals", "--format", "--output", "--per-sentence", "--quiet", "--line", "--what"),
+    }
+)
+#: the metric settings ``score``'s short help lists too (``compare`` and ``report``: --help-all)
+BRIEF_SETTINGS = {"score": frozenset({"--level", "--beta", "--factors"})}
+#: shorter texts for a short help (the full ones: --help-all)
+SHORT_HELP = {
+    "--test-set": "a named test set from 'gecscope download': conll14, conll14-errant, seeda, mucgec-dev",
+    "--lang": "language: en (default), zh (ChERRANT), or any other code (whitespace tokens, Levenshtein)",
+}
+
+
+def brief(p: argparse.ArgumentParser, command: str) -> None:
+    """Shorten ``p``'s help when it runs past :data:`HELP_LINES`: only the :data:`BRIEF` options
+    (``--metric`` as a list of names), then where the others are."""
+    if len(p.format_help().splitlines()) <= HELP_LINES:
+        return
+    hidden = 0
+    for action in p._actions:
+        if not action.option_strings or action.help is argparse.SUPPRESS:
+            continue
+        flags = set(action.option_strings)
+        if not (BRIEF | BRIEF_SETTINGS.get(command, frozenset())) & flags:
+            action.help = argparse.SUPPRESS
+            hidden += 1
+        elif short := next((SHORT_HELP[f] for f in action.option_strings if f in SHORT_HELP), None):
+            action.help = short
+        elif "--metric" in action.option_strings and action.choices:
+            default = " ".join(action.default or [])
+            action.help = f"one or several of {', '.join(action.choices)} (default {default}; aliases: --help-all)"
+    p.epilog = (
+        f"{hidden} more options (metric and model settings, alignment, caches, rarely used ones): "
+        f"'gecscope {command} --help-all', or docs/cli.md"
+    )
+
+
+def add_common(p: argparse.ArgumentParser, progress: bool = True) -> None:
+    """Options every sub-command has (a command without ``progress`` accepts ``--quiet``, unlisted)."""
+    p.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress bars on stderr" if progress else argparse.SUPPRESS
+    )
 
 
 def add_cache_args(p: argparse.ArgumentParser) -> None:
@@ -83,31 +131,35 @@ def add_cache_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--cache-dir", help="alignment cache (default $GECSCOPE_CACHE or ~/.cache/gecscope)")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, *, short: bool = False) -> argparse.ArgumentParser:
     """The whole command line, or with ``only`` that sub-command in full and the others as names
-    with their help line (what ``gecscope --help`` and a mistyped command need), imported on dispatch."""
+    with their help line (what ``gecscope --help`` and a mistyped command need), imported on dispatch.
+    ``short``: each sub-command's help within :data:`HELP_LINES` (see :func:`brief`)."""
     parser = Parser(prog="gecscope", description="Evaluate grammatical error correction systems.")
     parser.add_argument("--version", action="version", version=f"gecscope {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for name in HELP:
         if only is None or name == only:
-            _add_command(sub, name)
+            _add_command(sub, name, short)
         else:
             sub.add_parser(name, help=HELP[name])
     return parser
 
 
-def _add_command(sub: argparse._SubParsersAction, name: str) -> None:  # type: ignore[type-arg]
+def _add_command(sub: argparse._SubParsersAction, name: str, short: bool = False) -> None:  # type: ignore[type-arg]
     module = COMMANDS[name]
     module.add_parser(sub)
     p = sub.choices[name]
+    p.add_argument("--help-all", action="help", help="show every option (metric settings, rarely used ones) and exit")
     if not getattr(module, "OWN_COMMON_OPTIONS", False):
-        add_common(p)
+        add_common(p, getattr(module, "PROGRESS", True))
     options = {o for a in p._actions for o in a.option_strings}
     if "--hyp-m2" in options:
         add_swap_arg(p)
     if "--aligner" in options and "--cache-dir" not in options:
         add_cache_args(p)
+    if short:
+        brief(p, name)
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -121,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
-        parser = build_parser(command_of(argv) or "")
+        short = bool({"-h", "--help"} & set(argv)) and "--help-all" not in argv
+        parser = build_parser(command_of(argv) or "", short=short)
         args = parser.parse_args(argv)
         check_swap(args)
         if hasattr(args, "tokenize"):  # every command that reads text input
@@ -140,6 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("gecscope: interrupted", file=sys.stderr)
         return 130
+    except SystemError as exc:  # Ctrl-C inside compiled code (numba): "returned a result with an exception set"
+        if not interrupted(exc):
+            raise
+        print("gecscope: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         _silence_stdout()
         return 0
@@ -153,6 +211,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gecscope: error: {line}", file=sys.stderr)
         _silence_stdout()
         return 2
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` wraps a Ctrl-C: a ``KeyboardInterrupt`` among its causes or contexts (numba's
+    dispatcher turns one raised inside its call into a ``SystemError``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _silence_stdout() -> None:

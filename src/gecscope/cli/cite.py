@@ -7,6 +7,9 @@ from typing import Any
 
 from gecscope.cli.option_names import metric_arg
 
+#: no progress to report: ``--quiet`` is accepted but not listed
+PROGRESS = False
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(

@@ -14,25 +14,32 @@ from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import Comparison, compare_aligned
+from gecscope.comparison_rows import SystemResult
+from gecscope.errors import InputError
 from gecscope.metrics import METRICS
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
-from gecscope.resample.settings import DEFAULT_SEED, TESTS, CompareConfig
+from gecscope.resample.settings import DEFAULT_SEED, FAMILIES, TESTS, CompareConfig
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "compare",
         help="compare systems: confidence intervals and paired significance tests",
-        description="Score several systems with several metrics; for each system: the score, its confidence "
-        "interval, the difference to the baseline with its interval, and paired p-values (bootstrap "
-        "resampling and approximate randomization over the cached per-sentence statistics).",
+        description="Score several systems with several metrics: each one's score and difference to the "
+        "baseline with their intervals, paired p-values, and which is better (docs/compare.md).",
     )
     add_metric_choice(p, ["cleme2"])
-    add_input_args(p, several=True)
+    add_input_args(p, several=True, echo=False)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")
     t = p.add_argument_group("tests")
-    t.add_argument("--test", choices=TESTS, default="both", help="paired bootstrap, approximate randomization, or both")
+    t.add_argument(
+        "--test",
+        choices=TESTS,
+        default="ar",
+        help="the test of the verdicts: approximate randomization (default), the paired bootstrap, or both "
+        "(the bootstrap always gives the intervals)",
+    )
     t.add_argument("--bootstrap", type=DRAWS, default=1000, help="bootstrap resamples (default 1000)")
     t.add_argument("--trials", type=DRAWS, default=10000, help="approximate-randomization trials (default 10000)")
     t.add_argument(
@@ -42,14 +49,20 @@ def add_parser(sub: Any) -> None:
         help=f"seed of the bootstrap and approximate-randomization draws (default {DEFAULT_SEED})",
     )
     t.add_argument("--significance", type=LEVEL, default=0.05, help="significance level for the marks (default 0.05)")
-    retire(p, "--alpha", "--significance", "--alpha is WODAFE's weight in score")
     retire(p, "--seed", "--resample-seed", "one name per seed")
     t.add_argument(
         "--correction",
         choices=CORRECTIONS,
         default="holm",
-        help="multiple-comparison correction over every test of the call: Holm (default), "
+        help="multiple-comparison correction within each family: Holm (default), "
         "Benjamini-Hochberg, or none; the * marks use the adjusted p-values",
+    )
+    t.add_argument(
+        "--family",
+        choices=FAMILIES,
+        default="system",
+        help="families corrected together: each system against the baseline (default) or the whole call; "
+        "headline scores, components and types apart",
     )
     t.add_argument(
         "--components",
@@ -69,7 +82,12 @@ def add_parser(sub: Any) -> None:
         default=10.0,
         help="types with fewer chunks/edits (system or baseline) are flagged, not tested (default 10)",
     )
-    p.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    p.add_argument(
+        "--format",
+        choices=["table", "json", "csv"],
+        default="table",
+        help="table (default; verdicts, one summary line per system), json or csv (every row)",
+    )
     add_settings(p)
 
 
@@ -107,18 +125,25 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
         args.correction,
         args.cat,
         args.min_support,
+        args.family,
     )
+    if getattr(args, "alpha", None) is not None and "wodafe" not in args.metric:
+        raise InputError("--alpha is WODAFE's over-correction weight; the significance level is --significance")
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
     systems, fields = load_for_metrics(metrics, args, timings)
     return compare_aligned(metrics, systems, fields, config, args.baseline, timings)
 
 
 def render_table(result: Comparison, *, components: bool = False) -> str:
-    """The headline rows (with ``components``, every component; with ``cat``, every error type too)."""
-    alpha, corr, cat = result.config.alpha, result.config.correction, result.config.cat
+    """The headline rows (with ``components``, every component; with ``cat``, every error type
+    too), each with its direction against the baseline; then the families, one summary line per
+    system and the signatures."""
+    cfg = result.config
+    alpha, corr, cat = cfg.alpha, cfg.correction, cfg.cat
     adjusted = corr != "none"
     head = ["metric", "system", "component", "type", "n", "score", "95% CI", "diff", "diff 95% CI", "p (bs)", "p (ar)"]
-    head += [f"adj (bs, {corr})", f"adj (ar, {corr})", ""] if adjusted else [""]
+    head += [f"adj (bs, {corr})", f"adj (ar, {corr})"] if adjusted else []
+    head.append(f"vs {result.baseline}")
     body = []
     for r in result.rows:
         if not r.headline and not (components or r.type):
@@ -130,14 +155,25 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
         if not r.tested:
             cells[4:6] = ["n/a", "n/a"]
         row = [r.metric, label, comp, r.type or "all", support, *cells]
-        body.append([*row, "*" if r.significant(alpha) else ("(few)" if not r.tested else "")])
-    shown = [k for k, h in enumerate(head) if cat or (h not in ("type", "n") and (components or h != "component"))]
+        body.append([*row, verdict_cell(r, alpha)])
+    unused = {"p (bs)", f"adj (bs, {corr})"} if cfg.test == "ar" else set()
+    unused |= {"p (ar)", f"adj (ar, {corr})"} if cfg.test == "bootstrap" else set()
+    shown = [
+        k
+        for k, h in enumerate(head)
+        if h not in unused and (cat or (h not in ("type", "n") and (components or h != "component")))
+    ]
     rows = [[row[k] for k in shown] for row in [head, *body]]
     widths = [max(len(row[i]) for row in rows) for i in range(len(shown))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths).rstrip())
     what = f"{corr}-adjusted p" if adjusted else "p"
-    lines.append(f"* {what} < {alpha:g} under every test run; p-values are two-sided (see docs/compare.md)")
+    test = {"ar": "approximate randomization", "bootstrap": "the paired bootstrap", "both": "both tests"}[cfg.test]
+    lines.append(
+        f"vs {result.baseline}: better/worse in the component's direction; * {what} < {alpha:g} under {test} "
+        "(two-sided; see docs/compare.md)"
+    )
+    lines.append(families_line(result))
     hint = floor_hint(result)
     if hint:
         lines.append(hint)
@@ -146,21 +182,46 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
             f"n: the fewer chunks/edits of system and baseline for the type; (few): under "
             f"--min-support {result.config.min_support:g}, not tested; ↑ higher is better, ↓ lower is better"
         )
+    lines.extend(result.summary())
     lines.extend(dict.fromkeys(r.signature for r in result.rows))
     return "\n".join(lines)
 
 
-def floor_hint(result: Comparison) -> str:
-    """A note when the bootstrap's resolution keeps every adjusted bootstrap p-value above alpha."""
+def verdict_cell(row: SystemResult, alpha: float) -> str:
+    """``better *``, ``worse``, ``equal``...: the direction against the baseline, ``*`` when
+    significant; ``(few)`` for an untested type; empty for the baseline itself."""
+    if row.system == row.baseline:
+        return ""
+    if not row.tested:
+        return "(few)"
+    return row.direction + (" *" if row.significant(alpha) else "")
+
+
+def families_line(result: Comparison) -> str:
+    """Which tests were corrected together (the scope and each kind's size)."""
     cfg = result.config
-    tests = sum(1 for r in result.rows if r.p_bootstrap is not None and r.tested and r.system != r.baseline)
+    if cfg.correction == "none":
+        return "no multiple-comparison correction (--correction none)"
+    sizes: dict[str, int] = {}
+    for r in result.rows:
+        if r.family:
+            sizes[r.family] = max(sizes.get(r.family, 0), r.family_size)
+    kinds = ", ".join(f"{k} ({n} tests)" for k, n in sizes.items()) or "none"
+    scope = f"each system against {result.baseline}" if cfg.family == "system" else "every system of the call"
+    return f"families ({cfg.correction}, {scope}; corrected apart): {kinds}"
+
+
+def floor_hint(result: Comparison) -> str:
+    """A note when the bootstrap's resolution keeps every adjusted bootstrap p-value of a family
+    above alpha (Holm over the largest family)."""
+    cfg = result.config
+    tests = max((r.family_size for r in result.rows if r.p_bootstrap is not None and r.family), default=0)
     floor = 2 / (cfg.bootstrap + 1)
     if cfg.correction != "holm" or cfg.test == "ar" or tests * floor < cfg.alpha:
         return ""
     return (
-        f"note: the smallest bootstrap p is 2/(N+1) = {floor:.4f}; Holm over {tests} tests keeps every adjusted "
-        f"bootstrap p >= {min(1.0, tests * floor):.4f} > {cfg.alpha:g}: raise --bootstrap, use --test ar or "
-        "--correction bh"
+        f"note: the smallest bootstrap p is 2/(N+1) = {floor:.4f}; Holm over a family of {tests} tests keeps its "
+        f"adjusted bootstrap p >= {min(1.0, tests * floor):.4f} > {cfg.alpha:g}: raise --bootstrap or use --test ar"
     )
 
 
@@ -168,7 +229,8 @@ def render_csv(result: Comparison) -> str:
     out = io.StringIO()
     fields = ["metric", "system", "baseline", "component", "type", "better", "support", "tested", "score"]
     fields += ["ci_low", "ci_high", "diff", "diff_ci_low", "diff_ci_high", "p_bootstrap", "p_ar"]
-    fields += ["p_bootstrap_adj", "p_ar_adj", "significant", "signature"]
+    fields += ["p_bootstrap_adj", "p_ar_adj", "family", "family_size", "direction", "significant", "verdict"]
+    fields += ["signature"]
     w = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     w.writeheader()
     w.writerows(result.as_dicts(flat=True))

@@ -7,13 +7,18 @@ from typing import Any
 
 from gecscope import api
 from gecscope.cli.inputs import add_input_args, aligner_from_args, load_examples
-from gecscope.io.m2 import format_m2, write_m2
+from gecscope.io.m2 import format_cherrant_m2, format_m2, write_m2
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("convert", help="text to M2", description="Write hypothesis or references as M2.")
     add_input_args(p)
-    p.add_argument("--what", choices=["hypothesis", "references"], default="hypothesis")
+    p.add_argument(
+        "--what",
+        choices=["hypothesis", "references"],
+        default="hypothesis",
+        help="write the hypothesis (default) or the references as M2",
+    )
     p.add_argument("--output", "-o", help="output M2 file (default: standard output)")
 
 
@@ -23,8 +28,9 @@ def run(args: argparse.Namespace) -> int:
     examples = load_examples(args, require_references=args.what == "references")
     ready, _ = api.prepare(examples, aligner_from_args(args))
     blocks = [(e.source, [e.hypothesis] if args.what == "hypothesis" else list(e.references)) for e in ready]
+    cherrant = str(getattr(args, "lang", "en")) == "zh"  # ChERRANT's M2: its compare reads it literally
     if args.output:
-        write_m2(args.output, blocks)
+        write_m2(args.output, blocks, cherrant=cherrant)
     else:
-        print(format_m2(blocks), end="")
+        print((format_cherrant_m2 if cherrant else format_m2)(blocks), end="")
     return 0

@@ -12,7 +12,8 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "download",
         help="download GJG15 / SEEDA / CoNLL-2014 data",
-        description="Fetch the public meta-evaluation data from their original repositories.",
+        description="Fetch the public meta-evaluation data and the public shared-task test sets from their "
+        "original repositories (licence-gated sets: listed, never fetched).",
     )
     p.add_argument(
         "directory",
@@ -26,10 +27,13 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
 
+    from gecscope.meta.data.shared_tasks import FILES, GATED
     from gecscope.meta.data.testsets import data_dirs
 
     if args.directory is None:  # where 'gecscope meta' looks last
         args.directory = os.environ.get("GECSCOPE_DATA") or str(data_dirs()[-1])
-    result = download(args.directory, args.base_url)
+    result = download(args.directory, args.base_url, shared_tasks=FILES)
     print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
+    for name, (_, _, _, how) in GATED.items():  # licence-gated: never fetched
+        print(f"not downloaded (licence-gated): -t {name}: {how}, then -t {name} --test-set-file PATH")
     return 0

@@ -17,9 +17,23 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("explain", help="chunk table of a sentence", description="Show CLEME chunks of sentences.")
     add_input_args(p)
     p.add_argument("--line", type=int, nargs="+", default=[1], help="1-based sentence number(s)")
-    p.add_argument("--exclude-unchanged-refs", action="store_true")
-    p.add_argument("--format", choices=["table", "json"], default="table")
-    p.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    p.add_argument(
+        "--exclude-unchanged-refs",
+        action="store_true",
+        help="leave out references equal to the source (as CLEME's --exclude-unchanged-refs)",
+    )
+    p.add_argument(
+        "--format",
+        choices=["table", "json"],
+        default="table",
+        help="table: chunks side by side (default); json: one record per sentence",
+    )
+    p.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="colour the chunk classes (auto: when standard output is a terminal)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from gecscope import api, pipeline
 from gecscope.align import Aligner
-from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, default_jobs
+from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -21,8 +21,9 @@ from gecscope.result import Score
 from gecscope.types import Example
 
 
-def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None:
-    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``)."""
+def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: bool = True) -> None:
+    """Input options; ``several`` lets ``--hyp``/``--hyp-m2`` take several systems (with ``--name``);
+    ``echo``: ``--echo`` (printing a test set is for the commands that score one)."""
     g = p.add_argument_group("input (M2, parallel text, or JSONL)")
     nargs = "+" if several else None
     many = " (several: one per system)" if several else ""
@@ -48,7 +49,7 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False) -> None
         "plug-in aligner)",
     )
     g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
-    add_tokenize_args(g)
+    add_tokenize_args(g, echo=echo)
     g.add_argument(
         "--zh-resources",
         metavar="DIR",
@@ -102,16 +103,14 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     from gecscope.align import get_aligner
 
     _language(args)
-    if not isinstance(args.aligner, str):  # ChERRANT with the tables of --zh-resources
-        return args.aligner  # type: ignore[no-any-return]
-    if args.aligner not in ("errant", "cherrant"):
+    if isinstance(args.aligner, str) and args.aligner not in ("errant", "cherrant", "errant-notag"):
         return str(args.aligner)
-    aligner = get_aligner(args.aligner, align_settings(args))
-    if args.aligner == "errant":
-        hyps = _many(args.hyp)
-        aligner.origin = Origin(  # type: ignore[attr-defined]
-            hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
-        )
+    # ChERRANT with the tables of --zh-resources comes built
+    aligner = get_aligner(args.aligner, align_settings(args)) if isinstance(args.aligner, str) else args.aligner
+    hyps = _many(args.hyp)
+    aligner.origin = Origin(  # type: ignore[union-attr]
+        hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
+    )
     return aligner
 
 
@@ -121,7 +120,18 @@ def load_examples(args: argparse.Namespace, *, require_references: bool = True) 
     return systems[0]
 
 
-def _shards(args: argparse.Namespace, require_references: bool = True, size: int | None = None) -> Iterator[Shard]:
+def _overlaps(metrics: Sequence[Any]) -> bool:
+    """Whether the reference M2 is read with overlapping edits in file order (EstGEC's M2, for a
+    metric that declares ``reads_overlapping_edits``); such a metric is scored alone."""
+    readers = [m for m in metrics if getattr(m, "reads_overlapping_edits", False)]
+    if readers and len(readers) < len(metrics):
+        raise InputError(f"{readers[0].name} reads overlapping M2 edits as EstGEC writes them: score it alone")
+    return bool(readers)
+
+
+def _shards(
+    args: argparse.Namespace, require_references: bool = True, size: int | None = None, overlaps: bool = False
+) -> Iterator[Shard]:
     """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
     which is held back until the whole input is read."""
@@ -142,9 +152,10 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         lang=lang,
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
+        overlaps=overlaps,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    for shard in shards:
+    for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
         if last is not None:
             yield last
         last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
@@ -156,6 +167,21 @@ def _shards(args: argparse.Namespace, require_references: bool = True, size: int
         print(f"gecscope: warning: {warning}", file=sys.stderr)
     if last is not None:
         yield last
+
+
+def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
+    """``shards``, each checked as it comes: no hypothesis or reference of the whole input (any
+    kind: text, standard input, M2, JSONL) tokenised otherwise than the source; unchecked where
+    ``--tokenize``, ``--allow-tokenization-mismatch`` or ``--lang zh`` says so."""
+    if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
+        return shards
+    if _language(args) == "zh":
+        return shards
+    from gecscope.io.tokenization import CLI_HINT, guarded
+
+    refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
+    names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
+    return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def _language(args: argparse.Namespace) -> str:
@@ -171,7 +197,8 @@ def _language(args: argparse.Namespace) -> str:
         from gecscope.align.zh.cherrant import CherrantAligner
 
         settings = align_settings(args)
-        args.aligner = cached(CherrantAligner(args.zh_resources), settings.cache_dir, settings.cache)
+        aligner = CherrantAligner(args.zh_resources, max_cells=cell_limit(settings.max_tokens))
+        args.aligner = cached(aligner, settings.cache_dir, settings.cache)
     return lang
 
 
@@ -267,7 +294,7 @@ def score_inputs(
         scores = pipeline.score_shards(
             metrics,
             names,
-            _shards(args, _references_needed(metrics), size if sharded else None),
+            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics)),
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
@@ -287,7 +314,7 @@ def load_for_metrics(
     t0 = time.perf_counter()
     with _stdin_kept(args):
         names = system_names(args)
-        [read] = _shards(args, _references_needed(metrics))
+        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics))
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))

@@ -17,9 +17,10 @@ from gecscope.cli.inputs import add_alignment_args, align_settings
 from gecscope.cli.models import add_encoder_args, add_lm_args, fluency_config, similarity_config
 from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
-from gecscope.cli.settings import add_settings, metric_options
+from gecscope.cli.settings import add_settings, metric_options, within
 from gecscope.errors import InputError
 from gecscope.meta.data.testsets import data_dirs
+from gecscope.meta.protocols.limits import MAX_RUNS, MAX_SAMPLES, MAX_WINDOW
 from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
 
 #: table1's encoder options that only the similarity-weighted rows (--sim) use
@@ -102,9 +103,16 @@ def add_parser(sub: Any) -> None:
     )
     r.add_argument("--setting", default="base", help="SEEDA system setting: base, +INPUT, +fluency, all")
     r.add_argument("--tie-rule", choices=["gec-metrics", "seeda-paper"], default="gec-metrics")
-    r.add_argument("--window", type=int, default=0, help="window analysis with this many systems")
+    r.add_argument(
+        "--window", type=within(int, 0, MAX_WINDOW), default=0, help="window analysis with this many systems"
+    )
     r.add_argument("--plot", help="write the window analysis plot (PNG) here; needs the 'plot' extra")
-    r.add_argument("--bootstrap", type=int, default=0, help="bootstrap samples for confidence intervals")
+    r.add_argument(
+        "--bootstrap",
+        type=within(int, 0, MAX_SAMPLES),
+        default=0,
+        help=f"bootstrap samples for confidence intervals (0: none; at most {MAX_SAMPLES:,})",
+    )
     r.add_argument("--resample", choices=["systems", "sentences", "both"], default="systems")
     r.add_argument("--resample-seed", type=int, default=0, help="seed of the bootstrap and resampling draws")
     retire(r, "--seed", "--resample-seed", "one name per seed")
@@ -130,7 +138,12 @@ def add_parser(sub: Any) -> None:
 
     h = _task(tasks, "human", "recompute Expected Wins (and TrueSkill) from the judgments")
     h.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
-    h.add_argument("--trueskill-runs", type=int, default=0, help="TrueSkill runs to average (seeded)")
+    h.add_argument(
+        "--trueskill-runs",
+        type=within(int, 0, MAX_RUNS),
+        default=0,
+        help=f"TrueSkill runs to average (seeded; 0: none; at most {MAX_RUNS:,})",
+    )
     h.add_argument("--trueskill-seed", type=int, default=0, help="seed of the TrueSkill runs")
     retire(h, "--seed", "--trueskill-seed", "one name per seed")
     _output(h, ("json",))

@@ -79,6 +79,12 @@ def add_llm_args(g: Any) -> None:
     g.add_argument("--llm-concurrency", type=int, default=4, help="parallel requests")
     g.add_argument("--llm-timeout", type=float, default=60.0, help="total seconds per request (deadline)")
     g.add_argument("--llm-retries", type=int, default=3, help="retries per request")
+    g.add_argument(
+        "--llm-run-timeout",
+        type=float,
+        default=1800.0,
+        help="total seconds for all the requests of a run, retries and waits included (deadline; at most 86400)",
+    )
     g.add_argument("--seed", type=int, default=0, help="LLM sampling seed")
 
 
@@ -119,6 +125,7 @@ def llm_config(args: argparse.Namespace) -> LLMConfig | None:
         fallback=args.llm_fallback,
         timeout=args.llm_timeout,
         retries=args.llm_retries,
+        run_timeout=args.llm_run_timeout,
         concurrency=args.llm_concurrency,
         cache=args.cache,
         cache_dir=args.cache_dir,

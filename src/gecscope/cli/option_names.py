@@ -22,6 +22,7 @@ OPTIONS = {
     "trials": "--trials",
     "timeout": "--llm-timeout",
     "retries": "--llm-retries",
+    "run_timeout": "--llm-run-timeout",
     "concurrency": "--llm-concurrency",
     "endpoint": "--llm-endpoint",
 }

@@ -7,6 +7,8 @@ into the same kind of line.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from gecscope.errors import InputError
@@ -25,8 +27,28 @@ def check_output(path: str | Path | None, option: str = "-o") -> None:
 
 def write_output(path: str | Path, text: str, option: str = "-o") -> None:
     """Write ``text`` to ``path`` (UTF-8; :func:`check_output` has refused a bad path before any
-    work), or stop with one line naming ``option`` and the problem."""
+    work), or stop with one line naming ``option`` and the problem. A file's text goes to a
+    temporary file beside it, renamed over it once complete: an interrupted or failed write (Ctrl-C,
+    a full disk) leaves no partial file and an existing file untouched. A device or a pipe is
+    written in place (never replaced)."""
+    out = Path(path)
+    if out.exists() and not out.is_file():  # a device or a pipe (/dev/stdout, /dev/full): written in place
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+        return
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent)
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0o022)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as a plain open() would have made it (mkstemp makes 0600)
+        os.replace(tmp, out)
     except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -13,8 +13,9 @@ from gecscope.errors import InputError
 from gecscope.types import Example
 
 
-def add_tokenize_args(g: Any) -> None:
-    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``)."""
+def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
+    """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``; with
+    ``echo``, ``--echo`` to print one)."""
     from gecscope.align.tokenizers import TOKENIZERS
     from gecscope.meta.data.testsets import TEST_SETS
 
@@ -38,39 +39,74 @@ def add_tokenize_args(g: Any) -> None:
         help="a named test set as its source and references (from 'gecscope download'): "
         + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
     )
-    g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+    if echo:
+        g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
+    g.add_argument(
+        "--test-set-file",
+        metavar="PATH",
+        help="your copy of a licence-gated test set given with -t (its reference M2): "
+        + "; ".join(f"{k}: {t.gated}" for k, t in TEST_SETS.items() if t.gated),
+    )
+    g.add_argument("--test-set-sha256", metavar="HEX", help="the sha256 --test-set-file must have")
+    from gecscope.meta.data.protocols import PROTOCOLS
+
+    g.add_argument(
+        "--protocol",
+        choices=list(PROTOCOLS),
+        help="a shared task's scoring protocol (language, aligner, metric and settings; -t implies its "
+        "set's): " + "; ".join(f"{k}: {p.summary}" for k, p in PROTOCOLS.items()),
+    )
 
 
 def prepare_inputs(args: argparse.Namespace) -> int | None:
     """Before any work, for every command that reads input: resolve ``-t`` into files (or print
-    them with ``--echo`` and return 0), check ``--tokenize`` against ``--lang``, and refuse a
-    hypothesis or text reference tokenised differently from the source."""
+    them with ``--echo`` and return 0), and check ``--tokenize`` against ``--lang`` (a hypothesis or
+    reference tokenised differently from the source is refused as the input is read:
+    ``gecscope.cli.inputs``)."""
     from gecscope.align.tokenizers import canonical
 
     if getattr(args, "test_set", None):
         _use_test_set(args)
-        if args.echo:
+        if getattr(args, "echo", None):
             return _echo(args)
     elif getattr(args, "echo", None):
         raise InputError("--echo prints a test set: give it with -t")
+    elif getattr(args, "test_set_file", None):
+        raise InputError("--test-set-file is the file of a licence-gated test set: give the set with -t")
+    if getattr(args, "protocol", None):
+        _use_protocol(args)
+    if any(str(p).endswith(".md") for p in _text_inputs(args)):  # MultiGEC essay files
+        from gecscope.cli.essays import use_essays
+
+        use_essays(args)
     lang = str(getattr(args, "lang", "en"))
     args.tokenize = canonical(args.tokenize, lang)
     if args.tokenize != "none" and lang != "zh" and (args.hyp_m2 or args.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
-    if args.tokenize == "none" and not args.allow_tokenization_mismatch and str(getattr(args, "lang", "en")) != "zh":
-        _check_tokenization(args)
     return None
 
 
+def _text_inputs(args: argparse.Namespace) -> list[str]:
+    hyp = getattr(args, "hyp", None)
+    hyps = hyp if isinstance(hyp, list) else [hyp]
+    return [str(p) for p in (getattr(args, "source", None), *hyps, *getattr(args, "ref", [])) if p]
+
+
 def _use_test_set(args: argparse.Namespace) -> None:
-    from gecscope.meta.data.testsets import TEST_SETS, locate
+    from gecscope.meta.data.testsets import TEST_SETS, locate, user_files
 
     options = {"--source": args.source, "--ref": args.ref, "--ref-m2": args.ref_m2, "--ref-tsv": args.ref_tsv}
     given = [o for o, v in options.items() if v]
     if given or args.jsonl or args.example:
         raise InputError(f"-t {args.test_set} gives the source and references; drop {' '.join(given) or '--jsonl'}")
-    files = locate(args.test_set)
     test = TEST_SETS[args.test_set]
+    if test.gated and getattr(args, "test_set_file", None):
+        files, args.test_set_signature = user_files(args.test_set, args.test_set_file, args.test_set_sha256)
+    else:
+        files = locate(args.test_set)
+        args.test_set_signature = test.signature
+    if test.protocol and not getattr(args, "protocol", None):
+        args.protocol = test.protocol
     if test.lang != str(getattr(args, "lang", "en")):
         if getattr(args, "lang", "en") != "en":
             raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
@@ -79,7 +115,46 @@ def _use_test_set(args: argparse.Namespace) -> None:
     args.ref_m2 = str(files["ref_m2"]) if "ref_m2" in files else None
     args.ref = [str(v) for k, v in files.items() if k.startswith("ref") and k[3:].isdigit()]
     args.ref_tsv = str(files["ref_tsv"]) if "ref_tsv" in files else None
-    args.test_set_signature = test.signature
+
+
+def _use_protocol(args: argparse.Namespace) -> None:
+    """Apply ``--protocol`` (or the one ``-t`` implies) to the options left unset: its language,
+    aligner, tokenisation, metrics and their settings. A ``--metric`` or a setting given otherwise
+    is the user's, and the protocol's name then stays out of the signature."""
+    import sys
+
+    from gecscope.meta.data.protocols import get_protocol
+
+    protocol = get_protocol(args.protocol)
+    if protocol.name == "multigec-2025":
+        from gecscope.cli.essays import refuse_icelandic
+
+        refuse_icelandic(args)
+    if hasattr(args, "lang") and protocol.lang is not None:
+        if args.lang not in ("en", protocol.lang):
+            raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
+        args.lang = protocol.lang
+    if hasattr(args, "aligner") and args.aligner in ("errant", None):
+        args.aligner = protocol.aligner
+    if hasattr(args, "tokenize") and args.tokenize in ("none", "whitespace"):
+        args.tokenize = protocol.tokenize
+    metrics = getattr(args, "metric", None)
+    if metrics is None:
+        return
+    if metrics != getattr(args, "metric_default", metrics) and tuple(metrics) != protocol.metrics:
+        print(f"gecscope: --metric given: protocol {protocol.name} not applied to it", file=sys.stderr)
+        args.protocol_applied = None
+        return
+    args.metric = list(protocol.metrics)
+    changed = []
+    for _, name, value in protocol.settings:
+        if getattr(args, name, None) is None:
+            setattr(args, name, value)
+        elif str(getattr(args, name)) != value:
+            changed.append(name)
+    if changed:
+        print(f"gecscope: {', '.join(changed)} given: not protocol {protocol.name}'s setting", file=sys.stderr)
+    args.protocol_applied = None if changed else protocol.name
 
 
 def _echo(args: argparse.Namespace) -> int:
@@ -96,31 +171,19 @@ def _echo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_tokenization(args: argparse.Namespace) -> None:
-    """The one place the CLI refuses a tokenisation mismatch (files only; standard input is read later)."""
-    from gecscope.io.tokenization import check_tokenization, head_lines
-
-    hyps = [h for h in (args.hyp if isinstance(args.hyp, list) else [args.hyp]) if h and h != "-"]
-    refs = [r for r in args.ref if r != "-"]
-    if not hyps or not args.source or args.source == "-":
-        return
-    try:
-        check_tokenization(head_lines(args.source), args.source, ((p, head_lines(p)) for p in [*hyps, *refs]))
-    except OSError:
-        return  # a missing or unreadable file: the reader says so, naming it
-
-
 def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[str, str]:
     """``fields`` with the tokenisation ``--tokenize`` applied and the test set ``-t`` named."""
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = getattr(args, "tokenize", "none")
+    tokenize = str(getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", "none"))
     if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
     if getattr(args, "test_set_signature", None):
         out["test"] = args.test_set_signature
+    if getattr(args, "protocol_applied", None):
+        out["protocol"] = args.protocol_applied
     return out
 
 

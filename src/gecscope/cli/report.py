@@ -23,7 +23,7 @@ def add_parser(sub: Any) -> None:
         help="HTML report comparing several systems",
         description="Score several systems and write one self-contained HTML report (or Markdown tables).",
     )
-    add_input_args(p, several=True)
+    add_input_args(p, several=True, echo=False)
     add_metric_choice(
         p,
         ["cleme2", "cleme", "errant"],
@@ -39,7 +39,8 @@ def add_parser(sub: Any) -> None:
         "--intervals",
         action="store_true",
         help="CLEME2.0 confidence intervals on the Hit/Wrong/Under/Over bars and per-type differences to the "
-        "baseline marked in the heat map (paired bootstrap + approximate randomization, Holm-adjusted)",
+        "baseline marked in the heat map (approximate randomization, Benjamini-Hochberg-adjusted over the page's "
+        "per-type tests; see docs/report.md)",
     )
     p.add_argument("--bootstrap", type=DRAWS, default=1000, help="with --intervals: bootstrap resamples (default 1000)")
     p.add_argument("--trials", type=DRAWS, default=10000, help="with --intervals: randomization trials (default 10000)")

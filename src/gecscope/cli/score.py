@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "official" and len(args.hyp_m2 or []) + len(args.hyp or []) > 1:
         raise ValueError("--format official prints one system at a time")
     scored, kept = score_inputs(list(metrics.values()), args, keep=args.with_text)
-    named = len(scored) > len(metrics) or bool(getattr(args, "name", None))
+    # the table of one system needs no name; JSON and CSV always name it (the file stem)
+    named = len(scored) > len(metrics) or bool(getattr(args, "name", None)) or args.format in ("json", "csv")
     scores = [dataclasses.replace(s, system=s.system if named else "") for s in scored]
     texts = {s.system: kept[s.system or next(iter(kept))] for s in scores} if args.with_text else None
     rows = args.per_sentence or args.with_text

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from gecscope.cli.models import add_model_args, model_options
@@ -36,12 +36,42 @@ def _help(uses: list[tuple[str, Option]]) -> str:
         texts.setdefault(option.help, []).append(metric)
     parts = [f"{', '.join(ms)}: {text}" if len(texts) > 1 else text for text, ms in texts.items()]
     defaults = {m: d for m, _ in uses if (d := _default(m, uses[0][1].name)) not in (None, "")}
+    ranges = list(dict.fromkeys(o.range for _, o in uses if o.range))
+    if ranges:
+        parts.append(" or ".join(ranges))
     if uses[0][1].kind == "value" and defaults:
         values = list(map(str, defaults.values()))
         common = max(dict.fromkeys(values), key=values.count)  # ties: the first in registry order
         others = ", ".join(f"{m} {d}" for m, d in defaults.items() if str(d) != common)
         parts.append(f"default {common}" + (f" ({others})" if others else ""))
     return f"[{', '.join(dict.fromkeys(m for m, _ in uses))}] " + "; ".join(parts)
+
+
+def ranged(kind: Callable[[str], Any], options: list[Option]) -> Callable[[str], Any]:
+    """``kind``, refusing (in argparse's one line naming the option) a number outside the range
+    the options declare (the widest, when metrics declare different ones: each metric's config
+    checks its own again)."""
+    ends = [(o.low, o.high) for o in options if o.low is not None and o.high is not None]
+    if not ends:
+        return kind
+    return within(kind, min(lo for lo, _ in ends), max(hi for _, hi in ends))
+
+
+def within(kind: Callable[[str], Any], low: float, high: float) -> Callable[[str], Any]:
+    """An option's type: its text read by ``kind`` and refused by argparse (one line naming the
+    option and the range) outside ``low`` to ``high`` (both included; NaN and infinities too)."""
+    what = "a whole number" if kind is int else "a finite number"
+
+    def value(text: str) -> Any:
+        try:
+            read = kind(text)
+        except ValueError:
+            read = None
+        if read is None or not low <= read <= high:
+            raise argparse.ArgumentTypeError(f"{text}: give {what} from {low:g} to {high:g}")
+        return read
+
+    return value
 
 
 def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str | None = None) -> None:
@@ -55,6 +85,7 @@ def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str 
         metavar="METRIC",
         help=(help or "; ".join(f"{k}: {s.summary}" for k, s in METRICS.items())) + f" (aliases: {aliases})",
     )
+    p.set_defaults(metric_default=default)  # a protocol (--protocol, -t) replaces only this default
 
 
 class SettingsHelp(argparse.HelpFormatter):
@@ -104,7 +135,8 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
             settings[g.add_argument(option.flag, dest=name, action=action, default=None, help=option.help)] = uses
             continue
         choices = list(dict.fromkeys(c for _, u in uses for c in u.choices)) or None
-        settings[g.add_argument(option.flag, dest=name, type=option.type, choices=choices, help=option.help)] = uses
+        kind = ranged(option.type, [u for _, u in uses])
+        settings[g.add_argument(option.flag, dest=name, type=kind, choices=choices, help=option.help)] = uses
     p.set_defaults(metric_settings=tuple(added))
     p.formatter_class = functools.partial(SettingsHelp, settings=settings)
 

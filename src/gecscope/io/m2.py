@@ -7,7 +7,10 @@ sentence without lines for some annotator leaves that annotator's target unchang
 ChERRANT ``T`` lines: a target's edits are those of ``T{k}-A0`` (as the official CLEME reads
 them); the edits after ``T{k}-A{n}``, n > 0, go to :attr:`Target.alternatives`; a ``T{k} 无法标注``
 annotator (an ``NA`` line) is an unchanged target with ``unannotatable`` set. Overlapping or
-out-of-range edits are errors.
+out-of-range edits are errors, except when read with ``overlaps=True`` (EstGEC's M2, whose word-order
+edits enclose other edits, read by the ``estgec-m2`` metric): each annotator's edits then stay in
+file order, overlaps included, an edit ending past the sentence is dropped (its annotator kept), as
+EstGEC's scorer reads them, and the target text applies the edits that overlap no earlier one.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ class M2Block:
     line: int = 0
 
 
-def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, Edit | None]:
+def _parse_edit(line: str, n: int, path: str | Path, lineno: int, past_end: bool = False) -> tuple[int, Edit | None]:
     parts = line[2:].split("|||")
     if len(parts) < 6:
         raise InputError("malformed edit line (expected 6 '|||' fields)", path, lineno)
@@ -53,6 +56,8 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
         return annotator, None
     if etype in NOOP_TYPES:
         raise InputError(f"'{etype}' edit must have span -1 -1, got {start} {end}", path, lineno)
+    if past_end and start >= 0 and end >= start and end > n:
+        return annotator, None  # EstGEC's scorer drops an edit past the sentence, keeps its annotator
     if start < 0 or end < start or end > n:
         raise InputError(f"edit span {start} {end} is out of range for a {n}-token source", path, lineno)
     field = "|||".join(parts[2:-3])
@@ -64,11 +69,17 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int) -> tuple[int, 
 _Raw = tuple[Tokens, dict[int, list[Edit]], int, tuple[list[tuple[int, list[Edit]]], set[int]]]
 
 
-def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
-    """An :class:`M2Block` from a raw sentence (:func:`parse_blocks`) of a file with ``count`` annotators."""
+def make_block(raw: _Raw, count: int, path: str | Path, overlaps: bool = False) -> M2Block:
+    """An :class:`M2Block` from a raw sentence (:func:`parse_blocks`) of a file with ``count`` annotators
+    (``overlaps``: keep each annotator's edits in file order, overlapping ones included)."""
     source, per_annotator, lineno, (alternative_alignments, unannotatable) = raw
     targets = []
     for annotator in range(count):
+        if overlaps:
+            kept = tuple(per_annotator.get(annotator, []))
+            flags = (annotator in unannotatable, annotator not in per_annotator)
+            targets.append(Target(apply_edits(source, _first_disjoint(kept)), kept, None, (), *flags))
+            continue
         edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
         for prev, nxt in itertools.pairwise(edits):
             if nxt.start < prev.end:
@@ -87,10 +98,23 @@ def make_block(raw: _Raw, count: int, path: str | Path) -> M2Block:
     return M2Block(source, tuple(targets), lineno)
 
 
-def parse_blocks(lines: Iterable[tuple[int, str]], path: str | Path, n_edit_lines: int) -> Iterator[_Raw]:
+def _first_disjoint(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
+    """The edits that overlap no earlier one (in file order), sorted: the text an EstGEC
+    annotator's target shows (its word-order edits enclose edits already listed)."""
+    kept: list[Edit] = []
+    for e in edits:
+        if all(e.end <= k.start or e.start >= k.end or (e.start == e.end == k.start == k.end) for k in kept):
+            kept.append(e)
+    return tuple(sorted(kept, key=lambda e: (e.start, e.end)))
+
+
+def parse_blocks(
+    lines: Iterable[tuple[int, str]], path: str | Path, n_edit_lines: int, past_end: bool = False
+) -> Iterator[_Raw]:
     """The raw sentences of numbered M2 lines, each once it is complete: source, edits per
     annotator present, line of its ``S`` line, (ChERRANT alternatives, ``NA`` annotators).
-    ``n_edit_lines`` is the file's number of ``A`` lines."""
+    ``n_edit_lines`` is the file's number of ``A`` lines; ``past_end``: an edit may end past the
+    sentence (EstGEC's scorer drops it and keeps its annotator)."""
     alternative: list[Edit] | None = None  # collecting a ChERRANT T{k}-A{n>0} alignment
     current: _Raw | None = None
     last = -1  # the annotator of the sentence's last edit line
@@ -112,7 +136,7 @@ def parse_blocks(lines: Iterable[tuple[int, str]], path: str | Path, n_edit_line
         elif line.startswith("A "):
             if current is None:
                 raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
-            annotator, edit = _parse_edit(line, len(current[0]), path, lineno)
+            annotator, edit = _parse_edit(line, len(current[0]), path, lineno, past_end)
             if annotator > n_edit_lines:  # ids 0..k all need a line: more than k lines
                 raise InputError(
                     f"annotator id {annotator} is beyond the file's {n_edit_lines} 'A' line(s): "
@@ -176,7 +200,7 @@ def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
     return M2Census(edit_lines, frozenset(ids), lines == 1 and b"\r" in line and not line.endswith(b"\n"))
 
 
-def iter_m2(path: str | Path) -> Iterator[M2Block]:
+def iter_m2(path: str | Path, overlaps: bool = False) -> Iterator[M2Block]:
     """The sentences of an M2 file, one at a time (a first pass counts the annotators: see
     :class:`M2Census`). Every error names the file and the line where it is met; one about the
     whole file (no ``S`` or ``A`` lines, a gap in the annotator ids) comes after the last sentence.
@@ -186,10 +210,10 @@ def iter_m2(path: str | Path) -> Iterator[M2Block]:
     raw = list(raw_lines(path)) if str(path) == STDIN else None  # standard input is read once
     found = census(path, raw)
     first = 0
-    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines):
+    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, overlaps):
         first = first or block[2]
         if found.annotators:  # else the file is refused at its end: nothing to give
-            yield make_block(block, found.annotators, path)
+            yield make_block(block, found.annotators, path, overlaps)
     if not first:
         raise InputError("no 'S' lines: empty or not an M2 file", path)
     if not found.ids:  # the second pass met every id the census found: it read every line
@@ -202,9 +226,9 @@ def iter_m2(path: str | Path) -> Iterator[M2Block]:
         )
 
 
-def read_m2(path: str | Path) -> list[M2Block]:
+def read_m2(path: str | Path, overlaps: bool = False) -> list[M2Block]:
     """Read an M2 file: :func:`iter_m2`, collected. Every error names the file and line."""
-    return list(iter_m2(path))
+    return list(iter_m2(path, overlaps))
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
@@ -234,8 +258,41 @@ def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> None:
-    text = format_m2(blocks)
+def format_cherrant_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
+    """Render sentences as ChERRANT's ``parallel_to_m2.py`` writes them (each target one
+    annotator): a ``T{k}-A{n}`` line with the target before the edits of each of its equally
+    cheap alignments (the first, then :attr:`Target.alternatives`), a deletion as ``-NONE-`` (its
+    compare reads corrections as strings: an empty one never matches a ChERRANT gold), and an
+    unchanged target as ``T{k} 没有错误`` with a noop (``T{k} 无法标注`` with ``NA`` when it is
+    unannotatable).
+
+    >>> from gecscope.types import Edit
+    >>> print(format_cherrant_m2([(("我", "的", "书"), [Target(("我", "书"), (Edit(1, 2, (), "R"),))])]), end="")
+    S 我 的 书
+    T0-A0 我 书
+    A 1 2|||R|||-NONE-|||REQUIRED|||-NONE-|||0
+    <BLANKLINE>
+    """
+    out: list[str] = []
+    for source, targets in blocks:
+        out.append("S " + " ".join(source))
+        for k, target in enumerate(targets):
+            if target.unannotatable or not target.edits:
+                flag, op = ("无法标注", "NA") if target.unannotatable else ("没有错误", "noop")
+                out += [f"T{k} {flag}", f"A -1 -1|||{op}|||-NONE-|||REQUIRED|||-NONE-|||{k}"]
+                continue
+            for n, edits in enumerate((target.edits, *target.alternatives)):
+                out.append(f"T{k}-A{n} {target.text}")
+                for e in edits:
+                    corr = " ".join(e.correction) or "-NONE-"
+                    out.append(f"A {e.start} {e.end}|||{e.type or 'EDIT'}|||{corr}|||REQUIRED|||-NONE-|||{k}")
+        out.append("")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def write_m2(path: str | Path, blocks: Iterable[tuple[Tokens, Iterable[Target]]], *, cherrant: bool = False) -> None:
+    """Write :func:`format_m2` (``cherrant``: :func:`format_cherrant_m2`) to ``path``."""
+    text = (format_cherrant_m2 if cherrant else format_m2)(blocks)
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:

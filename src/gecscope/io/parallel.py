@@ -44,7 +44,7 @@ def _lockstep(
         yield row
 
 
-def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> Iterator[tuple[Example, ...]]:
+def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike, overlaps: bool = False) -> Iterator[tuple[Example, ...]]:
     """Per sentence, one example per hypothesis M2 (annotator 0 is the system) against every
     annotator of ``ref_m2`` (one without lines in a sentence is flagged :attr:`Target.absent`)."""
 
@@ -58,7 +58,7 @@ def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike) -> Iterator[tuple[Exam
             extra.line if extra is not None else None,
         )
 
-    for i, (r, *hyps) in enumerate(_lockstep([iter_m2(ref_m2), *map(iter_m2, hyp_m2)], mismatch)):
+    for i, (r, *hyps) in enumerate(_lockstep([iter_m2(ref_m2, overlaps), *map(iter_m2, hyp_m2)], mismatch)):
         for path, h in zip(hyp_m2, hyps, strict=True):
             if h.source != r.source:
                 raise InputError(f"source sentence differs from {ref_m2}:{r.line}", path, h.line)
@@ -70,6 +70,7 @@ def text_rows(
     hypotheses: Sequence[PathLike],
     references: Sequence[PathLike] = (),
     ref_m2: PathLike | None = None,
+    overlaps: bool = False,
 ) -> Iterator[tuple[Example, ...]]:
     """Per line of ``source``, one example per hypothesis file, with the text references and the
     annotators of ``ref_m2``. Lines are whitespace-tokenised; text targets carry no edits until
@@ -78,7 +79,7 @@ def text_rows(
     streams: list[Iterator[Any]] = [numbered_lines(p) for p in files]
     if ref_m2 is not None:
         files.append(ref_m2)
-        streams.append(iter_m2(ref_m2))
+        streams.append(iter_m2(ref_m2, overlaps))
 
     def mismatch(_: object, counts: list[int]) -> NoReturn:
         j = next(j for j in range(1, len(counts)) if counts[j] != counts[0])
@@ -101,7 +102,7 @@ def text_rows(
                 raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
             m2_refs = block.targets
         refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)
-        yield tuple(Example(tokens, target(line), refs, str(i), src) for _, line in row[1 : 1 + k])
+        yield tuple(Example(tokens, target(line), refs, str(i), src, True) for _, line in row[1 : 1 + k])
 
 
 def examples_from_m2(hyp_m2: PathLike, ref_m2: PathLike) -> list[Example]:

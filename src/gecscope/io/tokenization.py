@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, display_path
+from gecscope.types import Example
 
 #: punctuation or a clitic glued to a word of at least two letters (not an abbreviation: no inner dot)
 ATTACHED = re.compile(r"^[^\W\d_]*[^\W\d_]{2}[,;:!?.)\"]+$|^[^\W\d_]+n't$|^[^\W\d_]+'(?:s|re|ve|ll|d|m)$", re.I)
@@ -110,3 +111,196 @@ def check_tokenization(
             "or --allow-tokenization-mismatch to score as is",
             name,
         )
+
+
+# --- the guard over whole inputs: line pairs, streamed ------------------------------------------
+
+#: a character without which a line has neither split nor attached punctuation
+MARKS = re.compile(r"[,;:!?.'\"]")
+#: lines per block: a block where most pairs mismatch is refused even when the rest of a long
+#: input matches (a file whose detokenised lines start late)
+BLOCK = 1000
+#: the fewest telling lines for a block to be judged alone (a smaller input is judged whole)
+BLOCK_EVIDENCE = 20
+#: the share of telling lines that must mismatch (tokenised CoNLL-2014/SEEDA files: at most 1%,
+#: their Moses-detokenised copies: over 99%)
+SHARE = 0.5
+
+
+def marks(line: str) -> tuple[int, int]:
+    """(split, attached) punctuation tokens of a whitespace-tokenised line.
+
+    >>> marks("I do n't know , he said ."), marks("I don't know, he said.")
+    ((3, 0), (0, 3))
+    """
+    if MARKS.search(line) is None:
+        return 0, 0
+    return token_marks(line.split())
+
+
+#: the last characters of the tokens :data:`SPLIT` or :func:`_attached` may accept (with ``'``)
+ENDS = frozenset(',;:!?.)"')
+
+
+def token_marks(tokens: Iterable[str]) -> tuple[int, int]:
+    """(split, attached) punctuation tokens among ``tokens`` (:data:`SPLIT`, :func:`_attached`)."""
+    split = attached = 0
+    for t in tokens:
+        if t and (t[-1] in ENDS or "'" in t):
+            if SPLIT.match(t):
+                split += 1
+            elif _attached(t):
+                attached += 1
+    return split, attached
+
+
+DIRECTIONS = ("detokenised", "tokenised")
+#: what the refusal tells the command line's user to do
+CLI_HINT = (
+    "add --tokenize spacy (English) or --tokenize char (Chinese) to tokenise every input the same way, "
+    "or --allow-tokenization-mismatch to score as is"
+)
+#: ... and the Python API's
+API_HINT = "pass tokenize='spacy' (English) to tokenise every input the same way, or allow_tokenization_mismatch=True"
+
+Verdict = tuple[str, int, int, int]
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Telling pairs, mismatching pairs and the first mismatching line (1-based; 0: none), for
+    each direction (detokenised, tokenised)."""
+
+    telling: Pair = (0, 0)
+    found: Pair = (0, 0)
+    first: Pair = (0, 0)
+
+    def verdict(self, least: int) -> Verdict | None:
+        """``(direction, first mismatching line, mismatches, telling pairs)`` when half the
+        telling pairs (at least ``least``, and no fewer than the other direction's: the source is
+        mostly of the style the other is not) of a direction mismatch, else None."""
+        for d, direction in enumerate(DIRECTIONS):
+            telling = self.telling[d]
+            if telling >= max(least, 1, self.telling[1 - d]) and self.found[d] >= SHARE * telling:
+                return direction, self.first[d], self.found[d], self.telling[d]
+        return None
+
+
+@dataclass(frozen=True)
+class PairTally:
+    """How the lines of one input (a hypothesis, a reference) punctuate against their sources,
+    pair by pair, folded in order over a whole input (shard by shard: :meth:`extend`).
+
+    A pair *tells* when the source splits punctuation or a clitic off a word (against a
+    detokenised other) or glues it on (against a tokenised other), and *mismatches* when the other
+    glues more and splits less than the source (``detokenised``) or the reverse (``tokenised``).
+    The input is refused (:meth:`verdict`) when half of its telling pairs mismatch in some block
+    of :data:`BLOCK` lines with at least :data:`BLOCK_EVIDENCE` telling pairs, or over the whole
+    input.
+
+    >>> PairTally().extend([("He go home .", "He goes home."), ("Yes .", "Yes .")]).verdict()
+    ('detokenised', 1, 1, 2)
+    >>> PairTally().extend([("He go home .", "He goes home .")]).verdict() is None
+    True
+    """
+
+    lines: int = 0
+    whole: Counts = Counts()
+    #: the open block
+    block: Counts = Counts()
+    #: the first block refused
+    tripped: Verdict | None = None
+
+    def extend(self, pairs: Iterable[tuple[str, str]]) -> PairTally:
+        """This tally with the next ``pairs`` (source line, other line) of the input."""
+        return self.extend_marks((m := marks(s), marks(o) if m != (0, 0) else m) for s, o in pairs)
+
+    def extend_marks(self, pairs: Iterable[tuple[Pair, Pair]]) -> PairTally:
+        """:meth:`extend` from the :func:`marks` of each pair's lines."""
+        n, tripped = self.lines, self.tripped
+        w, b = self.whole, self.block
+        t0, t1, f0, f1, a0, a1 = *w.telling, *w.found, *w.first
+        bt0, bt1, bf0, bf1, ba0, ba1 = *b.telling, *b.found, *b.first
+        for (s_split, s_att), (o_split, o_att) in pairs:
+            n += 1
+            if s_split:
+                t0 += 1
+                bt0 += 1
+                if o_att > s_att and o_split < s_split:
+                    f0, bf0, a0, ba0 = f0 + 1, bf0 + 1, a0 or n, ba0 or n
+            if s_att:
+                t1 += 1
+                bt1 += 1
+                if o_split > s_split and o_att < s_att:
+                    f1, bf1, a1, ba1 = f1 + 1, bf1 + 1, a1 or n, ba1 or n
+            if n % BLOCK == 0:
+                tripped = tripped or Counts((bt0, bt1), (bf0, bf1), (ba0, ba1)).verdict(BLOCK_EVIDENCE)
+                bt0 = bt1 = bf0 = bf1 = ba0 = ba1 = 0
+        return PairTally(n, Counts((t0, t1), (f0, f1), (a0, a1)), Counts((bt0, bt1), (bf0, bf1), (ba0, ba1)), tripped)
+
+    def verdict(self) -> Verdict | None:
+        """``(direction, first mismatching line, mismatches, telling pairs)`` of the first refused
+        block, else of the whole input when refused, else None."""
+        return self.tripped or self.block.verdict(BLOCK_EVIDENCE) or self.whole.verdict(1)
+
+
+def tally_examples(
+    tallies: Sequence[PairTally], examples: Iterable[Example], *, references: bool = True
+) -> tuple[PairTally, ...]:
+    """``tallies`` (the hypothesis, then each reference by position; fewer: new ones) with the
+    next ``examples`` of an input (any reader's: text, M2, JSONL, standard input, lists);
+    ``references=False``: the hypothesis only. A target equal to its source is not re-read."""
+    rows = []
+    for e in examples:
+        src = token_marks(e.source)
+        targets = (e.hypothesis, *e.references) if references else (e.hypothesis,)
+        rows.append([(src, src if t.tokens == e.source or src == (0, 0) else token_marks(t.tokens)) for t in targets])
+    width = max([len(row) for row in rows] + [len(tallies)])
+    out = [*tallies, *[PairTally()] * (width - len(tallies))]
+    for k in range(width):  # a sentence with fewer references leaves the tally of the missing ones as it was
+        out[k] = out[k].extend_marks(row[k] for row in rows if len(row) > k)
+    return tuple(out)
+
+
+def refuse_mismatch(
+    tallies: Sequence[PairTally], names: Sequence[str | Path], hint: str = CLI_HINT, source: str | Path = ""
+) -> None:
+    """Raise one :class:`InputError` naming the first input (``names``: the hypothesis, then the
+    references, by position; the last name stands for any later one) whose tally is refused."""
+    for k, tally in enumerate(tallies):
+        found = tally.verdict()
+        if found is None:
+            continue
+        direction, line, wrong, telling = found
+        against = "tokenised" if direction == "detokenised" else "detokenised"
+        share = f"{wrong} of the {telling} lines with punctuation to compare, from line {line}"
+        named = f"{display_path(source)} " if source else ""
+        raise InputError(
+            f"looks {direction} ({share}) but the source {named}is {against}: {hint}",
+            names[min(k, len(names) - 1)],
+        )
+
+
+def check_examples(
+    examples: Iterable[Example], names: Sequence[str | Path], hint: str = API_HINT, source: str | Path = ""
+) -> None:
+    """:func:`refuse_mismatch` over ``examples`` at once."""
+    refuse_mismatch(tally_examples((), examples), names, hint, source)
+
+
+def guarded(
+    shards: Iterable[Sequence[Sequence[Example]]],
+    names: Sequence[Sequence[str | Path]],
+    hint: str = API_HINT,
+    source: str | Path = "",
+) -> Iterator[Sequence[Sequence[Example]]]:
+    """``shards`` (one list of examples per system, as ``gecscope.pipeline.stream`` gives them),
+    unchanged, each one checked as it comes (:func:`refuse_mismatch`: ``names[i]`` names system
+    ``i``'s hypothesis, then the references, checked with the first system only)."""
+    tallies: list[tuple[PairTally, ...]] = [() for _ in names]
+    for shard in shards:
+        for i, examples in enumerate(shard):
+            tallies[i] = tally_examples(tallies[i], examples, references=i == 0)
+            refuse_mismatch(tallies[i], names[i], hint, source)
+        yield shard

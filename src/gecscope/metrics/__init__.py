@@ -128,6 +128,15 @@ METRICS: dict[str, MetricSpec] = {
         streams=m2_streams,
         resampling=own_plan,
     ),
+    "estgec-m2": MetricSpec(
+        "estgec:Estgec:EstgecConfig",
+        "EstGEC's M2 scorer: M2 with Estonian word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
+        aliases=("EstGEC", "m2scorer_by_type", "M2-est"),
+        cite="dahlmeier-ng-2012-better",
+        tool="EstGEC M2_scorer_est/m2scorer_by_type (TartuNLP/estgec 336473ca)",
+        official_text=True,
+        options=(o.BETA, o.MAX_UNCHANGED, o.MISSING),
+    ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",
         "GLEU: the official 2016 script's score (500 sampled iterations)",
@@ -141,7 +150,7 @@ METRICS: dict[str, MetricSpec] = {
                 "variant", "official: the script; corrected: GREEN's reformulation", choices=("official", "corrected")
             ),
             Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3")),
-            Option("iterations", "sampling iterations", int),
+            Option("iterations", "sampling iterations", int, low=1, high=100_000),
             o.MISSING,
         ),
         statistics=Statistics(
@@ -176,8 +185,8 @@ METRICS: dict[str, MetricSpec] = {
             *o.CHUNK,
             o.BETA,
             Option("preset", "alpha/gamma preset (paper Table 2)", choices=("edit", "sentence")),
-            Option("alpha", "over-correction weight", float),
-            Option("gamma", "fluency weight (0: no language model)", float),
+            o.ALPHA,
+            o.GAMMA,
         ),
         statistics=Statistics(CHUNK_STATS, corpus_rule="greedy reference choice on the running F_G (weighted)"),
         uses_model=lambda config: chunk_models(config) or config.resolved_gamma > 0,
@@ -196,7 +205,7 @@ METRICS: dict[str, MetricSpec] = {
         "char-F: language-agnostic character-level edit F0.5 (Levenshtein edits, ERRANT's corpus rule)",
         aliases=("charF",),
         tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
-        options=(o.LEVEL, o.BETA, o.MISSING),
+        options=(o.LEVEL, o.BETA, o.MISSING, o.MAX_CHARS),
         statistics=Statistics(("tp", "fp", "fn"), corpus_rule="greedy reference choice on the running F (4 dp)"),
         streams=always,
         resampling=own_plan,
@@ -210,7 +219,13 @@ METRICS: dict[str, MetricSpec] = {
         perfect=None,
         options=(
             o.LEVEL,
-            Option("threshold", "minimum of max(token-sort ratio, Levenshtein distance ratio) for +1", float),
+            Option(
+                "threshold",
+                "minimum of max(token-sort ratio, Levenshtein distance ratio) for +1",
+                float,
+                low=0,
+                high=1,
+            ),
             Option(
                 "token_sort",
                 "token-sort ratio: fuzzywuzzy (deletes U+0080-U+00FF first, as every reference does) or unicode",
@@ -258,7 +273,7 @@ METRICS: dict[str, MetricSpec] = {
         options=(
             Option("quality_model", "IMPARA quality estimator (checkpoint folder)"),
             Option("similarity_model", "IMPARA similarity encoder (checkpoint folder, e.g. bert-base-cased)"),
-            Option("threshold", "similarity below which the score is 0", float),
+            Option("threshold", "similarity below which the score is 0", float, low=-1, high=1),
         ),
         **MODEL_JUDGE,
     ),

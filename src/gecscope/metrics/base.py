@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from importlib import import_module, resources
 from typing import Any, Protocol
 
+from gecscope.errors import SettingError
 from gecscope.layout import Layout
 from gecscope.result import Score
 from gecscope.signature import make_signature
@@ -48,17 +49,42 @@ class Option:
     """One metric setting on the command line: the config field ``name`` as ``--name`` (dashes).
 
     ``kind`` is ``"value"`` (converted by ``type``), ``"flag"`` (``--name`` sets True) or
-    ``"negated"`` (``--no-name`` sets False)."""
+    ``"negated"`` (``--no-name`` sets False). A number's documented range is ``low`` to ``high``
+    (both included): the CLI refuses a value outside it before any work, its help shows it, and
+    the metric's config checks it again (:meth:`check`), so the Python API refuses it too.
+
+    >>> Option("beta", "F-beta", float, low=0.01, high=100).check(1e308)
+    Traceback (most recent call last):
+    ...
+    gecscope.errors.SettingError: beta must be from 0.01 to 100; got 1e+308
+    """
 
     name: str
     help: str
     type: Callable[[str], Any] = str
     choices: tuple[Any, ...] = ()
     kind: str = "value"
+    low: float | None = None
+    high: float | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("value", "flag", "negated"):
             raise ValueError(f"Option kind must be value, flag or negated; got {self.kind!r}")
+        if (self.low is None) != (self.high is None):
+            raise ValueError(f"Option {self.name}: give both ends of its range or neither")
+
+    @property
+    def range(self) -> str:
+        """The documented range in words (empty when the option has none)."""
+        return "" if self.low is None else f"from {self.low:g} to {self.high:g}"
+
+    def check(self, value: float | None) -> None:
+        """Refuse a number outside the documented range (None: the metric's default) with a
+        :class:`~gecscope.errors.SettingError` naming the option and the range."""
+        if value is None or self.low is None or self.high is None:
+            return
+        if not self.low <= value <= self.high:  # NaN fails too
+            raise SettingError(f"{self.name} must be {self.range}; got {value:g}", self.name)
 
     @property
     def flag(self) -> str:

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.base import check_convention, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, prf_score
@@ -44,8 +46,8 @@ class CherrantConfig:
     def __post_init__(self) -> None:
         check_convention(self.missing_annotators)
         check_choice("alignments", self.alignments, ("all", "first"))
-        if self.beta <= 0:
-            raise ValueError("beta must be positive")
+        check_finite(beta=self.beta)
+        o.BETA.check(self.beta)
 
 
 def pooled_keys(target: Target, alignments: str = "all") -> dict[tuple[Any, ...], list[str]]:

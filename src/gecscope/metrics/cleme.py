@@ -14,6 +14,7 @@ from typing import Any
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import HIGHER, Component, F, Layout, P, R
+from gecscope.metrics import options as o
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.stats import ChunkCounts
@@ -27,8 +28,7 @@ class ClemeConfig(ChunkMetricConfig):
     def __post_init__(self) -> None:
         super().__post_init__()
         check_finite(beta=self.beta)
-        if self.beta <= 0:
-            raise ValueError(f"beta must be positive; got {self.beta}")
+        o.BETA.check(self.beta)
 
 
 class Cleme(ChunkMetric):

@@ -17,6 +17,7 @@ from typing import Any
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
@@ -102,8 +103,9 @@ class ErrantConfig:
         check_choice("level", self.level, ("corpus", "sentence"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_finite(beta=self.beta)
-        if self.beta <= 0 or self.cat not in (0, 1, 2, 3):
-            raise SettingError("beta must be positive and cat 0, 1, 2 or 3", "beta", "cat")
+        o.BETA.check(self.beta)
+        if self.cat not in (0, 1, 2, 3):
+            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 
 
 def summary_block(title: str, d: Mapping[str, Any], beta: float) -> list[str]:

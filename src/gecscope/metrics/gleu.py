@@ -10,8 +10,9 @@ The corpus score is the mean over iterations.
 in R at all (count-insensitive); ``"corrected"`` uses GREEN's reformulation (Koyama et al. 2024,
 §3.3): numerator TI + TK - UD with the multiset regions of GREEN, summed without the official
 per-sentence clip at 0 (as gec-metrics' ``GLEU``).
-``convention="gec-metrics"`` copies gec-metrics 0.1.1 (``GLEU``/``GLEUOfficial``): lines are
-``rstrip()``-ped (as its meta-evaluation reads files) and split on single spaces
+``convention="gec-metrics"`` copies gec-metrics 0.1.1 (``GLEU``/``GLEUOfficial``): lines read
+from files are ``rstrip()``-ped (as its meta-evaluation reads them; strings given in memory are
+not, as its classes take them) and split on single spaces
 (:func:`gecscope.metrics.ngrams.split_spaces`; ``whitespace`` does not apply), an empty line has
 length 1, and an order without false positives has precision 1 (also when the corpus has no
 n-gram of that order: a 3-token corpus gets P_4 = 1, not GLEU 0).
@@ -192,18 +193,21 @@ class Gleu:
         for i in range(0, len(examples), COUNTED):  # tokens and n-grams of COUNTED sentences at a time: bounded memory
             segments: list[Tokens] = []
             for e in examples[i : i + COUNTED]:
-                segments += [split(e.source_line, e.source), split(e.hypothesis.line, e.hypothesis.tokens)]
-                segments += [split(r.line, r.tokens) for r in e.references]
+                read = e.from_file
+                segments += [split(e.source_line, e.source, read), split(e.hypothesis.line, e.hypothesis.tokens, read)]
+                segments += [split(r.line, r.tokens, read) for r in e.references]
             parts.append(gleu_stats(segments, width, cfg.n, cfg.variant))
         stats = np.concatenate(parts)
         if cfg.convention == "gec-metrics":  # split(' '): an empty line has length 1
             stats[:, :, :2] += stats[:, :, :2] == 0
         return stats
 
-    def _tokens(self, line: str, tokens: Tokens) -> Tokens:
-        """The tokens GLEU counts: gec-metrics' split, Python 2's ASCII split, or the tokens."""
+    def _tokens(self, line: str, tokens: Tokens, from_file: bool = False) -> Tokens:
+        """The tokens GLEU counts: gec-metrics' split (of the line ``rstrip``-ped when read from
+        a file, as its reader does; as given in memory, as its classes do), Python 2's ASCII
+        split, or the tokens."""
         if self.config.convention == "gec-metrics":
-            return split_spaces(line.rstrip())
+            return split_spaces(line.rstrip() if from_file else line)
         return ascii_split(line) if self.config.whitespace == "ascii" else tokens
 
     def score_analysis(self, stats: FloatArray) -> Score:

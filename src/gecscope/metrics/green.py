@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import HIGHER, Component, F, Layout, P, R
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -55,8 +56,9 @@ class GreenConfig:
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("level", self.level, ("corpus", "sentence"))
         check_finite(beta=self.beta)
-        if not 0 <= self.n <= MAX_ORDER or self.beta <= 0:  # memory grows with n
-            raise SettingError(f"n must be from 1 to {MAX_ORDER} (0 = default) and beta positive", "n", "beta")
+        o.BETA.check(self.beta)
+        if not 0 <= self.n <= MAX_ORDER:  # memory grows with n
+            raise SettingError(f"n must be from 1 to {MAX_ORDER} (0 = default); got {self.n}", "n")
 
     @property
     def order(self) -> int:

@@ -16,6 +16,7 @@ from gecscope import scoring
 from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
@@ -63,8 +64,8 @@ class M2Config:
         check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
         check_choice("level", self.level, ("corpus", "sentence"))
-        if self.beta <= 0 or self.max_unchanged_words < 0:
-            raise SettingError("beta must be positive and max_unchanged_words >= 0", "beta", "max_unchanged_words")
+        o.BETA.check(self.beta)
+        o.MAX_UNCHANGED.check(self.max_unchanged_words)
         if self.cat not in (0, 1, 2, 3):
             raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
 

@@ -8,8 +8,11 @@ from gecscope.types import CONVENTIONS
 LEVEL = Option(
     "level", "corpus: the corpus rule; sentence: the mean of sentence scores", choices=("corpus", "sentence")
 )
-BETA = Option("beta", "F-beta", float)
-CAT = Option("cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type", int, choices=(1, 2, 3))
+#: F-beta's beta: beyond these ends beta² over- or underflows into a silent P or R (or an overflow)
+BETA = Option("beta", "F-beta", float, low=0.01, high=100)
+CAT = Option(
+    "cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type; 0: none", int, choices=(1, 2, 3)
+)
 ASSUMPTION = Option("assumption", "CLEME chunk assumption", choices=("dependent", "independent"))
 #: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")
 WEIGHTING = Option(
@@ -23,8 +26,17 @@ MODE = Option(
     choices=("official", "corrected"),
 )
 EXCLUDE_UNCHANGED = Option("exclude_unchanged_refs", "drop references equal to the source", bool, kind="flag")
-MAX_UNCHANGED = Option("max_unchanged_words", "unchanged words allowed inside one edit", int)
-N = Option("n", "maximum n-gram order", int)
+MAX_UNCHANGED = Option("max_unchanged_words", "unchanged words allowed inside one edit", int, low=0, high=100)
+ALPHA = Option("alpha", "over-correction weight", float, low=0, high=100)
+GAMMA = Option("gamma", "fluency weight (0: no language model)", float, low=0, high=1)
+MAX_CHARS = Option(
+    "max_chars",
+    "work bound: longest pair of lines aligned by characters (source x target characters at most its square; 0: none)",
+    int,
+    low=0,
+    high=10**9,
+)
+N = Option("n", "maximum n-gram order (GREEN: 0 = the unit's default)", int, low=0, high=100)
 MISSING = Option(
     "missing_annotators",
     "an annotator with no line in a sentence: absent (left out) or unchanged (the source); "

@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from gecscope.errors import SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import Layout, prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -72,8 +72,8 @@ class PTConfig:
         check_convention(self.missing_annotators)
         check_choice("level", self.level, ("corpus", "sentence"))
         check_finite(beta=self.beta)
-        if self.beta <= 0 or self.max_unchanged_words < 0:
-            raise SettingError("beta must be positive and max_unchanged_words >= 0", "beta", "max_unchanged_words")
+        o.BETA.check(self.beta)
+        o.MAX_UNCHANGED.check(self.max_unchanged_words)
 
 
 def apply_one(source: Sequence[str], edit: Span) -> str:

@@ -25,6 +25,7 @@ import numpy as np
 from gecscope import scoring
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.metrics.chunk_choice import mean
 from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
@@ -67,10 +68,9 @@ class WodafeConfig(ChunkMetricConfig):
         if self.preset not in PRESETS:
             raise ValueError(f"WODAFE preset must be one of {', '.join(PRESETS)}; got {self.preset!r}")
         check_finite(beta=self.beta, alpha=self.alpha, gamma=self.gamma)
-        if self.beta <= 0:
-            raise ValueError(f"beta must be positive; got {self.beta}")
-        if not self.resolved_alpha >= 0 or not 0 <= self.resolved_gamma <= 1:
-            raise ValueError("alpha must be >= 0 and gamma in [0, 1]")
+        o.BETA.check(self.beta)
+        o.ALPHA.check(self.alpha)
+        o.GAMMA.check(self.gamma)
 
     @property
     def resolved_alpha(self) -> float:

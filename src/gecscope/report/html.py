@@ -130,7 +130,7 @@ def test_context(data: ReportData) -> dict[str, Any]:
         "min_support": f"{c.config.min_support:g}",
         "test_name": names[c.config.test],
         "correction_name": corr[c.config.correction],
-        "n_tests": sum(1 for r in c.rows if r.tested and r.system != r.baseline),
+        "n_tests": max((r.family_size for r in c.rows if r.family == "types"), default=0),
     }
 
 

@@ -264,9 +264,10 @@ def significance(
 ) -> Any:
     """CLEME2.0 of every system against the baseline: the score, hit/wrong/under/over and every
     error type's aspects at ``settings.cat``, with bootstrap intervals and paired p-values
-    (approximate randomization, Benjamini-Hochberg-adjusted: a report tests hundreds
-    of type x aspect differences, where Holm's family-wise control leaves almost nothing)."""
+    (approximate randomization, Benjamini-Hochberg-adjusted over every type x aspect test of the
+    page, the headline and its components corrected apart: a report tests hundreds of type x
+    aspect differences, where Holm's family-wise control leaves almost nothing)."""
     examples = {s.name: list(s.examples) for s in systems}
-    config = CompareConfig(bootstrap, trials, test="ar", cat=settings.cat, correction="bh")
+    config = CompareConfig(bootstrap, trials, test="ar", cat=settings.cat, correction="bh", family="call")
     base = baseline_of(list(examples), settings)
     return compare_aligned([METRICS[TYPES_METRIC].build()], examples, [{}], config, base)

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from gecscope.resample.correction import CORRECTIONS
 
 TESTS = ("bootstrap", "ar", "both")
+#: the scopes of a multiple-comparison family: each system against the baseline, or the whole call
+FAMILIES = ("system", "call")
 DEFAULT_SEED = 12345
 
 
@@ -18,15 +20,20 @@ class CompareConfig:
     bootstrap: int = 1000
     trials: int = 10000
     seed: int = DEFAULT_SEED
-    test: str = "both"
+    #: the test whose p-values decide the marks: approximate randomization by default (10,000
+    #: trials resolve p down to 1e-4); the bootstrap always gives the intervals
+    test: str = "ar"
     confidence: float = 0.95
     alpha: float = 0.05
-    #: multiple-comparison correction over every test of a call: holm, bh or none
+    #: multiple-comparison correction within each family: holm, bh or none
     correction: str = "holm"
     #: per-error-type breakdown level (0: none; 1-3: ERRANT's -cat levels)
     cat: int = 0
     #: types with fewer chunks/edits than this (system or baseline) are flagged, not tested
     min_support: float = 10.0
+    #: the families corrected together: ``system`` (each system against the baseline; headline
+    #: scores, components and types apart) or ``call`` (each of those kinds over every system)
+    family: str = "system"
 
     def __post_init__(self) -> None:
         if self.correction not in CORRECTIONS:
@@ -35,6 +42,8 @@ class CompareConfig:
             raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
         if self.min_support < 0:
             raise ValueError("min_support must not be negative")
+        if self.family not in FAMILIES:
+            raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {self.family!r}")
         if self.test not in TESTS:
             raise ValueError(f"test must be one of {', '.join(TESTS)}; got {self.test!r}")
         if self.bootstrap < 1 or self.trials < 1:

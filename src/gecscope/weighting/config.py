@@ -102,11 +102,20 @@ class LLMConfig:
     concurrency: int = 4
     cache: bool = True
     cache_dir: str | None = None
+    #: seconds for the whole run (every request, retry and wait together): past it the run stops
+    #: with one line (a server that accepts and never answers cannot hold it longer)
+    run_timeout: float = 1800.0
 
     def __post_init__(self) -> None:
         if not self.model:
             raise ValueError("LLM weighting needs a model: --llm-model NAME (and --llm-endpoint URL for a server)")
-        check_finite(temperature=self.temperature, fallback=self.fallback, timeout=self.timeout)
+        check_finite(
+            temperature=self.temperature, fallback=self.fallback, timeout=self.timeout, run_timeout=self.run_timeout
+        )
+        if not 0 < self.run_timeout <= MAX_TIMEOUT:
+            raise SettingError(
+                f"run_timeout must be from 0 (excluded) to {MAX_TIMEOUT:g} s; got {self.run_timeout:g}", "run_timeout"
+            )
         if not 0 <= self.temperature <= 2:
             raise ValueError(f"temperature must be in [0, 2]; got {self.temperature}")
         if self.retries < 0 or self.concurrency < 1 or self.timeout <= 0 or self.max_tokens < 1:

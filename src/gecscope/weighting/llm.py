@@ -74,14 +74,19 @@ def parse_score(text: str) -> float | None:
 def expected_score(top_logprobs: dict[str, float]) -> float | None:
     """Expected digit under the next-token distribution restricted to '1'..'5' (None if absent).
 
+    A log-probability is at most 0: a server's larger one (``1000``) counts as 0 (probability 1),
+    never overflows; a NaN counts as absent.
+
     >>> expected_score({"1": math.log(0.5), "3": math.log(0.5), "x": 0.0})
     2.0
+    >>> expected_score({"2": 1000.0, "4": 1000.0})
+    3.0
     """
     probs: dict[int, float] = {}
     for tok, lp in top_logprobs.items():
         t = tok.strip()
-        if len(t) == 1 and t in "12345":
-            probs[int(t)] = probs.get(int(t), 0.0) + math.exp(lp)
+        if len(t) == 1 and t in "12345" and lp == lp:
+            probs[int(t)] = probs.get(int(t), 0.0) + math.exp(min(lp, 0.0))
     total = sum(probs.values())
     return sum(d * p for d, p in probs.items()) / total if total > 0 else None
 

@@ -19,6 +19,7 @@ cheap key of each lower-cased form (a necessary condition for equal multisets), 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from string import punctuation
 from typing import Any
@@ -38,6 +39,8 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
     c_attrs: Any,
     c_chars: Any,
     c_off: Any,
+    o_first: Any,
+    c_first: Any,
     cost: Any,
     ops: Any,
     row: Any,
@@ -47,6 +50,10 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
     into ``seq`` (rows of ``op, o_start, o_end, c_start, c_end``, left to right); return its
     number of steps. ``*_attrs``: rows orth, lower, key, lemma, pos, open of each token;
     ``*_chars``/``*_off``: the code points of the texts, each token's from its offset to the next;
+    ``o_first``/``c_first``: for each token, the first position of its lower-cased form on the
+    other side (that side's length if absent): a window holding a token whose form does not occur
+    in the other side's prefix can never be a transposition, so the walk stops there (the same
+    result, without walking to the table's edge far from the diagonal of long texts);
     ``row``: scratch space of at least the longest token's length + 1."""
     o_orth, o_lower, o_key, o_lemma, o_pos, o_open = o_attrs
     c_orth, c_lower, c_key, c_lemma, c_pos, c_open = c_attrs
@@ -82,15 +89,21 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
                 else:
                     pos_cost = 0.5
                 lemma_pos = lemma_cost + pos_cost
-                if cost[i * w + j] + lemma_pos > min(ins_cost, del_cost):
-                    # the substitution loses whatever its character cost (>= 0: rounding is
+                a0, a1 = o_off[i], o_off[i + 1]
+                b0, b1 = c_off[j], c_off[j + 1]
+                la, lb = a1 - a0, b1 - b0
+                total = la + lb
+                # the character cost is at least (la + lb - 2 cap) / (la + lb), cap bounding the LCS:
+                # the shorter text, one less for two texts of one length (they differ: their lower
+                # cases do); the same float expression, so rounding keeps the order
+                cap = min(la, lb) - 1 if la == lb else min(la, lb)
+                least = (total - 2 * cap) / total if total > 0 else 0.0
+                if cost[i * w + j] + (lemma_pos + least) > min(ins_cost, del_cost):
+                    # the substitution loses whatever its character cost (>= least: rounding is
                     # monotone, so the sum can only grow): the cell does not depend on it
                     sub_cost = math.inf
                 else:
                     # normalised Indel distance of the texts: (la + lb - 2 LCS) / (la + lb)
-                    a0, a1 = o_off[i], o_off[i + 1]
-                    b0, b1 = c_off[j], c_off[j + 1]
-                    la, lb = a1 - a0, b1 - b0
                     for t in range(lb + 1):
                         row[t] = 0
                     for s in range(la):
@@ -103,7 +116,6 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
                             elif row[t] > up:
                                 row[t + 1] = row[t]
                             diag = up
-                    total = la + lb
                     char_cost = (total - 2 * row[lb]) / total if total > 0 else 0.0
                     sub_cost = cost[i * w + j] + (lemma_pos + char_cost)
             # transposition: walk back along the diagonal while it does not keep its cost
@@ -113,7 +125,15 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
             sc = c_key[j]
             qo = o_key[i] * o_key[i]
             qc = c_key[j] * c_key[j]
-            while i - k >= 0 and j - k >= 0 and cost[(i - k + 1) * w + j - k + 1] != cost[(i - k) * w + j - k]:
+            possible = o_first[i] <= j and c_first[j] <= i
+            while (
+                possible
+                and i - k >= 0
+                and j - k >= 0
+                and cost[(i - k + 1) * w + j - k + 1] != cost[(i - k) * w + j - k]
+            ):
+                if o_first[i - k] > j or c_first[j - k] > i:
+                    break  # no longer window can be a permutation: a form absent from the other prefix
                 so += o_key[i - k]
                 sc += c_key[j - k]
                 qo += o_key[i - k] * o_key[i - k]
@@ -187,6 +207,9 @@ class TokenFeatures:
     #: the kernel's arrays: attributes (rows orth, lower, key, lemma, pos, open: ADJ/ADV/NOUN/VERB),
     #: code points of the texts, offsets of the tokens in them
     arrays: tuple[np.ndarray, ...]
+    #: the POS symbol ids the merger tests against (None: spaCy's, read on first need); tag-free
+    #: features (:mod:`gecscope.align.notag`) give ids no token has, so spaCy is never imported
+    symbols: dict[str, int] | None = None
 
     def __post_init__(self) -> None:
         if not (len(self.words) == len(self.lower) == len(self.pos) == len(self.possessive)):
@@ -194,7 +217,11 @@ class TokenFeatures:
 
     def is_punct(self, i: int) -> bool:
         """ERRANT's merger's punctuation test: POS ``PUNCT`` or a character of ``string.punctuation``."""
-        return self.pos[i] == _symbols()["PUNCT"] or self.words[i] in punctuation
+        return self.pos[i] == self.symbol_ids()["PUNCT"] or self.words[i] in punctuation
+
+    def symbol_ids(self) -> dict[str, int]:
+        """The POS symbol ids of :attr:`symbols` (spaCy's by default)."""
+        return self.symbols if self.symbols is not None else _symbols()
 
 
 def _symbols() -> dict[str, int]:
@@ -245,6 +272,22 @@ def features_of(doc: Any, words: tuple[str, ...] | None = None) -> TokenFeatures
 Step = tuple[int, int, int, int, int]
 
 
+def first_positions(o_lower: Sequence[int], c_lower: Sequence[int]) -> tuple[list[int], list[int]]:
+    """For each token of each side, the first position of its lower-cased form on the other side
+    (the other side's length when it has none).
+
+    >>> first_positions([1, 2, 3], [2, 1, 1])
+    ([1, 0, 3], [1, 0, 0])
+    """
+    in_c: dict[int, int] = {}
+    for pos, v in enumerate(c_lower):
+        in_c.setdefault(v, pos)
+    in_o: dict[int, int] = {}
+    for pos, v in enumerate(o_lower):
+        in_o.setdefault(v, pos)
+    return [in_c.get(v, len(c_lower)) for v in o_lower], [in_o.get(v, len(o_lower)) for v in c_lower]
+
+
 class Kernel:
     """The alignment kernel, compiled with numba when it is installed (``compiled``), else plain
     Python over lists (the same function, the same result)."""
@@ -268,18 +311,21 @@ class Kernel:
         :data:`TRANS` + size)."""
         n, m = len(orig.words), len(cor.words)
         longest = max((len(w) for w in cor.words), default=0) + 1
+        o_first, c_first = first_positions(orig.lower, cor.lower)
         if self.compiled:
             cost = np.empty((n + 1) * (m + 1), dtype=np.float64)
-            ops = np.empty((n + 1) * (m + 1), dtype=np.int64)
+            ops = np.empty((n + 1) * (m + 1), dtype=np.int32)  # op codes (TRANS + size < 2**31)
             row = np.empty(longest, dtype=np.int64)
             seq = np.empty(5 * (n + m + 1), dtype=np.int64)
-            steps = self._fn(*orig.arrays, *cor.arrays, cost, ops, row, seq)
+            firsts = (np.array(o_first, dtype=np.int64), np.array(c_first, dtype=np.int64))
+            steps = self._fn(*orig.arrays, *cor.arrays, *firsts, cost, ops, row, seq)
             flat = seq[: 5 * steps].tolist()
         else:
             cost_l = [0.0] * ((n + 1) * (m + 1))
             ops_l = [0] * ((n + 1) * (m + 1))
             seq_l = [0] * (5 * (n + m + 1))
             lists = [a.tolist() for a in (*orig.arrays, *cor.arrays)]  # plain ints: no numpy scalars
+            lists += [o_first, c_first]
             steps = self._fn(*lists, cost_l, ops_l, [0] * longest, seq_l)
             flat = seq_l[: 5 * steps]
         out = [(flat[r], flat[r + 1], flat[r + 2], flat[r + 3], flat[r + 4]) for r in range(5 * (steps - 1), -1, -5)]

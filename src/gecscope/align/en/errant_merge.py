@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Indel
 
-from gecscope.align.en.errant_fast import DEL, INS, MATCH, SUB, TRANS, Step, TokenFeatures, _symbols
+from gecscope.align.en.errant_fast import DEL, INS, MATCH, SUB, TRANS, Step, TokenFeatures
 
 Span = tuple[int, int, int, int]
 
@@ -63,7 +63,7 @@ def _process(run: list[Step], orig: TokenFeatures, cor: TokenFeatures) -> list[S
     kinds = set(ops)
     if kinds == {DEL} or kinds == {INS}:
         return _merged(run)
-    sym = _symbols()
+    sym = orig.symbol_ids()
     open_pos = {sym["ADJ"], sym["AUX"], sym["ADV"], sym["NOUN"], sym["VERB"]}
     verbal = {sym["AUX"], sym["PART"], sym["VERB"]}
     content = False

@@ -27,8 +27,10 @@ class CherrantAligner:
     name = "cherrant"
     tokenisation = SIGNATURE
 
-    def __init__(self, resources: str | Path | None = None) -> None:
+    def __init__(self, resources: str | Path | None = None, *, max_cells: int = 0) -> None:
         tables = load_resources(resources)
+        #: the work bound checked before aligning (:func:`gecscope.align.settings.too_large`; 0: none)
+        self.max_cells = max_cells
         self.costs = CostModel(tables)
         #: names the alignment (and keys its cache): the tables' digest and our alignment version
         self.signature = f"cherrant-char+tables-{tables.digest}+gecscope-zh-align-{VERSION}"

@@ -82,6 +82,7 @@ class MetaDataset:
                 tuple(Target(tuple(r[line].split()), raw=r[line]) for r in refs),
                 str(line if self.rows is not None else k),
                 src[line],
+                True,
             )
             for k, (line, h) in enumerate(zip(rows, hyp_rows, strict=True))
         ]

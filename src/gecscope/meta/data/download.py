@@ -5,6 +5,8 @@ Downloaded: SEEDA (tmu-nlp/SEEDA: outputs, judgments, human scores), the MuCGEC 
 (HillZhang1999/MuCGEC, the ``-t mucgec-dev`` test set), GJG15 judgments
 (grammatical/evaluation), the ERRANT-annotated CoNLL-2014 references and system M2s used by the
 official CLEME code (THUKElab/CLEME demo data) and the original CoNLL-2014 gold (pygongnlp/PT-M2).
+Also the public shared-task test sets (UA-GEC, UNLP-2023, EstGEC-L2, Tartu L1, JFLEG, CWEB:
+:data:`gecscope.meta.data.shared_tasks.FILES`); the licence-gated ones are listed, never fetched.
 Derived: sources and REF0/REF1 (from the references M2, insertions at one offset applied in
 file order), system outputs as text (from the system M2s), SEEDA's subset references and line
 ids, and GJG15's human scores (Table 3 of Grundkiewicz et al., 2015).
@@ -12,6 +14,7 @@ ids, and GJG15's human scores (Table 3 of Grundkiewicz et al., 2015).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from gecscope.errors import InputError
@@ -19,6 +22,7 @@ from gecscope.fetch import Fetch, fetch_verified, http_fetch
 from gecscope.io import read_lines, read_m2
 from gecscope.io.text import split_lines
 from gecscope.meta.data.datasets import SEEDA_SYSTEMS
+from gecscope.meta.data.shared_tasks import FILES
 
 DEFAULT_BASE = "https://raw.githubusercontent.com/"
 CLEME_DEMO = ("AMU", "CAMB", "IITB", "NTHU", "PKU", "POST", "UFC", "UMC")  # systems the CLEME demo ships
@@ -200,8 +204,12 @@ def zh_resources() -> dict[str, tuple[str, str]]:
     return {dest: (url.removeprefix(DEFAULT_BASE), digest) for dest, url, digest in RESOURCE_FILES}
 
 
-def download(data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http_fetch) -> dict[str, list[str]]:
-    """Download every manifest file under ``data`` and derive the rest.
+def download(
+    data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http_fetch, shared_tasks: Iterable[str] = ()
+) -> dict[str, list[str]]:
+    """Download every manifest file under ``data`` and derive the rest; ``shared_tasks``: the
+    shared-task test-set files to fetch too (destinations of :data:`FILES`; ``gecscope download``
+    fetches them all).
 
     Each file is pinned to a commit and a sha256: a present file with the right digest is kept,
     anything else (missing, tampered, an error page saved earlier) is fetched again, verified,
@@ -210,6 +218,7 @@ def download(data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http
     data = Path(data)
     fetched = []
     pinned = {dest: (remote, SHA256[dest]) for dest, remote in MANIFEST.items()} | zh_resources()
+    pinned |= {dest: FILES[dest] for dest in shared_tasks}
     for dest, (remote, digest) in pinned.items():
         if fetch_verified(base_url.rstrip("/") + "/" + remote, digest, data / dest, fetch):
             fetched.append(dest)

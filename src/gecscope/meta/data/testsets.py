@@ -15,8 +15,12 @@ published sha256 before use, and the signature carries the set's name and a dige
 - ``mucgec-dev``: the MuCGEC dev set (Chinese), 1,137 sentences, 1-7 references each, read
   as ChERRANT reads it (``--lang zh``).
 
-BEA-2019 dev (W&I+LOCNESS) is not offered: the corpus is distributed under a licence the
-user accepts on its download page, so gecscope does not fetch it.
+The shared-task sets (:mod:`gecscope.meta.data.shared_tasks`: ``ua-gec``, ``ua-gec-fluency``,
+``unlp-2023``, ``unlp-2023-fluency``, ``estgec-l2``, ``tartu-l1``, ``jfleg``, ``jfleg-dev``,
+``cweb``, ``cweb-s``) carry their data version and protocol (:mod:`gecscope.meta.data.protocols`),
+both in the signature; a set without a source file reads the reference M2's ``S`` lines. The
+licence-gated ones (``bea19-dev``, ``fce``, ``falko-merlin``, ``geccc``, ``multigec-2025``) are
+never fetched: the user gives their copy (``--test-set-file``, optionally ``--test-set-sha256``).
 
 >>> TEST_SETS["conll14"].lang, TEST_SETS["mucgec-dev"].lang
 ('en', 'zh')
@@ -30,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
+from gecscope.meta.data.shared_tasks import FILES, GATED, PUBLIC
 
 
 @dataclass(frozen=True)
@@ -38,16 +43,23 @@ class TestSet:
 
     name: str
     summary: str
-    source: str
+    #: None: the reference M2's ``S`` lines (:func:`sources_of`)
+    source: str | None = None
     lang: str = "en"
     ref_m2: str | None = None
     refs: tuple[str, ...] = ()
     ref_tsv: str | None = None
+    #: the protocol its papers score it with (:data:`gecscope.meta.data.protocols.PROTOCOLS`)
+    protocol: str = ""
+    #: the data version (repository@commit)
+    version: str = ""
+    #: licence-gated: what the user must get by hand and where (never fetched)
+    gated: str = ""
 
     __test__ = False  # not a pytest class
 
     def __post_init__(self) -> None:
-        if not (self.ref_m2 or self.refs or self.ref_tsv):
+        if not (self.ref_m2 or self.refs or self.ref_tsv or self.gated):
             raise ValueError(f"test set {self.name} has no references")
         if not set(self.files) <= SHA256.keys():
             raise ValueError(f"test set {self.name}: every file needs a sha256")
@@ -58,9 +70,11 @@ class TestSet:
 
     @property
     def signature(self) -> str:
-        """The name and the first 12 hex digits of the sha256 over the files' sha256."""
+        """The name, the first 12 hex digits of the sha256 over the files' sha256, and the data
+        version when known."""
         joined = "".join(SHA256[f] for f in self.files)
-        return f"{self.name}+sha256.{hashlib.sha256(joined.encode()).hexdigest()[:12]}"
+        out = f"{self.name}+sha256.{hashlib.sha256(joined.encode()).hexdigest()[:12]}"
+        return out + (f"+{self.version}" if self.version else "")
 
 
 #: sha256 of every test-set file (fetched by ``gecscope download`` or derived by it)
@@ -73,6 +87,7 @@ SHA256 = {
     "seeda/outputs/subset/REF1.txt": "65d4672399fa21a2570a6c5e7879b05bdb3fc53ac08a487859f6d77e49fab604",
     "zh/mucgec_dev/sources.txt": "9110b397af3bbf7d3b17e39dcc9ec9df62470615c0726e4cd512aa25f7363e16",
     "zh/mucgec_dev/references.tsv": "edbe29627aa8c61b1196b0b8c85898560dd2218d5031857921e9b621e5241e18",
+    **{dest: digest for dest, (_, digest) in FILES.items()},
 }
 TEST_SETS: dict[str, TestSet] = {
     t.name: t
@@ -102,6 +117,8 @@ TEST_SETS: dict[str, TestSet] = {
             lang="zh",
             ref_tsv="zh/mucgec_dev/references.tsv",
         ),
+        *(TestSet(**kwargs) for kwargs in PUBLIC),
+        *(TestSet(n, s, lang=lang, protocol=p, gated=how) for n, (s, p, lang, how) in GATED.items()),
     )
 }
 
@@ -124,6 +141,8 @@ def locate(name: str) -> dict[str, Path]:
     if name not in TEST_SETS:
         raise InputError(f"unknown test set {name!r}; available: {', '.join(TEST_SETS)}", "-t")
     test = TEST_SETS[name]
+    if test.gated:
+        raise InputError(f"-t {name} is licence-gated, never downloaded: {test.gated} with --test-set-file PATH", "-t")
     found = next((d for d in data_dirs() if all((d / f).is_file() for f in test.files)), None)
     if found is None:
         where = ", ".join(str(d) for d in data_dirs())
@@ -136,6 +155,41 @@ def locate(name: str) -> dict[str, Path]:
                 f"differs from the published test set {name} (sha256); run 'gecscope download' again", found / rel
             )
     files = {"source": test.source, "ref_m2": test.ref_m2, "ref_tsv": test.ref_tsv}
-    return {
-        key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel
-    }
+    out = {key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel}
+    if test.source is None and (m2 := test.ref_m2) is not None:
+        out["source"] = sources_of(out["ref_m2"], SHA256[m2])
+    return out
+
+
+def sources_of(m2: Path, digest: str) -> Path:
+    """The ``S`` lines of an M2 file, one sentence a line (tokens joined by one space), written
+    once next to the alignment cache (``$GECSCOPE_CACHE``, else the temporary directory) under
+    the M2's sha256."""
+    import tempfile
+
+    root = Path(os.environ.get("GECSCOPE_CACHE") or tempfile.gettempdir()) / "testset-sources"
+    out = root / f"{digest[:16]}.v2.txt"
+    if not out.is_file():
+        from gecscope.io.text import numbered_lines
+
+        lines = [" ".join(line[2:].split()) for _, line in numbered_lines(m2) if line.startswith("S ")]
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        tmp.replace(out)
+    return out
+
+
+def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path], str]:
+    """A licence-gated set from the user's copy ``path`` (its reference M2): the files, as
+    :func:`locate` gives them, and the signature with the copy's sha256 (``digest``: checked)."""
+    from gecscope.fetch import sha256_of
+
+    test = TEST_SETS[name]
+    file = Path(path)
+    found = sha256_of(file) if file.is_file() else None
+    if found is None:
+        raise InputError(f"not found: give your copy of -t {name} ({test.gated})", file)
+    if digest is not None and found != digest.lower():
+        raise InputError(f"has sha256 {found}, not the --test-set-sha256 given: check your copy of -t {name}", file)
+    return {"ref_m2": file, "source": sources_of(file, found)}, f"{name}+user.sha256.{found[:12]}"

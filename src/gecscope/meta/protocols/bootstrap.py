@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.errors import SettingError
 from gecscope.meta.protocols.evaluate import MetricRun
+from gecscope.meta.protocols.limits import MAX_SAMPLES
 from gecscope.meta.protocols.search import correlations
 from gecscope.resample import Table, stat_table
 from gecscope.resample.payload import FloatArray, IntArray
@@ -61,6 +63,8 @@ def bootstrap_correlation(
     share of resamples where each run's correlation exceeds the first run's (paired test)."""
     if resample not in ("systems", "sentences", "both"):
         raise ValueError("resample must be systems, sentences or both")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise SettingError(f"samples must be from 1 to {MAX_SAMPLES:,}; got {samples:,}", "samples")
     rng = np.random.default_rng(seed)
     vec = np.asarray([runs[0].dataset.human[human][s] for s in systems])
     n_sent = len(next(iter(runs[0].analyses.values())))

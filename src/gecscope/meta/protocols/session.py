@@ -66,7 +66,7 @@ class MetaSession:
             # the same reference edits, the hypothesis left as read
             self._aligned[key] = {
                 s: [
-                    Example(ex.source, raw.hypothesis, ex.references, ex.id, ex.source_raw)
+                    Example(ex.source, raw.hypothesis, ex.references, ex.id, ex.source_raw, ex.from_file)
                     for ex, raw in zip(examples, self.examples(ds, s), strict=True)
                 ]
                 for s, examples in full.items()

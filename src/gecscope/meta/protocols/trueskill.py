@@ -15,11 +15,14 @@ import math
 import random
 from collections.abc import Iterable
 
-from gecscope.errors import MissingExtraError
+from gecscope.errors import MissingExtraError, SettingError
 from gecscope.meta.data.judgments import RankingItem, pair_outcomes
+from gecscope.meta.protocols.limits import MAX_RUNS
 
 
 def trueskill_scores(items: Iterable[RankingItem], *, runs: int = 1, seed: int = 0) -> dict[str, float]:
+    if not 1 <= runs <= MAX_RUNS:
+        raise SettingError(f"runs must be from 1 to {MAX_RUNS:,}; got {runs:,}", "runs")
     try:
         import trueskill
     except ImportError:

@@ -1,0 +1,92 @@
+"""The MultiGEC-2025 shared task's Markdown essay files (``*.md``), read as its evaluation reads them.
+
+A file is a run of blocks ``### essay_id = ID`` + newline + the essay's text (whitespace and
+newlines kept; text before the first block is ignored). The facts carried over from the official
+scripts (``utils_transform_markdown_to_one_essay_per_line.py``; the code is ours):
+
+* the file is split on the marker ``### essay_id = ``; a block's ID is the rest of its first line,
+  its text everything after that line; a later block with the same ID replaces the text;
+* essays are scored in the order of the original (``orig``) file, one essay per line, each
+  essay's text pre-tokenised (``syntok``: tokens joined by single spaces);
+* a hypothesis essay missing from the system's file becomes ``!``;
+* references: for each essay, the texts of the reference files that have it, in the order of
+  the files' names; reference ``k`` of an essay is the ``k``-th of those, ``!`` when it has fewer
+  (``copy_sub1=False``: an essay missing from ``ref1`` but present in ``ref2`` has ``ref2``'s text
+  as its first reference).
+
+>>> parse_essays("### essay_id = 1\\nHe go.\\n\\n### essay_id = 2\\nOk.\\n", "x.md")
+{'1': 'He go.\\n\\n', '2': 'Ok.\\n'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from gecscope.errors import InputError
+
+MARKER = "### essay_id = "
+#: what the official scripts write for a missing essay
+MISSING = "!"
+
+
+def parse_essays(text: str, path: str | Path) -> dict[str, str]:
+    """Essay ID -> raw text of a shared-task Markdown file's content (``path``: for errors)."""
+    out: dict[str, str] = {}
+    line = text[: text.find(MARKER)].count("\n") + 1 if MARKER in text else 0
+    for block in text.split(MARKER)[1:]:
+        if "\n" not in block:
+            raise InputError(
+                f"essay block '{MARKER}{block.strip()[:30]}' has no text (no line after its id)", path, line
+            )
+        essay_id, essay = block.split("\n", maxsplit=1)
+        if not essay_id.strip():
+            raise InputError(f"an essay block has an empty id (expected '{MARKER}N')", path, line)
+        out[essay_id] = essay
+        line += block.count("\n")
+    return out
+
+
+def read_essays(path: str | Path) -> dict[str, str]:
+    """:func:`parse_essays` of a file; one line naming the file when it is missing, undecodable or
+    has no essay block."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
+    essays = parse_essays(text, path)
+    if not essays:
+        raise InputError(f"no essay block ('{MARKER}N' lines): not a MultiGEC essay file", path, 1)
+    return essays
+
+
+def essay_lines(
+    source: str | Path,
+    hypotheses: Sequence[str | Path],
+    references: Sequence[str | Path],
+    tokenize: Callable[[str], str],
+) -> tuple[list[str], list[list[str]], list[list[str]], list[str]]:
+    """One essay per line, as the official evaluation writes its ``.tmp`` files: the source's
+    lines, each hypothesis file's, each reference's (references ordered by file name), and the
+    essay IDs; ``tokenize`` turns an essay's raw text into its line."""
+    orig = read_essays(source)
+    ids = list(orig)
+    src = [tokenize(orig[i]) for i in ids]
+    hyps = []
+    for h in hypotheses:
+        found = read_essays(h)
+        hyps.append([tokenize(found[i]) if i in found else MISSING for i in ids])
+    given = [read_essays(r) for r in sorted(references, key=lambda p: Path(p).name)]
+    per_essay = [[tokenize(r[i]) for r in given if i in r] for i in ids]
+    refs = [[texts[k] if k < len(texts) else MISSING for texts in per_essay] for k in range(len(given))]
+    return src, hyps, refs, ids
+
+
+def missing_counts(source: str | Path, other: str | Path) -> int:
+    """How many of the source's essays ``other`` lacks."""
+    have = read_essays(other)
+    return sum(1 for i in read_essays(source) if i not in have)

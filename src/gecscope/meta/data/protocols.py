@@ -1,0 +1,117 @@
+"""Evaluation protocols by name (``--protocol NAME``; ``-t NAME`` implies its test set's): the
+language, tokeniser, aligner, metrics and metric settings a shared task's official scorer uses.
+
+Declared as the ``multigec`` branch declares them (:class:`Protocol`: ``metrics``, settings as
+``(metric, option, value)`` triples, :func:`register_protocol`), applied by
+:mod:`gecscope.cli.preparation` to the options the user left unset; a metric or a setting the
+user gives otherwise keeps the protocol's name out of the signature.
+
+>>> PROTOCOLS["jfleg"].metrics, PROTOCOLS["jfleg"].setting("gleu", "sampling")
+(('gleu',), 'py3')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gecscope.errors import SettingError
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """A named way of scoring: ``lang`` (None: any), the tokeniser (``--tokenize``), the aligner
+    (``--aligner``), the metrics run by default and metric settings as ``(metric, option, value)``
+    triples (the CLI's option names); ``tool``: the official scorer it reproduces."""
+
+    name: str
+    summary: str
+    tokenize: str
+    aligner: str
+    metrics: tuple[str, ...]
+    settings: tuple[tuple[str, str, str], ...] = ()
+    lang: str | None = None
+    tool: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.metrics:
+            raise ValueError(f"protocol {self.name} names no metric")
+
+    def setting(self, metric: str, option: str) -> str | None:
+        """The value the protocol fixes for ``metric``'s ``option``, or None."""
+        for m, o, v in self.settings:
+            if (m, o) == (metric, option):
+                return v
+        return None
+
+
+PROTOCOLS: dict[str, Protocol] = {
+    p.name: p
+    for p in (
+        Protocol(
+            "multigec-2025",
+            "MultiGEC-2025: syntok tokens, tag-free ERRANT span P/R/F0.5 (best reference per essay), GLEU (gleu -f)",
+            tokenize="syntok",
+            aligner="errant-notag",
+            metrics=("errant", "gleu"),
+            tool="multigec-2025 gleu_errant_evaluation.py (errant fork cainesap/errant@16d835e, gleu 1.1.0 -f -n 4)",
+        ),
+        Protocol(
+            "estgec",
+            "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("estgec-m2",),
+            lang="et",
+            tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
+        ),
+        Protocol(
+            "unlp-2023",
+            "UNLP-2023: English ERRANT on Stanza-tokenised Ukrainian, span-based correction (--scheme ds: detection)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("errant",),
+            settings=(("errant", "scheme", "cs"),),
+            lang="en",
+            tool="unlp-2023-shared-task scripts/evaluate.py (errant_parallel + errant_compare)",
+        ),
+        Protocol(
+            "jfleg",
+            "JFLEG: its eval/gleu.py (GLEU, 500 draws, Python 3 random)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("gleu",),
+            settings=(("gleu", "sampling", "py3"),),
+            lang="en",
+            tool="keisks/jfleg eval/gleu.py (Python 3)",
+        ),
+        Protocol(
+            "m2scorer",
+            "the M2 scorer 3.2 (CWEB, Falko-MERLIN, GECCC, AKCES, QALB)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("m2",),
+            tool="M2 scorer 3.2",
+        ),
+        Protocol(
+            "bea19",
+            "BEA-2019: ERRANT span-based correction (W&I+LOCNESS, FCE)",
+            tokenize="none",
+            aligner="errant",
+            metrics=("errant",),
+            lang="en",
+            tool="errant_compare (ERRANT 3.0.2)",
+        ),
+    )
+}
+
+
+def register_protocol(protocol: Protocol) -> None:
+    """Add (or replace) a protocol under ``protocol.name``."""
+    PROTOCOLS[protocol.name] = protocol
+
+
+def get_protocol(name: str) -> Protocol:
+    """The protocol called ``name``; one line naming the known ones otherwise."""
+    if name not in PROTOCOLS:
+        raise SettingError(f"unknown protocol {name!r}; known: {', '.join(sorted(PROTOCOLS))}", "protocol")
+    return PROTOCOLS[name]
