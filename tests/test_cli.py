@@ -161,7 +161,7 @@ def test_official_output_formats(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Span-Based Correction" in out and "TP\tFP\tFN\tPrec\tRec\tF0.5" in out and "\nR " in out
     assert main(["score", "--metric", "gleu", "--example", "--format", "official"]) == 2
-    assert "--format official is available for errant, m2, cherrant" in capsys.readouterr().err
+    assert "--format official is available for errant, m2, estgec-m2, cherrant" in capsys.readouterr().err
 
 
 def test_option_that_does_not_apply_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 SRC = Path(__file__).resolve().parents[1] / "src" / "gecscope"
 
 #: bottom to top; a module may import its own layer and the layers below it
@@ -22,38 +20,62 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("chunk", "classify"),  # chunks: the CLEME partition and labels
     ("weighting",),
     ("metrics", "scoring"),
-    ("pipeline", "api", "examples", "systems", "arguments"),
+    ("pipeline", "api", "examples", "systems", "reader", "arguments"),
     ("resample",),
     ("comparison", "comparison_rows"),
     ("meta",),
     ("report",),
     ("cli", "__main__", "__init__"),
 )  # fmt: skip
-#: tolerated violations, each with its reason (none remain; a line that no longer matches fails the test)
-KNOWN: set[str] = set()
+#: tolerated violations, each with its reason (a line that no longer matches fails the test)
+KNOWN: set[str] = {
+    # the Hugging Face evaluate module: a client of the public API shipped as data (evaluate loads it as a script)
+    "data/evaluate/gecscope/gecscope.py: data imports __init__",
+}
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 
-def unit(path: Path) -> str:
+def unit(path: Path, root: Path = SRC) -> str:
     """The layer unit of a source file: its top-level package or module under gecscope/."""
-    rel = path.relative_to(SRC)
+    rel = path.relative_to(root)
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+
+
+def _imported_names(node: ast.AST) -> list[str]:
+    """The module names an import statement, or an ``import_module("gecscope...")`` call with a
+    constant name, imports (``import gecscope`` is the package: its ``__init__``)."""
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        return [node.module] if node.module != "gecscope" else [f"gecscope.{a.name}" for a in node.names]
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name == "import_module" and isinstance(node.args[0].value, str):
+            return [node.args[0].value]
+    return []
 
 
 def imported_units(path: Path) -> list[tuple[int, str]]:
     """(line, unit) of every ``gecscope`` import in a file, wherever it stands."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names: list[str] = []
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module] if node.module != "gecscope" else [f"gecscope.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        for name in names:
+        for name in _imported_names(node):
             parts = name.split(".")
-            if parts[0] == "gecscope" and len(parts) > 1:
-                out.append((node.lineno, parts[1]))
+            if parts[0] == "gecscope":
+                out.append((getattr(node, "lineno", 0), parts[1] if len(parts) > 1 else "__init__"))
     return out
+
+
+def violations(root: Path = SRC) -> set[str]:
+    """Every import, in the source tree ``root``, of a unit from a higher layer."""
+    bad = set()
+    for path in sorted(root.rglob("*.py")):
+        here = unit(path, root)
+        for _, there in imported_units(path):
+            if there in RANK and RANK[there] > RANK.get(here, len(LAYERS)):
+                bad.add(f"{path.relative_to(root)}: {here} imports {there}")
+    return bad
 
 
 def test_every_unit_has_a_layer() -> None:
@@ -62,22 +84,29 @@ def test_every_unit_has_a_layer() -> None:
 
 
 def test_no_import_reaches_a_higher_layer() -> None:
-    bad = set()
-    for path in sorted(SRC.rglob("*.py")):
-        here = unit(path)
-        for _, there in imported_units(path):
-            if there in RANK and RANK[there] > RANK.get(here, len(LAYERS)):
-                bad.add(f"{path.relative_to(SRC)}: {here} imports {there}")
+    bad = violations()
     assert sorted(bad - KNOWN) == [], "a lower layer imports a higher one (see docs/architecture.md)"
     assert sorted(KNOWN - bad) == [], "mended: delete these lines from KNOWN"
 
 
 def test_the_check_can_fail(tmp_path: Path) -> None:
-    probe = tmp_path / "probe.py"
-    probe.write_text("def f():\n    from gecscope.report import html\n")
-    assert imported_units(probe) == [(2, "report")]
-    with pytest.raises(AssertionError):
-        assert RANK["report"] <= RANK["metrics"]
+    """The check finds a violation in a tree that has one, in every form an import takes."""
+    (tmp_path / "metrics").mkdir()
+    (tmp_path / "metrics" / "probe.py").write_text(
+        "import gecscope\n"
+        "from importlib import import_module\n"
+        "def f():\n"
+        "    from gecscope.report import html\n"
+        "    return import_module('gecscope.cli.score')\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "report.py").write_text("from gecscope.metrics import METRICS\n", encoding="utf-8")  # downward: fine
+    assert imported_units(tmp_path / "metrics" / "probe.py") == [(1, "__init__"), (4, "report"), (5, "cli")]
+    assert violations(tmp_path) == {
+        "metrics/probe.py: metrics imports __init__",
+        "metrics/probe.py: metrics imports report",
+        "metrics/probe.py: metrics imports cli",
+    }
 
 
 #: function-level imports that still hide a direct cycle; a line that no longer matches fails the test

@@ -107,9 +107,12 @@ def test_openai_client_against_a_real_model(lm: CausalLM, tmp_path: Path) -> Non
         assert again.score(ex).value == first.value
         assert len(srv["requests"]) == asked
         assert again.model_weighting.cache.hit_rate == 1.0  # type: ignore[union-attr]
-    # expected scores from the digits' probabilities: real numbers strictly inside [1, 5]
-    total = first.details["tp"] + first.details["fp"] + first.details["fn"]
-    assert total > 0
+    # expected scores from the digits' probabilities: real numbers strictly inside [1, 5] (every
+    # prompt the server answered, read back from the cache: no request)
+    prompts = list(dict.fromkeys(m["content"] for body in srv["requests"] for m in body["messages"][-1:]))
+    values = weighting.rate_prompts(prompts)
+    assert values and all(1.0 < v < 5.0 for v in values), values
+    assert len(srv["requests"]) == asked and first.details["tp"] + first.details["fp"] + first.details["fn"] > 0
 
 
 def test_local_backend_on_a_small_slice(lm: CausalLM) -> None:

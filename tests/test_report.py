@@ -25,8 +25,7 @@ METRICS = ("cleme2", "cleme", "m2", "errant")
 
 def conll_system(name: str) -> SystemData:
     hyp, ref = CONLL / "systems_m2" / f"{name}.m2", CONLL / "references.m2"
-    fields = {"tok": "whitespace", "edits": "hyp=m2,ref=m2"}
-    return SystemData(name, gecscope.load(hyp_m2=hyp, ref_m2=ref), fields)
+    return SystemData(name, gecscope.load(hyp_m2=hyp, ref_m2=ref))  # signed as the examples carry: tok, edits m2
 
 
 @cache

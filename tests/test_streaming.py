@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import CONLL
-from gecscope import api, pipeline
+from gecscope import api, pipeline, reader
 from gecscope.cli import main
 from gecscope.io import examples_from_m2
 from gecscope.metrics import METRICS
@@ -112,7 +112,9 @@ def _shards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The sizes of the shards read (one shard: the input scored at once)."""
     calls: list[int] = []
     real = pipeline.batches
-    monkeypatch.setattr(pipeline, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a)))
+    monkeypatch.setattr(
+        reader, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a))
+    )  # stream reads through it
     return calls
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from conftest import CONLL
-from gecscope import api, pipeline
+from gecscope import api, pipeline, reader
 from gecscope.align import workers
 from gecscope.align.en.errant import ErrantAligner
 from gecscope.align.settings import AlignSettings
@@ -55,7 +55,9 @@ def _shards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The sizes of the shards read (one shard: the input scored at once)."""
     calls: list[int] = []
     real = pipeline.batches
-    monkeypatch.setattr(pipeline, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a)))
+    monkeypatch.setattr(
+        reader, "batches", lambda *a: (calls.append(len(b)) or b for b in real(*a))
+    )  # stream reads through it
     return calls
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from gecscope import arguments, pipeline
 from gecscope.align import Aligner
 from gecscope.errors import InputError
+from gecscope.examples import Examples
 from gecscope.io.tokenization import check_examples
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
@@ -40,8 +41,9 @@ def load(
     ref_tsv: str | Path | None = None,
     tokenize: str = "none",
     allow_tokenization_mismatch: bool = False,
+    multi_annotator_hyp: bool = False,
     overlaps: bool = False,
-) -> list[Example]:
+) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
 
@@ -50,7 +52,10 @@ def load(
     CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
     ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
-    English is refused.
+    English is refused, and so are (as by the CLI) an M2 file given as text, a hypothesis M2
+    with several annotators unless ``multi_annotator_hyp`` (a likely swap of ``hyp_m2`` and
+    ``ref_m2``), and a text hypothesis or reference tokenised differently from the source
+    unless ``tokenize`` re-tokenises them or ``allow_tokenization_mismatch``.
     ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
     text input the same way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
     than the source (a detokenised output against tokenised sources) is refused, as on the command
@@ -73,16 +78,22 @@ def load(
         lang=lang,
         ref_tsv=ref_tsv,
         overlaps=overlaps,
+        check=True,  # the swap checks; the tokenisation is checked on the examples below
+        multi_annotator_hyp=multi_annotator_hyp,
     )
-    if hypothesis is not None and lang != "zh":
-        from gecscope.align import tokenizers
+    if lang == "zh":  # the reader's own tokens, signed by the Chinese aligner
+        return Examples(examples, tokenize=None)
+    from gecscope.align import tokenizers
 
-        examples = tokenizers.tokenize_examples(examples, tokenizers.canonical(tokenize, lang))
-    if lang != "zh" and tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
+    name = tokenizers.canonical(tokenize, lang)
+    if name != "none" and hypothesis is None:
+        raise InputError("tokenize applies to text input (source + hypothesis), not M2 or JSONL", "tokenize")
+    examples = tokenizers.tokenize_examples(examples, name)
+    if name == "none" and not allow_tokenization_mismatch:
         refs = ref_m2 or ref_tsv or jsonl or "references"
         names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
         check_examples(examples, names, source=source or jsonl or ref_m2 or "")
-    return examples
+    return Examples(examples, tokenize=name)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -102,8 +113,8 @@ def prepare(
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
     examples and the input signature fields."""
-    [ready], [fields] = pipeline.align([examples], [(hypotheses, True)], aligner)
-    return ready, fields
+    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner)
+    return ready, inputs.fields_of((hypotheses, True))
 
 
 def score(
@@ -137,8 +148,6 @@ def score(
     >>> s.value
     1.0
     """
-    from gecscope.examples import Examples
-
     arguments.metric("metric", metric)
     if examples is None:
         if sources is None or hypotheses is None:
@@ -154,12 +163,6 @@ def score(
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
-    arguments.examples("examples", examples, bool(getattr(m, "reads_overlapping_edits", False)))
-    tok = None
-    if isinstance(examples, Examples):
-        from gecscope.align.tokenizers import tokenizer_signature
-
-        m2_source = any(r.edits is not None for e in examples for r in e.references)
-        tok = tokenizer_signature(examples.tokenize, m2_source=m2_source and examples.tokenize != "none")
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner, tok=tok)
+    arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner)
     return result

@@ -9,8 +9,11 @@ bootstrap and approximate randomization then resample the cached statistics (see
 >>> ex = gecscope.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
 >>> res = compare("cleme2", {"base": ex, "same": ex}, bootstrap=50, trials=50)
 >>> row = res.row("cleme2", "same")
->>> row.diff, row.p_bootstrap, row.p_ar
-(0.0, 1.0, 1.0)
+>>> row.diff, row.p_bootstrap, row.p_ar  # the default test is approximate randomization alone
+(0.0, None, 1.0)
+>>> res = compare("cleme2", {"base": ex, "same": ex}, bootstrap=50, trials=50, test="both")
+>>> res.row("cleme2", "same").p_bootstrap
+1.0
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ from gecscope.metrics import Metric
 from gecscope.progress import bar
 from gecscope.resample.paired import check_draws
 from gecscope.resample.settings import DEFAULT_SEED, CompareConfig
-from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 
@@ -140,8 +142,8 @@ def compare(
     metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
-    aligned, fields = pipeline.align(list(systems.values()), [pipeline.uses(m) for m in built], aligner)
-    return compare_aligned(built, dict(zip(systems, aligned, strict=True)), fields, config, baseline)
+    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner)
+    return compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
 
 
 def check_types(metrics: Sequence[Metric], cat: int) -> None:
@@ -163,14 +165,15 @@ def check_types(metrics: Sequence[Metric], cat: int) -> None:
 def compare_aligned(
     metrics: Sequence[Metric],
     systems: Mapping[str, Sequence[Example]],
-    fields: Sequence[Mapping[str, str]],
+    inputs: pipeline.Inputs,
     config: CompareConfig,
     baseline: str | None = None,
     timings: dict[str, float] | None = None,
 ) -> Comparison:
-    """:func:`compare` on systems aligned beforehand (:func:`gecscope.pipeline.align`: ``fields``,
-    one per metric, go into its signature): each (system, metric) analysed once, then resampled;
-    ``timings`` receives the seconds of each phase."""
+    """:func:`compare` on systems prepared beforehand (:func:`gecscope.pipeline.prepare`:
+    ``inputs`` sign each metric): each (system, metric) analysed once (:func:`gecscope.pipeline.analyse`,
+    analyses shared where metrics declare the same key), then resampled; ``timings`` receives the
+    seconds of each phase."""
     timings = {} if timings is None else timings
     base = check_systems(systems, baseline)
     check_types(metrics, config.cat)
@@ -179,14 +182,16 @@ def compare_aligned(
     if config.test != "bootstrap":
         check_draws(n, config.trials, "trials")
     analysed = []
+    shared: dict[Any, Any] = {}
     t0 = time.perf_counter()
     with bar(len(metrics) * len(systems), "analysing") as progress:
-        for met, own in zip(metrics, fields, strict=True):
+        for met in metrics:
             analyses = {}
             for name, examples in systems.items():
-                analyses[name] = met.analyse(list(examples))
+                analyses[name] = pipeline.analyse(met, examples, shared)
                 progress.update(1)
-            analysed.append((met, analyses, extend_signature(met.score_analysis(analyses[base]).signature, own)))
+            analysed.append((met, analyses, pipeline.reduce(met, [analyses[base]], inputs).signature))
+    del shared
     timings["analyse"] = time.perf_counter() - t0
     rows: list[SystemResult] = []
     t0, c0 = time.perf_counter(), time.process_time()

@@ -26,7 +26,7 @@ from typing import Any, overload
 from gecscope import arguments
 from gecscope.errors import InputError, SettingError
 from gecscope.io.tokenization import check_examples
-from gecscope.pipeline import read
+from gecscope.reader import read
 from gecscope.types import Example, Target
 
 LAYOUTS = ("annotator", "sentence")
@@ -81,24 +81,43 @@ def _read_checked(allow_tokenization_mismatch: bool, **files: Any) -> list[Examp
         arguments.path(name, value)
     arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
     hyp: str | Path = files.get("hyp_m2") or files["jsonl"]
-    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()})
+    # the swap checks of the pipeline's reader; the tokenisation is checked on the examples
+    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()}, check=True)
     if not allow_tokenization_mismatch:
         check_examples(examples, [hyp, files.get("ref_m2") or hyp])
     return examples
 
 
 class Examples(Sequence[Example]):
-    """An immutable sequence of examples and the tokenisation they were built with."""
+    """An immutable sequence of examples and the tokenisation they were built with (the pipeline's
+    tokenise step: :attr:`tokenisation` goes into every signature of a score of them).
+    ``tokenize=None``: the reader's own (a language's, signed by its aligner, e.g. ``zh-char``)."""
 
-    def __init__(self, items: Iterable[Example], *, tokenize: str = "whitespace") -> None:
+    def __init__(self, items: Iterable[Example], *, tokenize: str | None = "whitespace") -> None:
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
         self._items = tuple(items)
         for i, item in enumerate(self._items):
             if not isinstance(item, Example):
                 raise SettingError(f"items[{i}] must be a gecscope.Example, not {arguments.shown(item)}", "items")
-        arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
+        if tokenize is not None:  # None: the reader's own tokens (a language's)
+            arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
+
+    @property
+    def tokenisation(self) -> dict[str, str]:
+        """The signature fields of the tokenisation (``{}``: the reader's own). With M2
+        references, a hypothesis re-tokenised is snapped to the M2's source tokens (``+snap-m2``).
+
+        >>> Examples([], tokenize="char").tokenisation, Examples([]).tokenisation
+        ({'tok': 'char'}, {'tok': 'whitespace'})
+        """
+        if self.tokenize is None:
+            return {}
+        from gecscope.align.tokenizers import tokenizer_signature
+
+        m2_source = self.tokenize != "none" and any(r.edits is not None for e in self._items for r in e.references)
+        return {"tok": tokenizer_signature(self.tokenize, m2_source=m2_source)}
 
     @overload
     def __getitem__(self, index: int) -> Example: ...
@@ -116,6 +135,21 @@ class Examples(Sequence[Example]):
 
     def __iter__(self) -> Iterator[Example]:
         return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a sequence of the same examples (a list from the readers included)."""
+        if isinstance(other, Examples):
+            return self._items == other._items and self.tokenize == other.tokenize
+        return isinstance(other, Sequence) and not isinstance(other, str) and list(self._items) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
+
+    def __add__(self, other: Sequence[Example]) -> list[Example]:
+        """The examples of both, as a list (``load(...) + load(...)``)."""
+        return [*self._items, *other]
+
+    def __radd__(self, other: Sequence[Example]) -> list[Example]:
+        return [*other, *self._items]
 
     def __repr__(self) -> str:
         return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
@@ -188,7 +222,13 @@ class Examples(Sequence[Example]):
             ref_tsv=None, require_references=True, lang="en", tokenize=tokenize,
             allow_tokenization_mismatch=allow_tokenization_mismatch,
         ))  # fmt: skip
-        [examples] = read(source=source, hypotheses=[hypothesis], references=references, ref_m2=ref_m2)
+        [examples] = read(
+            source=source,
+            hypotheses=[hypothesis],
+            references=references,
+            ref_m2=ref_m2,
+            check=True,  # the swap checks; the tokenisation is checked on the examples below
+        )
         out = cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
         if tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
             check_examples(out, [hypothesis, *references, ref_m2 or "references"], source=source)

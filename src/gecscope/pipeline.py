@@ -1,19 +1,24 @@
-"""The one scoring pipeline: read → align → analyse → choose references → reduce, shard by shard.
+"""The one pipeline: read → tokenise → align → analyse → choose references → reduce, and its
+signature: each step contributes its own fields, so no entry point adds or forgets one.
 
-:func:`stream` is the one reader (text, M2, JSONL, Chinese) of every entry point: the examples
-of every system, ``size`` sentences at a time, read a line at a time; :func:`read` collects it.
-It keeps every annotator of a reference M2 file and flags, per sentence, those without lines
-(:attr:`gecscope.types.Target.absent`). :func:`align` extracts, once for all systems, the edits
-the metrics need and gives each metric the input fields of its signature (tokenisation, where the
-edits it reads came from: the same whatever metrics run beside it). Each metric then analyses,
-applying its own missing-annotator convention (:func:`gecscope.metrics.base.convention`), chooses
-its references and reduces. :func:`score_shards` runs them over a stream: the shards are analysed
-one by one and dropped, and only their statistics, stacked as the metrics declare them
-(``MetricSpec.statistics``), are reduced once, which gives ``metric.score``'s numbers for a
-metric whose entry says it ``streams``; any other metric is scored by ``metric.score`` on one
-shard. :func:`score` (systems in memory) and :func:`score_files` (bounded memory) call it;
-``gecscope.score``, ``gecscope.compare`` and the CLI call these functions and assemble nothing
-themselves.
+- read: :func:`gecscope.reader.stream` (every input kind, a line at a time; ``read``, ``stream``
+  and ``batches`` are re-exported here);
+- tokenise: :class:`gecscope.examples.Examples` records the tokeniser it was built with and
+  signs it (``tok:``); a language's reader signs its own through its aligner (``tok:zh-char``);
+- align: :func:`prepare` extracts, once for all systems, the edits the metrics need and
+  returns the :class:`Inputs` of the run, which give each metric its input fields (``tok:``,
+  ``edits:``, whatever metrics run beside it);
+- analyse: :func:`analyse` applies the metric's missing-annotator convention
+  (:func:`gecscope.metrics.base.references_chosen`) *before* the metric sees the examples, so no
+  metric can skip it, and shares analyses between metrics that declare the same
+  ``analysis_key``;
+- choose + reduce: :func:`reduce` (the metric's corpus rule on stacked statistics), signed.
+
+:func:`score_shards` runs them over a stream (each shard analysed and dropped, the statistics
+stacked as the metrics declare them and reduced once, for a metric whose entry ``streams``; any
+other metric is scored on one shard). ``gecscope.score``, ``gecscope.compare``, ``Examples``,
+``score_files``, ``gecscope score/compare/report/explain``, ``meta`` and the ``evaluate``
+module call these functions and assemble nothing themselves.
 
 >>> d = Path(__file__).parent / "data" / "example"
 >>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
@@ -28,134 +33,57 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from gecscope import arguments
 from gecscope.align import Aligner, align_examples, get_aligner
-from gecscope.errors import InputError, SettingError
-from gecscope.io.jsonl import iter_jsonl
-from gecscope.io.parallel import m2_rows, text_rows
+from gecscope.errors import InputError
+from gecscope.examples import Examples
 from gecscope.io.tokenization import guarded
 from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import require_references
+from gecscope.metrics.base import Metric, references_chosen
 from gecscope.progress import bar
+from gecscope.reader import INPUT_SETTINGS, PathLike, Shard, batches, read, stream
 from gecscope.result import Score
 from gecscope.signature import extend_signature
 from gecscope.stats import stack
 from gecscope.types import Example
 
-T = TypeVar("T")
-PathLike = str | Path
-Shard = list[list[Example]]
-#: the Python names of the input settings (a front end renames them in messages: see SettingError)
-INPUT_SETTINGS = ("hyp_m2", "ref_m2", "source", "hypothesis", "references", "jsonl", "ref_tsv")
+__all__ = [
+    "INPUT_SETTINGS",
+    "SHARD_ALIGNERS",
+    "SHARD_SIZE",
+    "Inputs",
+    "PathLike",
+    "Shard",
+    "align",
+    "analyse",
+    "batches",
+    "prepare",
+    "read",
+    "reduce",
+    "score",
+    "score_examples",
+    "score_files",
+    "score_shards",
+    "stream",
+    "uses",
+]
+
 #: sentences per shard of :func:`score_files` unless told otherwise
 SHARD_SIZE = 20_000
 #: the aligners whose edits of a pair do not depend on the other pairs aligned with it
 SHARD_ALIGNERS = ("errant", "errant-notag", "levenshtein")
 
 
-def batches(items: Iterable[T], size: int | None) -> Iterator[list[T]]:
-    """``items`` in lists of ``size`` (``None``: one list of all). The last list comes only once
-    ``items`` is exhausted, so an error raised at its end comes before it.
-
-    >>> list(batches(range(5), 2))
-    [[0, 1], [2, 3], [4]]
-    """
-    if size is not None and size < 1:
-        raise ValueError(f"shard size must be at least 1; got {size}")
-    batch: list[T] = []
-    for item in items:
-        if len(batch) == size:
-            yield batch
-            batch = []
-        batch.append(item)
-    if batch:
-        yield batch
-
-
-def _refusing_cjk(rows: Iterator[tuple[Example, ...]], path: PathLike, lang: str) -> Iterator[tuple[Example, ...]]:
-    """``rows``, unchanged; at their end, mostly-Chinese sources read as English are refused."""
-    from gecscope.align.languages import han_counts, refuse_cjk_counts
-
-    han = total = 0
-    for row in rows:
-        h, t = han_counts([row[0].source_raw or "".join(row[0].source)])
-        han, total = han + h, total + t
-        yield row
-    if lang == "en":
-        refuse_cjk_counts((han, total), path)
-
-
-def stream(
-    *,
-    source: PathLike | None = None,
-    hypotheses: Sequence[PathLike] = (),
-    hyp_m2: Sequence[PathLike] = (),
-    references: Sequence[PathLike] = (),
-    ref_m2: PathLike | None = None,
-    jsonl: PathLike | None = None,
-    require_references: bool = True,
-    lang: str = "en",
-    ref_tsv: PathLike | None = None,
-    size: int | None = None,
-    overlaps: bool = False,
-) -> Iterator[Shard]:
-    """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
-    all at once): each shard holds one list per system, of the same sentences. Files are read a
-    line at a time (``lang="zh"`` reads whole files) and a bad line raises, when it is met, an
-    :class:`InputError` naming the file and the line; files of different lengths are reported
-    when the shorter one ends. A shard comes only when everything before it was read cleanly, and
-    the last one only after the whole input was, so a caller that reduces after the last shard
-    never scores a bad input. ``overlaps``: reference M2 edits may overlap and keep their file order
-    (EstGEC's M2, for the ``estgec-m2`` metric: :func:`gecscope.io.m2.iter_m2`)."""
-    rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
-    if jsonl is not None:
-        rows = ((e,) for e in iter_jsonl(jsonl, require_references))
-    elif hypotheses and hyp_m2:
-        raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    elif ref_tsv is not None and lang != "zh":
-        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
-    elif hyp_m2:
-        if ref_m2 is None:
-            raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
-        if lang == "zh":
-            from gecscope.align.zh.text import zh_examples_from_m2
-
-            rows = zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
-        else:
-            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], lang)
-    elif source is None or not hypotheses:
-        raise SettingError(
-            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
-            *INPUT_SETTINGS,
-            path=next(iter(hypotheses), None),
-        )
-    elif require_references and not references and ref_m2 is None and ref_tsv is None:
-        raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
-    elif lang == "zh":
-        from gecscope.align.zh.text import zh_examples_from_text
-
-        rows = zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
-    else:
-        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2, overlaps), source, lang)
-    for shard in batches(rows, size):
-        yield [list(system) for system in zip(*shard, strict=True)]
-        del shard  # not held while the next one is read
-
-
-def read(**inputs: Any) -> list[list[Example]]:
-    """The examples of each system, in the order given: :func:`stream` (same settings) collected."""
-    [systems] = stream(**inputs)
-    return systems
-
-
-def uses(metric: Any) -> tuple[bool, bool]:
+def uses(metric: Metric) -> tuple[bool, bool]:
     """Whether ``metric`` reads hypothesis edits, and reference edits."""
     hyp = bool(metric.needs_edits)
-    return hyp, hyp or bool(getattr(metric, "needs_reference_edits", False))
+    return hyp, hyp or bool(metric.needs_reference_edits)
 
 
 def edit_fields(
@@ -173,8 +101,39 @@ def edit_fields(
     return fields
 
 
+@dataclass(frozen=True)
+class Inputs:
+    """How the examples of a run were made, as each metric's signature says it: the tokenisation
+    step's fields (``tok`` and a language's own, e.g. ``t2s``), whether every hypothesis and every
+    reference carried its edits (M2), the aligner that extracted the others (``none``: nothing was
+    aligned), and fields a front end adds (``test`` for a named test set; ``tok`` for ``--tokenize``)."""
+
+    tok: Mapping[str, str] = field(default_factory=lambda: {"tok": "whitespace"})
+    given: tuple[bool, bool] = (True, True)
+    aligner: str = "none"
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def fields_of(self, needs: tuple[bool, bool]) -> dict[str, str]:
+        """The input fields of a metric that reads edits as ``needs`` says (:func:`uses`)."""
+        return {**edit_fields(needs, self.given, self.aligner, self.tok), **self.extra}
+
+    def fields(self, metric: Metric) -> dict[str, str]:
+        """``metric``'s input fields: the same whatever metrics run beside it."""
+        return self.fields_of(uses(metric))
+
+
 def aligner_name(aligner: Aligner | str) -> str:
     return aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
+
+
+def tokenisation(systems: Iterable[Sequence[Example]]) -> dict[str, str] | None:
+    """The tokenisation fields the systems were built with (:attr:`Examples.tokenisation`);
+    ``None`` when none records one (the aligner's, else whitespace). Systems tokenised
+    differently are refused: one run has one tokenisation."""
+    found = {tuple(s.tokenisation.items()) for s in systems if isinstance(s, Examples) and s.tokenisation}
+    if len(found) > 1:
+        raise InputError("the systems were tokenised differently: " + "; ".join(sorted(map(str, found))))
+    return dict(found.pop()) if found else None
 
 
 def align(
@@ -182,19 +141,36 @@ def align(
     needs: Sequence[tuple[bool, bool]],
     aligner: Aligner | str = "errant",
     make_aligner: Callable[[], Aligner] | None = None,
-) -> tuple[list[list[Example]], list[dict[str, str]]]:
+    *,
+    extra: Mapping[str, str] | None = None,
+) -> tuple[list[list[Example]], Inputs]:
     """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
-    over all systems (each distinct sentence pair once), and each metric's input signature fields.
-    ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs aligning."""
+    over all systems (each distinct sentence pair once), and the run's :class:`Inputs`.
+    ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs
+    aligning; ``extra``: signature fields a front end adds."""
     hyps = any(h for h, _ in needs)
     refs = any(r for _, r in needs)
     given = given_edits(systems)
+    tok = tokenisation(systems)
+    extra = dict(extra or {})
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
-        return [list(s) for s in systems], [edit_fields(n, given, "none", tokenisation_of(aligner)) for n in needs]
+        return [list(s) for s in systems], Inputs(tok or tokenisation_of(aligner), given, "none", extra)
     al = make_aligner() if make_aligner is not None else get_aligner(aligner)
-    fields = [edit_fields(n, given, aligner_name(al), tokenisation_of(al)) for n in needs]
     done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
-    return [list(itertools.islice(done, len(system))) for system in systems], fields
+    aligned = [list(itertools.islice(done, len(system))) for system in systems]
+    return aligned, Inputs(tok or tokenisation_of(al), given, aligner_name(al), extra)
+
+
+def prepare(
+    systems: Sequence[Sequence[Example]],
+    metrics: Sequence[Metric],
+    aligner: Aligner | str = "errant",
+    make_aligner: Callable[[], Aligner] | None = None,
+    *,
+    extra: Mapping[str, str] | None = None,
+) -> tuple[list[list[Example]], Inputs]:
+    """:func:`align` for these metrics."""
+    return align(systems, [uses(m) for m in metrics], aligner, make_aligner, extra=extra)
 
 
 def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
@@ -210,7 +186,7 @@ def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
     return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
 
 
-def streams(metric: Any) -> bool:
+def streams(metric: Metric) -> bool:
     """Whether ``metric`` scores exactly from stacked per-shard statistics, as its registry entry
     declares (``MetricSpec.streams``): CLEME2.0, CLEME (unweighted or length-weighted), ERRANT,
     M2, without M2's or CLEME's per-error-type breakdown (those re-read the examples)."""
@@ -218,15 +194,53 @@ def streams(metric: Any) -> bool:
     return spec is not None and spec.streams(metric.config)
 
 
-def analyse_compactly(metric: Any, examples: Sequence[Example]) -> Any:
-    """``metric.analyse``, without the chunk objects where the metric does not need them."""
-    if hasattr(metric, "needs_chunks"):
-        return metric.analyse(examples, keep_chunks=bool(metric.needs_chunks))
-    return metric.analyse(examples)
+def analyse(metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None) -> Any:
+    """``metric``'s statistics of one system: the references its missing-annotator convention
+    keeps (applied here, before the metric sees the examples), analysed compactly (no chunk
+    objects where the metric reads none). With ``shared`` (a run's cache, keyed by the examples
+    and the metric's ``analysis_key``), metrics that declare the same key share one analysis
+    (each then keeps every chunk)."""
+    key = metric.analysis_key() if shared is not None else None
+    if shared is None or key is None:
+        return metric.analyse_compactly(references_chosen(metric, examples))
+    slot = (id(examples), key)
+    if slot not in shared:
+        shared[slot] = (examples, metric.shared_analysis(references_chosen(metric, examples)))
+    return metric.adopt(shared[slot][1])
+
+
+def scored(metric: Metric, examples: Sequence[Example]) -> Score:
+    """``metric.score`` on the references its convention keeps (a metric that does not stream)."""
+    return metric.score(references_chosen(metric, examples))
+
+
+def score_examples(
+    metric: Metric, examples: Sequence[Example], inputs: Inputs, shared: dict[Any, Any] | None = None
+) -> Score:
+    """One metric on one system's examples in one piece (a breakdown that re-reads the examples
+    included), signed; with ``shared``, metrics that declare the same analysis key share one
+    analysis (:func:`analyse`)."""
+    chosen = references_chosen(metric, examples)
+    if shared is None or metric.analysis_key() is None:
+        return signed(metric, metric.score(chosen), inputs)
+    return signed(metric, metric.score_from(analyse(metric, examples, shared), chosen), inputs)
+
+
+def reduce(metric: Metric, statistics: Sequence[Any], inputs: Inputs, system: str = "") -> Score:
+    """The metric's corpus rule on the statistics of one system (several shards' stacked as the
+    metric declares them), signed with the run's input fields."""
+    result = metric.score_analysis(statistics[0] if len(statistics) == 1 else stack(statistics))
+    return signed(metric, result, inputs, system)
+
+
+def signed(metric: Metric, result: Score, inputs: Inputs, system: str = "") -> Score:
+    """``result`` with the run's input fields in its signature, named ``system``."""
+    signature = extend_signature(result.signature, inputs.fields(metric))
+    return dataclasses.replace(result, system=system, signature=signature)
 
 
 def score_shards(
-    metrics: Sequence[Any],
+    metrics: Sequence[Metric],
     names: Sequence[str],
     shards: Iterable[Sequence[Sequence[Example]]],
     *,
@@ -240,14 +254,15 @@ def score_shards(
 
     Each shard is aligned where a metric needs edits (one aligner for the whole run: ``aligner``,
     or ``make_aligner()``, called only if something needs aligning; a runaway pair's error names
-    the file and line), then analysed by every metric and dropped; the statistics are stacked and
-    each metric reduces them once (a metric that does not :func:`streams` is scored by
-    ``metric.score`` and takes one shard only). ``sign``: signature fields over the input's (e.g.
-    ``tok``); ``kept`` receives each system's aligned examples."""
+    the file and line), then analysed by every metric (:func:`analyse`) and dropped; the
+    statistics are stacked and each metric reduces them once (:func:`reduce`; a metric that does
+    not :func:`streams` is scored whole and takes one shard only). ``sign``: signature fields
+    over the input's (e.g. ``tok`` of ``--tokenize``); ``kept`` receives each system's aligned
+    examples."""
     needs = [uses(m) for m in metrics]
-    reference_free = all(getattr(m, "reference_free", False) for m in metrics)  # reads no reference
+    reference_free = all(m.reference_free for m in metrics)  # reads no reference
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
-    given, start, count = [True, True], 0, 0
+    given, start, count, tok = [True, True], 0, 0, None
     parts: list[list[list[Any]]] = [[[] for _ in names] for _ in metrics]
     with contextlib.ExitStack() as exits:
 
@@ -270,45 +285,45 @@ def score_shards(
                 require_references(examples)  # before any alignment
             n = len(shard[0])
             given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
+            tok = tokenisation(shard) if count == 0 else tok
             shard, _ = align(shard, needs, aligner, make_aligner=aligner_once)
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
             for metric, per_system in zip(metrics, parts, strict=True):
                 for examples, bucket in zip(shard, per_system, strict=True):
-                    bucket.append(analyse_compactly(metric, examples) if streams(metric) else metric.score(examples))
+                    bucket.append(analyse(metric, examples) if streams(metric) else scored(metric, examples))
             start, count = start + n, count + 1
             if count > 1:
                 progress.update(n)
             del shard, examples  # not held while the next one is read
     if not count:
         raise InputError("no sentences to score")
-    label, tok = (aligner_name(made[0]), tokenisation_of(made[0])) if made else ("none", tokenisation_of(aligner))
-    fields = [edit_fields(need, (given[0], given[1]), label, tok) for need in needs]
+    label, by_aligner = (
+        ("none", tokenisation_of(aligner)) if not made else (aligner_name(made[0]), tokenisation_of(made[0]))
+    )
+    inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}))
     out = []
-    for metric, own, per_system in zip(metrics, fields, parts, strict=True):
+    for metric, per_system in zip(metrics, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):
-            result = metric.score_analysis(got[0] if len(got) == 1 else stack(got)) if streams(metric) else got[0]
-            signature = extend_signature(result.signature, {**own, **(sign or {})})
-            out.append(dataclasses.replace(result, system=name, signature=signature))
+            out.append(reduce(metric, got, inputs, name) if streams(metric) else signed(metric, got[0], inputs, name))
     return out
 
 
 def score(
-    metrics: Sequence[Any],
+    metrics: Sequence[Metric],
     systems: Mapping[str, Sequence[Example]],
     *,
     aligner: Aligner | str = "errant",
-    tok: str | None = None,
 ) -> list[Score]:
-    """Every metric on every system (metric-major), each signed with its input fields: the
-    systems as one shard (:func:`score_shards`)."""
-    sign = {"tok": tok} if tok is not None else None
-    return score_shards(metrics, list(systems), [[list(e) for e in systems.values()]], aligner=aligner, sign=sign)
+    """Every metric on every system (metric-major), each signed with its input fields (the
+    tokenisation :class:`Examples` record among them): the systems as one shard
+    (:func:`score_shards`)."""
+    return score_shards(metrics, list(systems), [list(systems.values())], aligner=aligner)
 
 
 def score_files(
-    metrics: Sequence[Any],
+    metrics: Sequence[Metric],
     *,
     names: Sequence[str] = (),
     size: int = SHARD_SIZE,
@@ -334,9 +349,9 @@ def score_files(
     arguments.score_files_arguments(metrics, names, size, inputs)
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
-    shards: Iterable[Sequence[Sequence[Example]]] = stream(
-        **inputs, size=size if shardable and all(streams(m) for m in metrics) else None
-    )
+    sized = size if shardable and all(streams(m) for m in metrics) else None
+    # the swap checks of every Python door; the tokenisation, as the whole input is read (guarded)
+    shards: Iterable[Sequence[Sequence[Example]]] = stream(**{"check": True, **inputs}, size=sized)
     names = list(names) or [Path(f).stem for f in files]
     if inputs.get("lang", "en") != "zh" and not allow_tokenization_mismatch:
         refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]

@@ -130,8 +130,8 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
     if getattr(args, "alpha", None) is not None and "wodafe" not in args.metric:
         raise InputError("--alpha is WODAFE's over-correction weight; the significance level is --significance")
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
-    systems, fields = load_for_metrics(metrics, args, timings)
-    return compare_aligned(metrics, systems, fields, config, args.baseline, timings)
+    systems, inputs = load_for_metrics(metrics, args, timings)
+    return compare_aligned(metrics, systems, inputs, config, args.baseline, timings)
 
 
 def render_table(result: Comparison, *, components: bool = False) -> str:

@@ -123,7 +123,7 @@ def load_examples(args: argparse.Namespace, *, require_references: bool = True) 
 def _overlaps(metrics: Sequence[Any]) -> bool:
     """Whether the reference M2 is read with overlapping edits in file order (EstGEC's M2, for a
     metric that declares ``reads_overlapping_edits``); such a metric is scored alone."""
-    readers = [m for m in metrics if getattr(m, "reads_overlapping_edits", False)]
+    readers = [m for m in metrics if m.reads_overlapping_edits]
     if readers and len(readers) < len(metrics):
         raise InputError(f"{readers[0].name} reads overlapping M2 edits as EstGEC writes them: score it alone")
     return bool(readers)
@@ -272,7 +272,7 @@ def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int
 
 def _references_needed(metrics: Sequence[Any]) -> bool:
     """Whether ``--ref`` is required: not for reference-free metrics only (Scribendi, LLM judges, SOME, IMPARA)."""
-    return not all(getattr(m, "reference_free", False) for m in metrics)
+    return not all(m.reference_free for m in metrics)
 
 
 def score_inputs(
@@ -304,10 +304,10 @@ def score_inputs(
 
 def load_for_metrics(
     metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None
-) -> tuple[dict[str, list[Example]], list[dict[str, str]]]:
+) -> tuple[dict[str, list[Example]], pipeline.Inputs]:
     """Every system, read once; every distinct sentence pair the metrics need aligned is aligned
-    once, in one pass over all systems. Returns the systems and each metric's input signature
-    fields (:func:`gecscope.pipeline.align`). ``timings`` receives the seconds of reading and aligning."""
+    once, in one pass over all systems. Returns the systems and the run's inputs, which sign
+    each metric (:func:`gecscope.pipeline.prepare`). ``timings`` receives the seconds of reading and aligning."""
     import time
 
     timings = {} if timings is None else timings
@@ -318,7 +318,7 @@ def load_for_metrics(
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
-    aligned, fields = pipeline.align(read, [pipeline.uses(m) for m in metrics], make_aligner=make_aligner)
+    aligned, inputs = pipeline.prepare(read, metrics, make_aligner=make_aligner, extra=input_signature(args, {}))
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
-    return dict(zip(names, aligned, strict=True)), [input_signature(args, f) for f in fields]
+    return dict(zip(names, aligned, strict=True)), inputs

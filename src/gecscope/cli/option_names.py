@@ -25,6 +25,9 @@ OPTIONS = {
     "run_timeout": "--llm-run-timeout",
     "concurrency": "--llm-concurrency",
     "endpoint": "--llm-endpoint",
+    "tokenize": "--tokenize",
+    "allow_tokenization_mismatch": "--allow-tokenization-mismatch",
+    "multi_annotator_hyp": "--multi-annotator-hyp",
 }
 
 

@@ -59,8 +59,8 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
             "the report needs references (--ref or --ref-m2): its charts are CLEME2.0's per-type breakdown; "
             "'gecscope score' and 'compare' take reference-free metrics without them"
         )
-    systems, fields = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args)
-    return [SystemData(n, examples, fields[1]) for n, examples in systems.items()]
+    systems, inputs = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args)
+    return [SystemData(n, examples, inputs) for n, examples in systems.items()]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 
-from gecscope.errors import InputError
+from gecscope.io.swap import annotators, looks_like_m2
+
+__all__ = ["FLAG", "add_swap_arg", "annotators", "check_swap", "looks_like_m2"]
 
 FLAG = "--multi-annotator-hyp"
 
@@ -23,57 +25,20 @@ def add_swap_arg(p: argparse.ArgumentParser) -> None:
     )
 
 
-def annotators(path: str) -> tuple[int, int | None]:
-    """How many distinct annotator ids the edit lines of ``path`` use (counting stops at 2), and
-    the line of the first id other than the first one seen (None when there is one id). Only
-    well-formed edit lines count (``A`` and six ``|||`` fields): a text file's sentence "A ..." or
-    a malformed line is left to the M2 reader, which names it."""
-    seen: set[str] = set()
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, 1):
-            if line.startswith("A ") and line.count("|||") == 5:
-                seen.add(line.rstrip("\r\n").rsplit("|||", 1)[-1].strip())
-                if len(seen) > 1:
-                    return len(seen), number
-    return len(seen), None
-
-
-#: text options and the M2 option an M2 file given to them belongs to
-M2_OPTION = {"ref": "--ref-m2", "hyp": "--hyp-m2", "source": "--hyp-m2 with --ref-m2"}
-
-
-def looks_like_m2(path: str) -> bool:
-    """The file starts (after blank lines) with an ``S`` line followed by an ``A ...|||...`` line."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            head = [line for _, line in zip(range(50), handle, strict=False) if line.strip()][:2]
-    except OSError:
-        return False  # the reader names the problem
-    return len(head) == 2 and head[0].startswith("S ") and head[1].startswith("A ") and "|||" in head[1]
-
-
 def check_swap(args: argparse.Namespace) -> None:
     """Refuse an M2 file given to a text option (its line count would be compared instead), and a
-    ``--hyp-m2`` file with several annotators unless ``--multi-annotator-hyp``."""
-    for name, m2_option in M2_OPTION.items():
+    ``--hyp-m2`` file with several annotators unless ``--multi-annotator-hyp``: the pipeline's
+    check (:func:`gecscope.reader.check_inputs`), before any work."""
+    from gecscope.reader import check_inputs
+
+    def many(name: str) -> list[str]:
         value = getattr(args, name, None)
-        for path in value if isinstance(value, list) else [value]:
-            if path and path != "-" and looks_like_m2(path):
-                raise InputError(f"looks like an M2 file, given to --{name}: use {m2_option}", path, 1)
-    hyps = getattr(args, "hyp_m2", None)
-    if not hyps or getattr(args, "multi_annotator_hyp", False):
-        return
-    for path in hyps if isinstance(hyps, list) else [hyps]:
-        if path == "-":
-            continue  # standard input is read once, by the loader
-        try:
-            count, line = annotators(path)
-        except OSError:
-            continue  # the reader names the problem
-        if count > 1:
-            raise InputError(
-                "this --hyp-m2 file has several annotators, as a reference M2 has: are --hyp-m2 and --ref-m2 "
-                f"swapped? (if not, give {FLAG} to score its annotator 0)",
-                path,
-                line,
-            )
+        return [v for v in (value if isinstance(value, list) else [value]) if v]
+
+    check_inputs(
+        source=next(iter(many("source")), None),
+        hypotheses=many("hyp"),
+        hyp_m2=many("hyp_m2"),
+        references=many("ref"),
+        multi_annotator_hyp=bool(getattr(args, "multi_annotator_hyp", False)),
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from importlib import import_module, resources
 from typing import Any, Protocol
@@ -25,9 +25,29 @@ class Metric(Protocol):
     layout: Layout
     #: whether hypotheses must carry edits (alignment) before ``analyse``
     needs_edits: bool
+    #: whether references must carry edits although hypotheses need not (M2 re-aligns the hypothesis)
+    needs_reference_edits: bool
+    #: whether the metric reads no reference (Scribendi, the LLM judges, SOME, IMPARA)
+    reference_free: bool
+    #: the official missing-annotator convention (``absent`` or ``unchanged``)
+    missing_annotators: str
+    #: whether the metric reads reference M2 edits that overlap, in file order (EstGEC's M2)
+    reads_overlapping_edits: bool
     config: Any
 
     def analyse(self, examples: Sequence[Example]) -> Any: ...
+
+    def analyse_compactly(self, examples: Sequence[Example]) -> Any: ...
+
+    def analysis_key(self) -> Hashable | None: ...
+
+    def shared_analysis(self, examples: Sequence[Example]) -> Any: ...
+
+    def adopt(self, shared: Any) -> Any: ...
+
+    def score_from(self, analysis: Any, examples: Sequence[Example]) -> Score: ...
+
+    def attach_store(self, store: Any) -> bool: ...
 
     def score_analysis(self, analysis: Any) -> Score: ...
 
@@ -36,12 +56,52 @@ class Metric(Protocol):
     def sentence_scores(self, analysis: Any) -> list[float]: ...
 
 
-def edit_needs(metric: Any) -> tuple[bool, bool]:
-    """Whether ``metric`` reads the edits of hypotheses and of references (``needs_edits``;
-    ``needs_reference_edits`` for metrics that re-align the hypothesis themselves, e.g. M2).
-    A metric that reads neither is scored on text alone and its signature names no aligner."""
-    hyps = bool(metric.needs_edits)
-    return hyps, hyps or bool(getattr(metric, "needs_reference_edits", False))
+class MetricBase:
+    """Every member of the metric contract the pipeline reads, declared once with its default;
+    each metric class inherits it and overrides what differs, so nothing is probed at run time."""
+
+    name = "metric"
+    needs_edits = False
+    needs_reference_edits = False
+    reference_free = False
+    missing_annotators = "unchanged"
+    #: whether the metric reads reference M2 edits that overlap, in file order (EstGEC's M2)
+    reads_overlapping_edits = False
+    config: Any
+
+    def analyse(self, examples: Sequence[Example]) -> Any:
+        raise NotImplementedError
+
+    def analyse_compactly(self, examples: Sequence[Example]) -> Any:
+        """:meth:`analyse`, keeping only what :meth:`score_analysis` reads (the CLEME family
+        drops its chunk objects unless a breakdown needs them)."""
+        return self.analyse(examples)
+
+    def analysis_key(self) -> Hashable | None:
+        """Metrics whose keys are equal (and not ``None``) share one analysis of the same examples,
+        :meth:`shared_analysis`, each reading it through :meth:`adopt` (the CLEME family: one
+        partition per reference filter and convention, relabelled per assumption)."""
+        return None
+
+    def shared_analysis(self, examples: Sequence[Example]) -> Any:
+        """The analysis metrics with this :meth:`analysis_key` share."""
+        return self.analyse(examples)
+
+    def adopt(self, shared: Any) -> Any:
+        """This metric's analysis, from the shared one."""
+        return shared
+
+    def score_analysis(self, analysis: Any) -> Score:
+        raise NotImplementedError
+
+    def score_from(self, analysis: Any, examples: Sequence[Example]) -> Score:
+        """The Score of ``analysis``, an analysis of ``examples`` (a breakdown that re-reads
+        them, e.g. the CLEME family's per-type counts, included)."""
+        return self.score_analysis(analysis)
+
+    def attach_store(self, store: Any) -> bool:
+        """Use a persistent cache of the metric's search (M2's lattice store); whether it does."""
+        return False
 
 
 @dataclass(frozen=True)
@@ -242,7 +302,7 @@ def citations() -> dict[str, str]:
 def official_convention(metric_class: type) -> str:
     """The official missing-annotator convention of a metric class (its ``missing_annotators``
     attribute; ``unchanged`` by default)."""
-    return str(getattr(metric_class, "missing_annotators", "unchanged"))
+    return str(metric_class.missing_annotators)  # type: ignore[attr-defined]  # MetricBase.missing_annotators
 
 
 def convention(metric: Any) -> str:

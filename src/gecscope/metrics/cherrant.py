@@ -23,7 +23,7 @@ from typing import Any
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
-from gecscope.metrics.base import check_convention, references_chosen
+from gecscope.metrics.base import MetricBase, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, prf_score
 from gecscope.metrics.errant import compare, summary_block
@@ -69,7 +69,7 @@ def pooled_keys(target: Target, alignments: str = "all") -> dict[tuple[Any, ...]
     return out
 
 
-class Cherrant:
+class Cherrant(MetricBase):
     name = "cherrant"
     layout = prf_layout("ChERRANT")
     needs_edits = True

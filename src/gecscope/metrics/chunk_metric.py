@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
-from gecscope.metrics.base import Greedy, Plan, SentenceMean, references_chosen, signed
+from gecscope.metrics.base import Greedy, MetricBase, Plan, SentenceMean, convention, references_chosen, signed
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.metrics.error_types import add_types
@@ -41,7 +41,7 @@ class ChunkTable:
     head: dict[str, float]
 
 
-class ChunkMetric:
+class ChunkMetric(MetricBase):
     """Base of the CLEME family. Subclasses declare their :attr:`keys`, :meth:`params`,
     :meth:`columns` and :meth:`settings`."""
 
@@ -66,6 +66,28 @@ class ChunkMetric:
             exclude_unchanged=self.config.exclude_unchanged_refs,
             keep_chunks=keep_chunks,
         )
+
+    def analyse_compactly(self, examples: Sequence[Example]) -> ChunkAnalysis:
+        return self.analyse(examples, keep_chunks=self.needs_chunks)
+
+    def analysis_key(self) -> Hashable | None:
+        """Without a model the analysis is the plain partition (weights apply when scoring): one per
+        reference filter and convention, whatever the assumption, level or factors."""
+        if type(self).analyse is not ChunkMetric.analyse or self.config.weighting not in ("none", "length"):
+            return None
+        return ("chunks", bool(self.config.exclude_unchanged_refs), convention(self))
+
+    def shared_analysis(self, examples: Sequence[Example]) -> ChunkAnalysis:
+        """The dependent partition (every chunk kept), which :meth:`adopt` relabels."""
+        return analyse(
+            references_chosen(self, examples),
+            "dependent",
+            exclude_unchanged=self.config.exclude_unchanged_refs,
+            keep_chunks=True,
+        )
+
+    def adopt(self, shared: ChunkAnalysis) -> ChunkAnalysis:
+        return relabel(shared, self.config.assumption)
 
     def count_array(self, analysis: ChunkAnalysis) -> FloatArray:
         """(pairs, 5) counts per sentence and kept reference under the configured weighting."""
@@ -150,7 +172,9 @@ class ChunkMetric:
         return self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index)
 
     def score(self, examples: Sequence[Example]) -> Score:
-        analysis = self.analyse(examples, keep_chunks=self.needs_chunks)
+        return self.score_from(self.analyse(examples, keep_chunks=self.needs_chunks), examples)
+
+    def score_from(self, analysis: ChunkAnalysis, examples: Sequence[Example]) -> Score:
         result = self.score_analysis(analysis)
         return add_types(self, examples, analysis, result) if self.config.cat else result  # cat: details["types"]
 

@@ -19,7 +19,7 @@ from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
+from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_row, prf_score
 from gecscope.result import Score
@@ -119,7 +119,7 @@ def summary_block(title: str, d: Mapping[str, Any], beta: float) -> list[str]:
     ]
 
 
-class Errant:
+class Errant(MetricBase):
     name = "errant"
     layout = prf_layout("ERRANT")
     needs_edits = True

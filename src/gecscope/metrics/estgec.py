@@ -36,7 +36,7 @@ from gecscope.errors import InputError, SettingError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import check_convention, convention
+from gecscope.metrics.base import MetricBase, check_convention, convention
 from gecscope.metrics.counts import M2Table, prf_score
 from gecscope.metrics.m2 import MAX_LATTICE_CELLS
 from gecscope.metrics.maxmatch import Arc, Lattice, LatticeEdit, Node, base_arcs, edge_weights, merge_edits
@@ -230,7 +230,7 @@ def type_rows(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
     }
 
 
-class Estgec:
+class Estgec(MetricBase):
     name = "estgec-m2"
     layout = prf_layout("EstGEC M2", ("tp", "fp", "fn", "proposed", "gold"))
     needs_edits = False  # the hypothesis is re-aligned on the lattice

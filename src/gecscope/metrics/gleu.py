@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
-from gecscope.metrics.base import check_convention, references_chosen, signed
+from gecscope.metrics.base import MetricBase, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK as COUNTED
 from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
@@ -164,7 +164,7 @@ def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False, convent
     return np.asarray(np.where(zero, 0.0, val), dtype=np.float64)
 
 
-class Gleu:
+class Gleu(MetricBase):
     name = "gleu"
     layout = Layout(
         "GLEU",

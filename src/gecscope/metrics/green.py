@@ -24,7 +24,7 @@ from gecscope.finite import check_finite
 from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Plan, SentenceMean, Summed, check_convention, references_chosen, signed
+from gecscope.metrics.base import MetricBase, Plan, SentenceMean, Summed, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
@@ -111,7 +111,7 @@ def green_f(
     return f_beta(p, r, beta), p, r
 
 
-class Green:
+class Green(MetricBase):
     name = "green"
     layout = Layout(
         "GREEN",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gecscope import scoring
 from gecscope.errors import InputError, SettingError
@@ -18,7 +18,7 @@ from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, Plan, check_convention, references_chosen
+from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts, M2Table, prf_score
 from gecscope.metrics.m2_types import score_with_types
@@ -92,7 +92,7 @@ m2_prf = scoring.prf
 MAX_LATTICE_CELLS = 4_000_000
 
 
-class M2:
+class M2(MetricBase):
     name = "m2"
     layout = prf_layout("M2", ("tp", "fp", "fn", "proposed", "gold"))
     needs_edits = False  # the hypothesis is re-aligned on the lattice; the gold needs edits
@@ -103,6 +103,10 @@ class M2:
         self.config = config or M2Config()
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
         self.lattice_store: LatticeStore | None = None
+
+    def attach_store(self, store: Any) -> bool:
+        self.lattice_store = store
+        return True
 
     def annotator_edits(self, ex: Example) -> list[tuple[list[tuple[int, int, str, str]], list[GoldEdit]]]:
         """Per annotator: the hypothesis edits the lattice picks for it, and its gold edits."""

@@ -25,7 +25,7 @@ from gecscope.finite import check_finite
 from gecscope.layout import Layout, prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import check_convention, references_chosen, signed
+from gecscope.metrics.base import MetricBase, check_convention, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.errant import edit_keys
@@ -82,7 +82,7 @@ def apply_one(source: Sequence[str], edit: Span) -> str:
     return " ".join([*source[:start], *text.split(), *source[end:]])
 
 
-class PTBase:
+class PTBase(MetricBase):
     name = "pt"
     layout: Layout
     needs_edits = True

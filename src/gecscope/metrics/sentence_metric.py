@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from gecscope.layout import Layout
+from gecscope.metrics.base import MetricBase
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -25,7 +26,7 @@ class SentenceAnalysis:
         return len(self.score)
 
 
-class SentenceMetric:
+class SentenceMetric(MetricBase):
     """Base of the reference-free sentence metrics: subclasses implement ``analyse`` and
     ``signature``; the corpus score is the mean of the sentence scores unless they override
     ``score_analysis``."""

@@ -8,7 +8,6 @@ keyed by ``(system, metric)``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,12 +15,11 @@ from typing import Any
 from gecscope.comparison import compare_aligned
 from gecscope.errors import InputError
 from gecscope.metrics import METRICS
-from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.pipeline import Inputs, prepare, score_examples
 from gecscope.progress import progress
 from gecscope.report.explain import Explanation, explain
 from gecscope.resample.settings import CompareConfig
 from gecscope.result import Score
-from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 #: the metric whose per-sentence counts pick the example sentences and whose types are mapped
@@ -30,12 +28,12 @@ TYPES_METRIC = "cleme2"
 
 @dataclass(frozen=True)
 class SystemData:
-    """One system's aligned examples and their input signature fields (each metric applies its
-    own missing-annotator convention)."""
+    """One system's aligned examples and the run's inputs, which sign each metric with its own
+    fields (:func:`gecscope.pipeline.prepare`; by default, what the examples carry)."""
 
     name: str
     examples: Sequence[Example]
-    fields: Mapping[str, str] = field(default_factory=dict)
+    inputs: Inputs | None = None
 
     def __post_init__(self) -> None:
         if not self.examples:
@@ -131,28 +129,15 @@ class ReportData:
 
 
 def score_system(system: SystemData, settings: ReportSettings) -> dict[str, Score]:
-    """Every requested metric for one system; CLEME2.0 always, with per-type counts. The CLEME
-    family shares one chunk analysis per (examples, assumption, reference filter)."""
-    from gecscope.metrics.chunk_metric import ChunkMetric
-    from gecscope.metrics.error_types import add_types
-
+    """Every requested metric for one system, through the pipeline's analyse and reduce;
+    CLEME2.0 always, with per-type counts. Metrics that declare the same analysis key (the CLEME
+    family) share one analysis."""
     out = {}
-    analyses: dict[tuple[int, str, bool], ChunkAnalysis] = {}
+    shared: dict[Any, Any] = {}
+    inputs = system.inputs or prepare([system.examples], [])[1]
     for name in dict.fromkeys((TYPES_METRIC, *settings.metrics)):
-        examples, fields = system.examples, system.fields
         options = {**settings.options.get(name, {}), **({"cat": settings.cat} if name == TYPES_METRIC else {})}
-        metric = METRICS[name].build(**options)
-        if isinstance(metric, ChunkMetric):
-            cfg = metric.config
-            key = (id(examples), cfg.assumption, cfg.exclude_unchanged_refs)
-            if key not in analyses:
-                analyses[key] = metric.analyse(examples)
-            result = metric.score_analysis(analyses[key])
-            if cfg.cat:
-                result = add_types(metric, examples, analyses[key], result)
-        else:
-            result = metric.score(examples)
-        out[name] = dataclasses.replace(result, signature=extend_signature(result.signature, dict(fields)))
+        out[name] = score_examples(METRICS[name].build(**options), system.examples, inputs, shared)
     return out
 
 
@@ -270,4 +255,6 @@ def significance(
     examples = {s.name: list(s.examples) for s in systems}
     config = CompareConfig(bootstrap, trials, test="ar", cat=settings.cat, correction="bh", family="call")
     base = baseline_of(list(examples), settings)
-    return compare_aligned([METRICS[TYPES_METRIC].build()], examples, [{}], config, base)
+    metric = METRICS[TYPES_METRIC].build()
+    inputs = systems[0].inputs if systems and systems[0].inputs is not None else prepare(list(examples.values()), [])[1]
+    return compare_aligned([metric], examples, inputs, config, base)

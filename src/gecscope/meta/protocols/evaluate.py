@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.meta.data.datasets import MetaDataset, setting_systems
 from gecscope.meta.protocols.correlate import Correlation, system_correlation
@@ -35,6 +36,12 @@ class MetricRun:
             else:
                 self._memo[key] = {s: sum(v) / len(v) for s, v in self.sentence_scores().items()}
         return dict(self._memo[key])
+
+    @property
+    def signature(self) -> str:
+        """The metric's signature with the run's input fields, as ``gecscope score`` signs it."""
+        first = next(iter(self.analyses.values()))
+        return pipeline.reduce(self.metric, [first], self.session.inputs(self.dataset, self.metric)).signature
 
     def sentence_scores(self) -> dict[str, list[float]]:
         if "sentence" not in self._memo:

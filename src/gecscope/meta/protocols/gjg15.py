@@ -10,14 +10,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.align import Aligner, align_examples
+from gecscope import pipeline
+from gecscope.align import Aligner
 from gecscope.api import get_metric
-from gecscope.io import examples_from_m2, read_lines, read_m2
+from gecscope.io import read_lines, read_m2
 from gecscope.meta.data.datasets import GJG15_SYSTEMS, reference_paths
 from gecscope.meta.data.human import read_human_scores
 from gecscope.meta.protocols.correlate import Correlation, system_correlation
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
 from gecscope.progress import progress
+from gecscope.reader import read
 from gecscope.types import Example, Target
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -79,7 +81,10 @@ def system_analyses(data: Path, systems: Iterable[str] = SYSTEMS) -> dict[str, C
     """One partition per system (dependent labels); other assumptions are relabelled from it."""
     refs = data / "conll14" / "references.m2"
     metric = get_metric("cleme2")
-    return {s: metric.analyse(examples_from_m2(data / "conll14" / "systems_m2" / f"{s}.m2", refs)) for s in systems}
+    return {
+        s: pipeline.analyse(metric, read(hyp_m2=[data / "conll14" / "systems_m2" / f"{s}.m2"], ref_m2=refs)[0], {})
+        for s in systems
+    }
 
 
 #: the paper's Table 1 for CLEME2.0 on the SN-8GEC subsets: (Pearson EW, Pearson TS, Spearman EW, Spearman TS);
@@ -137,11 +142,14 @@ def reference_set_analyses(
                 Example(s, Target(s, ()), tuple(Target(tuple(c[i].split())) for c in columns))
                 for i, s in enumerate(src)
             ]
-            refs = [e.references for e in align_examples(bare, aligner)]
+            [aligned], _ = pipeline.align([bare], [(False, True)], aligner)
+            refs = [e.references for e in aligned]
         metric = get_metric("cleme2", exclude_unchanged_refs=exclude_unchanged)
         out[rs] = {
-            s: metric.analyse(
-                [Example(b.source, b.targets[0], r, str(i)) for i, (b, r) in enumerate(zip(blocks, refs, strict=True))]
+            s: pipeline.analyse(
+                metric,
+                [Example(b.source, b.targets[0], r, str(i)) for i, (b, r) in enumerate(zip(blocks, refs, strict=True))],
+                {},  # the whole partition (every chunk: the similarity-weighted rows read them)
             )
             for s, blocks in hyps.items()
         }

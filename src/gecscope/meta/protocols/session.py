@@ -4,14 +4,14 @@ A :class:`MetaSession` is an explicit object (no module-level cache) that a repo
 passes to every :func:`~gecscope.meta.protocols.evaluate.run_metric` call and drops at the end.
 Per data set it keeps the examples of each system, their alignment (all systems aligned in one
 call, so a reference shared by every system is looked up once), the human judgments and pairs,
-and the CLEME-family analyses: presets that differ only in assumption, level or factors share
-one partition, relabelled once per assumption. M2 gets the persistent lattice-search cache.
+and the analyses metrics share by their declared ``analysis_key`` (the CLEME family: presets
+that differ only in assumption, level or factors share one partition, relabelled per
+assumption). A metric that takes a persistent search cache (M2's lattice store) gets it.
 Nothing here changes a number.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +21,7 @@ from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.judgments import HumanPair, RankingItem, human_pairs, read_judgments
-from gecscope.metrics.base import Metric, edit_needs
+from gecscope.metrics.base import Metric
 from gecscope.metrics.m2_store import LatticeStore
 from gecscope.progress import progress
 from gecscope.types import Example
@@ -47,7 +47,9 @@ class MetaSession:
     _aligned: dict[tuple[DatasetKey, bool], dict[str, list[Example]]] = field(default_factory=dict, repr=False)
     _judgments: dict[str, list[RankingItem]] = field(default_factory=dict, repr=False)
     _pairs: dict[tuple[str, tuple[str, ...]], list[HumanPair]] = field(default_factory=dict, repr=False)
-    _chunks: dict[tuple[DatasetKey, bool, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+    #: analyses shared between metrics (:func:`gecscope.pipeline.analyse`)
+    _shared: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _inputs: dict[tuple[DatasetKey, bool], pipeline.Inputs] = field(default_factory=dict, repr=False)
 
     def examples(self, ds: MetaDataset, system: str) -> list[Example]:
         """``ds.examples(system)``, read once."""
@@ -63,6 +65,7 @@ class MetaSession:
             raise ValueError("this metric needs edits: give the session an aligner")
         if not hypotheses and (dataset_key(ds), True) in self._aligned:
             full = self._aligned[(dataset_key(ds), True)]
+            self._inputs[key] = self._inputs[(dataset_key(ds), True)]
             # the same reference edits, the hypothesis left as read
             self._aligned[key] = {
                 s: [
@@ -73,7 +76,7 @@ class MetaSession:
             }
             return self._aligned[key]
         systems = [self.examples(ds, s) for s in ds.systems]
-        done, _ = pipeline.align(systems, [(hypotheses, True)], self.aligner)
+        done, self._inputs[key] = pipeline.align(systems, [(hypotheses, True)], self.aligner)
         self._aligned[key] = dict(zip(ds.systems, done, strict=True))
         return self._aligned[key]
 
@@ -84,43 +87,34 @@ class MetaSession:
         return _memo(self._pairs, (str(path), systems), lambda: human_pairs(items, systems))
 
     def analyses(self, name: str, metric: Metric, ds: MetaDataset) -> dict[str, Any]:
-        """Every system's analysis of ``metric`` on ``ds`` (the cached statistics)."""
-        needs_hyp, needs_refs = edit_needs(metric)
-        if _chunk_family(metric):
-            return self._chunk_analyses(metric, ds, name)
-        self._prepare(metric)
+        """Every system's analysis of ``metric`` on ``ds`` (the cached statistics), through
+        :func:`gecscope.pipeline.analyse`: the metric's convention applied, and one analysis
+        shared by the metrics that declare the same key (the CLEME family without a model)."""
+        examples = self.prepared(ds, metric)
+        stored = self.lattice_store is not None and metric.attach_store(self.lattice_store)
         out: dict[str, Any] = {}
-        store = self.lattice_store if getattr(metric, "lattice_store", None) is not None else None
         for system in progress(ds.systems, desc=f"{name} on {ds.name}", unit="system"):
-            examples = self.aligned(ds, needs_hyp)[system] if needs_refs else self.examples(ds, system)
-            if store is not None:
-                store.prefetch(metric.config, examples)
-            out[system] = metric.analyse(examples)
-        if store is not None:
-            store.flush()
+            if stored and self.lattice_store is not None:
+                self.lattice_store.prefetch(metric.config, examples[system])
+            out[system] = pipeline.analyse(metric, examples[system], self._shared)
+        if stored and self.lattice_store is not None:
+            self.lattice_store.flush()
         return out
 
-    def _prepare(self, metric: Metric) -> None:
-        from gecscope.metrics.m2 import M2
+    def prepared(self, ds: MetaDataset, metric: Metric) -> dict[str, list[Example]]:
+        """Every system's examples with the edits ``metric`` reads."""
+        hypotheses, references = pipeline.uses(metric)
+        if references:
+            return self.aligned(ds, hypotheses)
+        return {s: self.examples(ds, s) for s in ds.systems}
 
-        if type(metric) is M2 and self.lattice_store is not None:
-            metric.lattice_store = self.lattice_store
-
-    def _chunk_analyses(self, metric: Metric, ds: MetaDataset, name: str) -> dict[str, Any]:
-        from gecscope.metrics.analysis import relabel
-
-        config = metric.config
-        exclude, assumption = bool(config.exclude_unchanged_refs), str(config.assumption)
-
-        def partition() -> dict[str, Any]:
-            aligned = self.aligned(ds, True)
-            partitioner = type(metric)(dataclasses.replace(config, assumption="dependent"))  # type: ignore[call-arg]
-            systems = progress(ds.systems, desc=f"{name} on {ds.name}", unit="system")
-            return {s: partitioner.analyse(aligned[s]) for s in systems}
-
-        dependent = _memo(self._chunks, (dataset_key(ds), exclude, "dependent"), partition)
-        key = (dataset_key(ds), exclude, assumption)
-        return _memo(self._chunks, key, lambda: {s: relabel(a, assumption) for s, a in dependent.items()}).copy()
+    def inputs(self, ds: MetaDataset, metric: Metric) -> pipeline.Inputs:
+        """The inputs that sign ``metric`` on ``ds`` (:class:`gecscope.pipeline.Inputs`)."""
+        hypotheses, references = pipeline.uses(metric)
+        if references:
+            self.aligned(ds, hypotheses)
+            return self._inputs[(dataset_key(ds), hypotheses)]
+        return pipeline.prepare([self.examples(ds, s) for s in ds.systems], [])[1]
 
 
 def _memo(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
@@ -128,15 +122,3 @@ def _memo(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
     if key not in store:
         store[key] = make()
     return store[key]
-
-
-def _chunk_family(metric: Metric) -> bool:
-    """CLEME and CLEME2.0 without a model: their analysis is the plain partition (weights are
-    applied when scoring), so presets that differ in assumption, level or factors share it."""
-    from gecscope.metrics.chunk_metric import ChunkMetric
-
-    return (
-        isinstance(metric, ChunkMetric)
-        and type(metric).analyse is ChunkMetric.analyse
-        and metric.config.weighting in ("none", "length")
-    )

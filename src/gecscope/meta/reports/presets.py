@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gecscope.metrics import METRICS
-from gecscope.metrics.base import edit_needs
+from gecscope.pipeline import uses
 
 #: GLEU as gec-metrics runs it (the official variant; the presets "GLEU" and "SentGLEU" correct it)
 GLEU_OFFICIAL: dict[str, Any] = {"sampling": "py3", "whitespace": "unicode", "convention": "gec-metrics"}
@@ -45,12 +45,17 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "some": ("some", {}, "corpus"),
     "impara": ("impara", {}, "corpus"),
 }
+#: every other registered metric, meta-evaluated with its defaults under its registry name
+META_METRICS.update(
+    {name: (name, {}, "corpus") for name in METRICS if all(m != name for m, _, _ in META_METRICS.values())}
+)
 #: presets of the reference-free metrics (``meta run`` takes their settings and model options)
 REFERENCE_FREE = ("scribendi", "llm-s", "llm-e", "some", "impara")
 #: presets that need a model named on the command line (never in ``meta report``)
 NEEDS_INPUT = frozenset({"llm-s", "llm-e", "some", "impara"})
 
-#: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting)
+#: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting;
+#: a metric without a preset above: its defaults, generated from the registry)
 DEFAULT_PRESET = {
     "cleme2": "CLEME2.0-dep",
     "errant": "ERRANT",
@@ -62,6 +67,7 @@ DEFAULT_PRESET = {
     "wodafe": "WODAFE",
     **{name: name for name in REFERENCE_FREE},
 }
+DEFAULT_PRESET.update({name: name for name in METRICS if name not in DEFAULT_PRESET})
 
 
 def preset_name(name: str) -> str:
@@ -93,4 +99,4 @@ def uses_model(preset: str) -> bool:
 def uses_edits(preset: str) -> bool:
     """Whether a preset's metric reads edits (the system outputs must be aligned)."""
     metric, settings, _ = META_METRICS[preset]
-    return edit_needs(METRICS[metric].build(**settings))[1]
+    return uses(METRICS[metric].build(**settings))[1]

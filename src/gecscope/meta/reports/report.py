@@ -13,7 +13,7 @@ from gecscope.meta.data.datasets import gjg15, seeda, setting_systems
 from gecscope.meta.protocols.evaluate import run_metric, sentence_level, system_level
 from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS
-from gecscope.metrics.base import edit_needs
+from gecscope.pipeline import uses
 
 
 def meta_run(
@@ -44,13 +44,13 @@ def meta_run(
     doc: dict[str, Any] = {"dataset": dataset, "setting": setting_or_none, "tie_rule": tie_rule, "metrics": {}}
     for name in metrics:
         aggregation, metric = META_METRICS[name][2], built[name]
-        if edit_needs(metric)[1] and session.aligner is None:
+        if uses(metric)[1] and session.aligner is None:
             session.aligner = get_aligner("errant", settings)
         start = time.perf_counter()
         run = run_metric(name, metric, ds, session=session)
         system = system_level(run, setting_or_none, aggregation)
         entry: dict[str, Any] = {
-            "signature": metric.score_analysis(next(iter(run.analyses.values()))).signature,
+            "signature": run.signature,
             "system": {h: {"pearson": c.pearson, "spearman": c.spearman} for h, c in system.items()},
             "system_scores": run.system_scores(aggregation),
         }

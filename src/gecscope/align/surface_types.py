@@ -18,8 +18,8 @@ The order of the rules is ERRANT's (orthography, word order, then the one-token 
 its special case for multi-token replacements whose last tokens are equal ignoring case (they are
 classified without that last token). ``UNK`` is a replacement by the same string, as in ERRANT.
 
-The settings that change a label are :class:`NotagTypes`' fields, and :attr:`NotagTypes.signature`
-names them (with the lexicon's version); :func:`notag_types` resolves ``lemmas="auto"``.
+The settings that change a label are :class:`SurfaceTypes`' fields, and :attr:`SurfaceTypes.signature`
+names them (with the lexicon's version); :func:`surface_types` resolves ``lemmas="auto"``.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def load_simplemma() -> ModuleType | None:
 
 
 @dataclass(frozen=True)
-class NotagTypes:
+class SurfaceTypes:
     """The tag-free classifier for language ``lang`` (an ISO 639-1 code) with lexicon ``lemmas``
     (``"none"``: strings only; ``"simplemma"``: lemmas and known words from simplemma)."""
 
@@ -135,13 +135,13 @@ class NotagTypes:
 
     @property
     def signature(self) -> str:
-        """Every setting that can change a label, e.g. ``notag:1,lang:et,lemmas:simplemma-2.0.0``."""
+        """Every setting that can change a label, e.g. ``surface:1,lang:et,lemmas:simplemma-2.0.0``."""
         lexicon = self.lemmas
         if lexicon == "simplemma":
             from importlib.metadata import version
 
             lexicon += f"-{version('simplemma')}"
-        return f"notag:{RULES},lang:{self.lang},lemmas:{lexicon},wo:{self.word_order}"
+        return f"surface:{RULES},lang:{self.lang},lemmas:{lexicon},wo:{self.word_order}"
 
     def classify(self, source: Sequence[str], target: Sequence[str]) -> str:
         """The ERRANT-style label (``"R:SPELL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
@@ -245,16 +245,16 @@ def one_sided(tokens: Sequence[str]) -> str:
     return "PUNCT" if all(map(is_punctuation, tokens)) else "OTHER"
 
 
-def notag_types(lang: str, lemmas: str = "auto", word_order: str = "exact") -> NotagTypes:
+def surface_types(lang: str, lemmas: str = "auto", word_order: str = "exact") -> SurfaceTypes:
     """The classifier for ``lang``; ``lemmas="auto"`` uses simplemma when it is installed and
-    knows ``lang``, else strings only (the choice is in :attr:`NotagTypes.signature`)."""
+    knows ``lang``, else strings only (the choice is in :attr:`SurfaceTypes.signature`)."""
     if lemmas != "auto":
-        return NotagTypes(lang, lemmas, word_order)
+        return SurfaceTypes(lang, lemmas, word_order)
     module = load_simplemma()
     if module is None:
-        return NotagTypes(lang, "none", word_order)
+        return SurfaceTypes(lang, "none", word_order)
     try:
         module.is_known("a", lang=lang)
     except ValueError:  # a language simplemma has no data for
-        return NotagTypes(lang, "none", word_order)
-    return NotagTypes(lang, "simplemma", word_order)
+        return SurfaceTypes(lang, "none", word_order)
+    return SurfaceTypes(lang, "simplemma", word_order)
