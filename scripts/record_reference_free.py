@@ -1,9 +1,9 @@
 """Record the reference-free metrics' numbers (Scribendi with the packaged SmolLM2-135M, SOME and
-IMPARA on small seeded BERT checkpoints) as tests/golden_reference_free.json, so that a faster
+IMPARA on small seeded BERT checkpoints) as tests/golden/reference_free.json, so that a faster
 implementation can be checked against the numbers of the version before it.
 
 Run (from the repository root, neural tier installed, ../shared present):
-    PYTHONPATH=src python scripts/record_reference_free.py [--out tests/golden_reference_free.json]
+    PYTHONPATH=src python scripts/record_reference_free.py [--out tests/golden/reference_free.json]
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def record(conll: Path) -> dict[str, object]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
-    p.add_argument("--out", default=str(ROOT / "tests" / "golden_reference_free.json"))
+    p.add_argument("--out", default=str(ROOT / "tests" / "golden" / "reference_free.json"))
     args = p.parse_args()
     numbers = record(Path(args.data) / "conll14")
     numbers["command"] = "PYTHONPATH=src python scripts/record_reference_free.py"

@@ -1,6 +1,6 @@
 """The faster reference-free metrics give the numbers of the version before them (commit 236f095),
 recorded by ``PYTHONPATH=src python scripts/record_reference_free.py`` into
-tests/golden_reference_free.json: Scribendi with the packaged SmolLM2-135M on the first 80
+tests/golden/reference_free.json: Scribendi with the packaged SmolLM2-135M on the first 80
 sentences of three CoNLL-2014 systems and the mean NLL of 120 texts, SOME and IMPARA on small seeded
 BERT checkpoints."""
 
@@ -26,7 +26,7 @@ from gecscope.weighting.perplexity import PerplexityConfig, PerplexityScorer
 pytestmark = pytest.mark.neural
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = json.loads((ROOT / "tests" / "golden_reference_free.json").read_text(encoding="utf-8"))
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "reference_free.json").read_text(encoding="utf-8"))
 
 
 def same(a: float, b: float) -> bool:
