@@ -14,8 +14,8 @@ import argparse
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from gecscope.align.surface_types import surface_types
 from gecscope.align.types_agreement import agreement, format_table, gold_edits
-from gecscope.align.types_notag import notag_types
 
 CORPORA = (
     ("Tartu L1 test", "et", "estgec", ("estgec/Tartu_L1_test/test_m2.txt",)),
@@ -41,7 +41,7 @@ def main() -> None:
     args = parser.parse_args()
     root = args.shared / "data" / "multilingual"
     for name, lang, corpus, patterns in CORPORA:
-        classifier = notag_types(lang, args.lemmas, args.word_order)
+        classifier = surface_types(lang, args.lemmas, args.word_order)
         print(f"\n### {name} ({classifier.signature})\n")
         skipped: list[str] = []
         print(format_table(agreement(edits(root, patterns, skipped), classifier, corpus)))

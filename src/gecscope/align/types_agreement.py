@@ -1,4 +1,4 @@
-"""Agreement of the tag-free error types (:mod:`gecscope.align.types_notag`) with gold M2 types.
+"""Agreement of the tag-free error types (:mod:`gecscope.align.surface_types`) with gold M2 types.
 
 Each gold edit of an M2 file (every annotator) is classified from its strings, and its gold
 label is mapped to the tag-free inventory by the corpus' map (:data:`GOLD_MAPS`); the per-type
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.align.types_notag import NotagTypes
+from gecscope.align.surface_types import SurfaceTypes
 from gecscope.errors import InputError, SettingError
 
 #: source tokens, correction tokens, gold label
@@ -135,7 +135,7 @@ def parse_edit(line: str, source: Sequence[str], path: str | Path, lineno: int) 
     return source[start:end], correction, fields[1]
 
 
-def agreement(edits: Iterable[GoldEdit], classifier: NotagTypes, corpus: str) -> list[TypeRow]:
+def agreement(edits: Iterable[GoldEdit], classifier: SurfaceTypes, corpus: str) -> list[TypeRow]:
     """The per-type table of ``classifier`` against the gold labels of ``edits`` (from :func:`gold_edits`;
     map ``corpus``), sorted by gold count; a last row ``ALL`` counts every edit (its precision = recall = accuracy)."""
     if corpus not in GOLD_MAPS:

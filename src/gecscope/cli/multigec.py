@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.language import TAG_FREE
+from gecscope.align.languages import LANGUAGES as UNITS
+from gecscope.align.languages import load_language
 from gecscope.errors import InputError
 
 LANGUAGES = {
@@ -169,12 +172,9 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("not a folder", folder)
     rows: list[dict[str, Any]] = []
     for lang, corpus in subcorpora(ref_dir, args.split):
-        if lang == "is":
-            print(
-                f"gecscope: {lang}-{corpus} left out: MultiGEC's Icelandic ERRANT is tagged by the UDPipe 2 web "
-                "service, so tag-free ERRANT is not its metric",
-                file=sys.stderr,
-            )
+        refusal = load_language(lang).refusals.get(TAG_FREE) if lang in UNITS else None
+        if refusal is not None:  # Icelandic: its unit refuses tag-free ERRANT
+            print(f"gecscope: {lang}-{corpus} left out: {refusal}", file=sys.stderr)
             continue
         rows += score_subcorpus(ref_dir, lang, corpus, args.split, systems, args.trials, args.cleme2)
     if args.format == "json":

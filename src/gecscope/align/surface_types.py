@@ -18,8 +18,8 @@ The order of the rules is ERRANT's (orthography, word order, then the one-token 
 its special case for multi-token replacements whose last tokens are equal ignoring case (they are
 classified without that last token). ``UNK`` is a replacement by the same string, as in ERRANT.
 
-The settings that change a label are :class:`NotagTypes`' fields, and :attr:`NotagTypes.signature`
-names them (with the lexicon's version); :func:`notag_types` resolves ``lemmas="auto"``.
+The settings that change a label are :class:`SurfaceTypes`' fields, and :attr:`SurfaceTypes.signature`
+names them (with the lexicon's version); :func:`surface_types` resolves ``lemmas="auto"``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from types import ModuleType
 
+from gecscope.align.languages import spelling_variants
 from gecscope.errors import SettingError
 from gecscope.types import Edit
 
@@ -55,24 +56,6 @@ SHORT_LENGTH = 4
 def is_punctuation(token: str) -> bool:
     """True when every character of ``token`` is punctuation (Unicode category ``P*``)."""
     return bool(token) and all(unicodedata.category(ch).startswith("P") for ch in token)
-
-
-#: Ukrainian euphony (милозвучність, a rule of the Pravopys): the word-initial у/в, і/й, з/із/зі
-#: alternations and the reflexive ending -ся/-сь are spelling variants (UA-GEC tags them Spelling)
-UK_SHORT = {"у": "в", "в": "в", "і": "й", "й": "й", "з": "з", "із": "з", "зі": "з"}
-UK_PREFIXES = ("у", "в", "і")
-
-
-def is_ukrainian_variant(a: str, b: str) -> bool:
-    """``a`` and ``b`` (lower case) are one Ukrainian word in its euphonic variants."""
-    if a in UK_SHORT and b in UK_SHORT:
-        return (UK_SHORT[a] == UK_SHORT[b] and UK_SHORT[a] != "й") or {a, b} <= {"і", "й"}
-    if a[:1] in ("у", "в") and b[:1] in ("у", "в") and a[1:] == b[1:]:
-        return True
-    short, long = sorted((a, b), key=len)
-    if len(long) == len(short) + 1 and long[0] in UK_PREFIXES and long[1:] == short:
-        return True
-    return a[:-2] == b[:-2] and {a[-2:], b[-2:]} == {"ся", "сь"}
 
 
 def is_word(token: str) -> bool:
@@ -110,7 +93,7 @@ def load_simplemma() -> ModuleType | None:
 
 
 @dataclass(frozen=True)
-class NotagTypes:
+class SurfaceTypes:
     """The tag-free classifier for language ``lang`` (an ISO 639-1 code) with lexicon ``lemmas``
     (``"none"``: strings only; ``"simplemma"``: lemmas and known words from simplemma)."""
 
@@ -135,13 +118,13 @@ class NotagTypes:
 
     @property
     def signature(self) -> str:
-        """Every setting that can change a label, e.g. ``notag:1,lang:et,lemmas:simplemma-2.0.0``."""
+        """Every setting that can change a label, e.g. ``surface:1,lang:et,lemmas:simplemma-2.0.0``."""
         lexicon = self.lemmas
         if lexicon == "simplemma":
             from importlib.metadata import version
 
             lexicon += f"-{version('simplemma')}"
-        return f"notag:{RULES},lang:{self.lang},lemmas:{lexicon},wo:{self.word_order}"
+        return f"surface:{RULES},lang:{self.lang},lemmas:{lexicon},wo:{self.word_order}"
 
     def classify(self, source: Sequence[str], target: Sequence[str]) -> str:
         """The ERRANT-style label (``"R:SPELL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
@@ -199,7 +182,8 @@ class NotagTypes:
 
     def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
         """ERRANT's one-token rules that strings (and a lexicon) can decide."""
-        if self.lang == "uk" and is_ukrainian_variant(source.lower(), target.lower()):
+        variant = spelling_variants(self.lang)  # the language unit's orthographic variants (Ukrainian euphony)
+        if variant is not None and variant(source.lower(), target.lower()):
             return "SPELL"
         if is_word(source) and not (lexicon is not None and self.known(source, lexicon)):
             if lexicon is not None and self.same_lemma(source, target, lexicon):
@@ -245,16 +229,16 @@ def one_sided(tokens: Sequence[str]) -> str:
     return "PUNCT" if all(map(is_punctuation, tokens)) else "OTHER"
 
 
-def notag_types(lang: str, lemmas: str = "auto", word_order: str = "exact") -> NotagTypes:
+def surface_types(lang: str, lemmas: str = "auto", word_order: str = "exact") -> SurfaceTypes:
     """The classifier for ``lang``; ``lemmas="auto"`` uses simplemma when it is installed and
-    knows ``lang``, else strings only (the choice is in :attr:`NotagTypes.signature`)."""
+    knows ``lang``, else strings only (the choice is in :attr:`SurfaceTypes.signature`)."""
     if lemmas != "auto":
-        return NotagTypes(lang, lemmas, word_order)
+        return SurfaceTypes(lang, lemmas, word_order)
     module = load_simplemma()
     if module is None:
-        return NotagTypes(lang, "none", word_order)
+        return SurfaceTypes(lang, "none", word_order)
     try:
         module.is_known("a", lang=lang)
     except ValueError:  # a language simplemma has no data for
-        return NotagTypes(lang, "none", word_order)
-    return NotagTypes(lang, "simplemma", word_order)
+        return SurfaceTypes(lang, "none", word_order)
+    return SurfaceTypes(lang, "simplemma", word_order)

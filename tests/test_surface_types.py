@@ -1,4 +1,4 @@
-"""Error types without a tagger (gecscope.align.types_notag) and their agreement with gold types."""
+"""Error types without a tagger (gecscope.align.surface_types) and their agreement with gold types."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED, require_shared
+from gecscope.align.surface_types import SurfaceTypes, is_punctuation, similarity, surface_types
 from gecscope.align.types_agreement import agreement, gold_edits, map_estgec, map_ua_gec
-from gecscope.align.types_notag import NotagTypes, is_punctuation, notag_types, similarity
 from gecscope.errors import InputError, SettingError
 from gecscope.types import Edit
 
@@ -18,7 +18,7 @@ needs_simplemma = pytest.mark.skipif(not HAS_SIMPLEMMA, reason="needs the 'lemma
 
 
 def label(source: str, target: str, lang: str = "en", lemmas: str = "none") -> str:
-    return NotagTypes(lang, lemmas).classify(source.split(), target.split())
+    return SurfaceTypes(lang, lemmas).classify(source.split(), target.split())
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_last_token_equal_is_left_out() -> None:
 
 def test_close_word_order() -> None:
     # EstGEC's R:WO spans carry the moved words' own fixes; ERRANT's exact rule calls them OTHER
-    close = NotagTypes("et", "none", "close")
+    close = SurfaceTypes("et", "none", "close")
     assert close.classify(["eile", "pesen"], ["pesin", "eile"]) == "R:WO"
     assert label("eile pesen", "pesin eile", "et") == "R:OTHER"
     assert close.classify(["eile", "pesen"], ["täna", "pesin"]) == "R:OTHER"  # in order: no reordering
@@ -86,7 +86,7 @@ def test_close_word_order() -> None:
     seven = (["eile", "pesen", "c", "d", "e", "f", "kassid"], ["pesin", "eile", "c", "d", "e", "f", "kassi"])
     assert close.classify(*seven) == "R:OTHER"  # over 6 tokens: not searched
     with pytest.raises(SettingError, match="word_order must be one of"):
-        NotagTypes("et", "none", "loose")
+        SurfaceTypes("et", "none", "loose")
 
 
 def test_ukrainian_euphony_is_spelling() -> None:
@@ -110,7 +110,7 @@ def test_lemmas_give_morph_and_block_known_words_from_spell() -> None:
 def test_type_edits_sets_each_type() -> None:
     source = ("Ma", "lähen", "homme", "tööle", "kell", "8")
     edits = (Edit(0, 1, ("ma",)), Edit(2, 4, ("tööle", "homme")), Edit(4, 4, (",",)), Edit(5, 6, ()))
-    typed = NotagTypes("et").type_edits(source, edits)
+    typed = SurfaceTypes("et").type_edits(source, edits)
     assert [e.type for e in typed] == ["R:ORTH", "R:WO", "M:PUNCT", "U:OTHER"]
     assert [(e.start, e.end, e.correction) for e in typed] == [(e.start, e.end, e.correction) for e in edits]
 
@@ -124,16 +124,16 @@ def test_helpers() -> None:
 
 def test_settings_and_signature() -> None:
     with pytest.raises(SettingError, match="lemmas must be one of"):
-        NotagTypes("et", "spacy")
+        SurfaceTypes("et", "spacy")
     with pytest.raises(SettingError, match="lang must be a language code"):
-        NotagTypes("Estonian")
-    assert NotagTypes("et").signature == "notag:1,lang:et,lemmas:none,wo:exact"
-    assert notag_types("et", "none") == NotagTypes("et", "none")
-    assert notag_types("zh").lemmas == "none"  # simplemma has no Chinese: strings only
+        SurfaceTypes("Estonian")
+    assert SurfaceTypes("et").signature == "surface:1,lang:et,lemmas:none,wo:exact"
+    assert surface_types("et", "none") == SurfaceTypes("et", "none")
+    assert surface_types("zh").lemmas == "none"  # simplemma has no Chinese: strings only
     if HAS_SIMPLEMMA:
-        assert notag_types("uk").signature.startswith("notag:1,lang:uk,lemmas:simplemma-")
+        assert surface_types("uk").signature.startswith("surface:1,lang:uk,lemmas:simplemma-")
         with pytest.raises(SettingError, match="simplemma has no data for 'zh'"):
-            NotagTypes("zh", "simplemma")
+            SurfaceTypes("zh", "simplemma")
 
 
 def test_gold_maps() -> None:
@@ -162,18 +162,18 @@ def test_gold_edits_reader(tmp_path: Path) -> None:
     assert skipped == [f"{path}:7"]
     with pytest.raises(InputError, match=r"a\.m2:7: edit span 0 9 is out of range"):
         list(gold_edits(path))
-    rows = agreement(gold_edits(path, []), NotagTypes("et"), "estgec")
+    rows = agreement(gold_edits(path, []), SurfaceTypes("et"), "estgec")
     assert [(r.type, r.gold, r.predicted, r.agree) for r in rows] == [
         ("OTHER", 1, 1, 1), ("SPELL", 1, 0, 0), ("ORTH", 0, 1, 0), ("ALL", 2, 2, 1),
     ]  # fmt: skip
     with pytest.raises(SettingError, match="corpus must be one of"):
-        agreement([], NotagTypes("et"), "falko")
+        agreement([], SurfaceTypes("et"), "falko")
 
 
 MULTILINGUAL = SHARED / "data" / "multilingual"
 
 
-def agree_counts(paths: list[str], classifier: NotagTypes, corpus: str) -> dict[str, int]:
+def agree_counts(paths: list[str], classifier: SurfaceTypes, corpus: str) -> dict[str, int]:
     require_shared()
     edits = (edit for path in paths for edit in gold_edits(MULTILINGUAL / path, []))
     return {row.type: row.agree for row in agreement(edits, classifier, corpus)}
@@ -188,14 +188,14 @@ def at_least(got: dict[str, int], floor: dict[str, int]) -> list[str]:
 # (simplemma 2.0.0); a rule change that loses agreement on any type fails here.
 @pytest.mark.shared
 def test_agreement_floor_tartu_l1_strings_only() -> None:
-    got = agree_counts(["estgec/Tartu_L1_test/test_m2.txt"], NotagTypes("et", "none"), "estgec")
+    got = agree_counts(["estgec/Tartu_L1_test/test_m2.txt"], SurfaceTypes("et", "none"), "estgec")
     assert at_least(got, {"PUNCT": 218, "OTHER": 156, "ORTH": 78, "SPELL": 40, "WO": 28, "ALL": 522}) == []
 
 
 @pytest.mark.shared
 @needs_simplemma
 def test_agreement_floor_ua_gec_with_lemmas() -> None:
-    got = agree_counts(["ua-gec/gec-only.test.m2"], NotagTypes("uk", "simplemma"), "ua-gec")
+    got = agree_counts(["ua-gec/gec-only.test.m2"], SurfaceTypes("uk", "simplemma"), "ua-gec")
     assert at_least(got, {"PUNCT": 2728, "SPELL+ORTH": 1279, "MORPH": 434, "OTHER": 482, "ALL": 4923}) == []
 
 
@@ -205,7 +205,7 @@ def test_agreement_floor_ua_gec_with_lemmas() -> None:
 def test_agreement_floor_estonian_with_lemmas() -> None:
     assert label("kallis", "kallid", "et", "simplemma") == "R:MORPH"
     assert label("soobib", "sobib", "et", "simplemma") == "R:SPELL"
-    et = NotagTypes("et", "simplemma")
+    et = SurfaceTypes("et", "simplemma")
     tartu = agree_counts(["estgec/Tartu_L1_test/test_m2.txt"], et, "estgec")
     floor = {"PUNCT": 218, "OTHER": 181, "MORPH": 67, "ORTH": 78, "SPELL": 37, "WO": 28, "ALL": 609}
     assert at_least(tartu, floor) == []
