@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from gecscope import arguments
-from gecscope.align import Aligner, align_examples, get_aligner
+from gecscope.align import Aligner, adopt, align_examples, get_aligner
+from gecscope.align.aligner import WHITESPACE
 from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
@@ -127,7 +128,7 @@ class Inputs:
 
 
 def aligner_name(aligner: Aligner | str) -> str:
-    return aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
+    return aligner if isinstance(aligner, str) else adopt(aligner).signature
 
 
 def tokenisation(systems: Iterable[Sequence[Example]]) -> dict[str, str] | None:
@@ -206,7 +207,7 @@ def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
 
 def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
     """The signature fields of the aligner's tokenisation (whitespace unless it says otherwise)."""
-    return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
+    return dict(WHITESPACE if isinstance(aligner, str) else adopt(aligner).tokenisation)
 
 
 def streams(metric: Metric) -> bool:
@@ -296,8 +297,8 @@ def score_shards(
         def aligner_once() -> Aligner:
             if not made:
                 made.append(make_aligner() if make_aligner is not None else get_aligner(aligner))
-                exits.enter_context(getattr(made[0], "keep_workers", contextlib.nullcontext)())
-                made.append(getattr(made[0], "origin", None))
+                exits.enter_context(adopt(made[0]).keep_workers())
+                made.append(adopt(made[0]).origin)
             if made[1] is not None:  # errors name the file and line: offset by the shard's first line
                 made[0].origin = dataclasses.replace(made[1], period=n, start=start)
             return made[0]  # type: ignore[no-any-return]

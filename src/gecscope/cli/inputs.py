@@ -111,7 +111,7 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     # ChERRANT with the tables of --zh-resources comes built
     aligner = get_aligner(args.aligner, align_settings(args)) if isinstance(args.aligner, str) else args.aligner
     hyps = _many(args.hyp)
-    aligner.origin = Origin(  # type: ignore[union-attr]
+    aligner.origin = Origin(
         hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
     )
     return aligner

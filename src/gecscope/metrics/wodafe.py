@@ -96,7 +96,8 @@ class Wodafe(ChunkMetric):
         CHUNK_COUNTS + " (weighted)",
     )
 
-    keys = (scoring.wodafe_key, scoring.wodafe_sentence_key)
+    rule = scoring.WODAFE
+    keys = rule.keys
 
     def __init__(self, config: WodafeConfig | None = None) -> None:
         self.config: WodafeConfig = config or WodafeConfig()
