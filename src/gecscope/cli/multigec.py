@@ -52,7 +52,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--hyp-dir", required=True, nargs="+", help="system folders (one per system)")
     p.add_argument("--name", nargs="+", help="system names, one per --hyp-dir (default: the folders' names)")
     p.add_argument("--split", default="dev", help="the split in the file names (default dev)")
-    p.add_argument("--format", choices=["markdown", "json"], default="markdown", help="markdown tables (default) or JSON")
+    p.add_argument("--format", choices=["markdown", "json"], default="markdown", help="markdown (default) or JSON")
     p.add_argument("--trials", type=int, default=10000, help="approximate-randomization trials (two systems or more)")
     p.add_argument("--cleme2", action="store_true", help="add a CLEME2.0 column (on the same tag-free edits)")
 
