@@ -38,6 +38,13 @@ class Metric(Protocol):
     reads_overlapping_edits: bool
     config: Any
 
+    #: the checkpoint settings a learned metric needs (empty: none)
+    checkpoints: tuple[str, ...]
+    #: whether per-type counts read the M2 annotators' own edits
+    types_from_annotators: bool
+
+    def check_ready(self) -> None: ...
+
     def analyse(self, examples: Sequence[Example]) -> Any: ...
 
     def analyse_compactly(self, examples: Sequence[Example]) -> Any: ...
@@ -70,7 +77,15 @@ class MetricBase:
     missing_annotators = "unchanged"
     #: whether the metric reads reference M2 edits that overlap, in file order (EstGEC's M2)
     reads_overlapping_edits = False
+    #: the settings naming the checkpoints a learned metric needs (SOME, IMPARA; empty: none)
+    checkpoints: tuple[str, ...] = ()
+    #: whether per-type counts read the M2 annotators' own edits (:meth:`annotator_edits`)
+    types_from_annotators = False
     config: Any
+
+    def check_ready(self) -> None:
+        """Every extra and model the metric needs with its settings, checked before any work
+        (raises ``MissingExtraError`` or ``SettingError``); nothing by default."""
 
     def analyse(self, examples: Sequence[Example]) -> Any:
         raise NotImplementedError

@@ -99,6 +99,8 @@ class M2(MetricBase):
     needs_reference_edits = True
     missing_annotators = "absent"
 
+    types_from_annotators = True
+
     def __init__(self, config: M2Config | None = None) -> None:
         self.config = config or M2Config()
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
