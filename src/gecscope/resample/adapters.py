@@ -9,11 +9,12 @@ import numpy as np
 
 from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import METRICS
+from gecscope.metrics import statistics as declared
 from gecscope.metrics.base import Greedy, SentenceMean, Summed
 from gecscope.metrics.counts import CountTable
 from gecscope.resample.rules import FloatArray, GreedyRule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
-from gecscope.stats import ChunkCounts, size
+from gecscope.stats import ChunkCounts
 
 
 def count_array(counts: Sequence[Sequence[Any]] | CountTable, fields: tuple[str, ...]) -> tuple[FloatArray, Any]:
@@ -70,4 +71,4 @@ def stat_table(metric: Any, analysis: Any) -> Table:
         return MeanTable(np.asarray(plan.values, dtype=np.float64), sequential=plan.sequential)
     if isinstance(plan, Summed):
         return SumTable(plan.stats, plan.corpus, plan.parts)
-    return ReplayTable(metric, analysis, size(analysis))
+    return ReplayTable(metric, analysis, declared(metric).size(analysis))
