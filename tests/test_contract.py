@@ -26,6 +26,7 @@ from gecscope.metrics import statistics as declared
 from gecscope.pipeline import streams as streamable
 from gecscope.resample import stat_table
 from gecscope.result import Score
+from gecscope.stats import Statistics
 from gecscope.types import Example, Target
 
 EX = api.example_dir()
@@ -68,11 +69,26 @@ def test_the_entry_declares_the_contract(name: str) -> None:
     assert {o.name for o in spec.options} <= fields
     metric = spec.build()
     assert metric.name == name and isinstance(metric.config, spec.config)
+    # its statistics are declared (take, stack, size and shard merging read them, not the analysis's type)
+    assert spec.statistics is not None and declared(metric) is spec.statistics
     # every declared option is on score, compare and report with the same flag
     for command in ("score", "compare", "report"):
         sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
         flags = {f for a in sub._actions for f in a.option_strings}
         assert {o.flag for o in spec.options if o.name != "alpha" or command != "compare"} <= flags, command
+
+
+def test_statistics_are_declared_or_refused() -> None:
+    with pytest.raises(ValueError, match="holding must be one of table, array, record"):
+        Statistics(("tp",), holding="list")
+    with pytest.raises(ValueError, match="sentence_fields"):
+        Statistics(("tp",), holding="record")
+    with pytest.raises(ValueError, match="sentence_fields"):
+        Statistics(("tp",), sentence_fields=("tp",))
+    stranger = METRICS["errant"].build()
+    stranger.name = "stranger"  # a metric outside the registry
+    with pytest.raises(SettingError, match=r"^stranger declares no statistics"):
+        declared(stranger)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -173,14 +173,13 @@ class Option:
 @dataclass(frozen=True, eq=False)
 class Greedy:
     """Resampling plan: per (sentence, reference) counts reduced by a named greedy corpus rule
-    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table,
-    nested count records (``fields`` named) or a (pairs, k) array grouped by ``offsets``."""
+    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table
+    (:class:`gecscope.metrics.counts.CountTable`) or a (pairs, k) array grouped by ``offsets``."""
 
     rule: str
     params: tuple[float, ...]
     rows: Any
     offsets: Any = None
-    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
