@@ -85,6 +85,8 @@ def test_statistics_are_declared_or_refused() -> None:
         Statistics(("tp",), holding="record")
     with pytest.raises(ValueError, match="sentence_fields"):
         Statistics(("tp",), sentence_fields=("tp",))
+    with pytest.raises(ValueError, match="types must be one of"):
+        Statistics(("tp",), types="categories")
     stranger = METRICS["errant"].build()
     stranger.name = "stranger"  # a metric outside the registry
     with pytest.raises(SettingError, match=r"^stranger declares no statistics"):

@@ -53,13 +53,18 @@ class SentenceStats(Protocol):
 #: itself), ``array`` (a numpy array, one row per sentence), ``record`` (a frozen dataclass whose
 #: ``sentence_fields`` are tuples with one entry per sentence)
 HOLDINGS = ("table", "array", "record")
+#: where per-type counts come from (``compare --cat``): ``chunks`` (CLEME's chunk attribution),
+#: ``edits`` (the count table's categories), ``annotators`` (M2's per-annotator edit types), or
+#: ``""`` (none)
+TYPE_SOURCES = ("", "chunks", "edits", "annotators")
 
 
 @dataclass(frozen=True)
 class Statistics:
     """A metric's per-sentence statistics, as its registry entry declares them: their fields,
     how the analysis holds its sentences (:data:`HOLDINGS`; a ``record`` names its
-    ``sentence_fields``), and the corpus rule that reduces them: the name of a registered
+    ``sentence_fields``), where its per-type counts come from (:data:`TYPE_SOURCES`), and the
+    corpus rule that reduces them: the name of a registered
     :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), else its description.
     :meth:`take`, :meth:`stack` and :meth:`size` (resampling, shard merging) read the holding,
     never the analysis's type.
@@ -72,12 +77,17 @@ class Statistics:
     corpus_rule: str = ""
     holding: str = "table"
     sentence_fields: tuple[str, ...] = ()
+    types: str = ""
 
     def __post_init__(self) -> None:
         if self.holding not in HOLDINGS:
             raise ValueError(f"Statistics.holding must be one of {', '.join(HOLDINGS)}; got {self.holding!r}")
         if (self.holding == "record") != bool(self.sentence_fields):
             raise ValueError("Statistics.sentence_fields are given for a record holding, and only for it")
+        if self.types not in TYPE_SOURCES:
+            raise ValueError(
+                f"Statistics.types must be one of {', '.join(map(repr, TYPE_SOURCES))}; got {self.types!r}"
+            )
 
     def size(self, stats: Any) -> int:
         """The number of sentences of the analysis ``stats``."""
