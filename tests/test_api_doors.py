@@ -176,8 +176,8 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
     "Examples.from_dataset": (lambda **kw: Examples.from_dataset(**kw), {"dataset": "dataset"}),
 }
 #: values that are not bad for an argument (an optional path may be None; Examples(items) takes
-#: any iterable, an empty one too: scoring it is refused)
-FINE = {("items", "generator"), ("items", repr([]))}
+#: any iterable, an empty one too: scoring it is refused; tokenize/aligner None: the language's default)
+FINE = {("items", "generator"), ("items", repr([])), ("tokenize", "None"), ("aligner", "None")}
 #: arguments that are not optional: None is bad for them
 REQUIRED = {"hyp_m2", "jsonl", "path", "source", "hypothesis"}
 

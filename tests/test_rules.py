@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from gecscope import scoring
 from gecscope.meta.protocols.search import grid_totals
+from gecscope.metrics import METRICS
 from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs
 from gecscope.resample import GreedyTable, kernel
 from gecscope.resample.rules import KINDS, GreedyRule
@@ -31,44 +32,40 @@ class Row(tuple[float, ...]):
         return Row(a + b for a, b in zip(self, other, strict=True))
 
 
-#: name -> (fields, corpus key, sentence key, corpus score, parameter strategy)
-RULES: dict[str, tuple[int, Any, Any, Any, Any]] = {
-    "cleme2": (
-        5,
-        scoring.cleme2_key,
-        scoring.cleme2_sentence_key,
-        lambda t, p: scoring.heuo(t, p)[0],
-        st.sampled_from([(0.45, 0.35, 0.15, 0.05), (0.5, 0.4, 0.05, 0.05), (0.1, 0.2, 0.6, 0.1)]),
-    ),
-    "cleme": (
-        5,
-        scoring.cleme_key,
-        scoring.cleme_sentence_key,
-        lambda t, p: scoring.cleme_prf(t, p[0])[2],
-        st.sampled_from([(0.5,), (1.0,)]),
-    ),
-    "errant": (
-        3,
-        scoring.errant_key,
-        scoring.errant_sentence_key,
-        lambda t, p: scoring.errant_f(t, p[0]),
-        st.just((0.5,)),
-    ),
-    "m2": (
-        3,
-        scoring.m2_key,
-        scoring.m2_sentence_key,
-        lambda t, p: scoring.prf(t[0], t[1], t[2], p[0])[2],
-        st.sampled_from([(0.5,), (1.0,)]),
-    ),
-    "wodafe": (
-        5,
-        scoring.wodafe_key,
-        scoring.wodafe_sentence_key,
-        lambda t, p: scoring.f_generalized(t, p[0], p[1]),
-        st.sampled_from([(0.5, 0.0), (0.5, 0.195), (0.5, 1.0)]),
-    ),
+#: the parameters each rule is tested under (every registered rule must have some)
+PARAMS: dict[str, Any] = {
+    "cleme2": st.sampled_from([(0.45, 0.35, 0.15, 0.05), (0.5, 0.4, 0.05, 0.05), (0.1, 0.2, 0.6, 0.1)]),
+    "cleme": st.sampled_from([(0.5,), (1.0,)]),
+    "errant": st.just((0.5,)),
+    "m2": st.sampled_from([(0.5,), (1.0,)]),
+    "wodafe": st.sampled_from([(0.5, 0.0), (0.5, 0.195), (0.5, 1.0)]),
 }
+#: name -> (fields, corpus key, sentence key, corpus score, parameter strategy): from the registered rules
+RULES: dict[str, tuple[int, Any, Any, Any, Any]] = {
+    name: (len(r.fields), r.corpus_key, r.sentence_key, r.score, PARAMS.get(name)) for name, r in scoring.RULES.items()
+}
+
+
+def test_every_rule_is_tested_and_named_consistently() -> None:
+    assert set(PARAMS) == set(scoring.RULES)
+    assert all(
+        name == r.name and r.headline in r.components((1.0,) * 5, (0.5,) * 4) for name, r in scoring.RULES.items()
+    )
+    # the compiled replay knows exactly the codes the rules declare, each once
+    codes = [r.code for r in scoring.RULES.values() if r.code is not None]
+    assert sorted(codes) == list(kernel.COMPILED) and set(KINDS) == {
+        r.name for r in scoring.RULES.values() if r.code is not None
+    }
+    # a registry entry that names a rule declares the rule's statistics
+    named = {n: s.rule for n, s in METRICS.items() if s.rule is not None}
+    assert {"cleme2", "cleme", "errant", "m2", "estgec-m2", "wodafe", "char-f", "cherrant"} <= set(named)
+    assert all(METRICS[n].statistics.fields == r.fields for n, r in named.items())  # type: ignore[union-attr]
+
+
+def test_an_unknown_rule_is_refused() -> None:
+    with pytest.raises(ValueError, match="no compiled corpus rule 'wodafe'"):
+        GreedyRule("wodafe", (0.5, 0.0))
+
 
 value = st.one_of(st.integers(0, 3).map(float), st.sampled_from([0.5, 1.25, 2.0 / 3.0]))
 
@@ -145,3 +142,14 @@ def test_every_derived_form_equals_the_scalar_definition(case: Any, seed: int) -
 @pytest.mark.parametrize("x", [0.03125, 0.12345, 0.5, 0.99995, 1 / 3, 0.00005, 0.46875, 0.15625])
 def test_rounding_is_pythons_in_every_form(x: float) -> None:
     assert scoring.py_round(np.array([x]), 4).tolist() == [round(x, 4)] == [kernel.round4(x)]
+
+
+def test_an_unknown_kernel_code_raises() -> None:
+    """A code the compiled replay does not know is refused, never replayed with another rule's formula."""
+    values = np.ones((2, 1, 3))
+    mask = np.ones((2, 1), dtype=bool)
+    z = np.zeros(3, dtype=np.int64)
+    with pytest.raises(ValueError, match="unknown corpus rule code 9"):
+        kernel.replay_totals(
+            9, np.array([0.5]), values, mask, np.full(2, -1), np.zeros((1, 2), dtype=np.int64), z, z, np.zeros(0), 0
+        )

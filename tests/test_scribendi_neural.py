@@ -121,3 +121,21 @@ def test_a_missing_model_folder_is_one_line(tmp_path: Path, capsys: pytest.Captu
     assert main([*argv, "--lm-model", str(tmp_path / "nope"), "--no-cache"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "language model: no transformers checkpoint here" in err[0]
+
+
+def test_conversion_and_scoring_outside_a_terminal(tmp_path: Path) -> None:
+    """Issue 33: the GGUF conversion's library bar never reaches a log (one line of ours says what
+    happens instead), and --quiet leaves standard error empty."""
+    import subprocess
+
+    src, hyp = tmp_path / "src.txt", tmp_path / "hyp.txt"
+    src.write_text("He go to school every day .\n", encoding="utf-8")
+    hyp.write_text("He goes to school every day .\n", encoding="utf-8")
+    argv = [sys.executable, "-m", "gecscope", "score", "--metric", "scribendi", "--source", str(src),
+            "--hyp", str(hyp), "--cache-dir", str(tmp_path / "cache")]  # fmt: skip
+    first = subprocess.run(argv, capture_output=True, text=True, check=True)
+    assert "converting the packaged smollm2-135m weights once" in first.stderr
+    assert "de-quantizing" not in first.stderr and "\r" not in first.stderr
+    assert not list((tmp_path / "cache" / "models").glob("*.part-*"))  # renamed into place
+    again = subprocess.run([*argv, "--quiet"], capture_output=True, text=True, check=True)
+    assert again.stderr == "" and again.stdout == first.stdout

@@ -202,10 +202,10 @@ def test_t_binds_the_protocol_and_signs_version_and_protocol(capsys: pytest.Capt
     out = json.loads(cli(capsys, "-t", "jfleg", "--sampling", "py2", "--hyp", src, "--format", "json"))
     assert "protocol:" not in out["signature"] and "sampling:py2" in out["signature"]
 
-    args = argparse.Namespace(protocol="jfleg", metric=["m2"], metric_default=["cleme2"], lang="en")
+    args = argparse.Namespace(protocol="jfleg", metric=["m2"], metric_default=["cleme2"], lang=None)
     _use_protocol(args)  # another metric than the protocol's: the user's, unsigned by the protocol
     assert args.metric == ["m2"] and args.protocol_applied is None
-    args = argparse.Namespace(protocol="estgec", metric=["cleme2"], metric_default=["cleme2"], lang="en", beta=None)
+    args = argparse.Namespace(protocol="estgec", metric=["cleme2"], metric_default=["cleme2"], lang=None, beta=None)
     _use_protocol(args)
     assert (args.metric, args.lang, args.protocol_applied) == (["estgec-m2"], "et", "estgec")
 

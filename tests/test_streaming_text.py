@@ -209,8 +209,8 @@ def test_stdin_streams_from_its_copy(monkeypatch: pytest.MonkeyPatch, capsys: py
 def test_kept_workers_start_once_for_many_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
 
-    def start_pool(model: str, jobs: int) -> ThreadPoolExecutor:  # the worker, in this process
-        workers._start(model)
+    def start_pool(make: workers.Make, model: str, jobs: int) -> ThreadPoolExecutor:  # the worker, in this process
+        workers._start(make, model)
         started.append(jobs)
         return ThreadPoolExecutor(1)
 
@@ -234,8 +234,8 @@ def test_kept_workers_are_shut_down(monkeypatch: pytest.MonkeyPatch) -> None:
             pools.append("closed")
             super().shutdown(*a, **k)
 
-    def start_pool(model: str, jobs: int) -> Pool:
-        workers._start(model)
+    def start_pool(make: workers.Make, model: str, jobs: int) -> Pool:
+        workers._start(make, model)
         return Pool(1)
 
     monkeypatch.setattr(workers, "start_pool", start_pool)

@@ -48,13 +48,15 @@ def test_chinese_without_lang_is_refused(capsys: pytest.CaptureFixture[str]) -> 
     assert err.endswith("add --lang zh") and "\n" not in err
 
 
-def test_other_language_uses_levenshtein(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_other_language_uses_its_unit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """German: tag-free ERRANT by default (its unit), Levenshtein when asked, the language signed."""
     for name, text in {"s": "Das ist ein Haus .\n", "h": "Das ist ein Hause .\n", "r": "Das ist ein Haus .\n"}.items():
         (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
     files = ["--source", str(tmp_path / "s.txt"), "--hyp", str(tmp_path / "h.txt"), "--ref", str(tmp_path / "r.txt")]
     out = run_json(capsys, "score", "--metric", "errant", *files, "--lang", "de")
-    assert "edits:hyp=levenshtein,ref=levenshtein" in out["signature"]
-    assert "tok:whitespace" in out["signature"]
+    assert "|lang:de|tok:whitespace|edits:hyp=errant-notag+" in out["signature"]
+    out = run_json(capsys, "score", "--metric", "errant", *files, "--lang", "de", "--aligner", "levenshtein")
+    assert "|lang:de|tok:whitespace|edits:hyp=levenshtein,ref=levenshtein|" in out["signature"]
 
 
 def test_green_char_level_on_chinese() -> None:

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from gecscope import api
 from gecscope.align import get_aligner, languages
-from gecscope.align.languages import aligner_for, aligner_names, han_counts, register_aligner, tokenisation
+from gecscope.align.languages import (
+    aligner_for,
+    aligner_known,
+    aligner_names,
+    han_counts,
+    register_aligner,
+    tokenisation,
+)
 from gecscope.align.zh.tokens import MISSING_COMPONENT, char_tokens, remove_whitespace
 from gecscope.errors import InputError
 
@@ -66,7 +73,9 @@ def test_t2s_targets_only() -> None:
 
 
 def test_language_choices() -> None:
-    assert [aligner_for(x) for x in ("en", "zh", "de")] == ["errant", "cherrant", "levenshtein"]
+    assert [aligner_for(x) for x in ("en", "zh", "und")] == ["errant", "cherrant", "levenshtein"]
+    # German: tag-free ERRANT, Levenshtein standing in (and signed) while it is not built
+    assert aligner_for("de") == ("errant-notag" if aligner_known("errant-notag") else "levenshtein")
     assert tokenisation("zh") == {"tok": "zh-char", "t2s": "opencc"}
     assert tokenisation("de") == {"tok": "whitespace"}
     assert han_counts(["abc"]) == (0, 3) and han_counts(["我是 a"]) == (2, 3)
@@ -99,5 +108,7 @@ def test_chinese_text_needs_lang_zh(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="add --lang zh") as err:
         api.load(source=src, hypothesis=src, references=[src])
     assert "\n" not in str(err.value) and str(src) in str(err.value)
-    # an explicit other language is the user's choice: whitespace tokens, no refusal
-    assert len(api.load(source=src, hypothesis=src, references=[src], lang="ja")) == 2
+    # a language without a unit (Japanese) is read as "und": whitespace tokens, no refusal
+    assert len(api.load(source=src, hypothesis=src, references=[src], lang="und")) == 2
+    with pytest.raises(InputError, match="add --lang zh"):  # German checks its input as English does
+        api.load(source=src, hypothesis=src, references=[src], lang="de")

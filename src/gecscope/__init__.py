@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from gecscope.version import __version__
 
 if TYPE_CHECKING:
+    from gecscope.align.language import Language
+    from gecscope.align.languages import load_language
     from gecscope.api import evaluate_module_path, example_dir, get_metric, load, prepare, score
     from gecscope.comparison import compare as compare
     from gecscope.examples import Examples
@@ -33,6 +35,8 @@ _HOMES = {
     **dict.fromkeys(("evaluate_module_path", "example_dir", "get_metric", "load", "prepare", "score"), "api"),
     "compare": "comparison",
     "Examples": "examples",
+    "Language": "align.language",
+    "load_language": "align.languages",
     "METRICS": "metrics",
     **dict.fromkeys(("FACTOR_PRESETS", "Factors"), "metrics.cleme2"),
     "explain": "report.explain",
@@ -48,6 +52,7 @@ __all__ = [
     "Example",
     "Examples",
     "Factors",
+    "Language",
     "Score",
     "Target",
     "__version__",
@@ -57,6 +62,7 @@ __all__ = [
     "explain",
     "get_metric",
     "load",
+    "load_language",
     "prepare",
     "score",
 ]

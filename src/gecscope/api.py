@@ -9,7 +9,9 @@ from typing import Any
 
 from gecscope import arguments, pipeline
 from gecscope.align import Aligner
-from gecscope.errors import InputError
+from gecscope.align.language import Language
+from gecscope.align.languages import load_language
+from gecscope.errors import InputError, SettingError
 from gecscope.examples import Examples
 from gecscope.io.tokenization import check_examples
 from gecscope.metrics import METRICS, Metric, canonical
@@ -37,9 +39,9 @@ def load(
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
     require_references: bool = True,
-    lang: str = "en",
+    lang: str | Language = "en",
     ref_tsv: str | Path | None = None,
-    tokenize: str = "none",
+    tokenize: str | None = None,
     allow_tokenization_mismatch: bool = False,
     multi_annotator_hyp: bool = False,
     overlaps: bool = False,
@@ -56,8 +58,11 @@ def load(
     with several annotators unless ``multi_annotator_hyp`` (a likely swap of ``hyp_m2`` and
     ``ref_m2``), and a text hypothesis or reference tokenised differently from the source
     unless ``tokenize`` re-tokenises them or ``allow_tokenization_mismatch``.
-    ``tokenize`` (``none``, ``spacy``, ``char``: :mod:`gecscope.align.tokenizers`) tokenises
-    text input the same way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
+    ``lang``: a code of :mod:`gecscope.align.languages` (or a :class:`~gecscope.align.language.Language`),
+    recorded on the examples and signed by every score of them.
+    ``tokenize`` (``none``, ``spacy``, ``char``, ``spacy-blank``, ``syntok``:
+    :mod:`gecscope.align.tokenizers`; None: the language's default) tokenises text input the same
+    way as ``--tokenize`` does. A hypothesis or reference tokenised otherwise
     than the source (a detokenised output against tokenised sources) is refused, as on the command
     line, unless ``allow_tokenization_mismatch``. ``overlaps``: the reference M2's edits may
     overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
@@ -81,19 +86,20 @@ def load(
         check=True,  # the swap checks; the tokenisation is checked on the examples below
         multi_annotator_hyp=multi_annotator_hyp,
     )
-    if lang == "zh":  # the reader's own tokens, signed by the Chinese aligner
-        return Examples(examples, tokenize=None)
+    language = load_language(lang)
+    if language.readers is not None:  # the reader's own tokens, signed by the language's aligner
+        return Examples(examples, tokenize=None, lang=language.code)
     from gecscope.align import tokenizers
 
-    name = tokenizers.canonical(tokenize, lang)
+    name = tokenizers.canonical(language.tokenizer(tokenize), language.code)
     if name != "none" and hypothesis is None:
         raise InputError("tokenize applies to text input (source + hypothesis), not M2 or JSONL", "tokenize")
-    examples = tokenizers.tokenize_examples(examples, name)
+    examples = tokenizers.tokenize_examples(examples, name, language.code)
     if name == "none" and not allow_tokenization_mismatch:
         refs = ref_m2 or ref_tsv or jsonl or "references"
         names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
         check_examples(examples, names, source=source or jsonl or ref_m2 or "")
-    return Examples(examples, tokenize=name)
+    return Examples(examples, tokenize=name, lang=language.code)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -109,12 +115,28 @@ def get_metric(name: str, **options: Any) -> Metric:
 
 
 def prepare(
-    examples: Sequence[Example], aligner: Aligner | str = "errant", *, hypotheses: bool = True
+    examples: Sequence[Example],
+    aligner: Aligner | str | None = None,
+    *,
+    hypotheses: bool = True,
+    lang: str | Language | None = None,
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
-    examples and the input signature fields."""
-    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner)
+    examples and the input signature fields. ``aligner``: None for the language's default;
+    ``lang``: None for the language ``examples`` were built in (else English)."""
+    language = _language_of(examples, lang)
+    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner, lang=language)
     return ready, inputs.fields_of((hypotheses, True))
+
+
+def _language_of(examples: Any, lang: str | Language | None) -> Language:
+    """``lang``, or the language of :class:`gecscope.Examples` (English for plain examples);
+    a ``lang`` other than the one the examples were built in is refused."""
+    built = getattr(examples, "lang", None)
+    language = load_language(lang if lang is not None else built or "en")
+    if built is not None and lang is not None and load_language(built).code != language.code:
+        raise SettingError(f"the examples were built with lang={built!r}, not {language.code!r}", "lang")
+    return language
 
 
 def score(
@@ -125,9 +147,10 @@ def score(
     hypotheses: Sequence[str] | None = None,
     references: Sequence[Sequence[str] | str] | None = None,
     references_by: str | None = None,
-    tokenize: str = "whitespace",
-    aligner: Aligner | str = "errant",
+    tokenize: str | None = None,
+    aligner: Aligner | str | None = None,
     allow_tokenization_mismatch: bool = False,
+    lang: str | Language | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -135,7 +158,9 @@ def score(
     Give ``examples`` (from :func:`load` or :class:`gecscope.Examples`), or the sentences
     themselves: ``sources``, ``hypotheses`` and ``references`` (one list per annotator, or one
     per sentence with ``references_by="sentence"``), whitespace-tokenised, or raw English text
-    with ``tokenize="spacy"``. Edits are extracted with ``aligner`` where a metric needs them.
+    with ``tokenize="spacy"``. Edits are extracted with ``aligner`` (None: the language's default)
+    where a metric needs them. ``lang``: the language (:mod:`gecscope.align.languages`; None: that
+    of ``examples`` built by :class:`gecscope.Examples` or :func:`load`, else English), in the signature.
     Sentences given as lists are refused when tokenised otherwise than their sources (as
     :func:`load`), unless ``allow_tokenization_mismatch``.
 
@@ -149,6 +174,7 @@ def score(
     1.0
     """
     arguments.metric("metric", metric)
+    arguments.language("lang", lang, optional=True)
     if examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
@@ -159,10 +185,12 @@ def score(
             references_by=references_by,
             tokenize=tokenize,
             allow_tokenization_mismatch=allow_tokenization_mismatch,
+            lang=load_language(lang or "en").code,
         )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
     arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner)
+    language = _language_of(examples, lang)
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, lang=language)
     return result

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.language import Language
 from gecscope.errors import InputError, SettingError
 from gecscope.types import Edit, Example, Target, apply_edits
 
@@ -202,8 +203,13 @@ def load_arguments(given: Mapping[str, Any]) -> None:
     flag("require_references", given["require_references"])
     flag("allow_tokenization_mismatch", given["allow_tokenization_mismatch"])
     flag("overlaps", given.get("overlaps", False))
-    choice("lang", given["lang"], str, "a language code (str, e.g. 'en')")
-    choice("tokenize", given["tokenize"], str, "a tokeniser name (str: 'none', 'spacy', 'char')")
+    language("lang", given["lang"])
+    choice("tokenize", given["tokenize"], str, "a tokeniser name (str: 'none', 'spacy', 'char') or None", optional=True)
+
+
+def language(name: str, value: Any, *, optional: bool = False) -> None:
+    """``value`` is a language code (str) or a :class:`gecscope.align.language.Language`."""
+    choice(name, value, (str, Language), "a language code (str, e.g. 'en') or a gecscope Language", optional=optional)
 
 
 def compare_arguments(given: Mapping[str, Any]) -> None:
@@ -215,8 +221,10 @@ def compare_arguments(given: Mapping[str, Any]) -> None:
         choice(name, given[name], int, "a whole number (int)")
     for name in ("confidence", "alpha", "min_support"):
         choice(name, given[name], (int, float), "a number")
-    for name in ("test", "correction", "aligner", "family"):
+    for name in ("test", "correction", "family"):
         choice(name, given[name], str, "a name (str)")
+    choice("aligner", given["aligner"], str, "a name (str) or None (the language's default)", optional=True)
+    language("lang", given["lang"], optional=True)
 
 
 def score_files_arguments(metrics: Any, names: Any, count: Any, inputs: Mapping[str, Any]) -> None:

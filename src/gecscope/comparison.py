@@ -127,22 +127,29 @@ def compare(
     test: str = "ar",
     confidence: float = 0.95,
     alpha: float = 0.05,
-    aligner: str = "errant",
+    aligner: str | None = None,
     correction: str = "holm",
     cat: int = 0,
     min_support: float = 10.0,
     family: str = "system",
+    lang: str | None = None,
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system. The p-values are corrected (``correction``)
-    within each ``family`` (see :func:`gecscope.comparison_rows.corrected`)."""
+    within each ``family`` (see :func:`gecscope.comparison_rows.corrected`). ``lang``: the language
+    (None: that of :class:`gecscope.Examples`, else English); ``aligner``: None for the language's
+    default."""
     arguments.compare_arguments(locals())
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support, family)
     check_systems(systems, baseline)
     metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
-    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner)
+    langs = {str(getattr(ex, "lang", "en")) for ex in systems.values()}
+    if lang is None and len(langs) > 1:
+        raise SettingError(f"systems built in different languages ({', '.join(sorted(langs))})", "lang")
+    lang = lang if lang is not None else langs.pop() if langs else "en"
+    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang)
     return compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from gecscope import arguments
+from gecscope.align.languages import load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.io.tokenization import check_examples
 from gecscope.reader import read
@@ -74,16 +75,16 @@ def _reference_rows(references: Any, n: int, references_by: str | None) -> list[
     return [[row] if isinstance(row, str) else _strings(row, f"references[{i}]") for i, row in enumerate(outer)]
 
 
-def _read_checked(allow_tokenization_mismatch: bool, **files: Any) -> list[Example]:
+def _read_checked(allow_tokenization_mismatch: bool, lang: str, **files: Any) -> list[Example]:
     """The examples of an M2 pair or a JSONL file, the arguments checked first and the
-    tokenisation after (unless allowed)."""
+    tokenisation after (unless allowed, or read by a language's own readers)."""
     for name, value in files.items():
         arguments.path(name, value)
     arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
     hyp: str | Path = files.get("hyp_m2") or files["jsonl"]
     # the swap checks of the pipeline's reader; the tokenisation is checked on the examples
-    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()}, check=True)
-    if not allow_tokenization_mismatch:
+    [examples] = read(**{k: [v] if k == "hyp_m2" else v for k, v in files.items()}, check=True, lang=lang)
+    if not allow_tokenization_mismatch and load_language(lang).readers is None:
         check_examples(examples, [hyp, files.get("ref_m2") or hyp])
     return examples
 
@@ -91,9 +92,11 @@ def _read_checked(allow_tokenization_mismatch: bool, **files: Any) -> list[Examp
 class Examples(Sequence[Example]):
     """An immutable sequence of examples and the tokenisation they were built with (the pipeline's
     tokenise step: :attr:`tokenisation` goes into every signature of a score of them).
-    ``tokenize=None``: the reader's own (a language's, signed by its aligner, e.g. ``zh-char``)."""
+    ``tokenize=None``: the reader's own (a language's, signed by its aligner, e.g. ``zh-char``).
+    ``lang``: the language they were built in (a code of :mod:`gecscope.align.languages`): its
+    fields go into every signature of a score of them."""
 
-    def __init__(self, items: Iterable[Example], *, tokenize: str | None = "whitespace") -> None:
+    def __init__(self, items: Iterable[Example], *, tokenize: str | None = "whitespace", lang: str = "en") -> None:
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
         self._items = tuple(items)
@@ -103,6 +106,7 @@ class Examples(Sequence[Example]):
         if tokenize is not None:  # None: the reader's own tokens (a language's)
             arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
+        self.lang = load_language(lang).code
 
     @property
     def tokenisation(self) -> dict[str, str]:
@@ -127,7 +131,7 @@ class Examples(Sequence[Example]):
 
     def __getitem__(self, index: int | slice) -> Example | Examples:
         if isinstance(index, slice):
-            return Examples(self._items[index], tokenize=self.tokenize)
+            return Examples(self._items[index], tokenize=self.tokenize, lang=self.lang)
         return self._items[index]
 
     def __len__(self) -> int:
@@ -139,7 +143,7 @@ class Examples(Sequence[Example]):
     def __eq__(self, other: object) -> bool:
         """Equal to a sequence of the same examples (a list from the readers included)."""
         if isinstance(other, Examples):
-            return self._items == other._items and self.tokenize == other.tokenize
+            return self._items == other._items and self.tokenize == other.tokenize and self.lang == other.lang
         return isinstance(other, Sequence) and not isinstance(other, str) and list(self._items) == list(other)
 
     __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
@@ -152,7 +156,7 @@ class Examples(Sequence[Example]):
         return [*other, *self._items]
 
     def __repr__(self) -> str:
-        return f"Examples({len(self)} sentences, tokenize={self.tokenize!r})"
+        return f"Examples({len(self)} sentences, tokenize={self.tokenize!r}, lang={self.lang!r})"
 
     @classmethod
     def from_lists(
@@ -162,14 +166,15 @@ class Examples(Sequence[Example]):
         references: Sequence[Sequence[str] | str] | None = None,
         *,
         references_by: str | None = None,
-        tokenize: str = "whitespace",
+        tokenize: str | None = None,
         allow_tokenization_mismatch: bool = False,
+        lang: str = "en",
     ) -> Examples:
         """Examples from strings: ``tokenize="whitespace"`` splits on spaces (text already
         tokenised, as in M2 files); ``"spacy"`` tokenises raw English text with spaCy (extra
-        ``text``). ``references`` follow ``references_by`` (see the module docstring). Whitespace
-        tokens punctuated otherwise than the sources are refused unless
-        ``allow_tokenization_mismatch``."""
+        ``text``); None: the default of language ``lang``. ``references`` follow
+        ``references_by`` (see the module docstring). Whitespace tokens punctuated otherwise than
+        the sources are refused unless ``allow_tokenization_mismatch``."""
         src = _strings(sources, "sources")
         hyp = _strings(hypotheses, "hypotheses")
         if not src:
@@ -178,8 +183,15 @@ class Examples(Sequence[Example]):
         refs = _reference_rows(references, len(src), references_by)
         from gecscope.align.tokenizers import get_tokenizer  # shared with the files and ``--tokenize``
 
-        split = get_tokenizer(tokenize)
-        keep_raw = tokenize in ("whitespace", "none")
+        arguments.language("lang", lang)
+        language = load_language(lang)
+        tokenize = language.tokenizer(tokenize)
+        if language.readers is not None:  # the language prepares and tokenises each line itself
+            made = language.readers.example
+            rows = enumerate(zip(src, hyp, refs, strict=True))
+            return cls([made(s, h, rs, str(i)) for i, (s, h, rs) in rows], tokenize=None, lang=lang)
+        split = get_tokenizer(tokenize, lang)
+        keep_raw = tokenize == "none"
 
         def target(text: str) -> Target:
             return Target(split(text), raw=text if keep_raw else None)
@@ -193,12 +205,14 @@ class Examples(Sequence[Example]):
         arguments.flag("allow_tokenization_mismatch", allow_tokenization_mismatch)
         if keep_raw and not allow_tokenization_mismatch:
             check_examples(out, ["hypotheses", "references"], source="sources")
-        return cls(out, tokenize=tokenize)
+        return cls(out, tokenize=_spelled(tokenize), lang=lang)
 
     @classmethod
-    def from_m2(cls, hyp_m2: str | Path, ref_m2: str | Path, *, allow_tokenization_mismatch: bool = False) -> Examples:
+    def from_m2(
+        cls, hyp_m2: str | Path, ref_m2: str | Path, *, allow_tokenization_mismatch: bool = False, lang: str = "en"
+    ) -> Examples:
         """A hypothesis M2 (annotator 0) against a reference M2 (edits used as written)."""
-        return cls(_read_checked(allow_tokenization_mismatch, hyp_m2=hyp_m2, ref_m2=ref_m2))
+        return cls(_read_checked(allow_tokenization_mismatch, lang, hyp_m2=hyp_m2, ref_m2=ref_m2), lang=lang)
 
     @classmethod
     def from_text(
@@ -208,37 +222,41 @@ class Examples(Sequence[Example]):
         references: Sequence[str | Path] = (),
         ref_m2: str | Path | None = None,
         *,
-        tokenize: str = "whitespace",
+        tokenize: str | None = None,
         allow_tokenization_mismatch: bool = False,
+        lang: str = "en",
+        ref_tsv: str | Path | None = None,
     ) -> Examples:
         """Parallel text files (one sentence a line, space-tokenised unless ``tokenize`` says
-        otherwise, as ``--tokenize``), references as text files (one per annotator) and/or one M2 file."""
+        otherwise, as ``--tokenize``; None: the language's default), references as text files
+        (one per annotator) and/or one M2 file (or the language's own, ``ref_tsv`` for ``zh``)."""
         from gecscope.align.tokenizers import tokenize_examples
 
         arguments.path("source", source)
         arguments.path("hypothesis", hypothesis)
         arguments.load_arguments(dict(
             source=source, hypothesis=hypothesis, references=references, ref_m2=ref_m2, hyp_m2=None, jsonl=None,
-            ref_tsv=None, require_references=True, lang="en", tokenize=tokenize,
+            ref_tsv=ref_tsv, require_references=True, lang=lang, tokenize=tokenize,
             allow_tokenization_mismatch=allow_tokenization_mismatch,
         ))  # fmt: skip
-        [examples] = read(
-            source=source,
-            hypotheses=[hypothesis],
-            references=references,
-            ref_m2=ref_m2,
-            check=True,  # the swap checks; the tokenisation is checked on the examples below
-        )
-        out = cls(tokenize_examples(examples, tokenize), tokenize=tokenize)
-        if tokenize in ("none", "whitespace") and not allow_tokenization_mismatch:
+        language = load_language(lang)
+        tokenize = language.tokenizer(tokenize)
+        inputs: dict[str, Any] = {"ref_tsv": ref_tsv} if ref_tsv is not None else {}
+        files = {"source": source, "hypotheses": [hypothesis], "references": references, "ref_m2": ref_m2, **inputs}
+        # the swap checks; the tokenisation is checked on the examples below
+        [examples] = read(**files, check=True, lang=lang)
+        if language.readers is not None:  # a language with its own readers tokenises and is not checked
+            return cls(examples, tokenize=None, lang=lang)
+        out = cls(tokenize_examples(examples, tokenize, language.code), tokenize=_spelled(tokenize), lang=lang)
+        if tokenize == "none" and not allow_tokenization_mismatch:
             check_examples(out, [hypothesis, *references, ref_m2 or "references"], source=source)
         return out
 
     @classmethod
-    def from_jsonl(cls, path: str | Path, *, allow_tokenization_mismatch: bool = False) -> Examples:
+    def from_jsonl(cls, path: str | Path, *, allow_tokenization_mismatch: bool = False, lang: str = "en") -> Examples:
         """Records ``{"id", "source", "hypothesis", "references": [...]}``, space-tokenised."""
         arguments.path("path", path)
-        return cls(_read_checked(allow_tokenization_mismatch, jsonl=path))
+        return cls(_read_checked(allow_tokenization_mismatch, lang, jsonl=path), lang=lang)
 
     @classmethod
     def from_dataset(
@@ -248,7 +266,8 @@ class Examples(Sequence[Example]):
         source: str = "source",
         hypothesis: str = "hypothesis",
         references: str | Sequence[str] = "references",
-        tokenize: str = "whitespace",
+        tokenize: str | None = None,
+        lang: str = "en",
     ) -> Examples:
         """Examples from a table with named columns: a Hugging Face ``datasets.Dataset`` (the
         library is not needed otherwise) or a mapping of column name to list. ``references``
@@ -273,4 +292,11 @@ class Examples(Sequence[Example]):
             refs, layout = column(references), "sentence"
         else:
             refs, layout = [column(c) for c in references], "annotator"
-        return cls.from_lists(column(source), column(hypothesis), refs, references_by=layout, tokenize=tokenize)
+        return cls.from_lists(
+            column(source), column(hypothesis), refs, references_by=layout, tokenize=tokenize, lang=lang
+        )
+
+
+def _spelled(tokenize: str) -> str:
+    """The tokeniser's name as :class:`Examples` has always kept it (``whitespace`` for ``none``)."""
+    return "whitespace" if tokenize == "none" else tokenize

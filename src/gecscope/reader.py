@@ -17,6 +17,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from gecscope.align.language import Language
+from gecscope.align.languages import han_counts, languages_reading, load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.io.jsonl import iter_jsonl
 from gecscope.io.parallel import m2_rows, text_rows
@@ -48,17 +50,15 @@ def batches(items: Iterable[T], size: int | None) -> Iterator[list[T]]:
         yield batch
 
 
-def _refusing_cjk(rows: Iterator[tuple[Example, ...]], path: PathLike, lang: str) -> Iterator[tuple[Example, ...]]:
-    """``rows``, unchanged; at their end, mostly-Chinese sources read as English are refused."""
-    from gecscope.align.languages import han_counts, refuse_cjk_counts
-
+def _checked(rows: Iterator[tuple[Example, ...]], path: PathLike, language: Language) -> Iterator[tuple[Example, ...]]:
+    """``rows``, unchanged; at their end, the language's input check (mostly-Chinese sources read
+    as English, ...) refuses them."""
     han = total = 0
     for row in rows:
         h, t = han_counts([row[0].source_raw or "".join(row[0].source)])
         han, total = han + h, total + t
         yield row
-    if lang == "en":
-        refuse_cjk_counts((han, total), path)
+    language.check_text((han, total), path)
 
 
 def check_inputs(
@@ -89,7 +89,7 @@ def stream(
     ref_m2: PathLike | None = None,
     jsonl: PathLike | None = None,
     require_references: bool = True,
-    lang: str = "en",
+    lang: str | Language = "en",
     ref_tsv: PathLike | None = None,
     size: int | None = None,
     overlaps: bool = False,
@@ -98,7 +98,8 @@ def stream(
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
     all at once): each shard holds one list per system, of the same sentences. Files are read a
-    line at a time (``lang="zh"`` reads whole files) and a bad line raises, when it is met, an
+    line at a time (a language with its own readers, ``lang="zh"``, reads whole files) and a bad
+    line raises, when it is met, an
     :class:`InputError` naming the file and the line; files of different lengths are reported
     when the shorter one ends. A shard comes only when everything before it was read cleanly, and
     the last one only after the whole input was, so a caller that reduces after the last shard
@@ -114,21 +115,22 @@ def stream(
             multi_annotator_hyp=multi_annotator_hyp,
         )
     rows: Iterator[tuple[Example, ...]]  # one example per system and sentence, whatever the input
+    language = load_language(lang)
+    own = language.readers
     if jsonl is not None:
         rows = ((e,) for e in iter_jsonl(jsonl, require_references))
     elif hypotheses and hyp_m2:
         raise InputError("give text hypotheses or hypothesis M2 files, not both", hypotheses[0])
-    elif ref_tsv is not None and lang != "zh":
-        raise InputError("ChERRANT TSV references are read with lang='zh'", ref_tsv)
+    elif ref_tsv is not None and "ref_tsv" not in language.inputs:
+        readers = " or ".join(f"lang={c!r}" for c in languages_reading("ref_tsv"))
+        raise InputError(f"ChERRANT TSV references are read with {readers}", ref_tsv)
     elif hyp_m2:
         if ref_m2 is None:
             raise SettingError("a hypothesis M2 needs a reference M2 (ref_m2)", "ref_m2", path=hyp_m2[0])
-        if lang == "zh":
-            from gecscope.align.zh.text import zh_examples_from_m2
-
-            rows = zip(*(zh_examples_from_m2(path, ref_m2) for path in hyp_m2), strict=True)
+        if own is not None:
+            rows = zip(*(own.m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
-            rows = _refusing_cjk(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], lang)
+            rows = _checked(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], language)
     elif source is None or not hypotheses:
         raise SettingError(
             "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
@@ -137,12 +139,10 @@ def stream(
         )
     elif require_references and not references and ref_m2 is None and ref_tsv is None:
         raise InputError("no references given (references, ref_m2 or ref_tsv)", hypotheses[0])
-    elif lang == "zh":
-        from gecscope.align.zh.text import zh_examples_from_text
-
-        rows = zip(*(zh_examples_from_text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
+    elif own is not None:
+        rows = zip(*(own.text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _refusing_cjk(text_rows(source, hypotheses, references, ref_m2, overlaps), source, lang)
+        rows = _checked(text_rows(source, hypotheses, references, ref_m2, overlaps), source, language)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read

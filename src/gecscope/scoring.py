@@ -4,9 +4,11 @@ A formula is plain arithmetic on statistics ``t`` indexed by field (``t[0]``, ``
 a tuple of Python floats, or numpy arrays with the fields on the first axis
 (``np.moveaxis(a, -1, 0)``: the metrics' per-sentence columns, the vectorised replay and the
 grid searches). The only branches are :func:`div` and :func:`round4`, which work on both; IEEE
-division, products and sums give the same bits either way, so every form agrees exactly. The
-compiled replay (:mod:`gecscope.resample.kernel`) keeps its own copy of the corpus keys for
-speed; tests/test_rules.py checks every form against these definitions.
+division, products and sums give the same bits either way, so every form agrees exactly. Each
+rule is one :class:`CorpusRule` in :data:`RULES`, which the metrics, the resampling tables and
+tests/test_rules.py read. The compiled replay (:mod:`gecscope.resample.kernel`) keeps its own
+copy of the corpus keys for speed, under the rule's ``code``; tests/test_rules.py checks every
+form of every rule against these definitions.
 
 Fields: chunk statistics (CLEME, CLEME2.0, WODAFE) ``tp, fp_ne, fp_un, fn, tn``; ERRANT
 ``tp, fp, fn``; M2 ``correct, proposed, gold``. Parameters ``p``: CLEME2.0's four factors,
@@ -25,6 +27,7 @@ field and both are reproduced exactly:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -164,6 +167,118 @@ def m2_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
 
 def wodafe_sentence_key(c: Any, p: Any) -> tuple[Any, ...]:
     return (f_generalized(c, p[0], p[1]), c[0], -(c[1] + c[2]), -c[3], c[4])
+
+
+# the corpus scores' components of totals ``t`` under parameters ``p``
+def cleme2_parts(t: Any, p: Any) -> dict[str, Any]:
+    return dict(zip(("score", "hit", "wrong", "under", "over"), heuo(t, p), strict=True))
+
+
+def cleme_parts(t: Any, p: Any) -> dict[str, Any]:
+    pr, r, f = cleme_prf(t, p[0])
+    return {"p": pr, "r": r, "f": f, "acc": cleme_accuracy(t)}
+
+
+def m2_parts(t: Any, p: Any) -> dict[str, Any]:
+    return dict(zip("prf", prf(t[0], t[1], t[2], p[0]), strict=True))
+
+
+def errant_parts(t: Any, p: Any) -> dict[str, Any]:
+    return m2_parts((t[0], t[0] + t[1], t[0] + t[2]), p)
+
+
+def wodafe_parts(t: Any, p: Any) -> dict[str, Any]:
+    return {"f_g": f_generalized(t, p[0], p[1])}
+
+
+CorpusKey = Callable[[Any, Any, Any], tuple[Any, ...]]
+SentenceKey = Callable[[Any, Any], tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class CorpusRule:
+    """A corpus rule, declared once: the statistics it reads, the corpus key ``key(t, c, p)``
+    that picks a reference on the running totals (greedy, file order, earliest wins ties), the
+    sentence key ``key(c, p)`` that picks one per sentence, the corpus score's components and
+    which of them is the score, and the compiled replay's code (None: not compiled).
+
+    ``monotone``: +1/-1 per field when the corpus key never decreases as a field grows/shrinks
+    (a reference at least as good on every field then wins whatever the running totals).
+    Metrics, the resampling tables, the kernel and tests/test_rules.py read these objects."""
+
+    name: str
+    formula: str
+    fields: tuple[str, ...]
+    corpus_key: CorpusKey
+    sentence_key: SentenceKey
+    components: Callable[[Any, Any], dict[str, Any]]
+    headline: str
+    monotone: tuple[float, ...] | None = None
+    code: int | None = None
+
+    @property
+    def keys(self) -> tuple[CorpusKey, SentenceKey]:
+        return self.corpus_key, self.sentence_key
+
+    def score(self, t: Any, p: Any) -> Any:
+        """The corpus score of totals ``t``."""
+        return self.components(t, p)[self.headline]
+
+
+CHUNK_FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
+CLEME2 = CorpusRule(
+    "cleme2",
+    "greedy reference choice on (score, TP, -FP, -FN, TN)",
+    CHUNK_FIELDS,
+    cleme2_key,
+    cleme2_sentence_key,
+    cleme2_parts,
+    "score",
+    code=0,
+)
+CLEME = CorpusRule(
+    "cleme",
+    "greedy reference choice on (F, TP, -FP, -FN, TN)",
+    CHUNK_FIELDS,
+    cleme_key,
+    cleme_sentence_key,
+    cleme_parts,
+    "f",
+    code=1,
+)
+ERRANT = CorpusRule(
+    "errant",
+    "greedy reference choice on (F rounded to 4 dp, TP, -FP, -FN)",
+    ("tp", "fp", "fn"),
+    errant_key,
+    errant_sentence_key,
+    errant_parts,
+    "f",
+    monotone=(1.0, -1.0, -1.0),
+    code=2,
+)
+M2 = CorpusRule(
+    "m2",
+    "greedy annotator choice on (running F, correct, -(proposed + beta^2 gold))",
+    ("correct", "proposed", "gold"),
+    m2_key,
+    m2_sentence_key,
+    m2_parts,
+    "f",
+    monotone=(1.0, -1.0, -1.0),
+    code=3,
+)
+WODAFE = CorpusRule(
+    "wodafe",
+    "greedy reference choice on (F_G, TP, -FP, -FN, TN)",
+    CHUNK_FIELDS,
+    wodafe_key,
+    wodafe_sentence_key,
+    wodafe_parts,
+    "f_g",
+)
+#: every corpus rule by name
+RULES: dict[str, CorpusRule] = {r.name: r for r in (CLEME2, CLEME, ERRANT, M2, WODAFE)}
 
 
 def _first_best(keys: Sequence[Key]) -> int:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gecscope.align import Aligner
+from gecscope.align.language import Language
 from gecscope.errors import InputError
 from gecscope.pipeline import align, read
 from gecscope.types import Example
@@ -48,17 +49,20 @@ def load_systems(
     ref_m2: PathLike | None = None,
     names: Sequence[str] = (),
     aligner: Aligner | str | None = "errant",
+    lang: str | Language = "en",
 ) -> dict[str, list[Example]]:
     """Examples per system name, in the order given, aligned as the metrics need.
 
     Text systems (``source`` + ``hypotheses``) take references from ``references`` and/or
     ``ref_m2``; M2 systems (``hyp_m2``) from ``ref_m2``. ``aligner=None`` leaves text targets
-    unaligned (GREEN and GLEU need no edits).
+    unaligned (GREEN and GLEU need no edits); ``lang``: the language read (its readers, its
+    input check; ``aligner`` must be one it allows, e.g. ``levenshtein``).
     """
     if not (hypotheses or hyp_m2):
         raise InputError("no systems given (hypotheses or hyp_m2)")
     labels = system_names(list(hypotheses or hyp_m2), names)
-    per_system = read(source=source, hypotheses=hypotheses, hyp_m2=hyp_m2, references=references, ref_m2=ref_m2)
+    files = {"source": source, "hypotheses": hypotheses, "hyp_m2": hyp_m2, "references": references, "ref_m2": ref_m2}
+    per_system = read(**files, lang=lang)
     if aligner is not None:
-        per_system, _ = align(per_system, [(True, True)], aligner)
+        per_system, _ = align(per_system, [(True, True)], aligner, lang=lang)
     return dict(zip(labels, per_system, strict=True))

@@ -10,30 +10,26 @@ it; :class:`AlignSettings` holds the cache, worker and runaway-guard options.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any
 
+from gecscope.align.aligner import Aligner, adopt
 from gecscope.align.levenshtein import LevenshteinAligner
 from gecscope.align.settings import AlignSettings, Origin, cell_limit, too_large, too_long
 from gecscope.errors import InputError
 from gecscope.types import Edit, Example, Target, Tokens
 
 
-class Aligner(Protocol):
-    name: str
-
-    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]: ...
-
-
-def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses: bool = True) -> list[Example]:
+def align_examples(examples: Sequence[Example], aligner: Aligner | Any, *, hypotheses: bool = True) -> list[Example]:
     """Return examples whose targets all carry edits (targets with edits are left untouched).
     ``hypotheses=False`` aligns the references only.
 
     An aligner with a ``max_tokens`` limit (ERRANT) refuses a pair over it (see
     :func:`gecscope.align.settings.too_long`) with one line naming the file and line, taken from
     the aligner's ``origin`` when it has one."""
+    aligner = adopt(aligner)
     todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
-    limit = int(getattr(aligner, "max_tokens", 0) or 0)
-    cells = int(getattr(aligner, "max_cells", 0) or 0)
+    limit = aligner.max_tokens
+    cells = aligner.max_cells
     for i, ex in enumerate(examples):
         for j, t in enumerate((ex.hypothesis, *ex.references)):
             if (j == 0 and not hypotheses) or t.edits is not None or t.tokens == ex.source:
@@ -45,7 +41,7 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
                 todo[(ex.source, t.tokens)] = ()
     pairs = list(todo)
     alternatives: dict[tuple[Tokens, Tokens], tuple[tuple[Edit, ...], ...]] = {}
-    if hasattr(aligner, "alignments_batch"):  # every cheapest alignment (ChERRANT's -s all)
+    if aligner.alternatives:  # every cheapest alignment (ChERRANT's -s all)
         for pair, found in zip(pairs, aligner.alignments_batch(pairs), strict=True):
             todo[pair], alternatives[pair] = found[0], tuple(found[1:])
     else:
@@ -71,7 +67,7 @@ def align_examples(examples: Sequence[Example], aligner: Aligner, *, hypotheses:
 
 
 def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
-    origin = getattr(aligner, "origin", None) or Origin()
+    origin = aligner.origin or Origin()
     path, line = origin.locate(index, target)
     what = "hypothesis" if target == 0 else f"reference {target}"
     if path is None:
@@ -83,13 +79,14 @@ def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
     )
 
 
-def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> Aligner:
+def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None) -> Aligner | Any:
     """``errant`` (English, needs the 'text' extra; behind the alignment cache unless
     ``settings.cache`` is off), ``errant-notag`` (tag-free ERRANT, any language, no model: the
     MultiGEC-2025 scorer's edits), ``levenshtein`` (any language), ``cherrant`` (Chinese char tokens,
     needs the 'zh' extra), or one registered in :mod:`gecscope.align.languages`
     (``register_aligner`` or the ``gecscope.aligners`` entry points). An aligner object is returned
-    as it is."""
+    as it is (one that does not subclass :class:`Aligner` is adopted where its members are read:
+    :func:`adopt`)."""
     if not isinstance(name, str):
         return name
     if name == "errant":
@@ -114,9 +111,8 @@ def get_aligner(name: str | Aligner, settings: AlignSettings | None = None) -> A
 
     factory = find_aligner(name)
     if factory is not None:
-        aligner: Aligner = factory()
-        return aligner
+        return factory()
     raise ValueError(f"unknown aligner {name!r} (errant, errant-notag, levenshtein, cherrant or a registered one)")
 
 
-__all__ = ["AlignSettings", "Aligner", "LevenshteinAligner", "Origin", "align_examples", "get_aligner"]
+__all__ = ["AlignSettings", "Aligner", "LevenshteinAligner", "Origin", "adopt", "align_examples", "get_aligner"]

@@ -1,40 +1,71 @@
-"""Languages: which tokenisation and which aligner ``--lang`` picks, and the plug-in point.
+"""The language registry (``--lang``, ``lang=``): one line per language, and the plug-in points.
 
-* ``en``: whitespace tokens, ERRANT 3.0.2-compatible edits (the ``text`` extra);
-* ``zh``: ChERRANT char tokens (targets converted with OpenCC ``t2s``), ChERRANT-compatible
-  character alignment (the ``zh`` extra and the alignment tables, see ``align.zh.resources``);
-* any other code: whitespace tokens and the language-agnostic Levenshtein aligner (no error
-  types), unless an aligner is registered for that code.
+Each built-in language is a folder ``align/<code>/`` whose ``unit.py`` declares its
+:class:`~gecscope.align.language.Language` as ``LANGUAGE``; :data:`LANGUAGES` names that module
+(one line). :func:`load_language` imports it on first use, so the registry itself loads nothing.
 
-Plug-ins: language-specific ERRANT ports (German, Czech, Russian, Arabic, ...) register a
-factory returning an object with ``name`` and ``edits_batch(pairs)`` (see
-:class:`gecscope.align.Aligner`), either in Python with :func:`register_aligner` or, from an
-installed package, as an entry point in the group ``gecscope.aligners`` whose name is the
-language code (or an aligner name for ``--aligner``)::
+Plug-ins, from an installed package or in Python:
+
+* a whole language: an entry point in the group ``gecscope.languages`` named by its code, whose
+  object is a ``Language`` (or :func:`register_language`);
+* an aligner (as before): a factory returning an object with ``name`` and ``edits_batch(pairs)``
+  (see :class:`gecscope.align.Aligner`), registered with :func:`register_aligner` or as an entry
+  point in the group ``gecscope.aligners``. Named by a language code it is that language's
+  default aligner; a code no language unit declares then reads whitespace tokens::
 
     [project.entry-points."gecscope.aligners"]
-    de = "errant_de_gecscope:make_aligner"
+    ar = "errant_ar_gecscope:make_aligner"
+
+>>> load_language("de").aligners[1], load_language("en").signature
+('levenshtein', {})
+>>> load_language("eng")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+gecscope.errors.SettingError: unknown lang 'eng' (did you mean en?); known: cs, de, el, en, ...
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
+from importlib import import_module
 from typing import Any
 
-from gecscope.errors import InputError
+from gecscope.align.language import BUILT_ALIGNERS, Language
+from gecscope.errors import SettingError
 
+#: code -> the module declaring its ``LANGUAGE`` (adding a language: its folder and one line here)
+LANGUAGES: dict[str, str] = {
+    "en": "gecscope.align.en.unit",
+    "zh": "gecscope.align.zh.unit",
+    "cs": "gecscope.align.cs.unit",
+    "de": "gecscope.align.de.unit",
+    "el": "gecscope.align.el.unit",
+    "et": "gecscope.align.et.unit",
+    "is": "gecscope.align.is_.unit",
+    "it": "gecscope.align.it.unit",
+    "lv": "gecscope.align.lv.unit",
+    "ru": "gecscope.align.ru.unit",
+    "sl": "gecscope.align.sl.unit",
+    "sv": "gecscope.align.sv.unit",
+    "uk": "gecscope.align.uk.unit",
+    "und": "gecscope.align.und.unit",
+}
+LANGUAGE_GROUP = "gecscope.languages"
 ENTRY_POINT_GROUP = "gecscope.aligners"
-BUILTIN = {"en": "errant", "zh": "cherrant"}
-#: text with more than this share of Han characters (among non-space ones) needs ``--lang zh``
-CJK_SHARE = 0.5
 HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")
 SPACE = re.compile(r"\s")
 
-
-#: aligner factories registered in Python (:func:`register_aligner`); the process-wide registry
-#: that ``get_aligner`` and ``--lang`` consult, with the entry points (empty until used)
+#: languages and aligner factories registered in Python; consulted before the entry points
+_REGISTERED: dict[str, Language] = {}
 _FACTORIES: dict[str, Callable[[], Any]] = {}
+
+
+def register_language(language: Language) -> None:
+    """Make ``language`` the one ``--lang``/``lang=`` picks for its code (over a built-in one)."""
+    _REGISTERED[language.code] = language
 
 
 def register_aligner(name: str, factory: Callable[[], Any]) -> None:
@@ -53,6 +84,15 @@ def _notag() -> Any:
 BUILTIN_FACTORIES: dict[str, Callable[[], Any]] = {"errant-notag": _notag}
 
 
+def _entry_point(group: str, name: str) -> Any | None:
+    from importlib.metadata import entry_points  # not at start-up
+
+    for ep in entry_points(group=group):
+        if ep.name == name:
+            return ep.load()
+    return None
+
+
 def find_aligner(name: str) -> Callable[[], Any] | None:
     """The aligner factory for ``name``: registered in Python, else shipped with gecscope
     (:data:`BUILTIN_FACTORIES`), else found among the entry points."""
@@ -60,13 +100,13 @@ def find_aligner(name: str) -> Callable[[], Any] | None:
         return _FACTORIES[name]
     if name in BUILTIN_FACTORIES:
         return BUILTIN_FACTORIES[name]
-    from importlib.metadata import entry_points  # not at start-up
+    factory: Callable[[], Any] | None = _entry_point(ENTRY_POINT_GROUP, name)
+    return factory
 
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name == name:
-            factory: Callable[[], Any] = ep.load()
-            return factory
-    return None
+
+def aligner_known(name: str) -> bool:
+    """Whether :func:`gecscope.align.get_aligner` can build ``name`` here (built in or plugged in)."""
+    return name in BUILT_ALIGNERS or find_aligner(name) is not None
 
 
 def aligner_names() -> list[str]:
@@ -76,24 +116,70 @@ def aligner_names() -> list[str]:
     return sorted({*_FACTORIES, *BUILTIN_FACTORIES, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
 
 
-def aligner_for(lang: str) -> str:
-    """The aligner name ``--lang`` picks.
+def language_codes() -> list[str]:
+    """Every code ``--lang`` accepts: built in, registered in Python, or a ``gecscope.languages`` entry point."""
+    from importlib.metadata import entry_points
 
-    >>> aligner_for("en"), aligner_for("zh"), aligner_for("xx")
+    return sorted({*LANGUAGES, *_REGISTERED, *(ep.name for ep in entry_points(group=LANGUAGE_GROUP))})
+
+
+@cache
+def _builtin(code: str) -> Language:
+    language: Language = import_module(LANGUAGES[code]).LANGUAGE
+    return language
+
+
+def load_language(code: str | Language) -> Language:
+    """The language unit of ``code`` (a ``Language`` is returned as it is): registered in Python,
+    built in, a ``gecscope.languages`` entry point, or, for a code that only names a plug-in
+    aligner, whitespace tokens and that aligner. An unknown code is refused in one line with a
+    "did you mean"."""
+    if isinstance(code, Language):
+        return code
+    if not isinstance(code, str):
+        raise SettingError(f"lang must be a language code (str, e.g. 'en'), not {type(code).__name__}", "lang")
+    if code in _REGISTERED:
+        return _REGISTERED[code]
+    if code in LANGUAGES:
+        return _builtin(code)
+    found = _entry_point(LANGUAGE_GROUP, code)
+    if isinstance(found, Language):
+        return found
+    if find_aligner(code) is not None:
+        return Language(code, code, aligners=(code, "levenshtein"), max_han_share=None, signature={"lang": code})
+    near = difflib.get_close_matches(code.lower(), language_codes(), n=1, cutoff=0.5)
+    hint = f" (did you mean {near[0]}?)" if near else ""
+    raise SettingError(
+        f"unknown lang {code!r}{hint}; known: {', '.join(language_codes())} "
+        "(und: any language, whitespace tokens and Levenshtein edits)",
+        "lang",
+    )
+
+
+def spelling_variants(code: str) -> Callable[[str, str], bool] | None:
+    """The spelling-variant rule of language ``code``'s unit (None: none, or no unit for ``code``;
+    never an error, so a classifier can ask for any code)."""
+    language = _REGISTERED.get(code) or (_builtin(code) if code in LANGUAGES else None)
+    return language.spelling_variants if language is not None else None
+
+
+def languages_reading(setting: str) -> list[str]:
+    """The built-in codes whose language reads input setting ``setting`` (``ref_tsv``)."""
+    return [code for code in LANGUAGES if setting in _builtin(code).inputs]
+
+
+def aligner_for(lang: str | Language) -> str:
+    """The aligner ``--lang`` picks (its default, a plug-in named by its code, or the stand-in).
+
+    >>> aligner_for("en"), aligner_for("zh"), aligner_for("und")
     ('errant', 'cherrant', 'levenshtein')
     """
-    if lang in BUILTIN:
-        return BUILTIN[lang]
-    return lang if find_aligner(lang) is not None else "levenshtein"
+    return load_language(lang).aligner(None, aligner_known)
 
 
-def tokenisation(lang: str) -> dict[str, str]:
-    """Signature fields of the tokenisation ``--lang`` implies."""
-    if lang == "zh":
-        from gecscope.align.zh.tokens import SIGNATURE
-
-        return dict(SIGNATURE)
-    return {"tok": "whitespace"}
+def tokenisation(lang: str | Language) -> dict[str, str]:
+    """Signature fields of the tokenisation ``--lang`` implies (its readers', else whitespace)."""
+    return dict(load_language(lang).tokens)
 
 
 def han_counts(lines: Iterable[str]) -> tuple[int, int]:
@@ -109,13 +195,7 @@ def han_counts(lines: Iterable[str]) -> tuple[int, int]:
     return han, total
 
 
-def refuse_cjk_counts(counts: tuple[int, int], path: object) -> None:
-    """Refuse mostly-Chinese text read as English, from :func:`han_counts` summed over a corpus read
-    in shards (one line saying what to add). An explicit other language (``ja``, ...) is the
-    user's choice and is not refused."""
-    han, total = counts
-    if total and han / total > CJK_SHARE:
-        raise InputError(
-            "text is mostly Chinese characters, read as English with whitespace tokens; add --lang zh",
-            str(path),
-        )
+def refuse_cjk_counts(counts: tuple[int, int], path: object, lang: str | Language = "en") -> None:
+    """Refuse mostly-Chinese text read in a language that checks it (English, ...), from
+    :func:`han_counts` summed over a corpus read in shards (one line saying what to add)."""
+    load_language(lang).check_text(counts, path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from gecscope.align.aligner import Aligner
 from gecscope.types import Edit, Tokens
 
 
@@ -99,7 +100,7 @@ def levenshtein_edits(source: Tokens, target: Tokens) -> tuple[Edit, ...]:
     return tuple(edits)
 
 
-class LevenshteinAligner:
+class LevenshteinAligner(Aligner):
     name = "levenshtein"
 
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:

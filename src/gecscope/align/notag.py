@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from gecscope.align.aligner import Aligner
 from gecscope.align.en.errant_fast import KEY_MODULUS, Kernel, TokenFeatures
 from gecscope.align.en.errant_merge import rule_edits
 from gecscope.align.notag_types import classify, word_list_signature
@@ -67,7 +68,7 @@ def blank_features(words: Tokens, ids: dict[str, int]) -> TokenFeatures:
     )
 
 
-class NotagAligner:
+class NotagAligner(Aligner):
     """Tag-free ERRANT edits of token pairs (any language); ``compiled``: None: numba when
     installed and the run is large, True: numba, False: plain Python (the same edits)."""
 

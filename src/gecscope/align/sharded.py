@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from gecscope.align.workers import Batch, annotate_here, in_order
+from gecscope.align.workers import Batch, Make, annotate_here, in_order
 from gecscope.errors import MissingExtraError
 from gecscope.types import Edit
 
@@ -30,8 +30,10 @@ def connect(jobs: int, scheduler: str | None) -> tuple[Any, Any]:
     return Client(cluster), cluster
 
 
-def dask_edits(model: str, batches: Iterable[Batch], jobs: int, client: Any) -> Iterator[list[tuple[Edit, ...]]]:
-    """The edits of each batch, in order, computed on ``client``'s cluster (:func:`connect`; left
-    open), a few batches per worker in flight."""
+def dask_edits(
+    make: Make, model: str, batches: Iterable[Batch], jobs: int, client: Any
+) -> Iterator[list[tuple[Edit, ...]]]:
+    """The edits of each batch, in order, computed by ``make(model)`` on ``client``'s cluster
+    (:func:`connect`; left open), a few batches per worker in flight."""
     workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-    return in_order(lambda batch: client.submit(annotate_here, model, batch, pure=False), batches, 2 * workers)
+    return in_order(lambda batch: client.submit(annotate_here, make, model, batch, pure=False), batches, 2 * workers)

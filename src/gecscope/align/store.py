@@ -10,23 +10,16 @@ Edits are stored compactly as JSON ``[[start, end, type, token, ...], ...]``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
 
+from gecscope.align.aligner import Aligner
 from gecscope.align.settings import Origin
 from gecscope.cache import ValueCache, cache_key, open_cache
 from gecscope.types import Edit, Tokens, apply_edits
 
 KIND = "align"
-
-
-class SignedAligner(Protocol):
-    name: str
-
-    @property
-    def signature(self) -> str: ...
-
-    def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]: ...
 
 
 def encode_edits(edits: Sequence[Edit]) -> list[list[Any]]:
@@ -72,11 +65,12 @@ def pair_key(signature: str, source: Tokens, target: Tokens, kind: str = "edits"
     return cache_key(kind, signature, "\n".join(source), "\n".join(target))
 
 
-class CachedAligner:
+class CachedAligner(Aligner):
     """Wraps an aligner: pairs seen before (same signature) come from the cache, the rest from
-    the aligner (which then need not even load its model)."""
+    the aligner (which then need not even load its model). The declared members are the inner
+    aligner's."""
 
-    def __init__(self, inner: SignedAligner, cache: ValueCache) -> None:
+    def __init__(self, inner: Aligner, cache: ValueCache) -> None:
         self.inner = inner
         self.cache = cache
         self.name = inner.name
@@ -89,6 +83,29 @@ class CachedAligner:
         if attr == "inner":  # not set yet (copying, unpickling)
             raise AttributeError(attr)
         return getattr(self.inner, attr)
+
+    @property
+    def signature(self) -> str:
+        return self.inner.signature
+
+    @property
+    def tokenisation(self) -> Mapping[str, str]:  # type: ignore[override]  # the inner aligner's, read-only
+        return self.inner.tokenisation
+
+    @property
+    def max_tokens(self) -> int:
+        return self.inner.max_tokens
+
+    @property
+    def max_cells(self) -> int:
+        return self.inner.max_cells
+
+    @max_cells.setter
+    def max_cells(self, value: int) -> None:
+        self.inner.max_cells = value
+
+    def keep_workers(self) -> AbstractContextManager[Any]:
+        return self.inner.keep_workers()
 
     def _through_cache(
         self,
@@ -121,8 +138,10 @@ class CachedAlternatives(CachedAligner):
     """Wraps an aligner that finds every cheapest alignment of a pair (ChERRANT's ``-s all``):
     the whole list is stored, each alternative checked like a single alignment."""
 
+    alternatives = True
+
     def alignments_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[list[tuple[Edit, ...]]]:
-        compute = self.inner.alignments_batch  # type: ignore[attr-defined]
+        compute = self.inner.alignments_batch
         return self._through_cache("alternatives", pairs, decode_alternatives, compute, _encode_alternatives)
 
     def edits_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
@@ -153,11 +172,11 @@ def decode_alternatives(value: Any, source: Tokens, target: Tokens) -> list[tupl
     return out
 
 
-def cached(inner: SignedAligner, cache_dir: str | None = None, enabled: bool = True) -> CachedAligner:
+def cached(inner: Aligner, cache_dir: str | None = None, enabled: bool = True) -> CachedAligner:
     """``inner`` behind the alignment cache file ``<cache_dir>/align.sqlite`` (with its list of
-    alternative alignments when it has ``alignments_batch``)."""
+    alternative alignments when it declares ``alternatives``)."""
     # the cache checks the cheap part; decode_edits checks the rest (and rebuilds the target)
     store = open_cache(KIND, cache_dir, enabled, validate=lambda v: isinstance(v, list))
-    if hasattr(inner, "alignments_batch"):
+    if inner.alternatives:
         return CachedAlternatives(inner, store)
     return CachedAligner(inner, store)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from types import ModuleType
 
+from gecscope.align.languages import spelling_variants
 from gecscope.errors import SettingError
 from gecscope.types import Edit
 
@@ -55,24 +56,6 @@ SHORT_LENGTH = 4
 def is_punctuation(token: str) -> bool:
     """True when every character of ``token`` is punctuation (Unicode category ``P*``)."""
     return bool(token) and all(unicodedata.category(ch).startswith("P") for ch in token)
-
-
-#: Ukrainian euphony (милозвучність, a rule of the Pravopys): the word-initial у/в, і/й, з/із/зі
-#: alternations and the reflexive ending -ся/-сь are spelling variants (UA-GEC tags them Spelling)
-UK_SHORT = {"у": "в", "в": "в", "і": "й", "й": "й", "з": "з", "із": "з", "зі": "з"}
-UK_PREFIXES = ("у", "в", "і")
-
-
-def is_ukrainian_variant(a: str, b: str) -> bool:
-    """``a`` and ``b`` (lower case) are one Ukrainian word in its euphonic variants."""
-    if a in UK_SHORT and b in UK_SHORT:
-        return (UK_SHORT[a] == UK_SHORT[b] and UK_SHORT[a] != "й") or {a, b} <= {"і", "й"}
-    if a[:1] in ("у", "в") and b[:1] in ("у", "в") and a[1:] == b[1:]:
-        return True
-    short, long = sorted((a, b), key=len)
-    if len(long) == len(short) + 1 and long[0] in UK_PREFIXES and long[1:] == short:
-        return True
-    return a[:-2] == b[:-2] and {a[-2:], b[-2:]} == {"ся", "сь"}
 
 
 def is_word(token: str) -> bool:
@@ -199,7 +182,8 @@ class SurfaceTypes:
 
     def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
         """ERRANT's one-token rules that strings (and a lexicon) can decide."""
-        if self.lang == "uk" and is_ukrainian_variant(source.lower(), target.lower()):
+        variant = spelling_variants(self.lang)  # the language unit's orthographic variants (Ukrainian euphony)
+        if variant is not None and variant(source.lower(), target.lower()):
             return "SPELL"
         if is_word(source) and not (lexicon is not None and self.known(source, lexicon)):
             if lexicon is not None and self.same_lemma(source, target, lexicon):

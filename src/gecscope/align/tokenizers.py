@@ -7,7 +7,11 @@
 - ``char`` (Chinese and other unsegmented scripts): one token per non-space character;
 - ``syntok`` (any language using spaces; the ``multigec`` extra): ``syntok`` 1.4.4's tokens joined
   by single spaces, as the MultiGEC-2025 evaluation pre-tokenises each essay, then split as its
-  ERRANT fork splits a line (:func:`gecscope.align.notag.fork_tokens`).
+  ERRANT fork splits a line (:func:`gecscope.align.notag.fork_tokens`);
+- ``spacy-blank``: spaCy's rule-based tokenizer of the language, ``spacy.blank(code)`` (no model).
+
+Which of them a language allows, and its default, is declared by its unit
+(:class:`gecscope.align.language.Language`); ``lang`` below is its code.
 
 :func:`tokenize_examples` applies one tokeniser the same way to the source, the hypothesis and
 the text references of every example; references read from M2 keep their tokens and edits, and
@@ -35,15 +39,17 @@ Split = Callable[[str], Tokens]
 @dataclass(frozen=True)
 class TokenizerSpec:
     """A registered tokeniser: its ``--tokenize`` name, the languages it serves (empty: any) and
-    a factory that builds the split function (loading models lazily)."""
+    a factory that builds the split function (loading models lazily); ``per_language``: a
+    factory taking the language code instead (``spacy.blank(code)``)."""
 
     name: str
     languages: tuple[str, ...]
     factory: Callable[[], Split]
     summary: str
+    per_language: Callable[[str], Split] | None = None
 
     def __post_init__(self) -> None:
-        if not self.name or not self.name.isidentifier():
+        if not self.name or not self.name.replace("-", "_").isidentifier():
             raise ValueError(f"tokeniser name must be an identifier; got {self.name!r}")
 
 
@@ -62,6 +68,21 @@ def _spacy() -> Split:
 
 def _char() -> Split:
     return lambda text: tuple(ch for ch in text if not ch.isspace())
+
+
+def _spacy_blank(code: str) -> Split:
+    try:
+        import spacy
+    except ImportError:
+        from gecscope.errors import MissingExtraError
+
+        raise MissingExtraError(f"--tokenize spacy-blank (spacy.blank({code!r}))", "text") from None
+    tokenizer = spacy.blank(code).tokenizer
+    return lambda text: tuple(t.text for t in tokenizer(text.strip()) if not t.is_space)
+
+
+def _no_language() -> Split:
+    raise ValueError("--tokenize spacy-blank needs a language (--lang / lang=)")
 
 
 def syntok_line() -> Callable[[str], str]:
@@ -101,6 +122,9 @@ TOKENIZERS: dict[str, TokenizerSpec] = {
     "none": TokenizerSpec("none", (), _whitespace, "whitespace tokens (pre-tokenised text)"),
     "spacy": TokenizerSpec("spacy", ("en",), _spacy, "spaCy English tokenizer, as errant_parallel -tok"),
     "char": TokenizerSpec("char", (), _char, "one token per non-space character (Chinese)"),
+    "spacy-blank": TokenizerSpec(
+        "spacy-blank", (), _no_language, "spaCy's rule-based tokenizer of --lang (spacy.blank), no model", _spacy_blank
+    ),
     "syntok": TokenizerSpec("syntok", (), _syntok, "syntok 1.4.4 tokens, as MultiGEC-2025 pre-tokenises essays"),
 }
 #: other names accepted for a registered tokeniser
@@ -114,23 +138,30 @@ def register_tokenizer(spec: TokenizerSpec) -> None:
 
 def canonical(name: str, lang: str | None = None) -> str:
     """The registered name of ``name`` (aliases resolved); refuses an unknown name or a
-    tokeniser that does not serve ``lang``.
+    tokeniser that language ``lang``'s unit does not allow.
 
-    >>> canonical("whitespace"), canonical("spacy", "en")
-    ('none', 'spacy')
+    >>> canonical("whitespace"), canonical("spacy", "en"), canonical("spacy-blank", "cs")
+    ('none', 'spacy', 'spacy-blank')
     """
     key = ALIASES.get(name, name)
     if key not in TOKENIZERS:
         raise ValueError(f"--tokenize must be one of {', '.join(TOKENIZERS)}; got {name!r}")
     spec = TOKENIZERS[key]
-    if lang is not None and spec.languages and lang not in spec.languages:
+    if spec.languages and lang is not None and lang not in spec.languages:
         raise ValueError(f"--tokenize {key} is for --lang {'/'.join(spec.languages)}, not {lang}")
+    if lang is not None:
+        from gecscope.align.languages import load_language
+
+        return load_language(lang).tokenizer(key)
     return key
 
 
-def get_tokenizer(name: str) -> Split:
-    """The split function of a registered tokeniser."""
-    return TOKENIZERS[canonical(name)].factory()
+def get_tokenizer(name: str, lang: str | None = None) -> Split:
+    """The split function of a registered tokeniser (for language ``lang``, where it depends on one)."""
+    spec = TOKENIZERS[canonical(name, lang)]
+    if spec.per_language is not None and lang is not None:
+        return spec.per_language(lang)
+    return spec.factory()
 
 
 def tokenizer_signature(name: str, m2_source: bool = False) -> str:
@@ -197,14 +228,14 @@ def snap(text: str, tokens: Tokens, source: Tokens, longest: int = 8) -> Tokens:
     return tuple(out)
 
 
-def tokenize_examples(examples: Sequence[Example], name: str) -> list[Example]:
+def tokenize_examples(examples: Sequence[Example], name: str, lang: str | None = None) -> list[Example]:
     """``examples`` with source, hypothesis and text references re-tokenised by ``name`` from
     their raw lines. With M2 references the source keeps the M2's tokens, and hypothesis tokens
     written together are joined where the source has them joined (:func:`snap`). ``none``
     changes nothing."""
-    if canonical(name) == "none":
+    if canonical(name, lang) == "none":
         return list(examples)
-    split = get_tokenizer(name)
+    split = get_tokenizer(name, lang)
     out = []
     for ex in examples:
         fixed = any(r.edits is not None for r in ex.references)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from gecscope import api
-from gecscope.cli.inputs import add_input_args, aligner_from_args, load_examples
+from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.io.m2 import format_cherrant_m2, format_m2, write_m2
 
 
@@ -26,9 +26,10 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "references" and args.hyp is None and args.source is not None:
         args.hyp = args.source  # references only: the hypothesis is irrelevant
     examples = load_examples(args, require_references=args.what == "references")
-    ready, _ = api.prepare(examples, aligner_from_args(args))
+    language = language_of(args)
+    ready, _ = api.prepare(examples, aligner_from_args(args), lang=language)
     blocks = [(e.source, [e.hypothesis] if args.what == "hypothesis" else list(e.references)) for e in ready]
-    cherrant = str(getattr(args, "lang", "en")) == "zh"  # ChERRANT's M2: its compare reads it literally
+    cherrant = language.m2_format == "cherrant"  # ChERRANT's M2: its compare reads it literally
     if args.output:
         write_m2(args.output, blocks, cherrant=cherrant)
     else:

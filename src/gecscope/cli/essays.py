@@ -21,12 +21,15 @@ from gecscope.errors import InputError, SettingError
 
 
 def refuse_icelandic(args: argparse.Namespace) -> None:
-    """``--protocol multigec-2025`` on Icelandic: one line saying why not."""
-    if getattr(args, "lang", None) == "is" or Path(str(getattr(args, "source", None) or "")).name.startswith("is-"):
-        raise SettingError(
-            "MultiGEC-2025 scores Icelandic with ERRANT on UDPipe 2 tags from a web service; tag-free ERRANT "
-            "is not its metric, and gecscope does not read Icelandic tags yet"
-        )
+    """``--protocol multigec-2025`` on a language whose unit refuses tag-free ERRANT (Icelandic),
+    named by ``--lang`` or by the MultiGEC file name (``is-...``): one line saying why not."""
+    from gecscope.align.language import TAG_FREE
+    from gecscope.align.languages import LANGUAGES, load_language
+
+    prefix = Path(str(getattr(args, "source", None) or "")).name.split("-")[0]
+    language = load_language(getattr(args, "lang", None) or (prefix if prefix in LANGUAGES else "en"))
+    if TAG_FREE in language.refusals:
+        raise SettingError(f"--protocol multigec-2025 with {language.label}: {language.refusals[TAG_FREE]}")
 
 
 def use_essays(args: argparse.Namespace) -> None:
@@ -38,7 +41,10 @@ def use_essays(args: argparse.Namespace) -> None:
     files = [args.source, *hyp, *args.ref]
     if not args.source or not all(str(f).endswith(".md") for f in files):
         raise InputError("essay files (.md) need --source, --hyp and --ref all as .md files", "--source")
-    tokenize = canonical(args.tokenize, str(getattr(args, "lang", "en")))
+    from gecscope.cli.preparation import language_of
+
+    code = language_of(args).code  # resolves --tokenize (its default: the language's)
+    tokenize = canonical(args.tokenize, code)
     source, hyps, refs, ids = essay_lines(args.source, hyp, args.ref, line_maker(tokenize))
     for path, lines in zip(hyp, hyps, strict=True):
         missing = sum(1 for line in lines if line == "!")

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from gecscope import api
+from gecscope.align import adopt
 from gecscope.cli.inputs import add_input_args, aligner_from_args, load_examples
 from gecscope.errors import InputError
 from gecscope.report.explain import explain, render_explanation, render_explanation_json
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--line {line} is out of range (1..{len(examples)})")
         picked.append(examples[line - 1])
     aligner = aligner_from_args(args)
-    origin = getattr(aligner, "origin", None)
+    origin = None if isinstance(aligner, str) else adopt(aligner).origin
     ready = []
     for line, ex in zip(args.line, picked, strict=True):  # one at a time: an alignment error names its line
         if origin is not None:

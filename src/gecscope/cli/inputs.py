@@ -12,7 +12,10 @@ from typing import Any
 
 from gecscope import api, pipeline
 from gecscope.align import Aligner
+from gecscope.align.language import Language
+from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
+from gecscope.cli import preparation
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -39,14 +42,14 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: b
     g.add_argument(
         "--aligner",
         help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
-        "(language-agnostic), cherrant (Chinese) or a registered one; default: the one --lang picks",
+        "(language-agnostic), cherrant (Chinese) or a registered one, as --lang allows; default: the one --lang picks",
     )
     g.add_argument(
         "--lang",
-        default="en",
-        help="language: en (whitespace tokens, ERRANT), zh (ChERRANT char tokens, t2s targets, ChERRANT "
-        "alignment; M2 annotators per sentence), any other code (whitespace tokens, Levenshtein or a "
-        "plug-in aligner)",
+        help="language (default en: whitespace tokens, ERRANT): "
+        + ", ".join(LANGUAGES)
+        + " or a plug-in; zh reads as ChERRANT (char tokens, t2s targets, ChERRANT alignment, M2 annotators "
+        "per sentence); und: any language (whitespace tokens, Levenshtein). See docs/languages.md",
     )
     g.add_argument("--ref-tsv", help="references in ChERRANT's format id<TAB>source<TAB>ref1<TAB>... (--lang zh)")
     add_tokenize_args(g, echo=echo)
@@ -102,13 +105,13 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     sentences each) each system's file."""
     from gecscope.align import get_aligner
 
-    _language(args)
+    language_of(args)
     if isinstance(args.aligner, str) and args.aligner not in ("errant", "cherrant", "errant-notag"):
         return str(args.aligner)
     # ChERRANT with the tables of --zh-resources comes built
     aligner = get_aligner(args.aligner, align_settings(args)) if isinstance(args.aligner, str) else args.aligner
     hyps = _many(args.hyp)
-    aligner.origin = Origin(  # type: ignore[union-attr]
+    aligner.origin = Origin(
         hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
     )
     return aligner
@@ -136,7 +139,7 @@ def _shards(
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
     which is held back until the whole input is read."""
     hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
-    lang = _language(args)
+    language = language_of(args)
     if args.example and not hyps and args.source is None:
         d = api.example_dir()
         yield from pipeline.stream(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=size)
@@ -149,7 +152,7 @@ def _shards(
         ref_m2=args.ref_m2,
         jsonl=args.jsonl,
         require_references=require_references,
-        lang=lang,
+        lang=language,
         ref_tsv=getattr(args, "ref_tsv", None),
         size=size,
         overlaps=overlaps,
@@ -172,10 +175,11 @@ def _shards(
 def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
     """``shards``, each checked as it comes: no hypothesis or reference of the whole input (any
     kind: text, standard input, M2, JSONL) tokenised otherwise than the source; unchecked where
-    ``--tokenize``, ``--allow-tokenization-mismatch`` or ``--lang zh`` says so."""
+    ``--tokenize``, ``--allow-tokenization-mismatch`` or a language with its own readers
+    (``--lang zh``) says so."""
     if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
         return shards
-    if _language(args) == "zh":
+    if language_of(args).readers is not None:
         return shards
     from gecscope.io.tokenization import CLI_HINT, guarded
 
@@ -184,14 +188,15 @@ def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: 
     return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
-def _language(args: argparse.Namespace) -> str:
-    """``--lang``; also resolves ``--aligner`` (default: the one the language picks; ChERRANT with
-    the tables of ``--zh-resources``, behind the alignment cache)."""
-    from gecscope.align.languages import aligner_for
+def language_of(args: argparse.Namespace) -> Language:
+    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`preparation.language_of`);
+    also resolves ``--aligner`` (default: the one the language picks; one it does not allow is
+    refused; ChERRANT with the tables of ``--zh-resources``, behind the alignment cache)."""
+    from gecscope.align.languages import aligner_known
 
-    lang = str(getattr(args, "lang", "en"))
-    if getattr(args, "aligner", None) is None:
-        args.aligner = aligner_for(lang)
+    language = preparation.language_of(args)
+    if getattr(args, "aligner", None) is None or isinstance(args.aligner, str):
+        args.aligner = language.aligner(getattr(args, "aligner", None), aligner_known)
     if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
         from gecscope.align.store import cached
         from gecscope.align.zh.cherrant import CherrantAligner
@@ -199,7 +204,7 @@ def _language(args: argparse.Namespace) -> str:
         settings = align_settings(args)
         aligner = CherrantAligner(args.zh_resources, max_cells=cell_limit(settings.max_tokens))
         args.aligner = cached(aligner, settings.cache_dir, settings.cache)
-    return lang
+    return language
 
 
 def _many(value: str | list[str] | None) -> list[str]:
@@ -284,11 +289,11 @@ def score_inputs(
     examples of each system are returned too); else in one shard."""
     with _stdin_kept(args):
         names = system_names(args)
-        lang = _language(args)
+        language = language_of(args)
         value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
         pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
-        plain = lang != "zh" and getattr(args, "tokenize", "none") == "none" and not keep
+        plain = language.readers is None and getattr(args, "tokenize", "none") == "none" and not keep
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(
@@ -298,6 +303,7 @@ def score_inputs(
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
+            lang=language,
         )
     return scores, kept
 
@@ -318,7 +324,8 @@ def load_for_metrics(
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
-    aligned, inputs = pipeline.prepare(read, metrics, make_aligner=make_aligner, extra=input_signature(args, {}))
+    extra = input_signature(args, {})
+    aligned, inputs = pipeline.prepare(read, metrics, make_aligner=make_aligner, extra=extra, lang=language_of(args))
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
     return dict(zip(names, aligned, strict=True)), inputs

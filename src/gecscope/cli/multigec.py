@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.language import TAG_FREE
+from gecscope.align.languages import LANGUAGES as UNITS
+from gecscope.align.languages import load_language
 from gecscope.errors import InputError
 
 LANGUAGES = {
@@ -49,7 +52,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--hyp-dir", required=True, nargs="+", help="system folders (one per system)")
     p.add_argument("--name", nargs="+", help="system names, one per --hyp-dir (default: the folders' names)")
     p.add_argument("--split", default="dev", help="the split in the file names (default dev)")
-    p.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    p.add_argument("--format", choices=["markdown", "json"], default="markdown", help="markdown (default) or JSON")
     p.add_argument("--trials", type=int, default=10000, help="approximate-randomization trials (two systems or more)")
     p.add_argument("--cleme2", action="store_true", help="add a CLEME2.0 column (on the same tag-free edits)")
 
@@ -169,12 +172,9 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("not a folder", folder)
     rows: list[dict[str, Any]] = []
     for lang, corpus in subcorpora(ref_dir, args.split):
-        if lang == "is":
-            print(
-                f"gecscope: {lang}-{corpus} left out: MultiGEC's Icelandic ERRANT is tagged by the UDPipe 2 web "
-                "service, so tag-free ERRANT is not its metric",
-                file=sys.stderr,
-            )
+        refusal = load_language(lang).refusals.get(TAG_FREE) if lang in UNITS else None
+        if refusal is not None:  # Icelandic: its unit refuses tag-free ERRANT
+            print(f"gecscope: {lang}-{corpus} left out: {refusal}", file=sys.stderr)
             continue
         rows += score_subcorpus(ref_dir, lang, corpus, args.split, systems, args.trials, args.cleme2)
     if args.format == "json":

@@ -18,6 +18,7 @@ OPTIONS = {
     "references": "--ref",
     "jsonl": "--jsonl",
     "ref_tsv": "--ref-tsv",
+    "lang": "--lang",
     "bootstrap": "--bootstrap",
     "trials": "--trials",
     "timeout": "--llm-timeout",

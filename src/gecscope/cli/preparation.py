@@ -9,6 +9,8 @@ import argparse
 import sys
 from typing import Any
 
+from gecscope.align.language import Language
+from gecscope.align.languages import load_language
 from gecscope.errors import InputError
 from gecscope.types import Example
 
@@ -21,11 +23,10 @@ def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
 
     g.add_argument(
         "--tokenize",
-        default="none",
         choices=[*TOKENIZERS, "whitespace"],
         help="tokenise text input (source, hypotheses, text references) the same way: "
         + "; ".join(f"{k}: {s.summary}" for k, s in TOKENIZERS.items())
-        + " (default none). With --ref-m2 the source keeps the M2's tokens",
+        + " (default: the language's, none for every built-in one). With --ref-m2 the source keeps the M2's tokens",
     )
     g.add_argument(
         "--allow-tokenization-mismatch",
@@ -63,8 +64,6 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     them with ``--echo`` and return 0), and check ``--tokenize`` against ``--lang`` (a hypothesis or
     reference tokenised differently from the source is refused as the input is read:
     ``gecscope.cli.inputs``)."""
-    from gecscope.align.tokenizers import canonical
-
     if getattr(args, "test_set", None):
         _use_test_set(args)
         if getattr(args, "echo", None):
@@ -79,11 +78,31 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
         from gecscope.cli.essays import use_essays
 
         use_essays(args)
-    lang = str(getattr(args, "lang", "en"))
-    args.tokenize = canonical(args.tokenize, lang)
-    if args.tokenize != "none" and lang != "zh" and (args.hyp_m2 or args.jsonl):
+    language = language_of(args)
+    own = language.readers is not None  # the language's readers tokenise: --tokenize is not applied
+    if args.tokenize != "none" and not own and (args.hyp_m2 or args.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
     return None
+
+
+def language_of(args: argparse.Namespace) -> Language:
+    """The language unit of ``--lang`` (English by default); ``--tokenize`` resolved against it
+    (its default when not given; one it does not allow is refused)."""
+    from gecscope.align.tokenizers import canonical
+
+    language = load_language(getattr(args, "lang", None) or "en")
+    if hasattr(args, "tokenize"):
+        try:
+            name = args.tokenize if args.tokenize is not None else language.tokenizer(None)
+            args.tokenize = canonical(name, language.code)
+        except ValueError as err:
+            raise InputError(str(err)) from None
+    return language
+
+
+def _same_language(given: Any, wanted: str) -> bool:
+    """Whether ``--lang`` (None: not given) names language ``wanted``."""
+    return given is None or load_language(given).code == load_language(wanted).code
 
 
 def _text_inputs(args: argparse.Namespace) -> list[str]:
@@ -107,10 +126,9 @@ def _use_test_set(args: argparse.Namespace) -> None:
         args.test_set_signature = test.signature
     if test.protocol and not getattr(args, "protocol", None):
         args.protocol = test.protocol
-    if test.lang != str(getattr(args, "lang", "en")):
-        if getattr(args, "lang", "en") != "en":
-            raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
-        args.lang = test.lang
+    if not _same_language(getattr(args, "lang", None), test.lang):
+        raise InputError(f"-t {args.test_set} is --lang {test.lang}", "--lang")
+    args.lang = test.lang
     args.source = str(files["source"])
     args.ref_m2 = str(files["ref_m2"]) if "ref_m2" in files else None
     args.ref = [str(v) for k, v in files.items() if k.startswith("ref") and k[3:].isdigit()]
@@ -131,12 +149,12 @@ def _use_protocol(args: argparse.Namespace) -> None:
 
         refuse_icelandic(args)
     if hasattr(args, "lang") and protocol.lang is not None:
-        if args.lang not in ("en", protocol.lang):
+        if not _same_language(args.lang, protocol.lang):
             raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
         args.lang = protocol.lang
     if hasattr(args, "aligner") and args.aligner in ("errant", None):
         args.aligner = protocol.aligner
-    if hasattr(args, "tokenize") and args.tokenize in ("none", "whitespace"):
+    if hasattr(args, "tokenize") and args.tokenize in (None, "none", "whitespace"):
         args.tokenize = protocol.tokenize
     metrics = getattr(args, "metric", None)
     if metrics is None:
@@ -176,8 +194,8 @@ def input_signature(args: argparse.Namespace, fields: dict[str, str]) -> dict[st
     from gecscope.align.tokenizers import tokenizer_signature
 
     out = dict(fields)
-    tokenize = str(getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", "none"))
-    if tokenize != "none" and str(getattr(args, "lang", "en")) != "zh":
+    tokenize = str(getattr(args, "essays_tokenized", None) or getattr(args, "tokenize", None) or "none")
+    if tokenize != "none" and language_of(args).readers is None:
         # with M2 references, hypothesis tokens written together are joined as the M2 source has them
         out["tok"] = tokenizer_signature(tokenize, m2_source=bool(args.ref_m2))
     if getattr(args, "test_set_signature", None):
@@ -192,10 +210,11 @@ def tokenized(args: argparse.Namespace, examples: list[Example], name: str = "")
     how much of the M2's source tokens the tokenised hypothesis reproduces."""
     from gecscope.align.tokenizers import source_reproduced, tokenize_examples
 
-    tokenize = getattr(args, "tokenize", "none")
-    if tokenize == "none" or str(getattr(args, "lang", "en")) == "zh":
+    language = language_of(args)
+    tokenize = getattr(args, "tokenize", None) or "none"
+    if tokenize == "none" or language.readers is not None:
         return examples
-    out = tokenize_examples(examples, tokenize)
+    out = tokenize_examples(examples, tokenize, language.code)
     said = args.__dict__.setdefault("reproduction_said", set())
     if args.ref_m2 and name not in said:
         said.add(name)

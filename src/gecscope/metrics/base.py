@@ -10,13 +10,16 @@ import functools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from importlib import import_module, resources
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gecscope.errors import SettingError
 from gecscope.layout import Layout
 from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.types import CONVENTIONS, Example, with_convention
+
+if TYPE_CHECKING:
+    from gecscope.scoring import CorpusRule
 
 
 class Metric(Protocol):
@@ -34,6 +37,13 @@ class Metric(Protocol):
     #: whether the metric reads reference M2 edits that overlap, in file order (EstGEC's M2)
     reads_overlapping_edits: bool
     config: Any
+
+    #: the checkpoint settings a learned metric needs (empty: none)
+    checkpoints: tuple[str, ...]
+    #: whether per-type counts read the M2 annotators' own edits
+    types_from_annotators: bool
+
+    def check_ready(self) -> None: ...
 
     def analyse(self, examples: Sequence[Example]) -> Any: ...
 
@@ -67,7 +77,15 @@ class MetricBase:
     missing_annotators = "unchanged"
     #: whether the metric reads reference M2 edits that overlap, in file order (EstGEC's M2)
     reads_overlapping_edits = False
+    #: the settings naming the checkpoints a learned metric needs (SOME, IMPARA; empty: none)
+    checkpoints: tuple[str, ...] = ()
+    #: whether per-type counts read the M2 annotators' own edits (:meth:`annotator_edits`)
+    types_from_annotators = False
     config: Any
+
+    def check_ready(self) -> None:
+        """Every extra and model the metric needs with its settings, checked before any work
+        (raises ``MissingExtraError`` or ``SettingError``); nothing by default."""
 
     def analyse(self, examples: Sequence[Example]) -> Any:
         raise NotImplementedError
@@ -155,7 +173,8 @@ class Option:
 class Statistics:
     """A metric's per-sentence statistics: its fields, how sentences combine (``sum``: added
     into corpus totals; ``concatenate``: kept per sentence), whether there is one row per
-    reference, and the corpus rule that reduces them."""
+    reference, and the corpus rule that reduces them: the name of a registered
+    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), else its description."""
 
     fields: tuple[str, ...]
     combine: str = "sum"
@@ -274,6 +293,13 @@ class MetricSpec:
         """The display layout, declared by the metric class (``layout``) and carried by its Scores."""
         layout: Layout = self.metric.layout  # type: ignore[attr-defined]  # Metric.layout, a class attribute
         return layout
+
+    @property
+    def rule(self) -> CorpusRule | None:
+        """The registered corpus rule the statistics name (None: a rule that is not one)."""
+        from gecscope.scoring import RULES  # numpy: not imported with the registry
+
+        return RULES.get(self.statistics.corpus_rule) if self.statistics else None
 
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))

@@ -28,7 +28,7 @@ from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, prf_score
 from gecscope.metrics.errant import compare, summary_block
 from gecscope.result import Score
-from gecscope.scoring import errant_f, errant_key, errant_sentence_key
+from gecscope.scoring import ERRANT, errant_f
 from gecscope.types import Edit, Example, Target
 
 Key = tuple[int, int, str]
@@ -93,7 +93,7 @@ class Cherrant(MetricBase):
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
         table = EditTable.of(counts)
-        chosen = table.choose(errant_key, errant_sentence_key, (beta,), "corpus")
+        chosen = table.choose(*ERRANT.keys, (beta,), "corpus")
         skipped = int((table.width == 0).sum())
         fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
         return prf_score(self, table, chosen, "corpus", fields, lambda *_: {"skipped": skipped})

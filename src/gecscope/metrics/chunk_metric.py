@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from gecscope.extras import encoder_extra, require
 from gecscope.layout import CHUNK_STATS, Layout
 from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analyse, relabel, split_counts
 from gecscope.metrics.base import Greedy, MetricBase, Plan, SentenceMean, convention, references_chosen, signed
@@ -51,6 +52,14 @@ class ChunkMetric(MetricBase):
     layout: Layout
     #: the totals in ``details``, in this order (after the headline values)
     detail_counts: ClassVar[tuple[str, ...]] = (*CHUNK_STATS, "fp")
+
+    def check_ready(self) -> None:
+        """The extras of the chunk weights: the similarity encoder's, or a local LLM rater's."""
+        weighting = self.config.weighting
+        if "similarity" in weighting:
+            require(encoder_extra(self.config.similarity), f"--metric {self.name} with similarity weights")
+        if weighting == "llm" and self.config.llm is not None and not self.config.llm.endpoint:
+            require("lm", "a local LLM rater", ("torch", "transformers"))
 
     @property
     def needs_chunks(self) -> bool:

@@ -41,7 +41,8 @@ class Cleme(ChunkMetric):
         "TP = correct chunk, FP = wrong or unnecessary change, FN = missed correction, TN = untouched and fine "
         "(length-weighted by default)",
     )
-    keys = (scoring.cleme_key, scoring.cleme_sentence_key)
+    rule = scoring.CLEME
+    keys = rule.keys
     detail_counts = ("tp", "fp", "fn", "tn")
 
     def __init__(self, config: ClemeConfig | None = None) -> None:

@@ -111,7 +111,8 @@ class Cleme2(ChunkMetric):
         ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"),
         CHUNK_COUNTS,
     )
-    keys = (scoring.cleme2_key, scoring.cleme2_sentence_key)
+    rule = scoring.CLEME2
+    keys = rule.keys
 
     def __init__(self, config: Cleme2Config | None = None) -> None:
         self.config: Cleme2Config = config or Cleme2Config()
@@ -120,7 +121,7 @@ class Cleme2(ChunkMetric):
         return self.config.active_factors.values
 
     def columns(self, t: Any, p: tuple[float, ...]) -> dict[str, Any]:
-        return dict(zip(("score", "hit", "wrong", "under", "over"), scoring.heuo(t, p), strict=True))
+        return scoring.CLEME2.components(t, p)
 
     def type_row(self, c: ChunkCounts) -> dict[str, float]:
         """``{tp, fp_ne, fp_un, fn, hit, wrong, under, over}``."""

@@ -23,7 +23,7 @@ from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, re
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_row, prf_score
 from gecscope.result import Score
-from gecscope.scoring import errant_f, errant_key, errant_sentence_key
+from gecscope.scoring import ERRANT, errant_f
 from gecscope.types import Edit, Example
 
 MODES = {
@@ -143,8 +143,8 @@ class Errant(MetricBase):
     def choose(self, table: EditTable) -> list[int]:
         """The reference of each sentence: errant_compare's greedy corpus choice (running F
         rounded to 4 dp, then TP, -FP, -FN), or per sentence at the sentence level."""
-        key = errant_key if self.config.convention == "official" else unrounded_key
-        return table.choose(key, errant_sentence_key, (self.config.beta,), self.config.level)
+        key = ERRANT.corpus_key if self.config.convention == "official" else unrounded_key
+        return table.choose(key, ERRANT.sentence_key, (self.config.beta,), self.config.level)
 
     def score_analysis(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Score:
         beta = self.config.beta
@@ -166,7 +166,7 @@ class Errant(MetricBase):
         """errant_compare's greedy rule (the official convention); otherwise replayed."""
         if self.config.convention != "official":
             return None
-        return Greedy("errant", (self.config.beta,), counts, fields=("tp", "fp", "fn"))
+        return Greedy(ERRANT.name, (self.config.beta,), counts, fields=("tp", "fp", "fn"))
 
     def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the reference best for that sentence alone (SentERRANT, and

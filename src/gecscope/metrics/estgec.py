@@ -267,7 +267,7 @@ class Estgec(MetricBase):
 
     def score_analysis(self, analysis: EstgecAnalysis) -> Score:
         table = M2Table.build(list(analysis.counts))
-        chosen = table.choose(scoring.m2_key, scoring.m2_sentence_key, (self.config.beta,), "corpus")
+        chosen = table.choose(*scoring.M2.keys, (self.config.beta,), "corpus")
         by_type: dict[str, list[int]] = {}
         with_wo: dict[str, list[int]] = {}
         for i, k in enumerate(chosen):

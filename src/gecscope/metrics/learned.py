@@ -10,8 +10,10 @@ IMPARA: the sigmoid of a quality estimator's logit on the hypothesis, or 0 when 
 similarity of the masked mean last hidden states of source and hypothesis under the similarity
 encoder is below the threshold (0.9).
 
-Inputs are padded to ``max_length`` (128) and truncated; the corpus score is the mean of the
-sentence scores. Model outputs are cached by checkpoint (folder and weight files), length and text.
+Inputs are truncated at ``max_length`` (128), batched by length and padded to the longest of their
+batch (gec-metrics pads all to 128: the same values to float rounding); the corpus score is the
+mean of the sentence scores. Model outputs are cached by checkpoint (folder and weight files),
+length and text.
 """
 
 from __future__ import annotations

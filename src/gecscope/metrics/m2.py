@@ -99,6 +99,8 @@ class M2(MetricBase):
     needs_reference_edits = True
     missing_annotators = "absent"
 
+    types_from_annotators = True
+
     def __init__(self, config: M2Config | None = None) -> None:
         self.config = config or M2Config()
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
@@ -161,7 +163,7 @@ class M2(MetricBase):
     def choose(self, table: M2Table) -> list[int]:
         """The annotator of each sentence: the scorer's greedy corpus choice (running F, then
         correct, then fewer proposed + beta^2 gold), or per sentence at the sentence level."""
-        return table.choose(scoring.m2_key, scoring.m2_sentence_key, (self.config.beta,), self.config.level)
+        return table.choose(*scoring.M2.keys, (self.config.beta,), self.config.level)
 
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
         table = M2Table.of(counts)
@@ -183,7 +185,7 @@ class M2(MetricBase):
         return self.score_analysis(self.analyse(examples))
 
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
-        return Greedy("m2", (self.config.beta,), counts, fields=("correct", "proposed", "gold"))
+        return Greedy(scoring.M2.name, (self.config.beta,), counts, fields=("correct", "proposed", "gold"))
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.extras import encoder_extra, require
 from gecscope.finite import check_finite
 from gecscope.layout import Layout, prf_layout
 from gecscope.metrics import options as o
@@ -87,6 +88,10 @@ class PTBase(MetricBase):
     layout: Layout
     needs_edits = True
     missing_annotators = "absent"
+
+    def check_ready(self) -> None:
+        """The similarity encoder's extra."""
+        require(encoder_extra(self.config.similarity), f"--metric {self.name} with similarity weights")
 
     def __init__(self, config: PTConfig | None = None) -> None:
         self.config = config or PTConfig()

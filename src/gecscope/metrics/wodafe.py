@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from gecscope import scoring
+from gecscope.extras import check_fluency_lm
 from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, CHUNK_STATS, HIGHER, Component, Layout
 from gecscope.metrics import options as o
@@ -96,7 +97,14 @@ class Wodafe(ChunkMetric):
         CHUNK_COUNTS + " (weighted)",
     )
 
-    keys = (scoring.wodafe_key, scoring.wodafe_sentence_key)
+    rule = scoring.WODAFE
+    keys = rule.keys
+
+    def check_ready(self) -> None:
+        """The chunk weights' extras and, with a fluency term, its language model's."""
+        super().check_ready()
+        if self.config.resolved_gamma > 0:
+            check_fluency_lm(self.config.fluency.model)
 
     def __init__(self, config: WodafeConfig | None = None) -> None:
         self.config: WodafeConfig = config or WodafeConfig()

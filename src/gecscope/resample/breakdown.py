@@ -86,7 +86,7 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
         return chunk_entries(analysis, examples, level)
     if isinstance(analysis, EditTable):
         return edit_entries(analysis, level)
-    if isinstance(analysis, M2Table) and examples is not None and hasattr(metric, "annotator_edits"):
+    if isinstance(analysis, M2Table) and examples is not None and metric.types_from_annotators:
         return m2_entries(metric, examples, level)
     return None
 

@@ -3,8 +3,9 @@
 The keys here are the compiled copies of the corpus keys of :mod:`gecscope.scoring` (kept by
 hand for speed: numba's calls through the generic formulas ran the replay twice as slowly);
 tests/test_rules.py checks them against the scalar definitions on random statistics.
-Rule codes: the order of :data:`gecscope.resample.rules.KINDS`: 0 CLEME2.0 (params: the four
-factors), 1 CLEME unweighted (params[0]: beta), 2 ERRANT official (beta), 3 M2 (beta).
+Rule codes (:data:`COMPILED`; each :class:`gecscope.scoring.CorpusRule` declares its own
+``code``, and an unknown code raises): 0 CLEME2.0 (params: the four factors), 1 CLEME
+unweighted (params[0]: beta), 2 ERRANT official (beta), 3 M2 (beta).
 Every resample walks its sentences in order; a sentence whose choice is fixed
 (``choice[row] >= 0``: its references agree, or one dominates the others under a monotone key)
 only adds its statistics, the others compare the references' keys on the running totals with the
@@ -33,6 +34,9 @@ except ImportError:  # pragma: no cover - depends on the environment
     prange = range
 
 Fn = TypeVar("Fn", bound=Callable[..., Any])
+
+#: the rule codes compiled here (the branches of :func:`_first` and :func:`_tie`)
+COMPILED = (0, 1, 2, 3)
 
 
 def _jit(fn: Fn, parallel: bool = False) -> Fn:
@@ -160,7 +164,6 @@ def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, par
     return pick
 
 
-@partial(_jit, parallel=True)
 def replay_totals(
     kind: int,
     params: FloatArray,
@@ -176,7 +179,30 @@ def replay_totals(
     """The chosen statistics' totals ``(resamples, fields)`` of every resample ``order[b]`` (rows
     of ``values``), and the totals of a payload that rides along the chosen references: pair
     ``(row, k)`` adds ``pay_val[j]`` to column ``pay_col[j]`` for ``j`` in
-    ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse)."""
+    ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse). A ``kind`` not in
+    :data:`COMPILED` raises."""
+    if kind not in COMPILED:
+        raise ValueError(f"unknown corpus rule code {kind}; the compiled replay knows {COMPILED}")
+    out: tuple[FloatArray, FloatArray] = _replay_totals(
+        kind, params, values, mask, choice, order, pay_ptr, pay_col, pay_val, n_pay
+    )
+    return out
+
+
+@partial(_jit, parallel=True)
+def _replay_totals(
+    kind: int,
+    params: FloatArray,
+    values: FloatArray,
+    mask: Any,
+    choice: Any,
+    order: Any,
+    pay_ptr: Any,
+    pay_col: Any,
+    pay_val: FloatArray,
+    n_pay: int,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`replay_totals`, compiled (``kind`` checked)."""
     n_res, n = order.shape
     k_max, n_fields = values.shape[1], values.shape[2]
     out = np.zeros((n_res, n_fields))

@@ -1,9 +1,8 @@
-"""The greedy corpus rules of the resampling tables, taken from the metrics' own formulas.
-
-A rule names a metric's corpus key and corpus score in :mod:`gecscope.scoring` with their
-parameters. The vectorised replay (:class:`~gecscope.resample.tables.GreedyTable`) applies those
-functions to arrays of running totals (the fields on the last axis here, moved first for the
-formulas); the compiled replay (:mod:`gecscope.resample.kernel`) compiles the same functions.
+"""The greedy corpus rules of the resampling tables: the :class:`gecscope.scoring.CorpusRule`
+objects with a compiled code, with their parameters. The vectorised replay
+(:class:`~gecscope.resample.tables.GreedyTable`) applies the rule's functions to arrays of
+running totals (the fields on the last axis here, moved first for the formulas); the compiled
+replay (:mod:`gecscope.resample.kernel`) runs the rule's ``code``.
 
 Statistic fields (last axis) per family:
 
@@ -14,9 +13,7 @@ Statistic fields (last axis) per family:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,31 +24,8 @@ FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
 
 
-def _cleme2_parts(t: Any, p: Any) -> dict[str, Any]:
-    return dict(zip(("score", "hit", "wrong", "under", "over"), scoring.heuo(t, p), strict=True))
-
-
-def _cleme_parts(t: Any, p: Any) -> dict[str, Any]:
-    pr, r, f = scoring.cleme_prf(t, p[0])
-    return {"p": pr, "r": r, "f": f, "acc": scoring.cleme_accuracy(t)}
-
-
-def _prf_parts(t: Any, p: Any) -> dict[str, Any]:
-    return dict(zip("prf", scoring.prf(t[0], t[1], t[2], p[0]), strict=True))
-
-
-def _errant_parts(t: Any, p: Any) -> dict[str, Any]:
-    return _prf_parts((t[0], t[0] + t[1], t[0] + t[2]), p)
-
-
-#: per rule: its corpus key, its corpus score's components (the score under ``score``, or
-#: ``f``), and the signs that make its key monotone per field (None: not monotone)
-KINDS: dict[str, tuple[Callable[..., tuple[Any, ...]], Callable[..., dict[str, Any]], tuple[float, ...] | None]] = {
-    "cleme2": (scoring.cleme2_key, _cleme2_parts, None),
-    "cleme": (scoring.cleme_key, _cleme_parts, None),
-    "errant": (scoring.errant_key, _errant_parts, (1.0, -1.0, -1.0)),
-    "m2": (scoring.m2_key, _prf_parts, (1.0, -1.0, -1.0)),
-}
+#: the rules the replays serve: every registered corpus rule with a compiled code
+KINDS: dict[str, scoring.CorpusRule] = {name: r for name, r in scoring.RULES.items() if r.code is not None}
 
 
 def _fields(t: FloatArray) -> FloatArray:
@@ -68,27 +42,34 @@ class GreedyRule:
     name: str
     params: tuple[float, ...]
 
+    def __post_init__(self) -> None:
+        if self.name not in KINDS:
+            raise ValueError(f"no compiled corpus rule {self.name!r}; known: {', '.join(KINDS)}")
+
+    @property
+    def rule(self) -> scoring.CorpusRule:
+        return KINDS[self.name]
+
     @property
     def code(self) -> int:
-        """The compiled kernel's rule code (:mod:`gecscope.resample.kernel`)."""
-        return list(KINDS).index(self.name)
+        """The compiled kernel's rule code (:mod:`gecscope.resample.kernel`), declared by the rule."""
+        return int(self.rule.code)  # type: ignore[arg-type]  # KINDS holds compiled rules only
 
     @property
     def monotone(self) -> tuple[float, ...] | None:
-        return KINDS[self.name][2]
+        return self.rule.monotone
 
     def key(self, tot: FloatArray, c: FloatArray) -> list[FloatArray]:
         """The key components (most significant first) of ``(..., fields)`` totals and candidates."""
-        return [np.asarray(k) for k in KINDS[self.name][0](_fields(tot), _fields(c), self.params)]
+        return [np.asarray(k) for k in self.rule.corpus_key(_fields(tot), _fields(c), self.params)]
 
     def parts(self, t: FloatArray) -> dict[str, FloatArray]:
         """The metric's components (its Score's ``components``) of ``(..., fields)`` totals."""
-        return {k: np.asarray(v, dtype=np.float64) for k, v in KINDS[self.name][1](_fields(t), self.params).items()}
+        return {k: np.asarray(v, dtype=np.float64) for k, v in self.rule.components(_fields(t), self.params).items()}
 
     def score(self, t: FloatArray) -> FloatArray:
         """The corpus score of ``(..., fields)`` totals."""
-        parts = self.parts(t)
-        return parts["score"] if "score" in parts else parts["f"]
+        return self.parts(t)[self.rule.headline]
 
 
 def lex_argmax(keys: list[FloatArray], mask: BoolArray) -> NDArray[np.intp]:

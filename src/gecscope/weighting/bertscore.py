@@ -92,7 +92,7 @@ class BertScorer:
         items = list(todo.items())
         done: dict[str, float] = {}
         i = 0
-        with bar(len(items), "BERTScore", unit="pair", enabled=None if self.progress else False) as report:
+        with bar(len(items), "BERTScore", "pair", None if self.progress else False, lines=True) as report:
             while i < len(items):
                 texts: dict[str, int] = {}
                 j = i

@@ -8,14 +8,19 @@ gecscope caches the fp32 copy as safetensors under the cache directory (0.5 s af
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
-from collections.abc import Sequence
+import os
+import shutil
+import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gecscope.errors import InputError, MissingExtraError
 from gecscope.extras import require
+from gecscope.progress import is_quiet, wanted
 from gecscope.weighting.cache import default_cache_dir
 from gecscope.weighting.encoders import package_dir
 
@@ -30,14 +35,34 @@ class CausalLM:
     device: str
 
 
-def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
-    """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
-    require("lm", "a causal language model", ("torch", "transformers"))
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
+@contextlib.contextmanager
+def library_output() -> Iterator[None]:
+    """Around loading a model: transformers' progress bars off; unless a bar is wanted (standard
+    error a terminal, not quiet), what the libraries write to standard error inside the block goes
+    nowhere (the GGUF conversion's tqdm bar, which no setting of transformers turns off)."""
     from transformers.utils import logging as hf_logging
 
     hf_logging.disable_progress_bar()
+    if wanted():
+        yield
+        return
+    with open(os.devnull, "w", encoding="utf-8") as sink, contextlib.redirect_stderr(sink):
+        yield
+
+
+def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
+    """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
+    require("lm", "a causal language model", ("torch", "transformers"))
+    cached = Path(cache_dir or default_cache_dir()) / "models" / model
+    if model in GGUF_PRESETS and not (cached / "config.json").exists() and not is_quiet():
+        print(f"converting the packaged {model} weights once (~20 s), cached in {cached}", file=sys.stderr)
+    with library_output():
+        return _load_causal_lm(model, device, cache_dir)
+
+
+def _load_causal_lm(model: str, device: str, cache_dir: str | Path | None) -> CausalLM:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
 
     if model in GGUF_PRESETS:
         cached = Path(cache_dir or default_cache_dir()) / "models" / model
@@ -56,9 +81,18 @@ def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | N
             lm.hf_quantizer = None
             if hasattr(lm.config, "quantization_config"):
                 del lm.config.quantization_config
-            cached.mkdir(parents=True, exist_ok=True)
-            lm.save_pretrained(cached)
-            tok.save_pretrained(cached)
+            # written beside the cache and renamed into place: an interrupted conversion leaves no
+            # folder that looks converted
+            part = cached.with_name(f"{cached.name}.part-{os.getpid()}")
+            part.mkdir(parents=True, exist_ok=True)
+            lm.save_pretrained(part)
+            tok.save_pretrained(part)
+            if cached.is_dir() and not (cached / "config.json").exists():
+                shutil.rmtree(cached)  # an older run's incomplete copy
+            try:
+                part.rename(cached)
+            except OSError:  # converted meanwhile by another process: keep its copy
+                shutil.rmtree(part, ignore_errors=True)
     else:
         lm, tok = _load_named(model, AutoModelForCausalLM, AutoTokenizer)
     return CausalLM(lm.to(device).eval(), tok, torch, device)
@@ -123,8 +157,19 @@ def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
     return sorted((i for i in range(len(ids)) if len(ids[i]) > 1), key=lambda i: len(ids[i]))
 
 
+#: model types whose logits are exactly ``lm_head(last hidden state)`` (no soft-capping or scaling):
+#: their head runs on the predicting positions only, a slice of positions at a time
+PLAIN_HEADS = frozenset({"llama", "gpt2", "qwen2", "qwen3", "mistral"})
+#: positions whose vocabulary-wide log-probabilities are held at once (49,152 x 1,024 floats: 200 MB)
+HEAD_SLICE = 1024
+
+
 def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
-    """Mean token NLL of each row of one padded batch (rows of at least two tokens)."""
+    """Mean token NLL of each row of one padded batch (rows of at least two tokens).
+
+    The log-probabilities of the vocabulary are computed only where a row predicts one of its own
+    tokens (not on the padding), a slice of positions at a time, so memory does not grow with the
+    batch times the vocabulary; the reduction per row is the same as over the padded batch."""
     torch, tok = lm.torch, lm.tokenizer
     pad = tok.pad_token_id if tok.pad_token_id is not None else bos_id(lm)
     with torch.inference_mode():
@@ -135,9 +180,21 @@ def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
             batch[row, : len(r)] = torch.tensor(r)
             mask[row, : len(r)] = 1
         batch, mask = batch.to(lm.device), mask.to(lm.device)
-        logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
-        logp = torch.log_softmax(logits[:, :-1], dim=-1)
-        nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
         valid = mask[:, 1:].float()
+        head = lm.model.get_output_embeddings() if lm.model.config.model_type in PLAIN_HEADS else None
+        if head is None:
+            logits = lm.model(input_ids=batch, attention_mask=mask).logits.float()
+            logp = torch.log_softmax(logits[:, :-1], dim=-1)
+            nll = -logp.gather(2, batch[:, 1:].unsqueeze(-1)).squeeze(-1)
+        else:
+            hidden = lm.model.base_model(input_ids=batch, attention_mask=mask).last_hidden_state
+            where = valid.bool()
+            states, targets = hidden[:, :-1][where], batch[:, 1:][where]
+            picked = torch.empty(len(targets), dtype=torch.float32, device=lm.device)
+            for b in range(0, len(targets), HEAD_SLICE):
+                logp = torch.log_softmax(head(states[b : b + HEAD_SLICE]).float(), dim=-1)
+                picked[b : b + HEAD_SLICE] = -logp.gather(1, targets[b : b + HEAD_SLICE, None]).squeeze(1)
+            nll = torch.zeros_like(valid)
+            nll[where] = picked
         mean = (nll * valid).sum(dim=1) / valid.sum(dim=1)
         return [float(mean[row]) for row in range(len(rows))]

@@ -107,6 +107,6 @@ class FluencyScorer:
     def _batched(self, ids: list[list[int]], desc: str) -> list[float | None]:
         """Mean NLL of each token-id list, length-sorted in batches (None: nothing to score)."""
         order, size = length_order(ids), self.config.batch_size
-        starts = progress(range(0, len(order), size), desc=desc, unit="batch")
+        starts = progress(range(0, len(order), size), desc=desc, unit="batch", lines=True)
         values = (v for b in starts for v in batch_nll(self.lm, [ids[i] for i in order[b : b + size]]))
         return put_back(order, values, len(ids), None)

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
 
+from gecscope.align.aligner import Aligner
 from gecscope.align.en.rule_tail import RuleTail
 from gecscope.align.settings import AlignSettings
 from gecscope.errors import MissingExtraError
@@ -94,7 +95,7 @@ PROGRESS_STEP = 100
 PIPE_BATCH = 512
 
 
-class ErrantAligner:
+class ErrantAligner(Aligner):
     """Parses with spaCy and annotates with ERRANT, one batch of pairs at a time."""
 
     name = "errant"
@@ -102,13 +103,17 @@ class ErrantAligner:
     def __init__(self, model: str = DEFAULT_MODEL, settings: AlignSettings | None = None) -> None:
         self.model = model
         self.settings = settings or AlignSettings()
-        self.signature = signature_of(model)
+        self._signature = signature_of(model)
         self._nlp: Any = None
         self._annotator: Any = None
         self._fast: Any = None
         self._tail: RuleTail | None = None
         #: inside keep_workers: the process pool / Dask client, started on first need
         self._kept: dict[str, Any] | None = None
+
+    @property
+    def signature(self) -> str:
+        return self._signature
 
     @property
     def max_tokens(self) -> int:
@@ -229,13 +234,13 @@ class ErrantAligner:
 
                 if "client" not in kept:
                     kept["client"], kept["cluster"] = connect(jobs, self.settings.scheduler)
-                parts = dask_edits(self.model, self._batches(pairs), jobs, kept["client"])
+                parts = dask_edits(loaded, self.model, self._batches(pairs), jobs, kept["client"])
             elif jobs > 1 and len(pairs) > self.settings.batch_size:
                 from gecscope.align.workers import parallel_edits, start_pool
 
                 if "pool" not in kept:
-                    kept["pool"] = start_pool(self.model, jobs)
-                parts = parallel_edits(self.model, self._batches(pairs), jobs, kept["pool"])
+                    kept["pool"] = start_pool(loaded, self.model, jobs)
+                parts = parallel_edits(loaded, self.model, self._batches(pairs), jobs, kept["pool"])
             else:  # in this process: small steps, so that the progress bar moves (and shows an ETA)
                 if pairs:  # a small run need not load numba
                     self.fast.expect(sum(len(s) * len(t) for s, t in pairs))
@@ -244,3 +249,10 @@ class ErrantAligner:
                 out.extend(part)
                 b.update(len(part))
         return out
+
+
+def loaded(model: str) -> ErrantAligner:
+    """An aligner for ``model`` with spaCy loaded (what each worker process builds once)."""
+    aligner = ErrantAligner(model)
+    _ = aligner.nlp
+    return aligner

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from gecscope.align.aligner import Aligner
 from gecscope.align.zh.aligner import CostModel, alignments
 from gecscope.align.zh.merge import merge, to_edits
 from gecscope.align.zh.resources import load_resources
@@ -16,7 +17,7 @@ from gecscope.types import Edit, Tokens
 VERSION = 1
 
 
-class CherrantAligner:
+class CherrantAligner(Aligner):
     """Char tokens in, ChERRANT's edits out: ``edits_batch`` gives the first alignment (``A0``),
     ``alignments_batch`` every distinct one (``A0``, ``A1``, ... as ``parallel_to_m2 -s all``).
 
@@ -26,6 +27,7 @@ class CherrantAligner:
 
     name = "cherrant"
     tokenisation = SIGNATURE
+    alternatives = True
 
     def __init__(self, resources: str | Path | None = None, *, max_cells: int = 0) -> None:
         tables = load_resources(resources)
@@ -33,8 +35,12 @@ class CherrantAligner:
         self.max_cells = max_cells
         self.costs = CostModel(tables)
         #: names the alignment (and keys its cache): the tables' digest and our alignment version
-        self.signature = f"cherrant-char+tables-{tables.digest}+gecscope-zh-align-{VERSION}"
+        self._signature = f"cherrant-char+tables-{tables.digest}+gecscope-zh-align-{VERSION}"
         self._done: dict[tuple[Tokens, Tokens], list[tuple[Edit, ...]]] = {}
+
+    @property
+    def signature(self) -> str:
+        return self._signature
 
     def alignments(self, source: Tokens, target: Tokens) -> list[tuple[Edit, ...]]:
         """Every distinct edit set of the cheapest alignments, first one first (remembered per pair)."""

@@ -47,7 +47,7 @@ def reference_free_rows(
         try:
             check_metric(metric)
         except SettingError:
-            missing[label] = "needs weights" if hasattr(metric, "checkpoints") else "needs an LLM (--llm-model)"
+            missing[label] = "needs weights" if metric.checkpoints else "needs an LLM (--llm-model)"
             continue
         except MissingExtraError as exc:
             missing[label] = str(exc)

@@ -32,8 +32,11 @@ Args:
     predictions: system outputs, one string per sentence.
     references: for each sentence, a list of reference corrections (or one string).
     metric: gecscope metric name (or a paper name): {", ".join(gecscope.METRICS)}; default cleme2.
-    tokenize: "whitespace" (default; text already tokenised) or "spacy" (raw English text).
-    aligner: "errant" (default, English) or "levenshtein" (any language).
+    lang: the language, a code of gecscope.align.languages ("en" default, "zh", "de", "cs", ...);
+        it picks the default tokeniser and aligner and is named in the signature (except "en").
+    tokenize: "whitespace" (default; text already tokenised), "spacy" (raw English text),
+        "spacy-blank" (spaCy's rule-based tokenizer of lang), ... as the language allows.
+    aligner: the language's default ("errant" for English) or another it allows ("levenshtein").
     **settings: the metric's settings, as in gecscope.get_metric (assumption, level, factors,
         weighting, beta, unit, scheme, ...).
 Returns:
@@ -71,11 +74,18 @@ class Gecscope(evaluate.Metric):
         predictions: list[str],
         references: list[list[str]] | list[str],
         metric: str = "cleme2",
+        lang: str = "en",
         **settings: Any,
     ) -> dict[str, Any]:
         """``settings``: ``tokenize``, ``aligner`` and the metric's settings, as ``gecscope.score`` takes them."""
         result = gecscope.score(
-            metric, sources=sources, hypotheses=predictions, references=references, references_by="sentence", **settings
+            metric,
+            sources=sources,
+            hypotheses=predictions,
+            references=references,
+            references_by="sentence",
+            lang=lang,
+            **settings,
         )
         details = {k: v for k, v in result.details.items() if k != "score"}
         return {"metric": result.metric, "score": result.value, **details, "signature": result.signature}

@@ -1,0 +1,1 @@
+"""Czech (cs): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""German (de): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Greek (el): the MultiGEC-2025 language unit."""

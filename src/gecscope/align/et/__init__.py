@@ -1,0 +1,1 @@
+"""Estonian (et): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Icelandic (is; the folder is is_: is is a Python keyword)."""

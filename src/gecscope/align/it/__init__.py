@@ -1,0 +1,1 @@
+"""Italian (it): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Latvian (lv): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Russian (ru): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Slovene (sl): the MultiGEC-2025 language unit."""

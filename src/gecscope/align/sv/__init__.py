@@ -1,0 +1,1 @@
+"""Swedish (sv): the MultiGEC-2025 language unit."""

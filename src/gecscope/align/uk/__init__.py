@@ -1,0 +1,1 @@
+"""Ukrainian (uk): the MultiGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Any language without a unit of its own."""

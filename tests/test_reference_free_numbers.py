@@ -1,0 +1,91 @@
+"""The faster reference-free metrics give the numbers of the version before them (commit 236f095),
+recorded by ``PYTHONPATH=src python scripts/record_reference_free.py`` into
+tests/golden/reference_free.json: Scribendi with the packaged SmolLM2-135M on the first 80
+sentences of three CoNLL-2014 systems and the mean NLL of 120 texts, SOME and IMPARA on small seeded
+BERT checkpoints."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("transformers")
+
+from conftest import CONLL, require_shared
+from gecscope import api
+from gecscope.metrics.learned import Impara, ImparaConfig, Some, SomeConfig
+from gecscope.metrics.scribendi import Scribendi, ScribendiConfig
+from gecscope.weighting.causal_lm import load_causal_lm
+from gecscope.weighting.perplexity import PerplexityConfig, PerplexityScorer
+
+pytestmark = pytest.mark.neural
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "reference_free.json").read_text(encoding="utf-8"))
+
+
+def same(a: float, b: float) -> bool:
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+@pytest.fixture(scope="module")
+def scorer(tmp_path_factory: pytest.TempPathFactory) -> PerplexityScorer:
+    folder = tmp_path_factory.mktemp("models")
+    load_causal_lm("smollm2-135m", cache_dir=folder)
+    return PerplexityScorer(PerplexityConfig(model=str(folder / "models" / "smollm2-135m"), cache=False))
+
+
+@pytest.mark.shared
+def test_mean_nll_is_unchanged(scorer: PerplexityScorer) -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from record_reference_free import TEXTS, changed_texts
+
+    expected = GOLDEN["nll_amu"]
+    got = scorer.nll(changed_texts(CONLL, "AMU", TEXTS)).tolist()
+    assert len(got) == len(expected) == TEXTS
+    # float32 logits: the last bits may depend on torch's thread count, nothing more
+    assert got == pytest.approx(expected, rel=1e-6)
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("system", ["AMU", "UFC", "INPUT"])
+def test_scribendi_is_unchanged(system: str, scorer: PerplexityScorer) -> None:
+    require_shared()
+    gold = GOLDEN[f"scribendi_{system}"]
+    metric = Scribendi(ScribendiConfig(perplexity=scorer.config))
+    metric.use_scorer(scorer)
+    examples = api.load(
+        source=CONLL / "sources.txt", hypothesis=CONLL / "systems" / f"{system}.txt", require_references=False
+    )[: len(gold["sentences"])]
+    analysis = metric.analyse(examples)
+    assert metric.sentence_scores(analysis) == gold["sentences"]
+    assert metric.score_analysis(analysis).value == gold["corpus"]
+    for got, want in zip(analysis.parts, gold["parts"], strict=True):
+        assert got[2:] == tuple(want[2:]) or all(same(a, b) for a, b in zip(got[2:], want[2:], strict=True))
+        assert all(same(a, b) or a == pytest.approx(b, rel=1e-6) for a, b in zip(got[:2], want[:2], strict=True))
+
+
+@pytest.fixture(scope="module")
+def checkpoints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    from test_learned_neural import build
+
+    base = tmp_path_factory.mktemp("ckpt")
+    return {name: build(base / name, seed) for seed, name in enumerate(["g", "f", "m", "qe", "se"])}
+
+
+def test_some_and_impara_are_unchanged(checkpoints: dict[str, str]) -> None:
+    from test_learned_neural import examples
+
+    some = Some(SomeConfig(checkpoints["g"], checkpoints["f"], checkpoints["m"], cache=False))
+    impara = Impara(ImparaConfig(checkpoints["qe"], checkpoints["se"], cache=False))
+    for name, metric in (("some", some), ("impara", impara)):
+        analysis = metric.analyse(examples())
+        # gec-metrics pads to 128 tokens, the batches here to their longest input: float rounding only
+        assert metric.sentence_scores(analysis) == pytest.approx(GOLDEN[name]["sentences"], abs=1e-6)
+        for got, want in zip(analysis.parts, GOLDEN[name]["parts"], strict=True):
+            assert list(got) == pytest.approx(want, abs=1e-6)
