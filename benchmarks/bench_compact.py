@@ -39,8 +39,8 @@ FIELDS = (
 
 def streamed(conll: Path, system: str, k: int, weighting: str, tmp: Path) -> dict[str, object]:
     from gecscope.io.parallel import examples_from_m2
-    from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
     from gecscope.metrics import statistics as declared
+    from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
 
     hyp_blocks = m2_blocks(conll / "systems_m2" / f"{system}.m2")
     ref_blocks = m2_blocks(conll / "references.m2")
