@@ -39,8 +39,8 @@ FIELDS = (
 
 def streamed(conll: Path, system: str, k: int, weighting: str, tmp: Path) -> dict[str, object]:
     from gecscope.io.parallel import examples_from_m2
+    from gecscope.metrics import statistics as declared
     from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
-    from gecscope.resample import stack
 
     hyp_blocks = m2_blocks(conll / "systems_m2" / f"{system}.m2")
     ref_blocks = m2_blocks(conll / "references.m2")
@@ -54,7 +54,7 @@ def streamed(conll: Path, system: str, k: int, weighting: str, tmp: Path) -> dic
         examples = examples_from_m2(hyp, ref)
         shards.append(metric.analyse(examples, keep_chunks=False))
         del examples
-    analysis = stack(shards)
+    analysis = declared(metric).stack(shards)
     del shards
     result = metric.score_analysis(analysis)
     return {

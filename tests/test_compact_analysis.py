@@ -15,17 +15,19 @@ from hypothesis import strategies as st
 from conftest import require_shared, system_examples
 from gecscope.chunk import partition
 from gecscope.classify import Labels, classify_dependent, classify_independent
+from gecscope.metrics import METRICS
 from gecscope.metrics.analysis import ChunkAnalysis, analyse, kept_references, relabel
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.cleme import Cleme, ClemeConfig
 from gecscope.metrics.cleme2 import Cleme2, Cleme2Config
-from gecscope.resample import stack, take
 from gecscope.stats import ChunkCounts
 from gecscope.types import Chunk, Example
 from gecscope.weighting.length import LengthWeighting, length_params
 from test_properties import examples
 
 ASSUMPTIONS = ("dependent", "independent")
+#: how CLEME and CLEME2.0 declare their chunk statistics
+CHUNKS = METRICS["cleme"].statistics
 
 
 def classify(chunks: Sequence[Chunk], n_refs: int, assumption: str) -> tuple[Labels, ...]:
@@ -108,7 +110,7 @@ def test_stack_of_shards_equals_whole(exs: list[Example], data: st.DataObject, a
     for metric in metrics(assumption, level):
         whole = metric.score(exs)
         shards = [metric.analyse(exs[a:b], keep_chunks=False) for a, b in itertools.pairwise(bounds)]
-        assert_same_score(metric.score_analysis(stack(shards)), whole)
+        assert_same_score(metric.score_analysis(CHUNKS.stack(shards)), whole)
 
 
 def metrics(assumption: str, level: str) -> list[ChunkMetric]:
@@ -129,7 +131,7 @@ def assert_same_score(a: object, b: object) -> None:
 def test_take_equals_analysing_the_taken_sentences(exs: list[Example], data: st.DataObject) -> None:
     idx = data.draw(st.lists(st.integers(0, len(exs) - 1), min_size=1, max_size=8))
     analysis = analyse(exs, keep_chunks=data.draw(st.booleans()))
-    taken, direct = take(analysis, idx), analyse([exs[i] for i in idx], keep_chunks=False)
+    taken, direct = CHUNKS.take(analysis, idx), analyse([exs[i] for i in idx], keep_chunks=False)
     for name in ("chunk_offsets", "pair_offsets", "flag_offsets", "hyp_changed", "hyp_length", "ref_index"):
         assert np.array_equal(getattr(taken, name), getattr(direct, name)), name
     for name in ("ref_changed", "ref_equal", "bias_sum", "bias_count", "label_array"):
@@ -146,7 +148,7 @@ def test_conll14_shards_stacked_score_as_one_shot(assumption: str, level: str) -
     for metric in metrics(assumption, level):
         whole = metric.score(exs)
         shards = [metric.analyse(exs[i : i + 400], keep_chunks=False) for i in range(0, len(exs), 400)]
-        stacked = stack(shards)
+        stacked = CHUNKS.stack(shards)
         assert stacked.partitions is None and len(stacked) == len(exs)
         assert_same_score(metric.score_analysis(stacked), whole)
         assert metric.sentence_scores(stacked) == metric.sentence_scores(metric.analyse(exs))

@@ -22,10 +22,11 @@ from gecscope.errors import MissingExtraError, SettingError
 from gecscope.extras import check_metric
 from gecscope.io import examples_from_m2
 from gecscope.metrics import METRICS, Metric, canonical
+from gecscope.metrics import statistics as declared
 from gecscope.pipeline import streams as streamable
 from gecscope.resample import stat_table
 from gecscope.result import Score
-from gecscope.stats import stack, take
+from gecscope.stats import Statistics
 from gecscope.types import Example, Target
 
 EX = api.example_dir()
@@ -68,11 +69,28 @@ def test_the_entry_declares_the_contract(name: str) -> None:
     assert {o.name for o in spec.options} <= fields
     metric = spec.build()
     assert metric.name == name and isinstance(metric.config, spec.config)
+    # its statistics are declared (take, stack, size and shard merging read them, not the analysis's type)
+    assert spec.statistics is not None and declared(metric) is spec.statistics
     # every declared option is on score, compare and report with the same flag
     for command in ("score", "compare", "report"):
         sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
         flags = {f for a in sub._actions for f in a.option_strings}
         assert {o.flag for o in spec.options if o.name != "alpha" or command != "compare"} <= flags, command
+
+
+def test_statistics_are_declared_or_refused() -> None:
+    with pytest.raises(ValueError, match="holding must be one of table, array, record"):
+        Statistics(("tp",), holding="list")
+    with pytest.raises(ValueError, match="sentence_fields"):
+        Statistics(("tp",), holding="record")
+    with pytest.raises(ValueError, match="sentence_fields"):
+        Statistics(("tp",), sentence_fields=("tp",))
+    with pytest.raises(ValueError, match="types must be one of"):
+        Statistics(("tp",), types="categories")
+    stranger = METRICS["errant"].build()
+    stranger.name = "stranger"  # a metric outside the registry
+    with pytest.raises(SettingError, match=r"^stranger declares no statistics"):
+        declared(stranger)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -138,9 +156,9 @@ def test_stacked_shards_and_taken_sentences_score_as_one_shot(name: str) -> None
     one_shot = metric.score_analysis(whole)
     for size in (1, 3):
         parts = [metric.analyse(examples[i : i + size]) for i in range(0, len(examples), size)]
-        got = metric.score_analysis(stack(parts))
+        got = metric.score_analysis(declared(metric).stack(parts))
         assert (got.value, got.details) == (one_shot.value, one_shot.details), size
-    again = metric.score_analysis(take(whole, list(range(len(examples)))))
+    again = metric.score_analysis(declared(metric).take(whole, list(range(len(examples)))))
     assert (again.value, again.details) == (one_shot.value, one_shot.details)
     if streamable(metric):
         assert metric.score(examples).value == one_shot.value
@@ -157,6 +175,7 @@ def test_the_resampling_table_re_scores(name: str) -> None:
     rng = np.random.default_rng(7)
     n = len(examples)
     order = np.vstack([np.arange(n), rng.integers(0, n, (6, n)), rng.permutation(n)]).astype(np.int64)
+    take = declared(metric).take
     want = [metric.score_analysis(take(analysis, list(o))).value for o in order]
     assert table.scores(order).tolist() == pytest.approx(want, abs=1e-12)
 

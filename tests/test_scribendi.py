@@ -170,13 +170,13 @@ def test_signature_names_every_setting() -> None:
 
 
 def test_resampling_reads_the_cached_analysis() -> None:
-    from gecscope.resample import stack, take
+    from gecscope.metrics import statistics as declared
 
     metric = Scribendi()
     metric.use_scorer(FakeScorer())  # type: ignore[arg-type]
     analysis = metric.analyse(_examples([("x a b c d e f", "a b c d e f"), ("a b c d", "x a b c d"), ("b", "b")]))
-    assert metric.score_analysis(take(analysis, [0, 0, 2])).value == 2.0
-    assert metric.score_analysis(stack([analysis, analysis])).value == 0.0
+    assert metric.score_analysis(declared(metric).take(analysis, [0, 0, 2])).value == 2.0
+    assert metric.score_analysis(declared(metric).stack([analysis, analysis])).value == 0.0
 
 
 @pytest.mark.parametrize(
@@ -232,9 +232,7 @@ def test_meta_cli_takes_the_settings_and_table1_names_the_model(
     }
 
 
-def test_report_without_references_says_why_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_report_without_references_says_why_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``report`` draws CLEME2.0's per-type breakdown: without --ref it stops before any work."""
     from gecscope.cli import main
 

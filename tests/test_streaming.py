@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,11 +20,12 @@ from gecscope.metrics.counts import EditTable, M2Table
 from gecscope.metrics.errant import Errant, ErrantConfig
 from gecscope.metrics.m2 import M2
 from gecscope.pipeline import streams as streamable
-from gecscope.resample import stack, take
 from gecscope.resample.adapters import count_array
 from gecscope.result import Score
 
 EX = api.example_dir()
+#: how ERRANT's and M2's count tables are declared: they take and stack themselves
+TABLES = METRICS["errant"].statistics
 M2_FIELDS = ("correct", "proposed", "gold")
 #: the model-free settings of every registered metric (WODAFE without its language model)
 OPTIONS: dict[str, dict[str, object]] = {"wodafe": {"gamma": 0.0}}
@@ -75,6 +77,16 @@ def test_streamable_settings() -> None:
     assert not streamable(api.get_metric("gleu"))
 
 
+def records_array(rows: list[tuple[Any, ...]], fields: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The (sentences, references, fields) counts and mask of nested count records, built by hand."""
+    k = max(len(r) for r in rows)
+    arr, mask = np.zeros((len(rows), k, len(fields))), np.zeros((len(rows), k), dtype=bool)
+    for i, options in enumerate(rows):
+        for j, c in enumerate(options):
+            arr[i, j], mask[i, j] = [getattr(c, f) for f in fields], True
+    return arr, mask
+
+
 def test_tables_are_the_old_lists() -> None:
     examples = examples_from_m2(EX / "hypothesis.m2", EX / "references.m2")
     table = Errant(ErrantConfig(scheme="cse")).analyse(examples)
@@ -82,24 +94,24 @@ def test_tables_are_the_old_lists() -> None:
     assert isinstance(table, EditTable) and table == listed and len({len(o) for o in listed}) == 1
     assert EditTable.of(listed) == table and table[-1] == listed[-1] and table[2:4] == listed[2:4]
     assert any(c.categories for options in listed for c in options)
-    idx = [3, 3, 0, 9]
+    idx, take, stack = [3, 3, 0, 9], TABLES.take, TABLES.stack
     assert take(table, idx) == [listed[i] for i in idx]
     assert stack([table, take(table, [1]), table]) == [*listed, listed[1], *listed]
-    for got, want in zip(count_array(table, ()), count_array(listed, ("tp", "fp", "fn")), strict=True):
+    for got, want in zip(count_array(table), records_array(listed, ("tp", "fp", "fn")), strict=True):
         assert np.array_equal(got, want)
     m2 = M2().analyse(examples)
     assert isinstance(m2, M2Table) and M2Table.of([tuple(o) for o in m2]) == m2
     assert stack([m2, m2]) == [*m2, *m2]
-    for got, want in zip(count_array(m2, ()), count_array([tuple(o) for o in m2], M2_FIELDS), strict=True):
+    for got, want in zip(count_array(m2), records_array([tuple(o) for o in m2], M2_FIELDS), strict=True):
         assert np.array_equal(got, want)
 
 
 def test_tables_of_different_widths_stack() -> None:
     one = M2Table.build([[(1, 1, 1)]])
     two = M2Table.build([[(0, 1, 2), (1, 1, 1)]])
-    both = stack([one, two])
+    both = TABLES.stack([one, two])
     assert both.values.shape == (2, 2, 3) and both == [*one, *two]
-    assert count_array(both, M2_FIELDS)[1].tolist() == [[True, False], [True, True]]
+    assert count_array(both)[1].tolist() == [[True, False], [True, True]]
 
 
 def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
@@ -204,7 +216,7 @@ def test_table_choice_is_the_generic_greedy_choice(rows: list[list[tuple[int, in
         )
     table = EditTable.of(objs)
     assert errant.choose(table) == want and table == objs
-    assert stack([table, take(table, [0])]) == [*objs, objs[0]]
+    assert TABLES.stack([table, TABLES.take(table, [0])]) == [*objs, objs[0]]
     cats = errant.score_analysis(objs).details["categories"]
     assert sum(v["tp"] for v in cats.values()) == sum(objs[i][j].tp for i, j in enumerate(want))
 

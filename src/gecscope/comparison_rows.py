@@ -16,8 +16,9 @@ import numpy as np
 from gecscope.errors import SettingError
 from gecscope.layout import split_details
 from gecscope.metrics import METRICS, Metric
+from gecscope.metrics import statistics as declared
 from gecscope.progress import bar, is_quiet, progress
-from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table, take
+from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
 from gecscope.resample.measures import HEADLINE, Key, Plan, supports, supports_totals, totals_of
@@ -30,7 +31,6 @@ from gecscope.resample.paired import (
 )
 from gecscope.resample.settings import FAMILIES, CompareConfig
 from gecscope.signature import extend_signature
-from gecscope.stats import size
 from gecscope.types import Example
 
 
@@ -194,7 +194,7 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
     per-type supports. Read from the resampled totals where the tables give them, else the headline
     re-scored (a replayed metric re-scores its components too)."""
     names = list(analyses)
-    n = size(analyses[names[b]])
+    n = declared(metric).size(analyses[names[b]])
     tables = [stat_table(metric, analyses[s]) for s in names]
     plan, pays = Plan(), {}
     if all(isinstance(t, ReplayTable) for t in tables):
@@ -270,9 +270,10 @@ def check_replay_cost(metric: Metric, analysis: Any, systems: int, config: Compa
     one = max(time.perf_counter() - start, 1e-6)
     estimate = count * one
     if estimate > MAX_REPLAY_SECONDS:
+        sentences = declared(metric).size(analysis)
         fits = max(1, int(MAX_REPLAY_SECONDS / one / (systems + 2 * (systems - 1) * (config.test != "bootstrap"))))
         raise SettingError(
-            f"{metric.name} has no fast resampling plan: {count:,} re-scorings of {size(analysis):,} sentences "
+            f"{metric.name} has no fast resampling plan: {count:,} re-scorings of {sentences:,} sentences "
             f"({one:.2g} s each) would take about {duration(estimate)}; give a smaller bootstrap and trials "
             f"(about {fits:,} each fit in {duration(MAX_REPLAY_SECONDS)})",
             "bootstrap",
@@ -291,7 +292,7 @@ def _replay_draws(metric: Metric, table: Any, orders: Any) -> dict[Key, Any]:
     ``orders[k]``, by re-scoring it (the generic path: exact, slow)."""
     values: dict[Key, list[float]] = {}
     for o in progress(orders, desc=f"re-scoring {metric.name}"):
-        score = metric.score_analysis(take(table.analysis, o))
+        score = metric.score_analysis(declared(metric).take(table.analysis, o))
         comps = split_details(metric.layout, score.details)[0]
         row = {(HEADLINE, ""): float(score.value)}
         row.update(

@@ -23,6 +23,7 @@ module call these functions and assemble nothing themselves.
 >>> d = Path(__file__).parent / "data" / "example"
 >>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
 >>> from gecscope.metrics import METRICS
+from gecscope.metrics import statistics as declared
 >>> [s] = score([METRICS["m2"].build()], {"": system})
 >>> " ".join(s.signature.split("|")[-3:-1])
 'tok:whitespace edits:hyp=m2,ref=m2'
@@ -47,13 +48,13 @@ from gecscope.errors import InputError
 from gecscope.examples import Examples
 from gecscope.io.tokenization import guarded
 from gecscope.metrics import METRICS
+from gecscope.metrics import statistics as declared
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Metric, references_chosen
 from gecscope.progress import bar
 from gecscope.reader import INPUT_SETTINGS, PathLike, Shard, batches, read, stream
 from gecscope.result import Score
 from gecscope.signature import extend_signature
-from gecscope.stats import stack
 from gecscope.types import Example
 
 __all__ = [
@@ -253,7 +254,8 @@ def score_examples(
 def reduce(metric: Metric, statistics: Sequence[Any], inputs: Inputs, system: str = "") -> Score:
     """The metric's corpus rule on the statistics of one system (several shards' stacked as the
     metric declares them), signed with the run's input fields."""
-    result = metric.score_analysis(statistics[0] if len(statistics) == 1 else stack(statistics))
+    stacked = statistics[0] if len(statistics) == 1 else declared(metric).stack(statistics)
+    result = metric.score_analysis(stacked)
     return signed(metric, result, inputs, system)
 
 

@@ -1,12 +1,11 @@
-"""Summable sufficient statistics (a monoid: ``zero`` and ``+``)."""
+"""Per-sentence statistics: CLEME's chunk counts, and the declaration (:class:`Statistics`)
+that selects and stacks any metric's analysis."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from dataclasses import dataclass, fields, replace
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +39,6 @@ class ChunkCounts:
         return {**{f.name: getattr(self, f.name) for f in fields(self)}, "fp": self.fp}
 
 
-@runtime_checkable
 class SentenceStats(Protocol):
     """Per-sentence statistics that select and stack themselves (chunk, n-gram, count tables)."""
 
@@ -51,51 +49,77 @@ class SentenceStats(Protocol):
     def stack(self, parts: Sequence[Any]) -> Any: ...
 
 
-def size(stats: Any) -> int:
-    """The number of sentences of any metric's statistics (see :func:`take`)."""
-    if is_dataclass(stats) and not isinstance(stats, SentenceStats | type):
-        return len(getattr(stats, _sentence_fields(stats)[0]))
-    return len(stats)
+#: how an analysis holds its sentences: ``table`` (a :class:`SentenceStats`: it selects and stacks
+#: itself), ``array`` (a numpy array, one row per sentence), ``record`` (a frozen dataclass whose
+#: ``sentence_fields`` are tuples with one entry per sentence)
+HOLDINGS = ("table", "array", "record")
+#: where per-type counts come from (``compare --cat``): ``chunks`` (CLEME's chunk attribution),
+#: ``edits`` (the count table's categories), ``annotators`` (M2's per-annotator edit types), or
+#: ``""`` (none)
+TYPE_SOURCES = ("", "chunks", "edits", "annotators")
 
 
-def take(stats: Any, idx: Any) -> Any:
-    """The statistics of the sentences ``idx`` (in that order, with repeats), for any metric:
-    :class:`SentenceStats`, an array (one row per sentence), a dataclass whose tuple fields hold
-    one entry per sentence, or a list.
+@dataclass(frozen=True)
+class Statistics:
+    """A metric's per-sentence statistics, as its registry entry declares them: their fields,
+    how the analysis holds its sentences (:data:`HOLDINGS`; a ``record`` names its
+    ``sentence_fields``), where its per-type counts come from (:data:`TYPE_SOURCES`), and the
+    corpus rule that reduces them: the name of a registered
+    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), else its description.
+    :meth:`take`, :meth:`stack` and :meth:`size` (resampling, shard merging) read the holding,
+    never the analysis's type.
 
-    >>> take([("a",), ("b",), ("c",)], [2, 2, 0])
-    [('c',), ('c',), ('a',)]
+    >>> Statistics(("x",), holding="array").take(__import__("numpy").array([1, 2, 3]), [2, 2, 0]).tolist()
+    [3, 3, 1]
     """
-    if isinstance(stats, SentenceStats):
-        return stats.take(idx)
-    if isinstance(stats, np.ndarray):
-        return stats[np.asarray(idx)]
-    if is_dataclass(stats) and not isinstance(stats, type):
-        return replace(stats, **{k: tuple(getattr(stats, k)[i] for i in idx) for k in _sentence_fields(stats)})
-    return [stats[i] for i in idx]
+
+    fields: tuple[str, ...]
+    corpus_rule: str = ""
+    holding: str = "table"
+    sentence_fields: tuple[str, ...] = ()
+    types: str = ""
+
+    def __post_init__(self) -> None:
+        if self.holding not in HOLDINGS:
+            raise ValueError(f"Statistics.holding must be one of {', '.join(HOLDINGS)}; got {self.holding!r}")
+        if (self.holding == "record") != bool(self.sentence_fields):
+            raise ValueError("Statistics.sentence_fields are given for a record holding, and only for it")
+        if self.types not in TYPE_SOURCES:
+            raise ValueError(
+                f"Statistics.types must be one of {', '.join(map(repr, TYPE_SOURCES))}; got {self.types!r}"
+            )
+
+    def size(self, stats: Any) -> int:
+        """The number of sentences of the analysis ``stats``."""
+        if self.holding == "record":
+            return len(getattr(stats, self.sentence_fields[0]))
+        return len(stats)
+
+    def take(self, stats: Any, idx: Any) -> Any:
+        """The statistics of the sentences ``idx`` (in that order, with repeats)."""
+        if self.holding == "table":
+            return stats.take(idx)
+        if self.holding == "array":
+            return stats[_indices(idx)]
+        return replace(stats, **{k: tuple(getattr(stats, k)[i] for i in idx) for k in self.sentence_fields})
+
+    def stack(self, parts: Sequence[Any]) -> Any:
+        """The sentences of several analyses (shards, systems), one after another."""
+        first = parts[0]
+        if self.holding == "table":
+            return first.stack(parts)
+        if self.holding == "array":
+            return _concatenate(parts)
+        return replace(first, **{k: tuple(x for a in parts for x in getattr(a, k)) for k in self.sentence_fields})
 
 
-def stack(parts: Sequence[Any]) -> Any:
-    """The sentences of several statistics of the same metric (shards), one after another.
+def _indices(idx: Any) -> Any:
+    import numpy as np
 
-    >>> stack([[1, 2], [3]])
-    [1, 2, 3]
-    """
-    first = parts[0]
-    if isinstance(first, SentenceStats):
-        return first.stack(parts)
-    if isinstance(first, np.ndarray):
-        return np.concatenate(parts, axis=0)
-    if is_dataclass(first) and not isinstance(first, type):
-        return replace(first, **{k: tuple(x for a in parts for x in getattr(a, k)) for k in _sentence_fields(first)})
-    return [row for a in parts for row in a]
+    return np.asarray(idx)
 
 
-def _sentence_fields(stats: Any) -> list[str]:
-    """The tuple fields of a dataclass that hold one entry per sentence."""
-    values = {f.name: getattr(stats, f.name) for f in fields(stats)}
-    tuples = {k: v for k, v in values.items() if isinstance(v, tuple)}
-    if not tuples:
-        raise TypeError(f"cannot resample a {type(stats).__name__} (no per-sentence fields)")
-    n = len(next(iter(tuples.values())))
-    return [k for k, v in tuples.items() if len(v) == n]
+def _concatenate(parts: Sequence[Any]) -> Any:
+    import numpy as np
+
+    return np.concatenate(parts, axis=0)

@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from gecscope.errors import SettingError
 from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import options as o
-from gecscope.metrics.base import Metric, MetricSpec, Option, SentenceMean, Statistics, always, own_plan
+from gecscope.metrics.base import Metric, MetricSpec, Option, SentenceMean, always, own_plan
 from gecscope.metrics.names import metric_name
+from gecscope.stats import Statistics
 
 if TYPE_CHECKING:
     from gecscope.metrics.config import ChunkMetricConfig
@@ -39,10 +41,21 @@ def sentence_mean(metric: Metric, analysis: Any) -> SentenceMean:
 
 #: what CLEME and CLEME2.0 declare alike: streaming, model use, resampling
 CHUNK_RULES: dict[str, Any] = {"streams": chunk_streams, "uses_model": chunk_models, "resampling": own_plan}
+#: the statistics of a metric that scores each sentence (``SentenceAnalysis``: a score and its parts)
+SENTENCE_STATS = Statistics(
+    ("score",), corpus_rule="mean of the sentence scores", holding="record", sentence_fields=("score", "parts")
+)
 #: what the model-backed reference-free metrics declare alike: no perfect identity, a model, sentence means
-MODEL_JUDGE: dict[str, Any] = {"perfect": None, "uses_model": always, "resampling": sentence_mean}
+MODEL_JUDGE: dict[str, Any] = {
+    "perfect": None,
+    "uses_model": always,
+    "resampling": sentence_mean,
+    "statistics": SENTENCE_STATS,
+}
 #: what LLM-S and LLM-E declare alike: the SEEDA paper, 1-5 ratings
 LLM_JUDGE: dict[str, Any] = {**MODEL_JUDGE, "cite": "kobayashi-etal-2024-revisiting", "bounds": (1.0, 5.0)}
+#: how PT-M2 and PT-ERRANT hold their sentences (``PTAnalysis``)
+PT_ROWS: dict[str, Any] = {"holding": "record", "sentence_fields": ("sources", "annotators")}
 #: what PT-M2 and PT-ERRANT declare alike: the paper, the official code, M2's settings
 PT_M2: dict[str, Any] = {"cite": "gong-etal-2022-revisiting", "tool": "PT-M2 official code (pygongnlp/PT-M2)"}
 
@@ -62,7 +75,7 @@ METRICS: dict[str, MetricSpec] = {
                 "table12 (.50/.40/.05/.05), or four numbers A,B,C,D summing to 1",
             ),
         ),
-        statistics=Statistics(CHUNK_STATS, corpus_rule="cleme2"),
+        statistics=Statistics(CHUNK_STATS, corpus_rule="cleme2", types="chunks"),
         **CHUNK_RULES,
     ),
     "cleme": MetricSpec(
@@ -71,7 +84,7 @@ METRICS: dict[str, MetricSpec] = {
         cite="ye-etal-2023-cleme",
         tool="CLEME official code (THUKElab/CLEME)",
         options=(*o.CHUNK, o.BETA),
-        statistics=Statistics(CHUNK_STATS, corpus_rule="cleme"),
+        statistics=Statistics(CHUNK_STATS, corpus_rule="cleme", types="chunks"),
         **CHUNK_RULES,
     ),
     "green": MetricSpec(
@@ -108,7 +121,7 @@ METRICS: dict[str, MetricSpec] = {
             ),
             o.MISSING,
         ),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant"),
+        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
         streams=always,
         resampling=own_plan,
     ),
@@ -124,7 +137,7 @@ METRICS: dict[str, MetricSpec] = {
             o.CAT,
             Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
         ),
-        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2"),
+        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators"),
         streams=m2_streams,
         resampling=own_plan,
     ),
@@ -136,7 +149,12 @@ METRICS: dict[str, MetricSpec] = {
         tool="EstGEC M2_scorer_est/m2scorer_by_type (TartuNLP/estgec 336473ca)",
         official_text=True,
         options=(o.BETA, o.MAX_UNCHANGED, o.MISSING),
-        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2"),
+        statistics=Statistics(
+            ("correct", "proposed", "gold"),
+            corpus_rule="m2",
+            holding="record",
+            sentence_fields=("counts", "flags", "edits", "golds"),
+        ),
     ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",
@@ -155,7 +173,7 @@ METRICS: dict[str, MetricSpec] = {
             o.MISSING,
         ),
         statistics=Statistics(
-            ("ngram_counts",), "concatenate", corpus_rule="mean corpus GLEU over sampled reference draws"
+            ("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array"
         ),
     ),
     "pt-m2": MetricSpec(
@@ -164,7 +182,9 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("PTM2", "PT_M2"),
         options=F_SETTINGS,
         uses_model=always,
-        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="greedy annotator choice on the running F"),
+        statistics=Statistics(
+            ("correct", "proposed", "gold"), corpus_rule="greedy annotator choice on the running F", **PT_ROWS
+        ),
         **PT_M2,
     ),
     "pt-errant": MetricSpec(
@@ -173,7 +193,9 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("PTERRANT", "PT_ERRANT"),
         options=F_SETTINGS,
         uses_model=always,
-        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="greedy reference choice on the running F"),
+        statistics=Statistics(
+            ("correct", "proposed", "gold"), corpus_rule="greedy reference choice on the running F", **PT_ROWS
+        ),
         **PT_M2,
     ),
     "wodafe": MetricSpec(
@@ -189,7 +211,7 @@ METRICS: dict[str, MetricSpec] = {
             o.ALPHA,
             o.GAMMA,
         ),
-        statistics=Statistics(CHUNK_STATS, corpus_rule="wodafe"),
+        statistics=Statistics(CHUNK_STATS, corpus_rule="wodafe", types="chunks"),
         uses_model=lambda config: chunk_models(config) or config.resolved_gamma > 0,
     ),
     "cherrant": MetricSpec(
@@ -199,7 +221,7 @@ METRICS: dict[str, MetricSpec] = {
         tool="ChERRANT compare_m2_for_evaluation.py",
         official_text=True,
         options=(o.BETA, o.MISSING),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant"),
+        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
     ),
     "char-f": MetricSpec(
         "char_f:CharF:CharFConfig",
@@ -207,7 +229,7 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("charF",),
         tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
         options=(o.LEVEL, o.BETA, o.MISSING, o.MAX_CHARS),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant"),
+        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
         streams=always,
         resampling=own_plan,
     ),
@@ -235,6 +257,12 @@ METRICS: dict[str, MetricSpec] = {
         ),
         bounds=(-math.inf, math.inf),
         uses_model=always,
+        statistics=Statistics(
+            ("score",),
+            corpus_rule="sum (corpus level) or mean (sentence level) of the -1/0/+1 sentence scores",
+            holding="record",
+            sentence_fields=("score", "parts"),
+        ),
         resampling=lambda metric, analysis: SentenceMean(analysis.score) if metric.config.level == "sentence" else None,
     ),
     "llm-s": MetricSpec(
@@ -281,6 +309,15 @@ METRICS: dict[str, MetricSpec] = {
 }
 
 
+def statistics(metric: Metric) -> Statistics:
+    """The statistics ``metric``'s registry entry declares (how its analysis is taken, stacked
+    and sized); a metric outside the registry gets one line."""
+    spec = METRICS.get(metric.name)
+    if spec is None or spec.statistics is None:
+        raise SettingError(f"{metric.name} declares no statistics (no registry entry with statistics=)")
+    return spec.statistics
+
+
 def aliases() -> dict[str, str]:
     """Every alias of the registry (lower case) -> its metric's registry name."""
     return {a.lower(): key for key, spec in METRICS.items() for a in spec.aliases}
@@ -299,4 +336,4 @@ def canonical(name: str) -> str:
     return metric_name(name, METRICS, aliases())
 
 
-__all__ = ["METRICS", "Metric", "MetricSpec", "Option", "Statistics", "aliases", "canonical"]
+__all__ = ["METRICS", "Metric", "MetricSpec", "Option", "Statistics", "aliases", "canonical", "statistics"]

@@ -16,6 +16,7 @@ from gecscope.errors import SettingError
 from gecscope.layout import Layout
 from gecscope.result import Score
 from gecscope.signature import make_signature
+from gecscope.stats import Statistics
 from gecscope.types import CONVENTIONS, Example, with_convention
 
 if TYPE_CHECKING:
@@ -169,34 +170,16 @@ class Option:
         return ("--no-" if self.kind == "negated" else "--") + self.name.replace("_", "-")
 
 
-@dataclass(frozen=True)
-class Statistics:
-    """A metric's per-sentence statistics: its fields, how sentences combine (``sum``: added
-    into corpus totals; ``concatenate``: kept per sentence), whether there is one row per
-    reference, and the corpus rule that reduces them: the name of a registered
-    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), else its description."""
-
-    fields: tuple[str, ...]
-    combine: str = "sum"
-    per_reference: bool = True
-    corpus_rule: str = ""
-
-    def __post_init__(self) -> None:
-        if self.combine not in ("sum", "concatenate"):
-            raise ValueError(f"Statistics.combine must be sum or concatenate; got {self.combine!r}")
-
-
 @dataclass(frozen=True, eq=False)
 class Greedy:
     """Resampling plan: per (sentence, reference) counts reduced by a named greedy corpus rule
-    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table,
-    nested count records (``fields`` named) or a (pairs, k) array grouped by ``offsets``."""
+    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table
+    (:class:`gecscope.metrics.counts.CountTable`) or a (pairs, k) array grouped by ``offsets``."""
 
     rule: str
     params: tuple[float, ...]
     rows: Any
     offsets: Any = None
-    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

@@ -166,7 +166,7 @@ class Errant(MetricBase):
         """errant_compare's greedy rule (the official convention); otherwise replayed."""
         if self.config.convention != "official":
             return None
-        return Greedy(ERRANT.name, (self.config.beta,), counts, fields=("tp", "fp", "fn"))
+        return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts))
 
     def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the reference best for that sentence alone (SentERRANT, and

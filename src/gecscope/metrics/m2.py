@@ -185,7 +185,7 @@ class M2(MetricBase):
         return self.score_analysis(self.analyse(examples))
 
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
-        return Greedy(scoring.M2.name, (self.config.beta,), counts, fields=("correct", "proposed", "gold"))
+        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts))
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""

@@ -6,6 +6,5 @@ resampled corpora at once, exactly as the metric would score each of them.
 
 from gecscope.resample.adapters import stat_table
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
-from gecscope.stats import stack, take
 
-__all__ = ["GreedyTable", "MeanTable", "ReplayTable", "SumTable", "Table", "stack", "stat_table", "take"]
+__all__ = ["GreedyTable", "MeanTable", "ReplayTable", "SumTable", "Table", "stat_table"]

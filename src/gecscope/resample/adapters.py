@@ -9,18 +9,23 @@ import numpy as np
 
 from gecscope.layout import CHUNK_STATS
 from gecscope.metrics import METRICS
+from gecscope.metrics import statistics as declared
 from gecscope.metrics.base import Greedy, SentenceMean, Summed
 from gecscope.metrics.counts import CountTable
 from gecscope.resample.rules import FloatArray, GreedyRule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
-from gecscope.stats import ChunkCounts, size
+from gecscope.stats import ChunkCounts
 
 
-def count_array(counts: Sequence[Sequence[Any]] | CountTable, fields: tuple[str, ...]) -> tuple[FloatArray, Any]:
-    """(sentences, references, fields) statistics and the mask (valid references first), from a
-    count table or from nested count records (``fields`` named)."""
-    if isinstance(counts, CountTable):
-        return counts.values.astype(np.float64), counts.mask()
+def count_array(table: CountTable) -> tuple[FloatArray, Any]:
+    """(sentences, references, fields) statistics of a count table and the mask (valid references first)."""
+    return table.values.astype(np.float64), table.mask()
+
+
+def chunk_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, Any]:
+    """(sentences, references, 5) chunk counts ``tp, fp_ne, fp_un, fn, tn`` and the mask, from
+    nested chunk count records."""
+    fields = CHUNK_STATS
     k = max((len(c) for c in counts), default=1)
     arr = np.zeros((len(counts), k, len(fields)))
     mask = np.zeros((len(counts), k), dtype=bool)
@@ -29,11 +34,6 @@ def count_array(counts: Sequence[Sequence[Any]] | CountTable, fields: tuple[str,
             arr[i, j] = [getattr(c, f) for f in fields]
             mask[i, j] = True
     return arr, mask
-
-
-def chunk_array(counts: Sequence[Sequence[ChunkCounts]]) -> tuple[FloatArray, Any]:
-    """(sentences, references, 5) chunk counts ``tp, fp_ne, fp_un, fn, tn`` and the mask."""
-    return count_array(counts, CHUNK_STATS)
 
 
 def pair_array(values: FloatArray, pair_offsets: Any) -> tuple[FloatArray, Any]:
@@ -64,10 +64,10 @@ def stat_table(metric: Any, analysis: Any) -> Table:
         if plan.offsets is not None:
             values, mask = pair_array(plan.rows, plan.offsets)
         else:
-            values, mask = count_array(plan.rows, plan.fields)
+            values, mask = count_array(plan.rows)
         return GreedyTable(GreedyRule(plan.rule, tuple(plan.params)), values, mask)
     if isinstance(plan, SentenceMean):
         return MeanTable(np.asarray(plan.values, dtype=np.float64), sequential=plan.sequential)
     if isinstance(plan, Summed):
         return SumTable(plan.stats, plan.corpus, plan.parts)
-    return ReplayTable(metric, analysis, size(analysis))
+    return ReplayTable(metric, analysis, declared(metric).size(analysis))

@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.metrics import statistics as declared
 from gecscope.metrics.analysis import ChunkAnalysis, relabel
-from gecscope.metrics.counts import EditTable, M2Table, category
+from gecscope.metrics.counts import EditTable, category
 from gecscope.metrics.error_types import attribute, chunk_types
 from gecscope.metrics.m2_types import m2_type_counts
 from gecscope.resample.payload import Payload
@@ -78,15 +79,16 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
     has no per-type statistics that resampling can carry."""
     if level not in (1, 2, 3):
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
-    if isinstance(analysis, ChunkAnalysis) and examples is not None and analysis.partitions is not None:
+    source = declared(metric).types
+    if source == "chunks" and examples is not None and analysis.partitions is not None:
         if getattr(metric.config, "weighting", "none") != "none":
             return None
         if analysis.assumption != metric.config.assumption:
             analysis = relabel(analysis, metric.config.assumption)
         return chunk_entries(analysis, examples, level)
-    if isinstance(analysis, EditTable):
+    if source == "edits":
         return edit_entries(analysis, level)
-    if isinstance(analysis, M2Table) and examples is not None and metric.types_from_annotators:
+    if source == "annotators" and examples is not None and metric.types_from_annotators:
         return m2_entries(metric, examples, level)
     return None
 

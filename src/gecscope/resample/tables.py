@@ -23,10 +23,10 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from gecscope.metrics import statistics as declared
 from gecscope.progress import progress
 from gecscope.resample.payload import IntArray, Payload
 from gecscope.resample.rules import BoolArray, FloatArray, GreedyRule, lex_argmax
-from gecscope.stats import stack, take
 
 #: elements per block of gathered statistics (bounds the memory of one step)
 BLOCK_ELEMENTS = 4_000_000
@@ -268,7 +268,8 @@ class MeanTable(_Rows):
 
 @dataclass(frozen=True)
 class ReplayTable:
-    """The generic path: ``metric.score_analysis(take(analysis, order[b]))`` for every resample."""
+    """The generic path: ``metric.score_analysis(take(analysis, order[b]))`` for every resample, the
+    analysis taken and stacked as the metric's registry entry declares its statistics."""
 
     metric: Any
     analysis: Any
@@ -276,10 +277,11 @@ class ReplayTable:
 
     def stacked(self, others: Sequence[Table]) -> ReplayTable:
         parts = [self, *(t for t in others if isinstance(t, ReplayTable))]
-        return ReplayTable(self.metric, stack([t.analysis for t in parts]), sum(t.rows for t in parts))
+        stacked = declared(self.metric).stack([t.analysis for t in parts])
+        return ReplayTable(self.metric, stacked, sum(t.rows for t in parts))
 
     def scores(self, order: IntArray) -> FloatArray:
-        desc = f"re-scoring {self.metric.name}"
+        desc, take = f"re-scoring {self.metric.name}", declared(self.metric).take
         return np.asarray(
             [float(self.metric.score_analysis(take(self.analysis, o)).value) for o in progress(order, desc=desc)]
         )
