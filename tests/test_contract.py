@@ -252,11 +252,14 @@ A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
 #:   THUKElab/CLEME e90abea: python main.py --ref r.m2 --hyp h.m2 --metric cleme --level corpus
 #:     --assumption dependent: prf_corpus_weighted F 0.8859; CLEME2.0 (HEUOEditScorer 0.45/0.35/0.15/0.05,
 #:     BaseWeigher, as shared/golden/cleme.json's metric_index runs it): heuo_corpus_unweighted com 0.7
+#:   MuCGEC 3922193 scorers/ChERRANT/compare_m2_for_evaluation.py -hyp h.m2 -ref r.m2: F0.5 0.8333
+#:   TartuNLP/estgec 336473c M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py h.txt r.m2
+#:     (h.txt = "x b c\nd e f"): F_0.5 0.8333
 TINY = {
     "errant": ("absent", {}, 0.8333, 1.0, "errant_compare 3.0.2"),
     "m2": ("absent", {}, 0.8333, 1.0, "M2 scorer 3.2 (annotators with lines only; = errant_compare here)"),
-    "estgec-m2": ("absent", {}, 0.8333, 1.0, "EstGEC m2scorer (the M2 scorer's annotator reading)"),
-    "cherrant": ("absent", {}, 0.8333, 1.0, "ChERRANT compare_m2_for_evaluation (errant_compare's rule)"),
+    "estgec-m2": ("absent", {}, 0.8333, 1.0, "EstGEC m2scorer_by_type/scripts/m2scorer.py"),
+    "cherrant": ("absent", {}, 0.8333, 1.0, "ChERRANT compare_m2_for_evaluation.py"),
     "char-f": ("absent", {}, 0.8333, 1.0, "errant_compare's rule on char edits (tests/test_doors.py)"),
     "cleme": ("absent", {}, 0.8859, 1.0, "THUKElab/CLEME main.py --metric cleme (dependent, corpus)"),
     "cleme2": ("absent", {}, 0.7, 1.0, "THUKElab/CLEME CLEME2.0 HEUO (dependent, corpus, unweighted)"),
