@@ -5,12 +5,13 @@ The whole-corpus checks and 10,000 perturbations are in test_errant_conformance.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from conftest import examples
 from errant_identity import annotator, check_pair, example_sentences, perturbed
-from gecscope.align.en.errant_fast import MATCH, TRANS, Kernel, features_of
+from gecscope.align.en.errant_fast import KEY_MODULUS, MATCH, TRANS, Kernel, TokenFeatures, features_of
 from gecscope.types import Tokens
 
 pytestmark = pytest.mark.text
@@ -52,6 +53,37 @@ def test_transposition_is_one_step() -> None:
     assert [step for step in steps if step[0] != MATCH] == [(TRANS + 3, 2, 5, 2, 5)]
     assert steps == Kernel(compiled=False).align(fa, fb)
     check_pair(a, b, python_too=True)
+
+
+def distinct_tokens(ids: list[int]) -> TokenFeatures:
+    """Tokens of one character each, every attribute different (a substitution costs 1.999)."""
+    n = len(ids)
+    words = tuple(chr(0x4E00 + i) for i in ids)
+    attrs = np.zeros((6, n), dtype=np.int64)
+    attrs[0] = attrs[1] = attrs[3] = attrs[4] = ids
+    attrs[2] = attrs[1] % KEY_MODULUS
+    chars = np.array([ord(w) for w in words], dtype=np.int64)
+    return TokenFeatures(
+        words=words,
+        lower=tuple(ids),
+        lower_=words,
+        pos=tuple(ids),
+        possessive=(False,) * n,
+        arrays=(attrs, chars, np.arange(n + 1, dtype=np.int64)),
+        symbols={"PUNCT": -1},
+    )
+
+
+@pytest.mark.parametrize("size", [6, 244, 246, 300])
+def test_a_transposition_too_long_for_one_byte_op_codes(size: int) -> None:
+    """A reversed line of an even number of distinct tokens is one transposition; its op code
+    (TRANS + size) fits the one-byte op table up to 245 tokens, beyond which the kernel fills a
+    4-byte one again."""
+    orig, cor = distinct_tokens(list(range(1, size + 1))), distinct_tokens(list(range(size, 0, -1)))
+    steps = Kernel(compiled=True).align(orig, cor)
+    assert steps == [(TRANS + size, 0, size, 0, size)]
+    if size < 10:  # the plain kernel is slow on long lines (~16 s at 300 tokens)
+        assert steps == Kernel(compiled=False).align(orig, cor)
 
 
 @pytest.mark.properties

@@ -14,6 +14,7 @@ with ``jobs > 1`` the batches go to worker processes (each loads spaCy once), st
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
@@ -35,9 +36,27 @@ ALIGNER_VERSION = "1"
 MERGING = "rules"
 
 
+@contextmanager
+def torch_unseen(model: str) -> Iterator[None]:
+    """Within the block, ``import torch`` fails unless torch is already imported or the spaCy
+    ``model`` is a transformer pipeline (``*_trf``, which needs it): spaCy's thinc then does not
+    load it (~250 MB and 2 CPU-s; the CNN pipelines run on numpy and give the same parses).
+    Whoever imports torch later gets it as usual."""
+    if "torch" in sys.modules or model.endswith("_trf"):
+        yield
+        return
+    sys.modules["torch"] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if sys.modules.get("torch", 0) is None:
+            del sys.modules["torch"]
+
+
 def load_spacy(model: str = DEFAULT_MODEL) -> Any:
     try:
-        import spacy
+        with torch_unseen(model):
+            import spacy
     except ImportError:
         raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
     try:
@@ -104,7 +123,8 @@ class ErrantAligner(Aligner):
     def nlp(self) -> Any:
         if self._nlp is None:
             try:
-                import errant
+                with torch_unseen(self.model):
+                    import errant
             except ImportError:
                 raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
             self._nlp = load_spacy(self.model)

@@ -18,7 +18,9 @@ cheap key of each lower-cased form (a necessary condition for equal multisets), 
 
 from __future__ import annotations
 
+import ctypes
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from string import punctuation
@@ -45,6 +47,7 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
     ops: Any,
     row: Any,
     seq: Any,
+    op_max: int,
 ) -> int:
     """Fill ``cost``/``ops`` (flat ``(n + 1) x (m + 1)`` tables) and write the cheapest alignment
     into ``seq`` (rows of ``op, o_start, o_end, c_start, c_end``, left to right); return its
@@ -54,7 +57,9 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
     other side (that side's length if absent): a window holding a token whose form does not occur
     in the other side's prefix can never be a transposition, so the walk stops there (the same
     result, without walking to the table's edge far from the diagonal of long texts);
-    ``row``: scratch space of at least the longest token's length + 1."""
+    ``row``: scratch space of at least the longest token's length + 1; ``op_max``: the largest op
+    code ``ops`` holds: a transposition whose code exceeds it stops the fill at once and returns
+    -1 (the caller fills a wider table again)."""
     o_orth, o_lower, o_key, o_lemma, o_pos, o_open = o_attrs
     c_orth, c_lower, c_key, c_lemma, c_pos, c_open = c_attrs
     n = len(o_orth)
@@ -168,6 +173,8 @@ def align_kernel(  # one loop nest, kept whole so that numba compiles it alone
             if del_cost < best:
                 best = del_cost
                 op = DEL
+            if op > op_max:
+                return -1  # a transposition too long for the op table's type
             cost[here] = best
             ops[here] = op
     # read the cheapest alignment back from the bottom-right cell
@@ -288,6 +295,25 @@ def first_positions(o_lower: Sequence[int], c_lower: Sequence[int]) -> tuple[lis
     return [in_c.get(v, len(c_lower)) for v in o_lower], [in_o.get(v, len(o_lower)) for v in c_lower]
 
 
+#: tables of at least this many cells (80 MB of costs) first hand the memory freed since (a
+#: parse's scratch space) back to the system, so that it and the tables do not add up
+RELEASE_CELLS = 10_000_000
+
+
+def release_freed_memory() -> None:
+    """Collect unreachable objects and, on glibc, return the heap's free pages to the system
+    (``malloc_trim``): the peak of a long line is then the parse or the tables, not both."""
+    import gc
+
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL("libc.so.6")
+            libc.malloc_trim(0)
+        except (OSError, AttributeError):  # not glibc (musl): nothing to trim
+            pass
+
+
 class Kernel:
     """The alignment kernel, compiled with numba when it is installed (``compiled``), else plain
     Python over lists (the same function, the same result)."""
@@ -312,21 +338,31 @@ class Kernel:
         n, m = len(orig.words), len(cor.words)
         longest = max((len(w) for w in cor.words), default=0) + 1
         o_first, c_first = first_positions(orig.lower, cor.lower)
+        cells = (n + 1) * (m + 1)
         if self.compiled:
-            cost = np.empty((n + 1) * (m + 1), dtype=np.float64)
-            ops = np.empty((n + 1) * (m + 1), dtype=np.int32)  # op codes (TRANS + size < 2**31)
+            if cells >= RELEASE_CELLS:
+                release_freed_memory()
+            cost = np.empty(cells, dtype=np.float64)
             row = np.empty(longest, dtype=np.int64)
             seq = np.empty(5 * (n + m + 1), dtype=np.int64)
             firsts = (np.array(o_first, dtype=np.int64), np.array(c_first, dtype=np.int64))
-            steps = self._fn(*orig.arrays, *cor.arrays, *firsts, cost, ops, row, seq)
+            steps = -1
+            # op codes in one byte (a transposition of up to 245 tokens); a longer one, should the
+            # cheapest path of some cell take it, fills the table again with 4-byte codes
+            for dtype in (np.uint8, np.int32):
+                if steps < 0:
+                    ops = np.empty(cells, dtype=dtype)
+                    op_max = int(np.iinfo(dtype).max)
+                    steps = self._fn(*orig.arrays, *cor.arrays, *firsts, cost, ops, row, seq, op_max)
+                    del ops
             flat = seq[: 5 * steps].tolist()
         else:
-            cost_l = [0.0] * ((n + 1) * (m + 1))
-            ops_l = [0] * ((n + 1) * (m + 1))
+            cost_l = [0.0] * cells
+            ops_l = [0] * cells
             seq_l = [0] * (5 * (n + m + 1))
             lists = [a.tolist() for a in (*orig.arrays, *cor.arrays)]  # plain ints: no numpy scalars
             lists += [o_first, c_first]
-            steps = self._fn(*lists, cost_l, ops_l, [0] * longest, seq_l)
+            steps = self._fn(*lists, cost_l, ops_l, [0] * longest, seq_l, TRANS + n + m + 2)
             flat = seq_l[: 5 * steps]
         out = [(flat[r], flat[r + 1], flat[r + 2], flat[r + 3], flat[r + 4]) for r in range(5 * (steps - 1), -1, -5)]
         return out
