@@ -6,6 +6,7 @@ table = re-score, and API = CLI on the packaged example."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import subprocess
@@ -194,3 +195,132 @@ def test_the_metric_pages_carry_their_generated_headers() -> None:
     script = Path(__file__).resolve().parent.parent / "scripts" / "metric_docs.py"
     done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+# -- text input, with each tokeniser that applies (issue 30, part 6) -----------------------------
+
+#: every reference-based metric (a reference-free one reads no reference, so no tokenised one)
+REFERENCE_BASED = [p for p in NAMES if not METRICS[p if isinstance(p, str) else p.values[0]].build().reference_free]
+#: the tokenisers of text input (``--tokenize``) and the name each signs as ``tok:``
+TOKENISERS = {"none": "whitespace", "spacy": "spacy", "char": "char"}
+TEXT = {"source": EX / "source.txt", "references": [EX / "reference0.txt", EX / "reference1.txt"]}
+
+
+def _text(tokenize: str, hypothesis: Path, references: int = 2) -> api.Examples:
+    try:
+        return _read_text(tokenize, hypothesis, references)
+    except MissingExtraError as exc:  # spaCy's model without the text extra
+        pytest.skip(str(exc))
+
+
+@functools.cache
+def _read_text(tokenize: str, hypothesis: Path, references: int) -> api.Examples:
+    """The packaged example as text, read and tokenised once for every metric (read-only)."""
+    files = TEXT["references"][:references]
+    return api.load(source=TEXT["source"], hypothesis=hypothesis, references=files, tokenize=tokenize)
+
+
+@pytest.mark.parametrize("tokenize", TOKENISERS)
+@pytest.mark.parametrize("name", REFERENCE_BASED)
+def test_text_input_with_each_tokeniser(name: str, tokenize: str) -> None:
+    """The packaged example read as text (source, hypothesis, two references), tokenised by
+    ``tokenize``: the score and its components are bounded, the signature names the tokeniser,
+    hypothesis = its only reference is perfect (where declared) and hypothesis = source counts no false
+    positive (where counted)."""
+    _metric(name)
+    spec = METRICS[name]
+    score = api.score(name, _text(tokenize, EX / "hypothesis.txt"))
+    assert f"|tok:{TOKENISERS[tokenize]}|" in score.signature
+    low, high = spec.bounds
+    assert math.isfinite(score.value) and low <= score.value <= high
+    for c in spec.layout.components:
+        value = score.details[c.key]
+        assert math.isfinite(value) and 0.0 <= value <= (math.inf if c.upper is None else c.upper), c.key
+    if spec.perfect is not None:
+        perfect = api.score(name, _text(tokenize, EX / "reference0.txt", references=1))
+        assert (perfect.details[spec.perfect] if spec.perfect else perfect.value) == pytest.approx(1.0, abs=1e-12)
+    declared = [k for k in FALSE_POSITIVES if k in spec.layout.counts]
+    if declared:
+        counts = _counts(api.score(name, _text(tokenize, EX / "source.txt")))
+        for key in declared:
+            assert key in counts and all(v == 0 for v in _values(counts[key])), key
+
+
+# -- the tiny missing-annotator case of tests/test_doors.py, for every metric ----------------------
+
+#: reference annotator 1 has no line in sentence 2 (tests/test_doors.py's char-f case)
+TINY_REF = """S a b c
+A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
+A 1 2|||R|||y|||REQUIRED|||-NONE-|||1
+
+S d e f
+A 0 1|||R|||z|||REQUIRED|||-NONE-|||0
+"""
+TINY_HYP = """S a b c
+A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
+
+S d e f
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+"""
+#: metric -> (its official convention, settings, the number under it, under the other one, where
+#: the number comes from). Annotator 1 left out ("absent"): sentence 1 is matched by annotator 0
+#: (TP 1), sentence 2 misses annotator 0's edit (FN 1): P 1, R 0.5, F0.5 0.8333. The source as
+#: annotator 1 ("unchanged"): nothing missed, F0.5 1.0. ``None``: the convention cannot be used.
+#: Commands (h.m2 = TINY_HYP, r.m2 = TINY_REF):
+#:   errant_compare -hyp h.m2 -ref r.m2 (ERRANT 3.0.2): F0.5 0.8333
+#:   THUKElab/CLEME e90abea: python main.py --ref r.m2 --hyp h.m2 --metric cleme --level corpus
+#:     --assumption dependent: prf_corpus_weighted F 0.8859; CLEME2.0 (HEUOEditScorer 0.45/0.35/0.15/0.05,
+#:     BaseWeigher, as shared/golden/cleme.json's metric_index runs it): heuo_corpus_unweighted com 0.7
+#:   MuCGEC 3922193 scorers/ChERRANT/compare_m2_for_evaluation.py -hyp h.m2 -ref r.m2: F0.5 0.8333
+#:   TartuNLP/estgec 336473c M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py h.txt r.m2
+#:     (h.txt = "x b c\nd e f"): F_0.5 0.8333
+TINY = {
+    "errant": ("absent", {}, 0.8333, 1.0, "errant_compare 3.0.2"),
+    "m2": ("absent", {}, 0.8333, 1.0, "M2 scorer 3.2 (annotators with lines only; = errant_compare here)"),
+    "estgec-m2": ("absent", {}, 0.8333, 1.0, "EstGEC m2scorer_by_type/scripts/m2scorer.py"),
+    "cherrant": ("absent", {}, 0.8333, 1.0, "ChERRANT compare_m2_for_evaluation.py"),
+    "char-f": ("absent", {}, 0.8333, 1.0, "errant_compare's rule on char edits (tests/test_doors.py)"),
+    "cleme": ("absent", {}, 0.8859, 1.0, "THUKElab/CLEME main.py --metric cleme (dependent, corpus)"),
+    "cleme2": ("absent", {}, 0.7, 1.0, "THUKElab/CLEME CLEME2.0 HEUO (dependent, corpus, unweighted)"),
+    # GREEN: P = 0 when a 4-gram order predicts nothing (3-token sentences), so n = 4 gives 0 under
+    # both; at n = 2 the hypothesis equals a reference in both sentences only with annotator 1 unchanged
+    "green": ("unchanged", {"n": 2}, 1.0, 0.7511, "GREEN (shotakoyama/green) reads text references"),
+    # GLEU needs as many references in every sentence: with annotator 1 left out it refuses; 0.0 as
+    # GREEN's (no 4-gram in a 3-token sentence)
+    "gleu": ("unchanged", {}, 0.0, None, "compute_gleu reads text references (the source for annotator 1)"),
+    "pt-m2": ("absent", {}, 0.7826, 1.0, "PT-M2 reads the M2 scorer's annotators (weights from BERTScore)"),
+    "pt-errant": ("absent", {}, 0.7826, 1.0, "PT-M2's errant mode"),
+    "wodafe": ("unchanged", {}, 0.2651, 0.2385, "no official tool: gecscope's chunk reading"),
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_tiny_missing_annotator_case(name: str, tmp_path: Path) -> None:
+    """Every metric on the tiny case gives the number of its official convention, another number
+    (or a refusal) under the other convention, and signs only the other one."""
+    from gecscope.errors import InputError
+    from gecscope.metrics.base import official_convention
+    from gecscope.types import CONVENTIONS
+
+    spec = METRICS[name]
+    if spec.build().reference_free:  # a declaration, checked without its model
+        assert name not in TINY and "missing_annotators" not in {f.name for f in dataclasses.fields(spec.config)}
+        pytest.skip(f"{name} reads no reference: no missing-annotator convention")
+    metric = _metric(name)
+    official, settings, want, other_want, _source = TINY[name]
+    assert official_convention(type(metric)) == official
+    (tmp_path / "h.m2").write_text(TINY_HYP, encoding="utf-8")
+    (tmp_path / "r.m2").write_text(TINY_REF, encoding="utf-8")
+    examples = api.load(hyp_m2=tmp_path / "h.m2", ref_m2=tmp_path / "r.m2")
+    got = api.score(name, examples, **settings)
+    assert round(got.value, 4) == want and "missing:" not in got.signature
+    same = api.score(name, examples, missing_annotators=official, **settings)
+    assert (same.value, same.signature) == (got.value, got.signature)
+    [other] = [c for c in CONVENTIONS if c != official]
+    if other_want is None:
+        with pytest.raises(InputError):
+            api.score(name, examples, missing_annotators=other, **settings)
+        return
+    changed = api.score(name, examples, missing_annotators=other, **settings)
+    assert round(changed.value, 4) == other_want and changed.value != got.value
+    assert changed.signature.replace(f"|missing:{other}", "") == got.signature

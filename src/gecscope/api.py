@@ -50,8 +50,8 @@ def load(
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
 
     Every annotator of a reference M2 file is kept; one without lines in a sentence is flagged
-    there, and each metric applies its own convention (the M2 scorer's and ERRANT's: left out;
-    CLEME's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
+    there, and each metric applies its own convention (the M2 scorer's, ERRANT's and CLEME's: left
+    out; GREEN's and GLEU's: an unchanged reference). ``lang="zh"`` reads text as ChERRANT does (char tokens,
     ``t2s`` targets, ``没有错误`` / ``无法标注``; ``ref_tsv``: ChERRANT's ``id<TAB>source<TAB>ref...``
     file) and M2 with only the annotators present in each sentence. Mostly-Chinese text read as
     English is refused, and so are (as by the CLI) an M2 file given as text, a hypothesis M2

@@ -33,6 +33,9 @@ class ClemeConfig(ChunkMetricConfig):
 
 class Cleme(ChunkMetric):
     name = "cleme"
+    #: the official M2 reader (THUKElab/CLEME e90abea, ``M2DataReaderWriter``) makes one target per
+    #: annotator with lines in the sentence: an annotator without lines is left out
+    missing_annotators = "absent"
     layout = Layout(
         "CLEME",
         "f",

@@ -99,6 +99,9 @@ class Cleme2Config(ChunkMetricConfig):
 
 class Cleme2(ChunkMetric):
     name = "cleme2"
+    #: the official M2 reader (THUKElab/CLEME e90abea, ``M2DataReaderWriter``) makes one target per
+    #: annotator with lines in the sentence: an annotator without lines is left out
+    missing_annotators = "absent"
     layout = Layout(
         "CLEME2.0",
         "score",
