@@ -295,3 +295,23 @@ def test_download_command_lists_the_gated_sets(tmp_path: Path, monkeypatch, caps
     assert asked["shared_tasks"] == set(FILES)
     gated = [line for line in capsys.readouterr().out.splitlines() if "licence-gated" in line]
     assert len(gated) == len(GATED) and all("--test-set-file PATH" in line for line in gated)
+
+
+@pytest.mark.parametrize(
+    ("name", "hyp", "prf"),
+    [
+        ("estgec-l2", "estgec/GEC_systems/nelb/en-et-de-cs-nelb-1.3b-estgec-l2.txt", (0.3875, 0.4371, 0.3965)),
+        ("tartu-l1", "estgec/Tartu_L1_test/test_laused.txt", (0.0518, 0.1319, 0.0589)),
+    ],
+)
+def test_t_scores_the_estonian_sets_as_the_official_script(  # type: ignore[no-untyped-def]
+    name: str, hyp: str, prf: tuple[float, float, float], capsys, monkeypatch
+) -> None:
+    """``-t estgec-l2`` / ``-t tartu-l1`` as the docs give them: the protocol's language (et) and an
+    aligner it allows, and the hypothesis read as given (NELB's output is detokenised; the official
+    ``m2scorer.py HYP GOLD`` splits it on spaces: tests/golden/estgec_m2.json)."""
+    require_shared()
+    monkeypatch.setenv("GECSCOPE_DATA", str(DATA))
+    out = json.loads(cli(capsys, "-t", name, "--hyp", str(ML / hyp), "--format", "json"))
+    got = tuple(round(out["components"][k], 4) for k in ("p", "r", "f"))
+    assert got == prf and "|protocol:estgec|" in out["signature"] and "|lang:et|" in out["signature"]

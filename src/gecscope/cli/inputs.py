@@ -41,7 +41,8 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: b
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
     g.add_argument(
         "--aligner",
-        help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), levenshtein "
+        help="edit extraction for text input: errant (ERRANT 3.0.2-compatible, English), errant-notag "
+        "(MultiGEC-2025's tag-free ERRANT, any language), levenshtein "
         "(language-agnostic), cherrant (Chinese) or a registered one, as --lang allows; default: the one --lang picks",
     )
     g.add_argument(

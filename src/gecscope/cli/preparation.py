@@ -156,6 +156,8 @@ def _use_protocol(args: argparse.Namespace) -> None:
         args.aligner = protocol.aligner
     if hasattr(args, "tokenize") and args.tokenize in (None, "none", "whitespace"):
         args.tokenize = protocol.tokenize
+    if not protocol.tokenisation_check and hasattr(args, "allow_tokenization_mismatch"):
+        args.allow_tokenization_mismatch = True  # the official scorer reads the text as given
     metrics = getattr(args, "metric", None)
     if metrics is None:
         return

@@ -31,6 +31,9 @@ class Protocol:
     settings: tuple[tuple[str, str, str], ...] = ()
     lang: str | None = None
     tool: str = ""
+    #: whether the tokenisation guard applies; False where the official scorer scores the text as
+    #: given (EstGEC's splits a detokenised hypothesis on spaces: gecscope then equals it)
+    tokenisation_check: bool = True
 
     def __post_init__(self) -> None:
         if not self.metrics:
@@ -59,9 +62,10 @@ PROTOCOLS: dict[str, Protocol] = {
             "estgec",
             "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
             tokenize="none",
-            aligner="errant",
+            aligner="errant-notag",
             metrics=("estgec-m2",),
             lang="et",
+            tokenisation_check=False,
             tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
         ),
         Protocol(
