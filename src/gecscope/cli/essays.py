@@ -35,7 +35,7 @@ def refuse_icelandic(args: argparse.Namespace) -> None:
 def use_essays(args: argparse.Namespace) -> None:
     """Replace Markdown essay files by one-essay-per-line text files (see the module's docstring)."""
     from gecscope.align.tokenizers import canonical, line_maker
-    from gecscope.io.essays import essay_lines
+    from gecscope.io.essays import essay_lines, read_essays
 
     hyp = args.hyp if isinstance(args.hyp, list) else [args.hyp] if args.hyp else []
     files = [args.source, *hyp, *args.ref]
@@ -46,7 +46,15 @@ def use_essays(args: argparse.Namespace) -> None:
     code = language_of(args).code  # resolves --tokenize (its default: the language's)
     tokenize = canonical(args.tokenize, code)
     source, hyps, refs, ids = essay_lines(args.source, hyp, args.ref, line_maker(tokenize))
+    known = set(ids)
     for path, lines in zip(hyp, hyps, strict=True):
+        extra = [i for i in read_essays(path) if i not in known]
+        if extra:
+            print(
+                f"gecscope: {path}: essay {', '.join(extra[:5])}{' ...' if len(extra) > 5 else ''} not in "
+                f"{args.source}: not scored (as MultiGEC does)",
+                file=sys.stderr,
+            )
         missing = sum(1 for line in lines if line == "!")
         if missing:
             print(
