@@ -246,3 +246,17 @@ def test_folder_command_cleme2_column_equals_score(capsys: pytest.CaptureFixture
     single = next(s for s in printed if s["metric"] == "cleme2") if isinstance(printed, list) else printed
     assert code == 0 and folder["cleme2"] == single["score"]
     assert folder["cleme2_signature"] == single["signature"]
+
+
+def test_hypothesis_essays_absent_from_the_source_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An essay id the source lacks is not scored (as MultiGEC's scripts) and is named on stderr."""
+    pytest.importorskip("syntok")
+    block = "### essay_id = {}\n\n{}\n\n"
+    (tmp_path / "src.md").write_text(block.format(1, "Ma lähen kooli ."), encoding="utf-8")
+    (tmp_path / "ref.md").write_text(block.format(1, "Ma lähen kooli ."), encoding="utf-8")
+    hyp = block.format(1, "Ma lähen kooli .") + block.format(9, "Lisa essee .")
+    (tmp_path / "hyp.md").write_text(hyp, encoding="utf-8")
+    files = ["--source", str(tmp_path / "src.md"), "--hyp", str(tmp_path / "hyp.md"), "--ref", str(tmp_path / "ref.md")]
+    assert main(["score", "--protocol", "multigec-2025", *files, "--format", "json"]) == 0
+    err = capsys.readouterr().err
+    assert "essay 9 not in" in err and "not scored" in err
