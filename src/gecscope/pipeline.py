@@ -23,7 +23,6 @@ module call these functions and assemble nothing themselves.
 >>> d = Path(__file__).parent / "data" / "example"
 >>> [system] = read(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2")
 >>> from gecscope.metrics import METRICS
-from gecscope.metrics import statistics as declared
 >>> [s] = score([METRICS["m2"].build()], {"": system})
 >>> " ".join(s.signature.split("|")[-3:-1])
 'tok:whitespace edits:hyp=m2,ref=m2'
