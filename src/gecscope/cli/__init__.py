@@ -33,7 +33,7 @@ HELP = {
     "explain": "chunk table of a sentence",
     "convert": "text to M2",
     "meta": "meta-evaluation against human judgments",
-    "download": "download GJG15 / SEEDA / CoNLL-2014 data",
+    "download": "download the public data sets (GJG15, SEEDA, CoNLL-2014, shared-task test sets)",
     "report": "HTML report comparing several systems",
     "compare": "compare systems: confidence intervals and paired significance tests",
     "cite": "BibTeX of the metrics' papers",

@@ -11,7 +11,7 @@ from gecscope.meta.data.download import DEFAULT_BASE, download
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "download",
-        help="download GJG15 / SEEDA / CoNLL-2014 data",
+        help="download the public data sets (GJG15, SEEDA, CoNLL-2014, shared-task test sets)",
         description="Fetch the public meta-evaluation data and the public shared-task test sets from their "
         "original repositories (licence-gated sets: listed, never fetched).",
     )
