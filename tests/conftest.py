@@ -246,3 +246,20 @@ def _drop_reference_stubs() -> Iterator[None]:
         for name in [n for n in sys.modules if n in STUBBED or n.split(".")[0] in ("gec_metrics", "gecommon")]:
             del sys.modules[name]
         STUBBED.clear()
+
+
+#: the tiny missing-annotator case (tests/test_conventions.py, test_doors.py, test_contract.py):
+#: reference annotator 1 has no line in sentence 2
+TINY_REF = """S a b c
+A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
+A 1 2|||R|||y|||REQUIRED|||-NONE-|||1
+
+S d e f
+A 0 1|||R|||z|||REQUIRED|||-NONE-|||0
+"""
+TINY_HYP = """S a b c
+A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
+
+S d e f
+A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
+"""

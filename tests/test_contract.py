@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from conftest import TINY_HYP, TINY_REF
 from gecscope import api
 from gecscope.cli import build_parser, main
 from gecscope.errors import MissingExtraError, SettingError
@@ -249,19 +250,6 @@ def test_text_input_with_each_tokeniser(name: str, tokenize: str) -> None:
 # -- the tiny missing-annotator case of tests/test_doors.py, for every metric ----------------------
 
 #: reference annotator 1 has no line in sentence 2 (tests/test_doors.py's char-f case)
-TINY_REF = """S a b c
-A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
-A 1 2|||R|||y|||REQUIRED|||-NONE-|||1
-
-S d e f
-A 0 1|||R|||z|||REQUIRED|||-NONE-|||0
-"""
-TINY_HYP = """S a b c
-A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
-
-S d e f
-A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
-"""
 #: metric -> (its official convention, settings, the number under it, under the other one, where
 #: the number comes from). Annotator 1 left out ("absent"): sentence 1 is matched by annotator 0
 #: (TP 1), sentence 2 misses annotator 0's edit (FN 1): P 1, R 0.5, F0.5 0.8333. The source as

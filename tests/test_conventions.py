@@ -21,24 +21,13 @@ import pytest
 
 import gecscope
 from conftest import ROOT
+from conftest import TINY_HYP as HYP
+from conftest import TINY_REF as REF
 from gecscope import pipeline
 from gecscope.align import get_aligner
 from gecscope.systems import load_systems
 from gecscope.types import references_for
 
-REF = """S a b c
-A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
-A 1 2|||R|||y|||REQUIRED|||-NONE-|||1
-
-S d e f
-A 0 1|||R|||z|||REQUIRED|||-NONE-|||0
-"""
-HYP = """S a b c
-A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
-
-S d e f
-A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
-"""
 OFFICIAL_F = 0.8333  # errant_compare -hyp HYP -ref REF (ERRANT 3.0.2), and the M2 scorer
 
 

@@ -20,6 +20,8 @@ import pytest
 
 import gecscope
 from conftest import DATA, require_shared
+from conftest import TINY_HYP as HYP
+from conftest import TINY_REF as REF
 from gecscope.cli import main
 
 SOURCE = "He go to school yesterday .\nShe like apples .\n"
@@ -74,19 +76,6 @@ def test_report_signs_each_metric_as_score_does(
     assert mine == score["signature"]
 
 
-REF = """S a b c
-A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
-A 1 2|||R|||y|||REQUIRED|||-NONE-|||1
-
-S d e f
-A 0 1|||R|||z|||REQUIRED|||-NONE-|||0
-"""
-HYP = """S a b c
-A 0 1|||R|||x|||REQUIRED|||-NONE-|||0
-
-S d e f
-A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0
-"""
 #: errant_compare -hyp HYP -ref REF (ERRANT 3.0.2): annotator 1 has no line in sentence 2 and is left out
 OFFICIAL_F = 0.8333
 
