@@ -159,8 +159,9 @@ def test_jfleg_gleu_equals_its_script_everywhere(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.conformance
 @pytest.mark.parametrize("k", range(4))
-def test_unlp_2023_equals_evaluate_py(k: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_unlp_2023_equals_evaluate_py(k: int, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:  # type: ignore[no-untyped-def]
     require_shared()
+    monkeypatch.setenv("GECSCOPE_DATA", str(DATA))  # the download layout, offline; never the user's own directory
     case = golden("unlp_2023.json")["cases"][k]
     name = "unlp-2023" if case["track"] == "gec-only" else "unlp-2023-fluency"
     hyp = str(ML / "unlp-2023" / case["hyp"])
