@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.tokenizer_specs import ALIASES, registered
 from gecscope.errors import InputError
 from gecscope.types import Example
 
@@ -54,7 +55,7 @@ class Readers:
 @dataclass(frozen=True)
 class Language:
     """One language, declared once (see the module docstring). Tokeniser names are those of
-    :mod:`gecscope.align.tokenizers`; aligner names those of :func:`gecscope.align.get_aligner`."""
+    :mod:`gecscope.align.tokenizer_specs`; aligner names those of :func:`gecscope.align.get_aligner`."""
 
     code: str
     name: str
@@ -102,9 +103,7 @@ class Language:
     def tokenizer(self, name: str | None) -> str:
         """The registered name of tokeniser ``name`` (None: the default); refuses one the language
         does not allow, naming those it does."""
-        from gecscope.align.tokenizers import ALIASES, canonical
-
-        key = canonical(self.tokenizers[0] if name is None else name)
+        key = registered(self.tokenizers[0] if name is None else name)
         if key not in {ALIASES.get(t, t) for t in self.tokenizers}:
             raise ValueError(f"--tokenize {key} is not for {self.label}: {', '.join(self.tokenizers)}")
         return key

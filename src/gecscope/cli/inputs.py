@@ -15,7 +15,7 @@ from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
-from gecscope.cli import preparation
+from gecscope.cli import language as chosen
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -190,12 +190,12 @@ def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: 
 
 
 def language_of(args: argparse.Namespace) -> Language:
-    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`preparation.language_of`);
+    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`gecscope.cli.language.language_of`);
     also resolves ``--aligner`` (default: the one the language picks; one it does not allow is
     refused; ChERRANT with the tables of ``--zh-resources``, behind the alignment cache)."""
     from gecscope.align.languages import aligner_known
 
-    language = preparation.language_of(args)
+    language = chosen.language_of(args)
     if getattr(args, "aligner", None) is None or isinstance(args.aligner, str):
         args.aligner = language.aligner(getattr(args, "aligner", None), aligner_known)
     if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
