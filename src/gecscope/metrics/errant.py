@@ -153,6 +153,8 @@ class Errant(MetricBase):
         cats = {k: prf_row(v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
+        if self.config.convention != "official":  # the unrounded running F can choose other references
+            fields["convention"] = self.config.convention
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
 
     def score(self, examples: Sequence[Example]) -> Score:
