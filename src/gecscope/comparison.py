@@ -195,7 +195,7 @@ def compare_aligned(
         for met in metrics:
             analyses = {}
             for name, examples in systems.items():
-                analyses[name] = pipeline.analyse(met, examples, shared)
+                analyses[name] = pipeline.analyse(met, examples, shared, cat=config.cat)
                 progress.update(1)
             analysed.append((met, analyses, pipeline.reduce(met, [analyses[base]], inputs).signature))
     del shared

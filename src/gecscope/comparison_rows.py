@@ -123,8 +123,8 @@ def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: 
     """The components the metric's Score reports, and the per-type payloads (``cat``)."""
     score = metric.score_analysis(analyses[baseline])
     comps = tuple(split_details(metric.layout, score.details)[0])
-    if config.cat and examples is not None:
-        entries = {s: type_entries(metric, analyses[s], examples.get(s), config.cat) for s in analyses}
+    if config.cat:  # the analyses' per-type groups (counted from the examples where an analysis has none)
+        entries = {s: type_entries(metric, analyses[s], (examples or {}).get(s), config.cat) for s in analyses}
         if all(e is not None for e in entries.values()):
             found = {s: e for s, e in entries.items() if e is not None}
             pays, types, width = payloads(found)

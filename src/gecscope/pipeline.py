@@ -213,24 +213,32 @@ def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
 def streams(metric: Metric) -> bool:
     """Whether ``metric`` scores exactly from stacked per-shard statistics, as its registry entry
     declares (``MetricSpec.streams``): CLEME2.0, CLEME (unweighted or length-weighted), ERRANT,
-    M2, without M2's or CLEME's per-error-type breakdown (those re-read the examples)."""
+    M2, their per-error-type breakdowns included (a declared group of their statistics)."""
     spec = METRICS.get(metric.name)
     return spec is not None and spec.streams(metric.config)
 
 
-def analyse(metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None) -> Any:
+def analyse(
+    metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None, cat: int | None = None
+) -> Any:
     """``metric``'s statistics of one system: the references its missing-annotator convention
     keeps (applied here, before the metric sees the examples), analysed compactly (no chunk
     objects where the metric reads none). With ``shared`` (a run's cache, keyed by the examples
     and the metric's ``analysis_key``), metrics that declare the same key share one analysis
-    (each then keeps every chunk)."""
+    (each then keeps every chunk). With a per-type breakdown (``cat``; None: the metric's own
+    ``cat``), a metric whose statistics declare an attached per-type group counts it here, beside
+    its statistics, so that it streams, stacks and resamples with them."""
+    level = metric.type_level if cat is None else cat
+    typed = bool(level) and declared(metric).grouped
     key = metric.analysis_key() if shared is not None else None
+    chosen = references_chosen(metric, examples)
     if shared is None or key is None:
-        return metric.analyse_compactly(references_chosen(metric, examples))
+        return metric.analyse_typed(chosen, level) if typed else metric.analyse_compactly(chosen)
     slot = (id(examples), key)
     if slot not in shared:
-        shared[slot] = (examples, metric.shared_analysis(references_chosen(metric, examples)))
-    return metric.adopt(shared[slot][1])
+        shared[slot] = (examples, metric.shared_analysis(chosen))
+    adopted = metric.adopt(shared[slot][1])
+    return metric.with_types(adopted, chosen, level) if typed else adopted
 
 
 def scored(metric: Metric, examples: Sequence[Example]) -> Score:

@@ -17,22 +17,18 @@ from gecscope.stats import Statistics
 
 if TYPE_CHECKING:
     from gecscope.metrics.config import ChunkMetricConfig
-    from gecscope.metrics.m2 import M2Config
 
 F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
 
 
 def chunk_streams(config: ChunkMetricConfig) -> bool:
-    """Chunk metrics stream unless a model weighting or a per-type breakdown re-reads the chunks."""
-    return config.weighting in ("none", "length") and not config.cat
+    """Chunk metrics stream unless a model weighting re-reads the chunks (a per-type breakdown
+    is a group of their statistics: it streams)."""
+    return config.weighting in ("none", "length")
 
 
 def chunk_models(config: ChunkMetricConfig) -> bool:
     return config.weighting not in ("none", "length")
-
-
-def m2_streams(config: M2Config) -> bool:
-    return not config.cat
 
 
 def sentence_mean(metric: Metric, analysis: Any) -> SentenceMean:
@@ -138,7 +134,7 @@ METRICS: dict[str, MetricSpec] = {
             Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
         ),
         statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators"),
-        streams=m2_streams,
+        streams=always,
         resampling=own_plan,
     ),
     "estgec-m2": MetricSpec(

@@ -41,14 +41,20 @@ class Metric(Protocol):
 
     #: the checkpoint settings a learned metric needs (empty: none)
     checkpoints: tuple[str, ...]
-    #: whether per-type counts read the M2 annotators' own edits
-    types_from_annotators: bool
+
+    #: the ``cat`` level of the per-type breakdown its Score shows (0: none)
+    @property
+    def type_level(self) -> int: ...
 
     def check_ready(self) -> None: ...
 
     def analyse(self, examples: Sequence[Example]) -> Any: ...
 
     def analyse_compactly(self, examples: Sequence[Example]) -> Any: ...
+
+    def analyse_typed(self, examples: Sequence[Example], level: int) -> Any: ...
+
+    def with_types(self, analysis: Any, examples: Sequence[Example], level: int) -> Any: ...
 
     def analysis_key(self) -> Hashable | None: ...
 
@@ -80,9 +86,13 @@ class MetricBase:
     reads_overlapping_edits = False
     #: the settings naming the checkpoints a learned metric needs (SOME, IMPARA; empty: none)
     checkpoints: tuple[str, ...] = ()
-    #: whether per-type counts read the M2 annotators' own edits (:meth:`annotator_edits`)
-    types_from_annotators = False
     config: Any
+
+    @property
+    def type_level(self) -> int:
+        """The ``cat`` level of the per-type breakdown the metric's Score shows (0: none; a
+        metric whose statistics declare a per-type group reads its ``cat`` setting)."""
+        return 0
 
     def check_ready(self) -> None:
         """Every extra and model the metric needs with its settings, checked before any work
@@ -95,6 +105,16 @@ class MetricBase:
         """:meth:`analyse`, keeping only what :meth:`score_analysis` reads (the CLEME family
         drops its chunk objects unless a breakdown needs them)."""
         return self.analyse(examples)
+
+    def analyse_typed(self, examples: Sequence[Example], level: int) -> Any:
+        """:meth:`analyse_compactly` with the per-type group at ``cat`` ``level`` in the analysis's
+        ``types`` (for a metric whose statistics declare an attached group, ``stats.ATTACHED``;
+        another metric's analysis holds its types itself, or has none)."""
+        return self.analyse_compactly(examples)
+
+    def with_types(self, analysis: Any, examples: Sequence[Example], level: int) -> Any:
+        """``analysis`` (of ``examples``; a shared one adopted) with its per-type group at ``level``."""
+        return analysis
 
     def analysis_key(self) -> Hashable | None:
         """Metrics whose keys are equal (and not ``None``) share one analysis of the same examples,
