@@ -204,7 +204,7 @@ def compare_aligned(
     t0, c0 = time.perf_counter(), time.process_time()
     for met, analyses, signature in analysed:
         t1, c1 = time.perf_counter(), time.process_time()
-        rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
+        rows.extend(compare_analyses(met, analyses, base, config, signature))
         timings[f"resample_{met.name}"] = time.perf_counter() - t1
         timings[f"resample_{met.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0

@@ -249,13 +249,13 @@ def scored(metric: Metric, examples: Sequence[Example]) -> Score:
 def score_examples(
     metric: Metric, examples: Sequence[Example], inputs: Inputs, shared: dict[Any, Any] | None = None
 ) -> Score:
-    """One metric on one system's examples in one piece (a breakdown that re-reads the examples
-    included), signed; with ``shared``, metrics that declare the same analysis key share one
-    analysis (:func:`analyse`)."""
+    """One metric on one system's examples in one piece, signed; with ``shared``, metrics that
+    declare the same analysis key share one analysis (:func:`analyse`, the per-type group counted
+    on it)."""
     chosen = references_chosen(metric, examples)
     if shared is None or metric.analysis_key() is None:
         return signed(metric, metric.score(chosen), inputs)
-    return signed(metric, metric.score_from(analyse(metric, examples, shared), chosen), inputs)
+    return signed(metric, metric.score_analysis(analyse(metric, examples, shared)), inputs)
 
 
 def reduce(metric: Metric, statistics: Sequence[Any], inputs: Inputs, system: str = "") -> Score:

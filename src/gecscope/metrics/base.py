@@ -62,8 +62,6 @@ class Metric(Protocol):
 
     def adopt(self, shared: Any) -> Any: ...
 
-    def score_from(self, analysis: Any, examples: Sequence[Example]) -> Score: ...
-
     def attach_store(self, store: Any) -> bool: ...
 
     def score_analysis(self, analysis: Any) -> Score: ...
@@ -132,11 +130,6 @@ class MetricBase:
 
     def score_analysis(self, analysis: Any) -> Score:
         raise NotImplementedError
-
-    def score_from(self, analysis: Any, examples: Sequence[Example]) -> Score:
-        """The Score of ``analysis``, an analysis of ``examples`` (a breakdown that re-reads
-        them, e.g. the CLEME family's per-type counts, included)."""
-        return self.score_analysis(analysis)
 
     def attach_store(self, store: Any) -> bool:
         """Use a persistent cache of the metric's search (M2's lattice store); whether it does."""

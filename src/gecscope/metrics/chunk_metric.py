@@ -208,14 +208,6 @@ class ChunkMetric(MetricBase):
             return self.score_analysis(self.analyse_typed(examples, self.config.cat))
         return self.score_analysis(self.analyse(examples, keep_chunks=self.needs_chunks))
 
-    def score_from(self, analysis: ChunkAnalysis, examples: Sequence[Example]) -> Score:
-        """The Score of ``analysis``; with ``cat``, its per-type group counted from ``examples``
-        when it has none at that level."""
-        group = relabel(analysis, self.config.assumption).types
-        if self.config.cat and (group is None or group.level != self.config.cat):
-            analysis = self.with_types(analysis, examples, self.config.cat)
-        return self.score_analysis(analysis)
-
     def sentence_level(self) -> ChunkMetric:
         """This metric at sentence level, sharing its loaded models (and their caches)."""
         metric = type(self)(dataclasses.replace(self.config, level="sentence"))  # type: ignore[call-arg]

@@ -172,12 +172,6 @@ class M2(MetricBase):
         table = M2Table.build([[(count_correct(e, g), len(e), len(g)) for e, g in options] for options in pairs])
         return dataclasses.replace(table, types=m2_type_counts_of(examples, pairs, level))
 
-    def with_types(self, analysis: M2Table, examples: Sequence[Example], level: int) -> M2Table:
-        """``analysis`` (of ``examples``) with its per-type group (the lattice searched again)."""
-        examples = references_chosen(self, examples)
-        pairs = [self.annotator_edits(ex) for ex in examples]
-        return dataclasses.replace(M2Table.of(analysis), types=m2_type_counts_of(examples, pairs, level))
-
     def choose(self, table: M2Table) -> list[int]:
         """The annotator of each sentence: the scorer's greedy corpus choice (running F, then
         correct, then fewer proposed + beta^2 gold), or per sentence at the sentence level."""

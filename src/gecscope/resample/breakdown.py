@@ -10,7 +10,7 @@ count table; they sum to the resample's overall counts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,6 @@ from gecscope.metrics.analysis import relabel
 from gecscope.metrics.counts import EditTable, category
 from gecscope.resample.payload import Payload
 from gecscope.stats import TypeCounts
-from gecscope.types import Example
 
 #: pair ``(row, ref)`` counts ``value`` for type ``name`` in statistic field ``field``
 Entry = tuple[int, int, str, int, float]
@@ -72,10 +71,10 @@ def m2_entries(group: TypeCounts) -> TypeEntries:
     return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
-def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None, level: int) -> TypeEntries | None:
+def type_entries(metric: Any, analysis: Any, level: int) -> TypeEntries | None:
     """The per-type entries of a metric's analysis at ``cat`` ``level``, read from the per-type
-    group its statistics declare (counted from ``examples`` when the analysis has none at that
-    level), or None when the metric has no per-type statistics that resampling can carry."""
+    group its statistics declare (:func:`gecscope.pipeline.analyse` with ``cat`` counts it), or
+    None when the metric has no per-type statistics that resampling can carry."""
     if level not in (1, 2, 3):
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
     stats = declared(metric)
@@ -87,9 +86,7 @@ def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None,
         analysis = relabel(analysis, metric.config.assumption)
     group = analysis.types
     if group is None or group.level != level:
-        if examples is None or (stats.types == "chunks" and analysis.partitions is None):
-            return None
-        group = metric.with_types(analysis, examples, level).types
+        return None
     return group_entries(group, 5) if stats.types == "chunks" else m2_entries(group)
 
 
