@@ -63,8 +63,9 @@ class ChunkMetric(MetricBase):
 
     @property
     def needs_chunks(self) -> bool:
-        """Whether scoring needs the :class:`Chunk` objects (model weighting, per-type counts)."""
-        return self.config.weighting not in ("none", "length") or bool(self.config.cat)
+        """Whether scoring needs the :class:`Chunk` objects (model weighting; the per-type group
+        is counted from them as the examples are analysed, :meth:`analyse_typed`)."""
+        return self.config.weighting not in ("none", "length")
 
     def analyse(self, examples: Sequence[Example], *, keep_chunks: bool = True) -> ChunkAnalysis:
         """Step 1: partition and classify (the expensive, cacheable part). ``keep_chunks=False``
@@ -84,8 +85,10 @@ class ChunkMetric(MetricBase):
         return self.config.cat
 
     def analyse_typed(self, examples: Sequence[Example], level: int) -> ChunkAnalysis:
-        """:meth:`analyse` with its per-type group at ``cat`` ``level`` (counted from the chunks)."""
-        return self.with_types(self.analyse(examples, keep_chunks=True), references_chosen(self, examples), level)
+        """:meth:`analyse` with its per-type group at ``cat`` ``level``, counted from the chunks,
+        which are then kept only if scoring reads them (:attr:`needs_chunks`)."""
+        typed = self.with_types(self.analyse(examples, keep_chunks=True), references_chosen(self, examples), level)
+        return typed if self.needs_chunks else dataclasses.replace(typed, partitions=None)
 
     def with_types(self, analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> ChunkAnalysis:
         """``analysis`` (of ``examples``) under this metric's assumption, with its per-type group
