@@ -163,7 +163,10 @@ class Errant(MetricBase):
         return {"scheme": self.config.scheme}
 
     def resampling(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Plan:
-        """errant_compare's greedy rule (the official convention); otherwise replayed."""
+        """errant_compare's greedy rule (the official convention; otherwise replayed); at the
+        sentence level, the mean of the sentence F-scores."""
+        if self.config.level == "sentence":
+            return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts), reduction="mean")
         if self.config.convention != "official":
             return None
         return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts))

@@ -185,7 +185,9 @@ class M2(MetricBase):
         return self.score_analysis(self.analyse(examples))
 
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
-        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts))
+        """The scorer's greedy rule; at the sentence level, the mean of the sentence F-scores."""
+        mean = "mean" if self.config.level == "sentence" else ""
+        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts), reduction=mean)
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
