@@ -157,6 +157,22 @@ METRICS: dict[str, MetricSpec] = {
             sentence_fields=("counts", "flags", "edits", "golds"),
         ),
     ),
+    "m2-macro": MetricSpec(
+        "m2_macro:M2Macro:M2MacroConfig",
+        "M2 sentence mean (macro): the M2 scorer's F0.5 of each sentence alone, averaged over the sentences",
+        aliases=("macro-M2", "sentence-M2"),
+        cite="napoles-etal-2016-theres",
+        tool="M2 scorer 3.2 run on each sentence alone (its printed P, R, F averaged)",
+        options=(
+            o.BETA,
+            o.MAX_UNCHANGED,
+            o.MISSING,
+            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+        ),
+        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2_macro:M2_MACRO"),
+        streams=always,
+        resampling=own_plan,
+    ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",
         "GLEU: the official 2016 script's score (500 sampled iterations)",
