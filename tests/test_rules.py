@@ -65,9 +65,8 @@ def test_an_unknown_or_misdeclared_rule_is_refused() -> None:
         dataclasses.replace(scoring.M2, settings=())
     with pytest.raises(ValueError, match="declares no CorpusRule NOPE"):
         declared_rule("m2:NOPE")
-    mean = dataclasses.replace(scoring.M2, code=None, reduction="mean")
     with pytest.raises(ValueError, match="is not greedy"):
-        GreedyRule.__post_init__(type("R", (), {"rule": mean, "name": "m2"})())  # type: ignore[arg-type]
+        GreedyRule("m2-macro", (0.5,))
 
 
 value = st.one_of(st.integers(0, 3).map(float), st.sampled_from([0.5, 1.25, 2.0 / 3.0]))

@@ -15,7 +15,7 @@ Statistic fields (last axis) per family:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,15 +44,14 @@ class GreedyRule:
 
     name: str
     params: tuple[float, ...]
+    #: the declared rule (looked up once; an unknown name raises ``ValueError``)
+    rule: scoring.CorpusRule = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.rule.reduction != "greedy":
-            raise ValueError(f"corpus rule {self.name!r} is not greedy (its reduction: {self.rule.reduction})")
-
-    @property
-    def rule(self) -> scoring.CorpusRule:
-        """The declared rule (an unknown name raises ``ValueError``)."""
-        return declared(self.name)
+        rule = declared(self.name)
+        if rule.reduction != "greedy":
+            raise ValueError(f"corpus rule {self.name!r} is not greedy (its reduction: {rule.reduction})")
+        object.__setattr__(self, "rule", rule)
 
     @property
     def code(self) -> int | None:
