@@ -160,7 +160,8 @@ window.addEventListener("load", function () {
     return t.firstChild.nodeValue.split(" (")[0]; });
   var cells = Array.prototype.map.call(svg.querySelectorAll("rect.cell"), function (c) {
     var b = c.getBoundingClientRect();
-    return [c.querySelector("title").textContent.split(":")[0], parseFloat(c.getAttribute("data-hit")), b.width * b.height];
+    var name = c.querySelector("title").textContent.split(":")[0];
+    return [name, parseFloat(c.getAttribute("data-hit")), b.width * b.height];
   });
   document.body.setAttribute("data-probe", JSON.stringify({size: [r.width, r.height], labels: labels, cells: cells}));
 });

@@ -109,7 +109,12 @@ def test_score_cat_python_api_names_the_classifier(german: dict[str, str]) -> No
     plain = gecscope.score("cleme2", examples)
     assert plain.value == score.value and "types:" not in plain.signature
     ukr = gecscope.score(
-        "errant", sources=["я тебе люблю ."], hypotheses=["я люблю тебе ."], references=[["я люблю тебе ."]], lang="uk", cat=3
+        "errant",
+        sources=["я тебе люблю ."],
+        hypotheses=["я люблю тебе ."],
+        references=[["я люблю тебе ."]],
+        lang="uk",
+        cat=3,
     )
     assert ukr.details["categories"]["R:WO"]["tp"] == 1
     assert "|types:surface:1+lang:uk+" in ukr.signature
@@ -119,7 +124,9 @@ def test_compare_cat_tests_each_type_with_holm_and_bh(
     german: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     other = tmp_path / "other.txt"
-    other.write_text("Ich habe den Hund gesehen , und er war gross\nDer Mann geht nach Hause .\nDas ist gut .\n", encoding="utf-8")
+    other.write_text(
+        "Ich habe den Hund gesehen , und er war gross\nDer Mann geht nach Hause .\nDas ist gut .\n", encoding="utf-8"
+    )
     argv = ["compare", "--lang", "de", "--source", german["source"], "--ref-m2", german["ref_m2"]]
     argv += ["--hyp", german["hyp"], str(other), "--metric", "cleme2", "--cat", "2", "--bootstrap", "50"]
     argv += ["--trials", "50", "--min-support", "0", "--format", "json", "--quiet"]
@@ -135,7 +142,17 @@ def test_compare_cat_tests_each_type_with_holm_and_bh(
 
 
 def test_explain_cat_shows_the_classifiers_types(german: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["explain", "--lang", "de", "--source", german["source"], "--ref-m2", german["ref_m2"], "--hyp", german["hyp"]]
+    argv = [
+        "explain",
+        "--lang",
+        "de",
+        "--source",
+        german["source"],
+        "--ref-m2",
+        german["ref_m2"],
+        "--hyp",
+        german["hyp"],
+    ]
     assert main([*argv, "--line", "1", "--cat", "2"]) == 0
     out = capsys.readouterr().out
     assert "types (hyp; refs)" in out and "ORTH; ORTH" in out and "WO; WO" in out

@@ -11,8 +11,8 @@ from gecscope import api
 from gecscope.align import adopt
 from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.errors import InputError
-from gecscope.types import Example
 from gecscope.report.explain import explain, render_explanation, render_explanation_json
+from gecscope.types import Example
 
 
 def add_parser(sub: Any) -> None:
