@@ -214,3 +214,32 @@ def test_per_type_counts_add_up_to_the_corpus_counts(seed: int, lang: str, cat: 
         keys = ("tp", "fp_ne", "fp_un", "fn") if name == "cleme2" else ("tp", "fp", "fn")
         for k in keys:
             assert sum(r[k] for r in rows.values()) == pytest.approx(d[k], abs=1e-9), (name, k)
+
+
+def test_every_door_signs_the_types_alike(
+    german: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """gecscope.score, pipeline.score_files, gecscope score / compare / report: one per-type table
+    and one signature, the classifier's ``types:`` field in it."""
+    import re
+
+    from gecscope import pipeline
+
+    files = {"source": german["source"], "ref_m2": german["ref_m2"]}
+    api_score = gecscope.score("cleme2", gecscope.load(**files, hypothesis=german["hyp"], lang="de"), cat=2)
+    want, types = api_score.signature, api_score.details["types"]
+    assert "|types:surface:1+lang:de+" in want
+    [streamed] = pipeline.score_files(
+        [gecscope.get_metric("cleme2", cat=2)], **files, hypotheses=[german["hyp"]], lang="de"
+    )
+    assert (streamed.signature, streamed.details["types"]) == (want, types)
+    argv = ["--lang", "de", "--source", german["source"], "--ref-m2", german["ref_m2"], "--hyp", german["hyp"]]
+    [cli] = cli_json(["score", *argv, "--metric", "cleme2", "--cat", "2"], capsys)
+    assert cli["signature"] == want and cli["details"]["types"] == types  # type: ignore[index]
+    flags = ["--metric", "cleme2", "--cat", "2", "--bootstrap", "2", "--trials", "2", "--format", "json", "--quiet"]
+    assert main(["compare", *argv, *flags]) == 0
+    rows = [r for r in json.loads(capsys.readouterr().out) if r.get("type")]
+    assert rows and {re.sub(r"\|test:.*?(?=\|version:)", "", r["signature"]) for r in rows} == {want}
+    page = tmp_path / "report.md"
+    assert main(["report", *argv, "--cat", "2", "--format", "md", "-o", str(page), "--quiet"]) == 0
+    assert f"- per type: `{want}` with cat 2" in page.read_text(encoding="utf-8")
