@@ -206,3 +206,36 @@ def test_tag_free_report_heat_map_shows_the_classifiers_types(tmp_path: Path, la
         assert hit[("fixes-spelling", kind)] == 1.0 and hit[("fixes-grammar", kind)] == 0.0, kind
     assert hit[("fixes-grammar", "WO")] == 1.0 and hit[("fixes-spelling", "WO")] == 0.0
     assert "types:surface:1+lang:" + lang in page.read_text(encoding="utf-8")
+
+
+def test_estonian_nelb_report_heat_map_has_the_tag_free_types(tmp_path: Path) -> None:
+    """NELB's real Estonian output against EstGEC-L2's references (the first 150 sentences of the
+    test set) in headless Chromium: every heat-map heading is a tag-free type."""
+    from conftest import SHARED, require_shared
+    from gecscope.align.surface_types import TYPES
+    from gecscope.cli import main
+    from multigec_inputs import m2_texts
+    from perturbed_inputs import tokenise
+
+    exe = browser()
+    require_shared()
+    multi = SHARED / "data" / "multilingual"
+    sources, refs = m2_texts(multi / "estgec-l2" / "test" / "source_gold_test.txt")
+    nelb = (multi / "estgec" / "GEC_systems" / "nelb" / "en-et-de-cs-nelb-1.3b-estgec-l2.txt").read_text(
+        encoding="utf-8"
+    )
+    hyp = [" ".join(t) for t in tokenise(nelb.splitlines()[:150])]
+    for name, lines in {"source": sources, "NELB": hyp, **{f"REF{k}": r for k, r in enumerate(refs)}}.items():
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines[:150]) + "\n", encoding="utf-8")
+    page = tmp_path / "report.html"
+    argv = ["report", "--lang", "et", "--source", str(tmp_path / "source.txt"), "--hyp", str(tmp_path / "NELB.txt")]
+    argv += ["--ref", *(str(tmp_path / f"REF{k}.txt") for k in range(len(refs))), "-o", str(page), "--quiet"]
+    assert main([*argv, "--cat", "2"]) == 0
+    probed = tmp_path / "probed.html"
+    probed.write_text(page.read_text(encoding="utf-8").replace("</body>", TYPE_PROBE + "</body>", 1))
+    run = chromium(exe, tmp_path / "profile", "--window-size=1280,1000", "--dump-dom", probed.as_uri())
+    match = re.search(r'data-probe="([^"]*)"', run.stdout)
+    assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
+    probe = json.loads(html.unescape(match.group(1)))
+    assert {"PUNCT", "SPELL", "OTHER"} <= set(probe["labels"]) <= set(TYPES), probe["labels"]
+    assert len(probe["cells"]) == len(probe["labels"]) and all(area > 0 for *_, area in probe["cells"])
