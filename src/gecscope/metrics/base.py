@@ -48,6 +48,9 @@ class Metric(Protocol):
     #: whether per-type counts read the M2 annotators' own edits
     types_from_annotators: bool
 
+    @property
+    def uses_types(self) -> bool: ...
+
     def check_ready(self) -> None: ...
 
     def analyse(self, examples: Sequence[Example]) -> Any: ...
@@ -87,6 +90,12 @@ class MetricBase:
     #: whether per-type counts read the M2 annotators' own edits (:meth:`annotator_edits`)
     types_from_annotators = False
     config: Any
+
+    @property
+    def uses_types(self) -> bool:
+        """Whether the metric reads its edits' error types with its settings (a per-type breakdown:
+        the run then types them with the language's classifier and signs it); False by default."""
+        return False
 
     def check_ready(self) -> None:
         """Every extra and model the metric needs with its settings, checked before any work

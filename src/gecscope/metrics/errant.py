@@ -128,6 +128,10 @@ class Errant(MetricBase):
     def __init__(self, config: ErrantConfig | None = None) -> None:
         self.config = config or ErrantConfig()
 
+    @property
+    def uses_types(self) -> bool:
+        return bool(self.config.cat)
+
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
         examples = references_chosen(self, examples)

@@ -106,6 +106,10 @@ class M2(MetricBase):
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
         self.lattice_store: LatticeStore | None = None
 
+    @property
+    def uses_types(self) -> bool:
+        return bool(self.config.cat)
+
     def attach_store(self, store: Any) -> bool:
         self.lattice_store = store
         return True
