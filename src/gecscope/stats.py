@@ -114,8 +114,9 @@ class Statistics:
     how the analysis holds its sentences (:data:`HOLDINGS`; a ``record`` names its
     ``sentence_fields``), where its per-type counts come from (:data:`TYPE_SOURCES`; an
     :data:`ATTACHED` source's group, a :class:`TypeCounts`, rides in the analysis's ``types``), and the
-    corpus rule that reduces them: the name of a registered
-    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), else its description.
+    corpus rule that reduces them: the name of a built-in
+    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), ``module:NAME`` for
+    one a metric module declares (``gecscope.metrics.<module>.<NAME>``), else its description.
     :meth:`take`, :meth:`stack` and :meth:`size` (resampling, shard merging) read the holding
     and the per-type group, never the analysis's type.
 
