@@ -61,7 +61,6 @@ class ChunkMetric(MetricBase):
         if weighting == "llm" and self.config.llm is not None and not self.config.llm.endpoint:
             require("lm", "a local LLM rater", ("torch", "transformers"))
 
-
     @property
     def needs_chunks(self) -> bool:
         """Whether scoring needs the :class:`Chunk` objects (model weighting; the per-type group

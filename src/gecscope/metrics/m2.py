@@ -105,7 +105,6 @@ class M2(MetricBase):
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
         self.lattice_store: LatticeStore | None = None
 
-
     def attach_store(self, store: Any) -> bool:
         self.lattice_store = store
         return True
