@@ -77,11 +77,14 @@ def main(argv: list[str] | None = None) -> int:
         orig, cor = doc_from_words(vocab, source), doc_from_words(vocab, target)
         edits = annotator.annotate(orig, cor)
         items.append([pair_key(source, target), [[e.o_start, e.o_end, e.c_start, e.c_end, e.type] for e in edits]])
+    import subprocess
     from importlib.metadata import version
 
+    commit = subprocess.run(["git", "-C", str(args.port), "rev-parse", "HEAD"], capture_output=True, text=True)
     golden = {
         "command": args.command,
-        "oracle": "ufal/errant_czech (Annotator.annotate: its alignment, merger and classifier)",
+        "oracle": f"ufal/errant_czech @ {commit.stdout.strip() or 'unknown'}",
+        "run": "Annotator.annotate: its alignment, merger and classifier",
         "dictionary": f"{args.lexicon}-{version('simplemma')} in place of MorfFlex",
         "tagger": f"cs-core-news-sm-{version('cs-core-news-sm')}",
         "pairs": items,

@@ -98,22 +98,22 @@ class Perturber:
         i = rng.choice(candidates)
         _, lemma, upos = tags[i]
         others = [f for f in self.forms[lemma, upos] if f != tokens[i]]
-        return tokens[:i] + [rng.choice(others)] + tokens[i + 1 :] if others else tokens
+        return [*tokens[:i], rng.choice(others), *tokens[i + 1 :]] if others else tokens
 
     def swap(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         i = rng.randrange(len(tokens) - 1)
-        return tokens[:i] + [tokens[i + 1], tokens[i]] + tokens[i + 2 :]
+        return [*tokens[:i], tokens[i + 1], tokens[i], *tokens[i + 2 :]]
 
     def move(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         i = rng.randrange(len(tokens))
         word, rest = tokens[i], tokens[:i] + tokens[i + 1 :]
         j = max(0, min(len(rest), i + rng.choice((-3, -2, 2, 3))))
-        return rest[:j] + [word] + rest[j:]
+        return [*rest[:j], word, *rest[j:]]
 
     def insert(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         i = rng.randrange(len(tokens) + 1)
         word = rng.choice(tokens) if rng.random() < 0.3 else rng.choice(self.vocabulary)
-        return tokens[:i] + [word] + tokens[i:]
+        return [*tokens[:i], word, *tokens[i:]]
 
     def delete(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         if len(tokens) < 3:
@@ -126,13 +126,13 @@ class Perturber:
         if not words:
             return tokens
         i = rng.choice(words)
-        return tokens[:i] + [respell(tokens[i], rng)] + tokens[i + 1 :]
+        return [*tokens[:i], respell(tokens[i], rng), *tokens[i + 1 :]]
 
     def case(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         i = rng.randrange(len(tokens))
         word = tokens[i]
         changed = word.upper() if rng.random() < 0.2 else word[:1].swapcase() + word[1:]
-        return tokens[:i] + [changed] + tokens[i + 1 :]
+        return [*tokens[:i], changed, *tokens[i + 1 :]]
 
     def split(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         words = [i for i, t in enumerate(tokens) if len(t) > 3]
@@ -140,23 +140,23 @@ class Perturber:
             return tokens
         i = rng.choice(words)
         cut = rng.randrange(1, len(tokens[i]))
-        return tokens[:i] + [tokens[i][:cut], tokens[i][cut:]] + tokens[i + 1 :]
+        return [*tokens[:i], tokens[i][:cut], tokens[i][cut:], *tokens[i + 1 :]]
 
     def join(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         i = rng.randrange(len(tokens) - 1)
-        return tokens[:i] + [tokens[i] + tokens[i + 1]] + tokens[i + 2 :]
+        return [*tokens[:i], tokens[i] + tokens[i + 1], *tokens[i + 2 :]]
 
     def punctuate(self, tokens: Tokens, tags: object, rng: random.Random) -> Tokens:
         quotes = [i for i, t in enumerate(tokens) if t in ("„", "“", '"')]
         if quotes and rng.random() < 0.5:
             i = rng.choice(quotes)
-            return tokens[:i] + [rng.choice(('"', "„", "“", "''"))] + tokens[i + 1 :]
+            return [*tokens[:i], rng.choice(('"', "„", "“", "''")), *tokens[i + 1 :]]
         marks = [i for i, t in enumerate(tokens) if t in (",", ".", "?", "!", "-", ":", ";")]
         if marks and rng.random() < 0.5:
             i = rng.choice(marks)
-            return tokens[:i] + tokens[i + 1 :] if rng.random() < 0.5 else tokens[:i] + [","] + tokens[i + 1 :]
+            return tokens[:i] + tokens[i + 1 :] if rng.random() < 0.5 else [*tokens[:i], ",", *tokens[i + 1 :]]
         i = rng.randrange(len(tokens) + 1)
-        return tokens[:i] + [rng.choice((",", "-", '"', "„", "“"))] + tokens[i:]
+        return [*tokens[:i], rng.choice((",", "-", '"', "„", "“")), *tokens[i:]]
 
 
 def pairs(shared: Path, seed: int, count: int) -> list[tuple[tuple[object, ...], tuple[object, ...]]]:
@@ -194,9 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     built = pairs(args.shared, args.seed, args.pairs)
-    with open(args.out / "source.conllu", "w", encoding="utf-8") as src, open(
-        args.out / "target.conllu", "w", encoding="utf-8"
-    ) as tgt:
+    with (
+        open(args.out / "source.conllu", "w", encoding="utf-8") as src,
+        open(args.out / "target.conllu", "w", encoding="utf-8") as tgt,
+    ):
         for source, target in built:
             src.write(format_conllu(source))  # type: ignore[arg-type]
             tgt.write(format_conllu(target))  # type: ignore[arg-type]

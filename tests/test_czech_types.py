@@ -1,0 +1,176 @@
+"""errant_czech's error types (gecscope.align.cs): equal, type for type, to the port's own
+classifier on the same annotation.
+
+Goldens (tests/golden/czech/, each with the command that made it): ``handmade.json``, errant_czech
+on our own sentences (``handmade_*.conllu``); ``nelb_pairs.json``, errant_czech on 4000 pairs built
+from the NELB Czech outputs in ../shared by ``tests/czech_pairs.py`` (the pairs are rebuilt here, only
+their hashes and the port's labels are stored). errant_czech ran from its checkout
+(ufal/errant_czech) through ``benchmarks/czech_oracle.py``, its dictionary (MorfFlex) replaced by the
+same lexicon (simplemma) on both sides.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gecscope.align.cs.classifier import CzechTypes, check_tokens
+from gecscope.align.cs.letters import char_cost, fold, transposed
+from gecscope.align.cs.stemmer import stem
+from gecscope.align.languages import load_language
+from gecscope.errors import InputError, SettingError
+from gecscope.io.conllu import Word, format_conllu, parse_conllu, read_conllu
+from gecscope.types import Edit
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = HERE / "golden" / "czech"
+sys.path.insert(0, str(HERE.parent / "benchmarks"))
+from czech_oracle import pair_key  # noqa: E402
+
+pytest.importorskip("simplemma")
+
+
+def labels(golden: dict, sources: list, targets: list) -> tuple[int, int, list]:  # type: ignore[type-arg]
+    """(equal, total, the differing edits) of our classifier against the port's labels."""
+    types = CzechTypes()
+    equal = total = 0
+    differ = []
+    for (key, edits), source, target in zip(golden["pairs"], sources, targets, strict=True):
+        assert key == pair_key(source, target), "the annotation differs from the golden's (tagger version?)"
+        for o_start, o_end, c_start, c_end, expected in edits:
+            got = types.classify(source[o_start:o_end], target[c_start:c_end])
+            total += 1
+            equal += got == expected
+            if got != expected:
+                differ.append((expected, got, o_start, o_end, c_start, c_end))
+    return equal, total, differ
+
+
+def test_equal_to_errant_czech_on_handmade_pairs() -> None:
+    """python benchmarks/czech_oracle.py --port ERRANT_CZECH_CHECKOUT --source
+    tests/golden/czech/handmade_source.conllu --target tests/golden/czech/handmade_target.conllu
+    --out tests/golden/czech/handmade.json"""
+    golden = json.loads((GOLDEN / "handmade.json").read_text(encoding="utf-8"))
+    sources = read_conllu(GOLDEN / "handmade_source.conllu")
+    targets = read_conllu(GOLDEN / "handmade_target.conllu")
+    equal, total, differ = labels(golden, sources, targets)
+    assert differ == []
+    assert (equal, total) == (38, 38)
+    kinds = {e[4] for _, edits in golden["pairs"] for e in edits}
+    assert {"R:WO:SPELL", "R:QUOTATION", "R:DIACR", "R:ORTH:WSPACE", "R:MORPH", "R:NOUN:INFL"} <= kinds
+
+
+@pytest.mark.conformance
+@pytest.mark.shared
+def test_equal_to_errant_czech_on_nelb_pairs() -> None:
+    """The 4000 NELB pairs (6305 edits): every label equal to errant_czech's. Command: see
+    ``command`` in tests/golden/czech/nelb_pairs.json."""
+    if importlib.util.find_spec("cs_core_news_sm") is None:
+        pytest.skip("the pairs are rebuilt with the offline tagger: pip install 'gecscope[cs-tagger]'")
+    from conftest import SHARED
+    from czech_pairs import pairs
+
+    golden = json.loads((GOLDEN / "nelb_pairs.json").read_text(encoding="utf-8"))
+    built = pairs(SHARED, seed=32, count=4000)
+    equal, total, differ = labels(golden, [s for s, _ in built], [t for _, t in built])
+    assert differ == []
+    assert (equal, total) == (6305, 6305)
+
+
+def words(*items: str) -> tuple[Word, ...]:
+    """Words from ``form/lemma/UPOS/deprel`` strings."""
+    return tuple(Word(*item.split("/")[:3], deprel=item.split("/")[3]) for item in items)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "label"),
+    [
+        ((), (), "UNK"),
+        ((), ("a/a/CCONJ/cc",), "M:CCONJ"),
+        (("je/být/AUX/aux", "šel/jít/VERB/root"), (), "U:VERB"),
+        (("usa/usa/PROPN/obl",), ("USA/USA/PROPN/obl",), "R:ORTH:CASING"),
+        (("Přes/přes/ADP/case", "to/ten/DET/obl"), ("Přesto/přesto/ADV/advmod",), "R:ORTH:WSPACE"),
+        (("tiskarna/tiskarna/NOUN/nsubj",), ("tiskárna/tiskárna/NOUN/nsubj",), "R:DIACR"),
+        (('"/"/PUNCT/punct',), ("„/„/PUNCT/punct",), "R:QUOTATION"),
+        (('"/"/PUNCT/punct',), ("“/“/PUNCT/punct",), "R:DIACR"),  # “ in ASCII is ", „ is ,,
+        (("„/„/PUNCT/punct", "ahoj/ahoj/INTJ/root"), ('"/"/PUNCT/punct', "ahoj/ahoj/INTJ/root"), "R:QUOTATION"),
+        (("psa/pes/NOUN/obj",), ("psem/pes/NOUN/obl",), "R:NOUN:INFL"),
+        (("psa/pes/NOUN/obj",), ("psa/pes/NOUN/obj", "x/x/X/dep"), "R:OTHER"),
+        (("a/a/X/dep", "b/b/X/dep"), ("b/b/X/dep", "a/a/X/dep"), "R:WO"),
+    ],
+)
+def test_rules(source: tuple[str, ...], target: tuple[str, ...], label: str) -> None:
+    assert CzechTypes(lexicon="none").classify(words(*source), words(*target)) == label
+
+
+def test_last_equal_words_are_left_out_but_not_the_string_check() -> None:
+    """errant_czech checks "same string" on the whole edit, then drops equal last words: ``a B``
+    → ``a b`` is not UNK (the whole strings differ) but R:PUNCT (``a`` → ``a``)."""
+    types = CzechTypes(lexicon="none")
+    assert types.classify(words("a/a/X/dep", "B/b/X/dep"), words("a/a/X/dep", "b/b/X/dep")) == "R:PUNCT"
+    assert types.classify(words("velmi/velmi/ADV/advmod", "Pes/pes/NOUN/nsubj"), words("pes/pes/NOUN/nsubj")) == "U:ADV"
+
+
+def test_lexicon_decides_spelling() -> None:
+    source, target = words("ochtnat/ochtnat/VERB/xcomp"), words("ochutnat/ochutnat/VERB/xcomp")
+    assert CzechTypes().classify(source, target) == "R:SPELL"
+    assert CzechTypes(lexicon="none").classify(source, target) == "R:VERB"
+
+
+def test_signature_and_settings() -> None:
+    assert CzechTypes(lexicon="none", tags="cs-core-news-sm-0.2.1").signature == (
+        "errant-cs:1,lexicon:none,tags:cs-core-news-sm-0.2.1"
+    )
+    assert CzechTypes().signature.startswith("errant-cs:1,lexicon:simplemma-")
+    with pytest.raises(SettingError, match="lexicon must be one of"):
+        CzechTypes(lexicon="morfflex")
+    assert load_language("cs").classifier == "errant-czech"
+
+
+def test_type_edits_finds_the_target_words() -> None:
+    source = words("Já/já/PRON/nsubj", "sem/sem/ADV/advmod", "doma/doma/ADV/advmod", "././PUNCT/punct")
+    target = words("Já/já/PRON/nsubj", "jsem/být/AUX/cop", "byl/být/AUX/cop", "doma/doma/ADV/advmod")
+    edits = [Edit(1, 2, ("jsem", "byl")), Edit(3, 4, ())]
+    typed = CzechTypes(lexicon="none").type_edits(source, target, edits)
+    assert [e.type for e in typed] == ["R:OTHER", "U:PUNCT"]
+
+
+def test_stemmer_and_letters() -> None:
+    assert [stem(w, aggressive=True) for w in ("kamarádkami", "novinářka", "Praze", "ABC", "aBc")] == [
+        "kamarád",
+        "novin",
+        "Prah",
+        "ABC",
+        "aBc",
+    ]
+    assert stem("kamarádkami") == "kamarádk"
+    assert fold("Žluťoučký kůň") == "Zlutoucky kun"
+    assert char_cost("blískají", "blýskají") == pytest.approx(0.0375, abs=1e-7)
+    assert transposed(["plná", "jsou"], ["jsou", "plna"]) and not transposed(["pes"], ["pes"])
+
+
+def test_conllu_round_trip_and_bad_input(tmp_path: Path) -> None:
+    sentence = (Word("Pes", "pes", "NOUN", "Case=Nom", "nsubj", 2), Word("štěká", "štěkat", "VERB", "", "root", 0))
+    path = tmp_path / "a.conllu"
+    path.write_text(
+        format_conllu(sentence) + "1-2\tAby\t_\t_\t_\t_\t_\t_\t_\t_\n1\tAby\taby\tSCONJ\t_\t_\t0\troot\t_\t_\n"
+    )
+    assert read_conllu(path) == [sentence, (Word("Aby", "aby", "SCONJ", "", "root", 0),)]
+    bad = tmp_path / "bad.conllu"
+    bad.write_text("1\tPes\tpes\tNOUN\t_\t_\t0\troot\t_\t_\n3\tštěká\t_\t_\t_\t_\t_\t_\t_\t_\n")
+    with pytest.raises(InputError, match=r"bad.conllu:2: CoNLL-U word id '3' is not 2"):
+        read_conllu(bad)
+    with pytest.raises(InputError, match=r"<input>:1: CoNLL-U line has 3 tab-separated columns, not 10"):
+        parse_conllu(["1\tPes\tpes"])
+    with pytest.raises(InputError, match=r"<input>:2: CoNLL-U sentence has a HEAD past its last word"):
+        parse_conllu(["1\tPes\tpes\tNOUN\t_\t_\t5\troot\t_\t_", ""])
+    latin = tmp_path / "latin.conllu"
+    latin.write_bytes("1\tP\u011bs".encode("cp1250") + b"\n")
+    with pytest.raises(InputError, match=r"latin\.conllu: CoNLL-U file is not UTF-8"):
+        read_conllu(latin)
+    with pytest.raises(InputError, match=r"a.conllu: CoNLL-U sentence 1 does not match the text's tokens \(word 2"):
+        check_tokens(sentence, ["Pes", "štěkal"], str(path), 1)
