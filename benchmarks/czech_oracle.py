@@ -54,6 +54,21 @@ def load_port(port: Path, lexicon: str) -> Any:
     return Annotator("cs", None, merger, classifier)
 
 
+def gecscope_spans(aligner: str, sources: list[Sentence], targets: list[Sentence]) -> list[list[tuple[int, ...]]]:
+    """The edit spans ``(o_start, o_end, c_start, c_end)`` of gecscope's aligner ``aligner``."""
+    from gecscope.align import get_aligner
+
+    pairs = [(tuple(w.form for w in s), tuple(w.form for w in t)) for s, t in zip(sources, targets, strict=True)]
+    spans = []
+    for edits in get_aligner(aligner).edits_batch(pairs):
+        shift, sentence = 0, []
+        for e in edits:
+            sentence.append((e.start, e.end, e.start + shift, e.start + shift + len(e.correction)))
+            shift += len(e.correction) - (e.end - e.start)
+        spans.append(sentence)
+    return spans
+
+
 def main(argv: list[str] | None = None) -> int:
     import spacy
 
@@ -65,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=Path, required=True)
     parser.add_argument("--lexicon", default="simplemma")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--spans",
+        default="errant_czech",
+        help="whose edits the port's classifier types: errant_czech (its own alignment and merger) or a "
+        "gecscope aligner (errant-notag, levenshtein)",
+    )
     parser.add_argument("--command", default=" ".join(["python", *sys.argv]), help="recorded in the golden file")
     args = parser.parse_args(argv)
     annotator = load_port(args.port, args.lexicon)
@@ -72,10 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     sources, targets = read_conllu(args.source), read_conllu(args.target)
     if len(sources) != len(targets):
         raise SystemExit(f"{len(sources)} source sentences, {len(targets)} target sentences")
+    spans = None if args.spans == "errant_czech" else gecscope_spans(args.spans, sources, targets)
+    from errant.edit import Edit  # type: ignore[import-not-found]
+
     items = []
-    for source, target in zip(sources, targets, strict=True):
+    for k, (source, target) in enumerate(zip(sources, targets, strict=True)):
         orig, cor = doc_from_words(vocab, source), doc_from_words(vocab, target)
-        edits = annotator.annotate(orig, cor)
+        if spans is None:
+            edits = annotator.annotate(orig, cor)
+        else:
+            edits = [annotator.classify(Edit(orig, cor, list(span)), orig, cor) for span in spans[k]]
         items.append([pair_key(source, target), [[e.o_start, e.o_end, e.c_start, e.c_end, e.type] for e in edits]])
     import subprocess
     from importlib.metadata import version
@@ -84,7 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     golden = {
         "command": args.command,
         "oracle": f"ufal/errant_czech @ {commit.stdout.strip() or 'unknown'}",
-        "run": "Annotator.annotate: its alignment, merger and classifier",
+        "run": "Annotator.annotate: its alignment, merger and classifier"
+        if spans is None
+        else f"its classifier (Annotator.classify) on the edits of gecscope's {args.spans} aligner",
         "dictionary": f"{args.lexicon}-{version('simplemma')} in place of MorfFlex",
         "tagger": f"cs-core-news-sm-{version('cs-core-news-sm')}",
         "pairs": items,
