@@ -90,6 +90,9 @@ class Language:
     resources: tuple[str, ...] = ()
     #: fields every score in this language carries (English, the default, adds none)
     signature: Mapping[str, str] = field(default_factory=dict)
+    #: whether an aligner plug-in named by the code becomes the default (the installed entry points
+    #: are read for it, ~50 ms a process); False where the default is the official aligner itself
+    pluggable: bool = True
 
     def __post_init__(self) -> None:
         if not self.code or not self.tokenizers or not self.aligners:
@@ -114,7 +117,7 @@ class Language:
         aligner the language does not allow) or, for None, a plug-in registered under the
         language code, else the default, or its stand-in when the default is not ``known``."""
         if name is None:
-            if known(self.code) and self.code not in BUILTIN_ALIGNERS:
+            if self.pluggable and self.code not in BUILTIN_ALIGNERS and known(self.code):
                 return self.code
             default = self.aligners[0]
             return default if known(default) else self.fallbacks.get(default, default)
