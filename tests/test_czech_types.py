@@ -25,7 +25,7 @@ from gecscope.align.cs.stemmer import stem
 from gecscope.align.languages import load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.io.conllu import Word, format_conllu, parse_conllu, read_conllu
-from gecscope.types import Edit
+from gecscope.types import Edit, Example
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "czech"
@@ -183,3 +183,30 @@ def test_conllu_round_trip_and_bad_input(tmp_path: Path) -> None:
         read_conllu(latin)
     with pytest.raises(InputError, match=r"a.conllu: CoNLL-U sentence 1 does not match the text's tokens \(word 2"):
         check_tokens(sentence, ["Pes", "štěkal"], str(path), 1)
+
+
+def test_examples_typed_from_conllu(tmp_path: Path) -> None:
+    """The hypothesis edits of aligned examples get their types from the CoNLL-U of both sides;
+    a CoNLL-U file whose words are not the examples' tokens, or has another sentence count, is
+    refused in one line naming it."""
+    from gecscope.align import align_examples, get_aligner
+    from gecscope.align.cs.annotated import type_from_conllu
+    from gecscope.types import Target
+
+    source_path, target_path = GOLDEN / "handmade_source.conllu", GOLDEN / "handmade_target.conllu"
+    sources, targets = read_conllu(source_path), read_conllu(target_path)
+    examples = [
+        Example(tuple(w.form for w in s), Target(tuple(w.form for w in t)), ())
+        for s, t in zip(sources, targets, strict=True)
+    ]
+    aligned = align_examples(examples, get_aligner("levenshtein"), hypotheses=True)
+    typed = type_from_conllu(aligned, source_path, target_path)
+    labels = [e.type for ex in typed for e in ex.hypothesis.edits or ()]
+    assert labels[:4] == ["R:ADJ:INFL", "R:NOUN:INFL", "R:MORPH", "R:ORTH:CASING"]
+    assert all(labels) and len(labels) == sum(len(ex.hypothesis.edits or ()) for ex in aligned)
+    short = tmp_path / "short.conllu"
+    short.write_text("".join(format_conllu(s) for s in sources[:-1]), encoding="utf-8")
+    with pytest.raises(InputError, match=r"short\.conllu: 32 CoNLL-U sentences for 33 examples"):
+        type_from_conllu(aligned, short, target_path)
+    with pytest.raises(InputError, match=r"handmade_source\.conllu: CoNLL-U sentence 1 does not match"):
+        type_from_conllu(aligned[1:] + aligned[:1], source_path, target_path)
