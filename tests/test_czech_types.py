@@ -210,3 +210,17 @@ def test_examples_typed_from_conllu(tmp_path: Path) -> None:
         type_from_conllu(aligned, short, target_path)
     with pytest.raises(InputError, match=r"handmade_source\.conllu: CoNLL-U sentence 1 does not match"):
         type_from_conllu(aligned[1:] + aligned[:1], source_path, target_path)
+
+
+def test_examples_typed_by_the_offline_tagger() -> None:
+    """The offline tagger annotates the examples' own tokens and signs the types with its version."""
+    pytest.importorskip("cs_core_news_sm")
+    from gecscope.align import align_examples, get_aligner
+    from gecscope.align.cs.annotated import type_with_tagger
+    from gecscope.types import Target
+
+    example = Example(
+        tuple(["Viděl", "jsem", "velký", "psa", "."]), Target(tuple(["Viděl", "jsem", "velkého", "psa", "."])), ()
+    )
+    (typed,) = type_with_tagger(align_examples([example], get_aligner("levenshtein")))
+    assert [(e.start, e.end, e.type) for e in typed.hypothesis.edits or ()] == [(2, 3, "R:ADJ:INFL")]

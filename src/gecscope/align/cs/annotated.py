@@ -54,3 +54,15 @@ def type_from_conllu(
         types or CzechTypes(tags="conllu"),
         (str(source), str(hypothesis)),
     )
+
+
+def type_with_tagger(examples: Sequence[Example], lexicon: str = "simplemma") -> list[Example]:
+    """:func:`type_hypotheses` with the annotations of the offline tagger (``cs-core-news-sm``,
+    the ``cs-tagger`` extra) on the examples' own tokens; the tagger and its version are the
+    classifier's ``tags`` (in its signature)."""
+    from gecscope.align.cs.tagger import CzechTagger
+
+    tagger = CzechTagger()
+    sources = tagger.tag([example.source for example in examples])
+    hypotheses = tagger.tag([example.hypothesis.tokens for example in examples])
+    return type_hypotheses(examples, sources, hypotheses, CzechTypes(lexicon=lexicon, tags=tagger.name))
