@@ -64,8 +64,9 @@ class Statistics:
     """A metric's per-sentence statistics, as its registry entry declares them: their fields,
     how the analysis holds its sentences (:data:`HOLDINGS`; a ``record`` names its
     ``sentence_fields``), where its per-type counts come from (:data:`TYPE_SOURCES`), and the
-    corpus rule that reduces them: the name of a registered
-    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), else its description.
+    corpus rule that reduces them: the name of a built-in
+    :class:`gecscope.scoring.CorpusRule` (:data:`gecscope.scoring.RULES`), ``module:NAME`` for
+    one a metric module declares (``gecscope.metrics.<module>.<NAME>``), else its description.
     :meth:`take`, :meth:`stack` and :meth:`size` (resampling, shard merging) read the holding,
     never the analysis's type.
 

@@ -80,7 +80,9 @@ class Language:
     #: (a, b) lower case -> whether they are one word in the language's spelling variants (the
     #: tag-free error types call such an edit SPELL: Ukrainian euphony); None: none
     spelling_variants: Callable[[str, str], bool] | None = None
-    #: the error-type classifier of its default aligner (None: no error types)
+    #: the error-type classifier of its edits: ``errant`` / ``cherrant`` (the aligner types them),
+    #: ``surface`` (the tag-free types of :mod:`gecscope.align.edit_types`, applied when a run reads
+    #: types), None (no error types)
     classifier: str | None = None
     #: text with a larger share of Han characters (among non-space ones) is refused (None: no check)
     max_han_share: float | None = 0.5
@@ -141,8 +143,9 @@ def tag_free(code: str, name: str, **changes: Any) -> Language:
     """A language scored as the MultiGEC-2025 shared task scores it: pre-tokenised text
     (whitespace, the default), spaCy's rule-based ``spacy.blank(code)`` or ``syntok``; the
     tag-free ERRANT aligner (Levenshtein while it is not installed: the signature then names
-    ``levenshtein``), or Levenshtein; no error types."""
+    ``levenshtein``), or Levenshtein; the tag-free error types (``classifier="surface"``)."""
     fields: dict[str, Any] = {
+        "classifier": "surface",
         "tokenizers": ("none", "spacy-blank", "syntok"),
         "aligners": (TAG_FREE, TAG_FREE_FALLBACK),
         "fallbacks": {TAG_FREE: TAG_FREE_FALLBACK},

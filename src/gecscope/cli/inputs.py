@@ -310,11 +310,12 @@ def score_inputs(
 
 
 def load_for_metrics(
-    metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None
+    metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None, *, types: bool = False
 ) -> tuple[dict[str, list[Example]], pipeline.Inputs]:
     """Every system, read once; every distinct sentence pair the metrics need aligned is aligned
     once, in one pass over all systems. Returns the systems and the run's inputs, which sign
-    each metric (:func:`gecscope.pipeline.prepare`). ``timings`` receives the seconds of reading and aligning."""
+    each metric (:func:`gecscope.pipeline.prepare`). ``timings`` receives the seconds of reading and
+    aligning; ``types``: error types are read (``compare --cat``, the report's heat map)."""
     import time
 
     timings = {} if timings is None else timings
@@ -326,7 +327,9 @@ def load_for_metrics(
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
     extra = input_signature(args, {})
-    aligned, inputs = pipeline.prepare(read, metrics, make_aligner=make_aligner, extra=extra, lang=language_of(args))
+    aligned, inputs = pipeline.prepare(
+        read, metrics, make_aligner=make_aligner, extra=extra, lang=language_of(args), types=types
+    )
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
     return dict(zip(names, aligned, strict=True)), inputs

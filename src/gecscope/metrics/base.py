@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from importlib import import_module, resources
@@ -18,6 +19,9 @@ from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.stats import Statistics
 from gecscope.types import CONVENTIONS, Example, with_convention
+
+#: a corpus rule declared in a metric module: ``module:NAME`` (a description never has this shape)
+RULE_REFERENCE = re.compile(r"[a-z_][a-z0-9_]*:[A-Za-z_][A-Za-z0-9_]*")
 
 if TYPE_CHECKING:
     from gecscope.scoring import CorpusRule
@@ -43,6 +47,9 @@ class Metric(Protocol):
     checkpoints: tuple[str, ...]
     #: whether per-type counts read the M2 annotators' own edits
     types_from_annotators: bool
+
+    @property
+    def uses_types(self) -> bool: ...
 
     def check_ready(self) -> None: ...
 
@@ -83,6 +90,12 @@ class MetricBase:
     #: whether per-type counts read the M2 annotators' own edits (:meth:`annotator_edits`)
     types_from_annotators = False
     config: Any
+
+    @property
+    def uses_types(self) -> bool:
+        """Whether the metric reads its edits' error types with its settings (a per-type breakdown:
+        the run then types them with the language's classifier and signs it); False by default."""
+        return False
 
     def check_ready(self) -> None:
         """Every extra and model the metric needs with its settings, checked before any work
@@ -172,14 +185,17 @@ class Option:
 
 @dataclass(frozen=True, eq=False)
 class Greedy:
-    """Resampling plan: per (sentence, reference) counts reduced by a named greedy corpus rule
-    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table
-    (:class:`gecscope.metrics.counts.CountTable`) or a (pairs, k) array grouped by ``offsets``."""
+    """Resampling plan: per (sentence, reference) counts reduced by a named corpus rule
+    (``gecscope.metrics.rules()``) with its parameters. ``rows`` is a count table
+    (:class:`gecscope.metrics.counts.CountTable`) or a (pairs, k) array grouped by ``offsets``.
+    ``reduction``: the rule's own (empty), or ``mean`` for a metric scored at the sentence level
+    (each sentence against the reference its sentence key picks, the mean of the sentence scores)."""
 
     rule: str
     params: tuple[float, ...]
     rows: Any
     offsets: Any = None
+    reduction: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -279,14 +295,28 @@ class MetricSpec:
 
     @property
     def rule(self) -> CorpusRule | None:
-        """The registered corpus rule the statistics name (None: a rule that is not one)."""
-        from gecscope.scoring import RULES  # numpy: not imported with the registry
-
-        return RULES.get(self.statistics.corpus_rule) if self.statistics else None
+        """The corpus rule the statistics name: a built-in one (:data:`gecscope.scoring.RULES`) by
+        its name, or one a metric module declares, ``module:NAME`` (imported on first use);
+        None: the statistics describe a rule that is not a :class:`~gecscope.scoring.CorpusRule`."""
+        return declared_rule(self.statistics.corpus_rule) if self.statistics else None
 
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric
+
+
+@functools.cache
+def declared_rule(named: str) -> CorpusRule | None:
+    """The :class:`~gecscope.scoring.CorpusRule` ``named`` names (see :attr:`MetricSpec.rule`)."""
+    from gecscope.scoring import RULES, CorpusRule  # numpy: not imported with the registry
+
+    if not RULE_REFERENCE.fullmatch(named):
+        return RULES.get(named)
+    module, attribute = named.split(":")
+    found = vars(import_module(f"gecscope.metrics.{module}")).get(attribute)
+    if not isinstance(found, CorpusRule):
+        raise ValueError(f"corpus rule {named!r}: gecscope.metrics.{module} declares no CorpusRule {attribute}")
+    return found
 
 
 @functools.cache

@@ -62,6 +62,10 @@ class ChunkMetric(MetricBase):
             require("lm", "a local LLM rater", ("torch", "transformers"))
 
     @property
+    def uses_types(self) -> bool:
+        return bool(self.config.cat)
+
+    @property
     def needs_chunks(self) -> bool:
         """Whether scoring needs the :class:`Chunk` objects (model weighting, per-type counts)."""
         return self.config.weighting not in ("none", "length") or bool(self.config.cat)

@@ -128,6 +128,10 @@ class Errant(MetricBase):
     def __init__(self, config: ErrantConfig | None = None) -> None:
         self.config = config or ErrantConfig()
 
+    @property
+    def uses_types(self) -> bool:
+        return bool(self.config.cat)
+
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
         examples = references_chosen(self, examples)
@@ -163,7 +167,10 @@ class Errant(MetricBase):
         return {"scheme": self.config.scheme}
 
     def resampling(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Plan:
-        """errant_compare's greedy rule (the official convention); otherwise replayed."""
+        """errant_compare's greedy rule (the official convention; otherwise replayed); at the
+        sentence level, the mean of the sentence F-scores."""
+        if self.config.level == "sentence":
+            return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts), reduction="mean")
         if self.config.convention != "official":
             return None
         return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts))

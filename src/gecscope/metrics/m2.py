@@ -106,6 +106,10 @@ class M2(MetricBase):
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
         self.lattice_store: LatticeStore | None = None
 
+    @property
+    def uses_types(self) -> bool:
+        return bool(self.config.cat)
+
     def attach_store(self, store: Any) -> bool:
         self.lattice_store = store
         return True
@@ -185,7 +189,9 @@ class M2(MetricBase):
         return self.score_analysis(self.analyse(examples))
 
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
-        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts))
+        """The scorer's greedy rule; at the sentence level, the mean of the sentence F-scores."""
+        mean = "mean" if self.config.level == "sentence" else ""
+        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts), reduction=mean)
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
