@@ -14,6 +14,10 @@ Three kinds of classifier:
   comparable with tag-free ERRANT's English labels nor with each other;
   :mod:`gecscope.align.types_agreement` measures how the surface types meet them).
   The classifier's :attr:`SurfaceTypes.signature` is then the run's ``types:`` signature field;
+* ``errant-czech`` (Czech): errant_czech's types (:mod:`gecscope.align.cs.classifier`), which read
+  UD-annotated words (CoNLL-U, a spaCy ``Doc`` or the opt-in tagger:
+  :mod:`gecscope.align.cs.annotated`); a run without annotations (text and M2 input) gets the
+  language's tag-free ``surface`` types here, signed as such;
 * None: no error types.
 
 >>> from gecscope.align.languages import load_language
@@ -34,13 +38,17 @@ from gecscope.types import Example, Target
 ALIGNER_TYPED = ("errant", "cherrant")
 #: the classifier of the tag-free languages
 SURFACE = "surface"
-CLASSIFIERS = (*ALIGNER_TYPED, SURFACE)
+#: classifiers that read annotated words (name -> the module that types examples with them);
+#: without annotations the tag-free surface types stand in
+ANNOTATED = {"errant-czech": "gecscope.align.cs.annotated"}
+CLASSIFIERS = (*ALIGNER_TYPED, SURFACE, *ANNOTATED)
 
 
 def classifier_of(language: Language) -> SurfaceTypes | None:
     """The classifier that types ``language``'s edits after alignment (None: the aligner types
-    them, or the language has no error types)."""
-    if language.classifier != SURFACE:
+    them, or the language has no error types); a classifier that reads annotations gets the
+    surface types here, where there are none."""
+    if language.classifier != SURFACE and language.classifier not in ANNOTATED:
         return None
     return surface_types(language.code)
 
@@ -71,4 +79,4 @@ def type_examples(examples: Iterable[Example], classifier: SurfaceTypes) -> list
     ]
 
 
-__all__ = ["CLASSIFIERS", "SURFACE", "classifier_of", "signature_of", "type_examples", "type_target"]
+__all__ = ["ANNOTATED", "CLASSIFIERS", "SURFACE", "classifier_of", "signature_of", "type_examples", "type_target"]
