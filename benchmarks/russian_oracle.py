@@ -32,7 +32,7 @@ from typing import Any
 from gecscope.io.conllu import Sentence, format_conllu, read_conllu
 
 sys.path.insert(0, str(Path(__file__).parent))
-from czech_oracle import gecscope_spans  # noqa: E402
+from czech_oracle import gecscope_spans
 
 
 def pair_key(source: Sentence, target: Sentence) -> str:

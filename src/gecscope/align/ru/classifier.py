@@ -175,10 +175,19 @@ class RussianTypes:
             inflection = inflection_type(pos_a, features_a, features_b)
             if inflection:
                 return inflection
-        if not same_lemma and pos_a == pos_b == "VERB" and len(features_a) == len(features_b):
-            if all(v == features_b[k] for k, v in features_a.items() if k != "Aspect" and k in features_b):
-                return "VERB:ASPECT"
-        if pos_a != pos_b and pos_a in OPEN_POS and pos_b in OPEN_POS and self.stem(source.form) == self.stem(target.form):
+        if (
+            not same_lemma
+            and pos_a == pos_b == "VERB"
+            and len(features_a) == len(features_b)
+            and all(v == features_b[k] for k, v in features_a.items() if k != "Aspect" and k in features_b)
+        ):
+            return "VERB:ASPECT"
+        if (
+            pos_a != pos_b
+            and pos_a in OPEN_POS
+            and pos_b in OPEN_POS
+            and self.stem(source.form) == self.stem(target.form)
+        ):
             return "MORPH"
         if pos_a == pos_b and pos_a not in RARE_POS:
             return pos_a

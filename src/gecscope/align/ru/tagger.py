@@ -68,10 +68,8 @@ def tag_word(form: str) -> tuple[str, str, str, str]:
     if pos in OWN_FEATURES:
         key, value = OWN_FEATURES[pos]
         found[key] = value
-    if pos == "NOUN" and {"Name", "Surn", "Patr", "Geox"} & set(tag.grammemes):
-        upos = "PROPN"
-    else:
-        upos = POS.get(pos, "X")
+    proper = pos == "NOUN" and {"Name", "Surn", "Patr", "Geox"} & set(tag.grammemes)
+    upos = "PROPN" if proper else POS.get(pos, "X")
     feats = "|".join(f"{k}={v}" for k, v in sorted(found.items()))
     return parse.normal_form, upos, feats, pos
 
@@ -79,7 +77,7 @@ def tag_word(form: str) -> tuple[str, str, str, str]:
 def tag_sentence(tokens: Sequence[str]) -> Sentence:
     """The annotated words of one pre-tokenised sentence (see the module docstring)."""
     tagged = [tag_word(form) for form in tokens]
-    words = []
+    words: list[Word] = []
     for i, (form, (lemma, upos, feats, _)) in enumerate(zip(tokens, tagged, strict=True)):
         relation = RELATIONS.get(upos, "dep")
         near = {tagged[j][1] for j in (i - 1, i + 1) if 0 <= j < len(tagged)}
