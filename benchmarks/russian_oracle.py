@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, required=True)
     parser.add_argument("--target", type=Path, required=True)
     parser.add_argument("--lexicon", default="pymorphy3")
+    parser.add_argument("--backend", default="pymorphy3", help="the tagger that annotated the CoNLL-U (recorded)")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument(
         "--spans",
@@ -118,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         else f"its classifier (Annotator.classify) on the edits of gecscope's {args.spans} aligner",
         "dictionary": f"{args.lexicon} in place of Russian.dic/freq_dict.json (missing from the package)",
         "stemmer": f"nltk-{version('nltk')}",
-        "tagger": RussianTagger().name,
+        "tagger": RussianTagger(args.backend).name,
         "pairs": items,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

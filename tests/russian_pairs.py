@@ -10,6 +10,7 @@ tagger (pymorphy3), so the pairs are rebuilt at test time and never stored.
 Write the two sides as CoNLL-U (for ru-errant, ``benchmarks/russian_oracle.py``)::
 
     python tests/russian_pairs.py --seed 32 --pairs 4000 --out /tmp/russian
+    python tests/russian_pairs.py --seed 32 --pairs 4000 --backend natasha --out /tmp/russian-natasha
 """
 
 from __future__ import annotations
@@ -290,8 +291,9 @@ OPERATIONS: tuple[Callable[[Tokens, random.Random], Tokens], ...] = (
 )  # fmt: skip
 
 
-def pairs(seed: int, count: int) -> list[tuple[tuple[object, ...], tuple[object, ...]]]:
-    """``count`` pairs (source words, target words), both annotated by the offline tagger."""
+def pairs(seed: int, count: int, backend: str = "pymorphy3") -> list[tuple[tuple[object, ...], tuple[object, ...]]]:
+    """``count`` pairs (source words, target words), both annotated by the offline tagger
+    (``backend``: pymorphy3 or natasha; the tokens do not depend on it)."""
     from gecscope.align.ru.tagger import RussianTagger
 
     sources, targets = [], []
@@ -303,7 +305,7 @@ def pairs(seed: int, count: int) -> list[tuple[tuple[object, ...], tuple[object,
             tokens = rng.choice(OPERATIONS)(tokens, rng) or tokens
         sources.append(tokens)
         targets.append(target)
-    tagger = RussianTagger()
+    tagger = RussianTagger(backend)
     return list(zip(tagger.tag(sources), tagger.tag(targets), strict=True))
 
 
@@ -313,10 +315,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--pairs", type=int, default=4000)
+    parser.add_argument("--backend", default="pymorphy3", choices=("pymorphy3", "natasha"))
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    built = pairs(args.seed, args.pairs)
+    built = pairs(args.seed, args.pairs, args.backend)
     with (
         open(args.out / "source.conllu", "w", encoding="utf-8") as src,
         open(args.out / "target.conllu", "w", encoding="utf-8") as tgt,

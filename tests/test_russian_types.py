@@ -67,20 +67,30 @@ def test_equal_to_ru_errant_on_handmade_pairs() -> None:
 
 
 @functools.cache
-def made_pairs() -> list:  # type: ignore[type-arg]
-    """The 4000 pairs of seed 32 (built once for both goldens)."""
+def made_pairs(backend: str) -> list:  # type: ignore[type-arg]
+    """The 4000 pairs of seed 32 annotated by ``backend`` (built once for both its goldens)."""
     from russian_pairs import pairs
 
-    return pairs(seed=32, count=4000)
+    return pairs(seed=32, count=4000, backend=backend)
 
 
 @pytest.mark.conformance
-@pytest.mark.parametrize(("golden_file", "edits"), [("pairs.json", 6459), ("pairs_notag.json", 6201)])
-def test_equal_to_ru_errant_on_made_pairs(golden_file: str, edits: int) -> None:
-    """The 4000 pairs: every label equal to ru-errant's, on its own edits (6459) and on gecscope's
-    tag-free ERRANT edits (6201). Commands: ``command`` in each golden file."""
+@pytest.mark.parametrize(
+    ("golden_file", "backend", "edits"),
+    [
+        ("pairs.json", "pymorphy3", 6459),
+        ("pairs_notag.json", "pymorphy3", 6201),
+        ("pairs_natasha.json", "natasha", 6465),
+        ("pairs_natasha_notag.json", "natasha", 6201),
+    ],
+)
+def test_equal_to_ru_errant_on_made_pairs(golden_file: str, backend: str, edits: int) -> None:
+    """The 4000 pairs, annotated by each offline backend: every label equal to ru-errant's, on its
+    own edits and on gecscope's tag-free ERRANT edits (6201). Commands: ``command`` in each golden."""
+    if backend == "natasha":
+        pytest.importorskip("natasha")
     golden = json.loads((GOLDEN / golden_file).read_text(encoding="utf-8"))
-    built = made_pairs()
+    built = made_pairs(backend)
     equal, total, differ = labels(golden, [s for s, _ in built], [t for _, t in built])
     assert differ == []
     assert (equal, total) == (edits, edits)
@@ -188,6 +198,26 @@ def test_the_offline_tagger() -> None:
     ]
     assert sentence[2].feats == "Aspect=Imp|VerbForm=Inf"
     assert RussianTagger().name.startswith("pymorphy3-")
+    with pytest.raises(SettingError, match="backend must be one of pymorphy3, natasha"):
+        RussianTagger("ru_core_news_lg")
+
+
+def test_the_natasha_backend() -> None:
+    """slovnet's tagger and parser in context (relations and heads), pymorphy3's lemma for its POS."""
+    pytest.importorskip("natasha")
+    from gecscope.align.ru.tagger import RussianTagger
+
+    tagger = RussianTagger("natasha")
+    (sentence,) = tagger.tag([["Мы", "будем", "читать", "красивые", "книги", "."]])
+    assert [(w.lemma, w.upos, w.deprel, w.head) for w in sentence] == [
+        ("мы", "PRON", "nsubj", 3),
+        ("быть", "AUX", "aux", 3),
+        ("читать", "VERB", "root", 0),
+        ("красивый", "ADJ", "amod", 5),
+        ("книга", "NOUN", "obj", 3),
+        (".", "PUNCT", "punct", 3),
+    ]
+    assert tagger.name.startswith("natasha-") and tagger.tag([]) == []
 
 
 def test_examples_typed_from_conllu_and_by_the_tagger(tmp_path: Path) -> None:

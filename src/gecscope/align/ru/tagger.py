@@ -15,10 +15,11 @@ output gives it as CoNLL-U (:func:`gecscope.io.conllu.read_conllu`) or a ``Doc``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from gecscope.errors import MissingExtraError
+from gecscope.errors import MissingExtraError, SettingError
 from gecscope.io.conllu import Sentence, Word
 
 #: OpenCorpora parts of speech → UD POS
@@ -91,19 +92,78 @@ def tag_sentence(tokens: Sequence[str]) -> Sentence:
     return tuple(words)
 
 
+BACKENDS = ("pymorphy3", "natasha")
+
+
+@dataclass(frozen=True)
 class RussianTagger:
-    """The offline tagger (``pymorphy3`` and its dictionary)."""
+    """The offline tagger: ``backend="pymorphy3"`` (each word's most probable parse, relations
+    from the POS) or ``"natasha"`` (slovnet's news morphology tagger and syntax parser, with
+    their navec embeddings, all inside the ``natasha`` wheel: UD POS, features, relations and
+    heads in context; lemmas from pymorphy3, the first parse whose UD POS is slovnet's)."""
+
+    backend: str = "pymorphy3"
+    _models: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise SettingError(f"backend must be one of {', '.join(BACKENDS)}, not {self.backend!r}", "backend")
 
     @property
     def name(self) -> str:
-        """The tagger and its version, as the signature names it (``pymorphy3-2.0.6``)."""
+        """The tagger and its versions, as the signature names it (``pymorphy3-2.0.6+dicts-...``)."""
         from importlib.metadata import version
 
-        return f"{PACKAGE}-{version(PACKAGE)}+dicts-{version('pymorphy3-dicts-ru')}"
+        name = f"{PACKAGE}-{version(PACKAGE)}+dicts-{version('pymorphy3-dicts-ru')}"
+        return name if self.backend == "pymorphy3" else f"natasha-{version('natasha')}+{name}"
+
+    def models(self) -> tuple[Any, Any]:
+        """slovnet's morphology tagger and syntax parser (loaded once)."""
+        if not self._models:
+            try:
+                from natasha import NewsEmbedding, NewsMorphTagger, NewsSyntaxParser
+            except ImportError:
+                raise MissingExtraError("the Russian tagger backend natasha", "ru-tagger") from None
+            embedding = NewsEmbedding()
+            self._models.extend((NewsMorphTagger(embedding), NewsSyntaxParser(embedding)))
+        return self._models[0], self._models[1]
 
     def tag(self, sentences: Iterable[Sequence[str]]) -> list[Sentence]:
         """The annotated words of pre-tokenised ``sentences`` (their tokens kept as they are)."""
-        return [tag_sentence(tokens) for tokens in sentences]
+        if self.backend == "pymorphy3":
+            return [tag_sentence(tokens) for tokens in sentences]
+        listed = [list(tokens) for tokens in sentences]
+        tagger, parser = self.models()
+        tagged = list(tagger.map(listed)) if listed else []
+        parsed = list(parser.map(listed)) if listed else []
+        return [
+            tuple(
+                Word(
+                    form=m.text,
+                    lemma=lemma_of(m.text, m.pos),
+                    upos=m.pos,
+                    feats="|".join(f"{k}={v}" for k, v in sorted(m.feats.items())),
+                    deprel=p.rel,
+                    head=int(p.head_id),
+                )
+                for m, p in zip(morph.tokens, syntax.tokens, strict=True)
+            )
+            for morph, syntax in zip(tagged, parsed, strict=True)
+        ]
+
+
+def lemma_of(form: str, upos: str) -> str:
+    """The lemma of the first pymorphy3 parse of ``form`` whose UD POS is ``upos`` (else the first)."""
+    parses = analyser().parse(form)
+    for parse in parses:
+        pos = str(parse.tag.POS or "")
+        if (
+            POS.get(pos) == upos
+            or (upos == "PROPN" and pos == "NOUN")
+            or (upos in ("AUX", "DET") and pos in ("VERB", "NPRO"))
+        ):
+            return str(parse.normal_form)
+    return str(parses[0].normal_form)
 
 
 def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
