@@ -58,13 +58,15 @@ def type_from_conllu(
     )
 
 
-def type_with_tagger(examples: Sequence[Example], lexicon: str = "pymorphy3") -> list[Example]:
-    """:func:`type_hypotheses` with the annotations of the offline tagger (pymorphy3, the
-    ``ru-tagger`` extra) on the examples' own tokens; the tagger and its version are the
-    classifier's ``tags`` (in its signature)."""
+def type_with_tagger(
+    examples: Sequence[Example], lexicon: str = "pymorphy3", backend: str = "pymorphy3"
+) -> list[Example]:
+    """:func:`type_hypotheses` with the annotations of the offline tagger (``backend``: pymorphy3
+    or natasha, the ``ru-tagger`` extra) on the examples' own tokens; the tagger and its versions
+    are the classifier's ``tags`` (in its signature)."""
     from gecscope.align.ru.tagger import RussianTagger
 
-    tagger = RussianTagger()
+    tagger = RussianTagger(backend)
     sources = tagger.tag([example.source for example in examples])
     hypotheses = tagger.tag([example.hypothesis.tokens for example in examples])
     return type_hypotheses(examples, sources, hypotheses, RussianTypes(lexicon=lexicon, tags=tagger.name))
