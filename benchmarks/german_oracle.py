@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from czech_oracle import gecscope_spans, pair_key  # noqa: E402
+from czech_oracle import gecscope_spans, pair_key
 
-from gecscope.io.conllu import read_conllu  # noqa: E402
+from gecscope.io.conllu import read_conllu
 
 
 class Lexicon:

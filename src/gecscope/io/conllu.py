@@ -112,6 +112,17 @@ def format_conllu(sentence: Sequence[Word]) -> str:
     lines = ["# text = " + " ".join(w.form for w in sentence)]
     for i, w in enumerate(sentence, 1):
         head = str(w.head) if w.head >= 0 else "_"
-        cells = (str(i), w.form, w.lemma or "_", w.upos or "_", w.xpos or "_", w.feats or "_", head, w.deprel or "_", "_", "_")
+        cells = (
+            str(i),
+            w.form,
+            w.lemma or "_",
+            w.upos or "_",
+            w.xpos or "_",
+            w.feats or "_",
+            head,
+            w.deprel or "_",
+            "_",
+            "_",
+        )
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n\n"

@@ -3,8 +3,9 @@
 calls a word pair MORPH when both words have the same stem.
 
 The regions: R1 starts after the first consonant that follows a vowel, R2 is R1 of R1; then
-R1 is moved to leave at least three letters before it (R2 is not). Then three steps, each removing at most one suffix found at
-the end of its region (the first of its list that the region ends with):
+R1 is moved to leave at least three letters before it (R2 is not). Then three steps, each
+removing at most one suffix found at the end of its region (the first of its list that the
+region ends with):
 
 1. ``ern em er en es e s`` in R1 (``s`` only after one of ``bdfghklmnrt``; ``en es e`` after
    ``niss`` also take its last ``s``);

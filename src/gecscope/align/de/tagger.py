@@ -102,5 +102,9 @@ class GermanTagger:
         tagged = []
         for tokens in sentences:
             rows = tagger.tag_sent(list(tokens), taglevel=1) if tokens else []
-            tagged.append(tuple(Word(form=t, lemma=lemma, xpos=stts(tag)) for t, (_, lemma, tag) in zip(tokens, rows, strict=True)))
+            tagged.append(
+                tuple(
+                    Word(form=t, lemma=lemma, xpos=stts(tag)) for t, (_, lemma, tag) in zip(tokens, rows, strict=True)
+                )
+            )
         return tagged
