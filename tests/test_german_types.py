@@ -3,11 +3,11 @@ classifier on the same annotation.
 
 Goldens (tests/golden/german/, each with the command that made it): ``handmade.json``, Boyd's
 classifier on our own sentences (``handmade_*.conllu``: STTS tags, lemmas and TIGER relations);
-``nelb_notag.json``, Boyd's classifier on 4000 pairs built from the NELB German outputs in
+``nelb_notag.json`` / ``nelb_levenshtein.json``, Boyd's classifier on 4000 pairs built from the NELB German outputs in
 ../shared by ``tests/german_pairs.py`` (the pairs are rebuilt here with HanTa, only their hashes
 and the port's labels are stored). The port (``scripts/cat_rules_de.py`` of adrianeboyd/errant
 @ 92a86d07, the submodule of adrianeboyd/boyd-wnut2018) ran from its checkout through
-``benchmarks/german_oracle.py`` on the edits of gecscope's ``errant-notag`` aligner, its word list
+``benchmarks/german_oracle.py`` on the edits of gecscope's ``errant-notag`` / ``levenshtein`` aligners, its word list
 (igerman98's Hunspell de_DE) replaced by the same lexicon (simplemma) on both sides.
 """
 
@@ -77,18 +77,19 @@ def nelb_pairs(shared: str) -> list:  # type: ignore[type-arg]
 
 @pytest.mark.conformance
 @pytest.mark.shared
-def test_equal_to_boyd_on_nelb_pairs() -> None:
-    """The 4000 NELB pairs: every label equal to Boyd's on gecscope's tag-free ERRANT edits
-    (6535). Command: ``command`` in the golden file."""
+@pytest.mark.parametrize(("golden_file", "edits"), [("nelb_notag.json", 6535), ("nelb_levenshtein.json", 6347)])
+def test_equal_to_boyd_on_nelb_pairs(golden_file: str, edits: int) -> None:
+    """The 4000 NELB pairs: every label equal to Boyd's on gecscope's tag-free ERRANT edits (6535)
+    and on its Levenshtein edits (6347). Commands: ``command`` in each golden file."""
     if importlib.util.find_spec("HanTa") is None:
         pytest.skip("the pairs are rebuilt with the offline tagger: pip install 'gecscope[de-tagger]'")
     from conftest import SHARED
 
-    golden = json.loads((GOLDEN / "nelb_notag.json").read_text(encoding="utf-8"))
+    golden = json.loads((GOLDEN / golden_file).read_text(encoding="utf-8"))
     built = nelb_pairs(str(SHARED))
     equal, total, differ = labels(golden, [s for s, _ in built], [t for _, t in built])
     assert differ == []
-    assert (equal, total) == (6535, 6535)
+    assert (equal, total) == (edits, edits)
 
 
 def words(*items: str) -> tuple[Word, ...]:
