@@ -18,6 +18,9 @@ Three kinds of classifier:
   UD-annotated words (CoNLL-U, a spaCy ``Doc`` or the opt-in tagger:
   :mod:`gecscope.align.cs.annotated`); a run without annotations (text and M2 input) gets the
   language's tag-free ``surface`` types here, signed as such;
+* ``boyd-german`` (German): Boyd's (2018) types (:mod:`gecscope.align.de.classifier`), which read
+  STTS-tagged words (CoNLL-U with XPOS, a spaCy ``Doc`` or the ``de-tagger`` extra's HanTa:
+  :mod:`gecscope.align.de.annotated`); without annotations, the ``surface`` types as for Czech;
 * ``ru-errant`` (Russian): ru-errant's types (:mod:`gecscope.align.ru.classifier`), likewise from
   UD-annotated words (CoNLL-U, a spaCy ``Doc`` or the offline pymorphy3 tagger of the
   ``ru-tagger`` extra: :mod:`gecscope.align.ru.annotated`); without annotations the surface types;
@@ -43,7 +46,11 @@ ALIGNER_TYPED = ("errant", "cherrant")
 SURFACE = "surface"
 #: classifiers that read annotated words (name -> the module that types examples with them);
 #: without annotations the tag-free surface types stand in
-ANNOTATED = {"errant-czech": "gecscope.align.cs.annotated", "ru-errant": "gecscope.align.ru.annotated"}
+ANNOTATED = {
+    "errant-czech": "gecscope.align.cs.annotated",
+    "boyd-german": "gecscope.align.de.annotated",
+    "ru-errant": "gecscope.align.ru.annotated",
+}
 CLASSIFIERS = (*ALIGNER_TYPED, SURFACE, *ANNOTATED)
 
 

@@ -36,6 +36,7 @@ class Word:
     feats: str = ""
     deprel: str = ""
     head: int = -1
+    xpos: str = ""
 
 
 Sentence = tuple[Word, ...]
@@ -80,6 +81,7 @@ def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sen
                 feats=_column(fields[5]),
                 deprel=_column(fields[7]),
                 head=int(head) if head.isdigit() else -1,
+                xpos=_column(fields[4]),
             )
         )
     if words:
@@ -110,6 +112,17 @@ def format_conllu(sentence: Sequence[Word]) -> str:
     lines = ["# text = " + " ".join(w.form for w in sentence)]
     for i, w in enumerate(sentence, 1):
         head = str(w.head) if w.head >= 0 else "_"
-        cells = (str(i), w.form, w.lemma or "_", w.upos or "_", "_", w.feats or "_", head, w.deprel or "_", "_", "_")
+        cells = (
+            str(i),
+            w.form,
+            w.lemma or "_",
+            w.upos or "_",
+            w.xpos or "_",
+            w.feats or "_",
+            head,
+            w.deprel or "_",
+            "_",
+            "_",
+        )
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n\n"
