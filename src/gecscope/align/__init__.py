@@ -10,7 +10,6 @@ it; :class:`AlignSettings` holds the cache, worker and runaway-guard options.
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Sequence
 from typing import Any
 

@@ -112,7 +112,9 @@ def annotate_conllu(
                     references[0],
                 )
             references_of = _targets(references_of, refs, i)
-        out.append(replace(example, source_words=sentences[i], hypothesis=hyp, references=references_of, annotation=label))
+        out.append(
+            replace(example, source_words=sentences[i], hypothesis=hyp, references=references_of, annotation=label)
+        )
     return out
 
 
@@ -158,4 +160,4 @@ def annotation_of(systems: Sequence[Sequence[Example]]) -> str:
     return found.pop() if found else ""
 
 
-__all__ = ["TAGGERS", "annotate_conllu", "conllu_label", "annotate_tagger", "annotation_of", "tagger_of"]
+__all__ = ["TAGGERS", "annotate_conllu", "annotate_tagger", "annotation_of", "conllu_label", "tagger_of"]

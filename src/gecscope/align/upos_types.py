@@ -100,7 +100,9 @@ class UposTypes:
         shift = 0  # target index minus source index outside the edits seen so far
         for e in edits:
             start = e.start + shift
-            typed.append(replace(e, type=self.classify(source[e.start : e.end], target[start : start + len(e.correction)])))
+            typed.append(
+                replace(e, type=self.classify(source[e.start : e.end], target[start : start + len(e.correction)]))
+            )
             shift += len(e.correction) - (e.end - e.start)
         return tuple(typed)
 

@@ -15,12 +15,13 @@ def add_annotation_args(p: argparse.ArgumentParser) -> None:
     """The annotation options, in their own group."""
     from gecscope.align.annotation import TAGGERS
 
-    g = p.add_argument_group(
-        "annotations for error types (--cat, the heat map; see docs/annotations.md)",
-        "UD-annotated words of the input (its tokens, one CoNLL-U sentence per line of text): the "
-        "language's own classifier reads them (cs: errant_czech's types), else the UD-POS classifier",
+    g = p.add_argument_group("annotations for error types (--cat, the heat map; see docs/annotations.md)")
+    g.add_argument(
+        "--source-conllu",
+        metavar="FILE",
+        help="CoNLL-U of the source sentences (their tokens, one sentence per line): with --cat the "
+        "language's annotated classifier types the edits (cs: errant_czech's types; else UD-POS types)",
     )
-    g.add_argument("--source-conllu", metavar="FILE", help="CoNLL-U of the source sentences")
     g.add_argument("--hyp-conllu", nargs="+", metavar="FILE", help="CoNLL-U of each system output, one per --hyp")
     g.add_argument("--ref-conllu", nargs="+", metavar="FILE", help="CoNLL-U of each reference, one per annotator")
     g.add_argument(

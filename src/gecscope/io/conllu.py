@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from gecscope.errors import InputError
-from gecscope.types import Word
+from gecscope.types import Word as Word  # re-exported: the words this module reads
 
 COLUMNS = 10
 

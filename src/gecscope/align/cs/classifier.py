@@ -40,9 +40,9 @@ from functools import cached_property
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.errors import InputError, MissingExtraError, SettingError
-from gecscope.io.conllu import Word, check_tokens
-from gecscope.types import Edit
+from gecscope.errors import MissingExtraError, SettingError
+from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
+from gecscope.types import Edit, Word
 
 #: the name the Czech language unit declares (``Language.classifier``)
 NAME = "errant-czech"
