@@ -113,8 +113,11 @@ def test_python_api_equals_the_cli(capsys: pytest.CaptureFixture[str], texts: tu
     assert "R:NOUN:INFL" not in api.details["types"] and "NOUN" in api.details["types"]
 
 
-def test_explain_and_compare_show_the_types(capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path]) -> None:
-    """``explain --cat 3`` names the errant_czech type of a chunk; ``compare --cat 2`` has its rows."""
+def test_explain_compare_and_report_show_the_types(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """``explain --cat 3`` names the errant_czech type of a chunk; ``compare --cat 2`` has its rows;
+    the report's heat map has them, signed."""
     assert main(["explain", "--lang", "cs", "--cat", "3", "--line", "3", *annotated(texts)]) == 0
     out = capsys.readouterr().out
     assert "R:NOUN:INFL" in out and "types: errant-cs:1+" in out
@@ -124,6 +127,10 @@ def test_explain_and_compare_show_the_types(capsys: pytest.CaptureFixture[str], 
     assert main(["compare", "--lang", "cs", "--cat", "2", "--trials", "50", *argv, *hyps]) == 0
     out = capsys.readouterr().out
     assert " ADJ:INFL " in out and "types:errant-cs:1+" in out
+    html = tmp_path / "report.html"
+    assert main(["report", "--lang", "cs", *argv, *hyps, "--output", str(html)]) == 0
+    page = html.read_text(encoding="utf-8")
+    assert "ADJ:INFL" in page and "types:errant-cs:1+" in page and "DIACR" in page
 
 
 @pytest.mark.parametrize(
