@@ -229,3 +229,18 @@ def test_the_offline_tagger_reaches_the_cli(capsys: pytest.CaptureFixture[str], 
     assert "+tags:cs-core-news-sm-" in got["signature"] and "ADJ:INFL" in got["details"]["types"]
     assert main(["score", "--lang", "et", "--cat", "2", *inputs(texts, "--tagger", "cs-core-news-sm")]) == 2
     assert "tagger cs-core-news-sm tags --lang cs, not et" in capsys.readouterr().err
+
+
+def test_the_offline_tagger_from_python() -> None:
+    """``gecscope.score(..., tagger=...)`` on sentences: errant_czech's types, the tagger signed."""
+    pytest.importorskip("cs_core_news_sm")
+    s = gecscope.score(
+        "cleme2",
+        sources=["Viděl jsem velký psa ."],
+        hypotheses=["Viděl jsem velkého psa ."],
+        references=[["Viděl jsem velkého psa ."]],
+        lang="cs",
+        tagger="cs-core-news-sm",
+        cat=3,
+    )
+    assert list(s.details["types"]) == ["R:ADJ:INFL"] and "+tags:cs-core-news-sm-" in s.signature

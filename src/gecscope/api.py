@@ -184,6 +184,7 @@ def score(
     aligner: Aligner | str | None = None,
     allow_tokenization_mismatch: bool = False,
     lang: str | Language | None = None,
+    tagger: str | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -195,7 +196,9 @@ def score(
     where a metric needs them. ``lang``: the language (:mod:`gecscope.align.languages`; None: that
     of ``examples`` built by :class:`gecscope.Examples` or :func:`load`, else English), in the signature.
     Sentences given as lists are refused when tokenised otherwise than their sources (as
-    :func:`load`), unless ``allow_tokenization_mismatch``.
+    :func:`load`), unless ``allow_tokenization_mismatch``. ``tagger`` (``cs-core-news-sm``):
+    annotate every side with an offline tagger, for the language's annotated error types (``cat``;
+    CoNLL-U annotations come through :func:`load`).
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -225,5 +228,12 @@ def score(
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
     arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
     language = _language_of(examples, lang)
+    if tagger is not None:
+        arguments.choice("tagger", tagger, str, "a tagger name (str) or None")
+        items = _annotated(examples, language.code, None, None, (), tagger)
+        if isinstance(examples, Examples):
+            examples = Examples(items, tokenize=examples.tokenize, lang=examples.lang)
+        else:
+            examples = items
     [result] = pipeline.score([m], {"": examples}, aligner=aligner, lang=language)
     return result
