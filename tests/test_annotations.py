@@ -244,3 +244,25 @@ def test_the_offline_tagger_from_python() -> None:
         cat=3,
     )
     assert list(s.details["types"]) == ["R:ADJ:INFL"] and "+tags:cs-core-news-sm-" in s.signature
+
+
+def test_the_wiring_follows_the_language_unit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """German declares Boyd's classifier: the same options give its types (STTS in XPOS) with no
+    German-specific wiring; the labels are those of its own module on the same edits."""
+    from gecscope.align import align_examples, get_aligner
+    from gecscope.align.de.annotated import type_from_conllu
+
+    german = GOLDEN.parent / "german"
+    source, target = german / "handmade_source.conllu", german / "handmade_target.conllu"
+    texts = []
+    for name, conllu in (("source", source), ("target", target)):
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(" ".join(w.form for w in s) + "\n" for s in read_conllu(conllu)), encoding="utf-8")
+        texts.append(path)
+    notes = ["--source-conllu", str(source), "--hyp-conllu", str(target), "--ref-conllu", str(source)]
+    got = score_json(capsys, "--lang", "de", "--cat", "3", *inputs((texts[0], texts[1]), *notes))
+    assert "|types:boyd-de:1+lexicon:simplemma-" in got["signature"] and "+tags:conllu-" in got["signature"]
+    examples = gecscope.load(source=texts[0], hypothesis=texts[1], references=[texts[0]], lang="de")
+    aligned = align_examples(list(examples), get_aligner("errant-notag"), hypotheses=True)
+    labels = {e.type for ex in type_from_conllu(aligned, source, target) for e in ex.hypothesis.edits or ()}
+    assert set(got["details"]["types"]) == labels

@@ -20,6 +20,8 @@ class Word:
     feats: str = ""
     deprel: str = ""
     head: int = -1
+    #: the language-specific tag (CoNLL-U's XPOS: STTS for German)
+    xpos: str = ""
 
 
 #: the annotated words of one sentence

@@ -29,7 +29,10 @@ from gecscope.types import Example, Target, Words
 
 PathLike = str | Path
 #: offline taggers: name -> (the language they tag, ``module:class`` with ``name`` and ``tag(token lists)``)
-TAGGERS = {"cs-core-news-sm": ("cs", "gecscope.align.cs.tagger:CzechTagger")}
+TAGGERS = {
+    "cs-core-news-sm": ("cs", "gecscope.align.cs.tagger:CzechTagger"),
+    "hanta": ("de", "gecscope.align.de.tagger:GermanTagger"),
+}
 
 
 def _read(path: PathLike) -> tuple[list[Sentence], list[int], bytes]:

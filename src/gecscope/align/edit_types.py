@@ -14,8 +14,9 @@ Three kinds of classifier:
   comparable with tag-free ERRANT's English labels nor with each other;
   :mod:`gecscope.align.types_agreement` measures how the surface types meet them).
   The classifier's :attr:`SurfaceTypes.signature` is then the run's ``types:`` signature field;
-* ``errant-czech`` (Czech) and the other names of :data:`ANNOTATED`: a port that reads
-  UD-annotated words (:mod:`gecscope.align.cs.classifier`); a run whose examples carry
+* ``errant-czech`` (Czech: :mod:`gecscope.align.cs.classifier`), ``boyd-german`` (German, STTS
+  tags in XPOS: :mod:`gecscope.align.de.classifier`) and the other names of :data:`ANNOTATED`: a
+  port that reads annotated words; a run whose examples carry
   annotations (:mod:`gecscope.align.annotation`: CoNLL-U, or an offline tagger) is typed by it,
   hypotheses and references alike, and signed with it (the annotation's name is its ``tags``);
   a run without annotations gets the language's tag-free ``surface`` types, signed as such;
@@ -50,7 +51,10 @@ SURFACE = "surface"
 #: classifiers that read annotated words: name -> ``module:class``, built with ``tags=`` (the
 #: annotation's name) and typing with ``type_edits(source_words, target_words, edits)``;
 #: without annotations the tag-free surface types stand in
-ANNOTATED = {"errant-czech": "gecscope.align.cs.classifier:CzechTypes"}
+ANNOTATED = {
+    "errant-czech": "gecscope.align.cs.classifier:CzechTypes",
+    "boyd-german": "gecscope.align.de.classifier:GermanTypes",
+}
 CLASSIFIERS = (*ALIGNER_TYPED, SURFACE, *ANNOTATED)
 
 

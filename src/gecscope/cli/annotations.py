@@ -28,7 +28,7 @@ def add_annotation_args(p: argparse.ArgumentParser) -> None:
         "--tagger",
         choices=sorted(TAGGERS),
         help="annotate every side with an offline tagger instead (cs-core-news-sm: --lang cs, the "
-        "opt-in 'cs-tagger' extra, CC BY-NC-SA)",
+        "opt-in 'cs-tagger' extra, CC BY-NC-SA; hanta: --lang de, the 'de-tagger' extra)",
     )
 
 

@@ -70,6 +70,7 @@ def parse_conllu(lines: Iterable[str], path: str | Path = "<input>", starts: lis
                 feats=_column(fields[5]),
                 deprel=_column(fields[7]),
                 head=int(head) if head.isdigit() else -1,
+                xpos=_column(fields[4]),
             )
         )
     if words:
@@ -100,7 +101,18 @@ def format_conllu(sentence: Sequence[Word]) -> str:
     lines = ["# text = " + " ".join(w.form for w in sentence)]
     for i, w in enumerate(sentence, 1):
         head = str(w.head) if w.head >= 0 else "_"
-        cells = (str(i), w.form, w.lemma or "_", w.upos or "_", "_", w.feats or "_", head, w.deprel or "_", "_", "_")
+        cells = (
+            str(i),
+            w.form,
+            w.lemma or "_",
+            w.upos or "_",
+            w.xpos or "_",
+            w.feats or "_",
+            head,
+            w.deprel or "_",
+            "_",
+            "_",
+        )
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n\n"
 
