@@ -266,3 +266,11 @@ def test_the_wiring_follows_the_language_unit(capsys: pytest.CaptureFixture[str]
     aligned = align_examples(list(examples), get_aligner("errant-notag"), hypotheses=True)
     labels = {e.type for ex in type_from_conllu(aligned, source, target) for e in ex.hypothesis.edits or ()}
     assert set(got["details"]["types"]) == labels
+
+
+def test_convert_writes_the_annotated_types(capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path]) -> None:
+    """``convert`` with annotations writes the language's annotated types into the M2."""
+    notes = ["--source-conllu", str(SOURCE), "--hyp-conllu", str(TARGET)]
+    assert main(["convert", "--lang", "cs", "--source", str(texts[0]), "--hyp", str(texts[1]), *notes]) == 0
+    m2 = capsys.readouterr().out
+    assert "A 2 3|||R:ADJ:INFL|||velkého|||" in m2 and "A 4 5|||R:NOUN:INFL|||kamarádkami|||" in m2
