@@ -243,3 +243,32 @@ def test_examples_typed_from_conllu_and_by_the_tagger(tmp_path: Path) -> None:
     short.write_text("".join(format_conllu(s) for s in sources[:-1]), encoding="utf-8")
     with pytest.raises(InputError, match=r"short\.conllu: 39 CoNLL-U sentences for 40 examples"):
         type_from_conllu(aligned, short, target_path)
+
+
+@pytest.mark.parametrize("tagger", ["pymorphy3", "natasha"])
+def test_the_offline_taggers_and_conllu_reach_the_cli(
+    tagger: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang ru --cat`` with ``--tagger pymorphy3|natasha`` or the hand-made CoNLL-U: ru-errant's
+    types (the hypothesis is the corrected side, the reference the source), signed with the
+    classifier and the annotation; the tagger refuses another language in one line."""
+    if tagger == "natasha":
+        pytest.importorskip("natasha")
+    from gecscope.cli import main
+
+    source_conllu, target_conllu = GOLDEN / "handmade_source.conllu", GOLDEN / "handmade_target.conllu"
+    paths = []
+    for name, conllu in (("source", source_conllu), ("target", target_conllu)):
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(" ".join(w.form for w in s) + "\n" for s in read_conllu(conllu)), encoding="utf-8")
+        paths.append(str(path))
+    files = ["--source", paths[0], "--hyp", paths[1], "--ref", paths[0]]
+    assert main(["score", "--lang", "ru", "--cat", "2", *files, "--tagger", tagger, "--format", "json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert "ru-errant:1+lexicon:pymorphy3-" in got["signature"] and f"+tags:{tagger}-" in got["signature"]
+    assert {"NOUN:CASE", "VERB:ASPECT"} <= set(got["details"]["types"])
+    given = ["--source-conllu", str(source_conllu), "--hyp-conllu", str(target_conllu), "--ref-conllu"]
+    assert main(["score", "--lang", "ru", "--cat", "2", *files, *given, str(source_conllu), "--format", "json"]) == 0
+    assert "+tags:conllu-" in json.loads(capsys.readouterr().out)["signature"]
+    assert main(["score", "--lang", "cs", "--cat", "2", *files, "--tagger", tagger]) == 2
+    assert f"tagger {tagger} tags --lang ru, not cs" in capsys.readouterr().err

@@ -16,6 +16,7 @@ from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
 from gecscope.cli import language as chosen
+from gecscope.cli.annotations import add_annotation_args, annotate, annotating
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -70,6 +71,7 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: b
     g.add_argument(
         "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
     )
+    add_annotation_args(p)
 
 
 def add_alignment_args(g: Any) -> None:
@@ -169,6 +171,8 @@ def _shards(
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
+    if last is not None and annotating(args):  # one shard (score_inputs): the whole input
+        last = annotate(args, last, language.code)
     if last is not None:
         yield last
 
@@ -295,6 +299,7 @@ def score_inputs(
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
         pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
         plain = language.readers is None and getattr(args, "tokenize", "none") == "none" and not keep
+        plain = plain and not annotating(args)  # annotations are attached to the whole input
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(

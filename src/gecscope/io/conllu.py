@@ -17,26 +17,12 @@ and head. A malformed line is an :class:`~gecscope.errors.InputError` naming the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
+from gecscope.types import Word as Word  # re-exported: the words this module reads
 
 COLUMNS = 10
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    """One syntactic word of a CoNLL-U sentence (``_`` columns are empty strings; ``head`` is the
-    1-based index of its head, 0 for the root, -1 when not given)."""
-
-    form: str
-    lemma: str = ""
-    upos: str = ""
-    feats: str = ""
-    deprel: str = ""
-    head: int = -1
-    xpos: str = ""
 
 
 Sentence = tuple[Word, ...]
@@ -46,8 +32,9 @@ def _column(value: str) -> str:
     return "" if value == "_" else value
 
 
-def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sentence]:
-    """The sentences of CoNLL-U ``lines`` (one sentence per blank-line-separated block)."""
+def parse_conllu(lines: Iterable[str], path: str | Path = "<input>", starts: list[int] | None = None) -> list[Sentence]:
+    """The sentences of CoNLL-U ``lines`` (one sentence per blank-line-separated block);
+    ``starts``, when given, receives the line number of each sentence's first word."""
     sentences: list[Sentence] = []
     words: list[Word] = []
     number = 0
@@ -66,6 +53,8 @@ def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sen
         ident = fields[0]
         if "-" in ident or "." in ident:  # a multi-word token or an empty node: not a syntactic word
             continue
+        if not words and starts is not None:
+            starts.append(number)
         if not ident.isdigit() or int(ident) != len(words) + 1:
             raise InputError(f"CoNLL-U word id {ident!r} is not {len(words) + 1}", path, number)
         if not fields[1]:
@@ -126,3 +115,22 @@ def format_conllu(sentence: Sequence[Word]) -> str:
         )
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n\n"
+
+
+def check_tokens(
+    words: Sequence[Word], tokens: Sequence[str], path: str | Path, sentence: int, line: int | None = None
+) -> None:
+    """Refuse annotated ``words`` whose forms are not ``tokens`` (the sentence's tokens in the
+    scored text), in one line naming the annotation file, the sentence and (``line``) its first line."""
+    forms = [w.form for w in words]
+    if forms != list(tokens):
+        where = next(
+            (i for i, (a, b) in enumerate(zip(forms, tokens, strict=False)) if a != b), min(len(forms), len(tokens))
+        )
+        ours = forms[where] if where < len(forms) else "none"
+        theirs = tokens[where] if where < len(tokens) else "none"
+        raise InputError(
+            f"CoNLL-U sentence {sentence} does not match the text's tokens (word {where + 1}: {ours!r} vs {theirs!r})",
+            path,
+            line,
+        )

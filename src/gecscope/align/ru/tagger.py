@@ -152,6 +152,13 @@ class RussianTagger:
         ]
 
 
+@dataclass(frozen=True)
+class NatashaTagger(RussianTagger):
+    """:class:`RussianTagger` with the natasha backend (``--tagger natasha``)."""
+
+    backend: str = "natasha"
+
+
 def lemma_of(form: str, upos: str) -> str:
     """The lemma of the first pymorphy3 parse of ``form`` whose UD POS is ``upos`` (else the first)."""
     parses = analyser().parse(form)
