@@ -41,8 +41,6 @@ from typing import Any
 from gecscope import arguments
 from gecscope.align import Aligner, adopt, align_examples, get_aligner
 from gecscope.align.aligner import WHITESPACE
-from gecscope.align.annotation import annotation_of
-from gecscope.align.edit_types import classifier_of, signature_of, type_examples
 from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
@@ -198,11 +196,16 @@ def align(
         done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
         aligned = [list(itertools.islice(done, len(system))) for system in systems]
         label, tok = aligner_name(al), tok or tokenisation_of(al)
-    annotation = annotation_of(aligned) if types else ""
-    classifier = classifier_of(language, annotation) if types else None
-    if classifier is not None:
-        aligned = [type_examples(system, classifier) for system in aligned]
-    typed = signature_of(language, annotation) if types else ""
+    typed = ""
+    if types:  # the classifiers (and their lexicons) only when a run reads types: not at start-up
+        from gecscope.align.annotation import annotation_of
+        from gecscope.align.edit_types import classifier_of, signature_of, type_examples
+
+        annotation = annotation_of(aligned)
+        classifier = classifier_of(language, annotation)
+        if classifier is not None:
+            aligned = [type_examples(system, classifier) for system in aligned]
+        typed = signature_of(language, annotation)
     return aligned, Inputs(tok, given, label, extra, dict(language.signature), typed)
 
 
