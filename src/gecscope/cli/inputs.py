@@ -161,7 +161,7 @@ def _shards(
         overlaps=overlaps,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
+    for shard in _tokenization_guarded(args, hyps or hyp_m2, _overlaps_explained(shards)):
         if last is not None:
             yield last
         last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
@@ -175,6 +175,17 @@ def _shards(
         last = annotate(args, last, language.code)
     if last is not None:
         yield last
+
+
+def _overlaps_explained(shards: Iterator[Shard]) -> Iterator[Shard]:
+    """``shards``; a reference M2 refused for overlapping edits says which metric reads them."""
+    try:
+        yield from shards
+    except InputError as exc:
+        if "has overlapping edits" not in exc.message:
+            raise
+        hint = "EstGEC's M2 has overlapping edits that only estgec-m2 reads (its by-type table: --format official)"
+        raise InputError(f"{exc.message}: {hint}", exc.path, exc.line) from None
 
 
 def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
