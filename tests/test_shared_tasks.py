@@ -366,7 +366,10 @@ def test_overlapping_estgec_edits_name_the_metric_that_reads_them(
 ) -> None:
     """(fresh-eyes review) EstGEC's M2 read by another metric than estgec-m2: one line saying that
     only estgec-m2 reads its overlapping edits."""
-    m2 = write(tmp_path / "ref.m2", "S a b c d\nA 2 4|||R:WO|||d c|||REQUIRED|||-NONE-|||0\nA 3 4|||R:SPELL|||e|||REQUIRED|||-NONE-|||0\n\n")
+    m2 = write(
+        tmp_path / "ref.m2",
+        "S a b c d\nA 2 4|||R:WO|||d c|||REQUIRED|||-NONE-|||0\nA 3 4|||R:SPELL|||e|||REQUIRED|||-NONE-|||0\n\n",
+    )
     hyp = write(tmp_path / "hyp.txt", "a b d c\n")
     argv = ["--lang", "et", "--source", str(write(tmp_path / "src.txt", "a b c d\n")), "--ref-m2", str(m2)]
     argv += ["--hyp", str(hyp)]

@@ -195,13 +195,16 @@ def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: 
     (``--lang zh``) says so."""
     if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
         return shards
-    if language_of(args).readers is not None:
+    language = language_of(args)
+    if language.readers is not None:
         return shards
-    from gecscope.io.tokenization import CLI_HINT, guarded
+    from gecscope.io.tokenization import CLI_HINT, cli_hint, guarded
+
+    hint = CLI_HINT if language.code == "en" else cli_hint(language.tokenizers, language.label)
 
     refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
     names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
-    return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
+    return guarded(shards, names, hint, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def language_of(args: argparse.Namespace) -> Language:
