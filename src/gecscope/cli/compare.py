@@ -74,8 +74,7 @@ def add_parser(sub: Any) -> None:
         type=int,
         choices=[0, 1, 2, 3],
         default=0,
-        help="per-error-type differences at ERRANT's -cat level (CLEME2.0, unweighted CLEME, ERRANT, M2); "
-        "0: none (default)",
+        help="per-error-type differences at ERRANT's -cat level, 0: none (CLEME2.0, CLEME, ERRANT, M2)",
     )
     t.add_argument(
         "--min-support",
