@@ -274,3 +274,134 @@ def test_convert_writes_the_annotated_types(capsys: pytest.CaptureFixture[str], 
     assert main(["convert", "--lang", "cs", "--source", str(texts[0]), "--hyp", str(texts[1]), *notes]) == 0
     m2 = capsys.readouterr().out
     assert "A 2 3|||R:ADJ:INFL|||velkého|||" in m2 and "A 4 5|||R:NOUN:INFL|||kamarádkami|||" in m2
+
+
+def run_err(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The one-line error of a refused command (exit 2)."""
+    assert main(list(argv)) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    return err
+
+
+def edited(tmp_path: Path, name: str, text: str, line: int, column: int, value: str) -> Path:
+    """``text`` with column ``column`` (0-based) of line ``line`` (1-based) set to ``value``."""
+    lines = text.splitlines(keepends=True)
+    cells = lines[line - 1].rstrip("\n").split("\t")
+    cells[column] = value
+    lines[line - 1] = "\t".join(cells) + "\n"
+    path = tmp_path / name
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("lang", "upos"), [("cs", "FOO"), ("cs", "_"), ("et", "NOUNS"), ("ru", "FOO")])
+def test_a_bad_upos_is_one_line_at_the_word(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path, lang: str, upos: str
+) -> None:
+    """A UPOS outside the 17 UD tags (or none) where a classifier reads UPOS: the file and the
+    word's line, not a silent ``R:`` / ``R:FOO``."""
+    bad = edited(tmp_path, "bad.conllu", TARGET.read_text(encoding="utf-8"), 13, 3, upos)
+    word = TARGET.read_text(encoding="utf-8").splitlines()[12].split("\t")[1]
+    argv = inputs(texts, "--source-conllu", str(SOURCE), "--hyp-conllu", str(bad), "--ref-conllu", str(SOURCE))
+    err = run_err(capsys, "score", "--lang", lang, "--cat", "2", *argv)
+    assert err == (
+        f"gecscope: error: {bad}:13: CoNLL-U word {word!r} has UPOS '{upos}', not one of the 17 UD tags "
+        "(error types read UPOS, column 4)"
+    )
+    with pytest.raises(InputError, match=r"bad\.conllu:13: CoNLL-U word .* has UPOS"):
+        gecscope.load(
+            source=texts[0],
+            hypothesis=texts[1],
+            references=[texts[0]],
+            lang=lang,
+            source_conllu=SOURCE,
+            hyp_conllu=bad,
+            ref_conllu=[SOURCE],
+        )
+
+
+def test_a_segmenter_split_is_named_at_its_sentence(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """One line split in two sentences (UDPipe's own segmentation): the first sentence that differs
+    and its line, with the hint, rather than only the count."""
+    lines = SOURCE.read_text(encoding="utf-8").splitlines(keepends=True)
+    # sentence 2 (lines 10-17): split after its third word, the rest renumbered
+    rest = [
+        "\t".join([str(i), *line.split("\t")[1:6], "0", *line.split("\t")[7:]])
+        for i, line in enumerate(lines[13:17], 1)
+    ]
+    third = lines[12].split("\t")
+    third[6] = "1"
+    split = tmp_path / "split.conllu"
+    split.write_text("".join([*lines[:12], "\t".join(third), "\n", *rest, *lines[17:]]), encoding="utf-8")
+    err = run_err(capsys, "score", "--lang", "cs", "--cat", "2", *inputs(texts, "--source-conllu", str(split)))
+    assert err == (
+        f"gecscope: error: {split}:11: CoNLL-U sentence 2 does not match the text's tokens (word 4: none vs 'psa') "
+        "(34 CoNLL-U sentences for 33 examples: split by a segmenter? UDPipe and stanza must run on presegmented "
+        "input, one sentence per line)"
+    )
+
+
+def test_a_byte_order_mark_is_skipped(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A UTF-8 BOM before the first line (as text input): the same scores, types and signature."""
+    bom = tmp_path / "bom.conllu"
+    bom.write_bytes(b"\xef\xbb\xbf" + SOURCE.read_bytes())
+    assert [w.form for w in read_conllu(bom)[0]][:1] == ["Viděl"]
+    plain = score_json(capsys, "--lang", "cs", "--cat", "2", *annotated(texts))
+    args = inputs(texts, "--source-conllu", str(bom), "--hyp-conllu", str(TARGET), "--ref-conllu", str(SOURCE))
+    assert score_json(capsys, "--lang", "cs", "--cat", "2", *args) == plain
+
+
+def test_a_bad_head_is_named_at_its_word(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    bad = edited(tmp_path, "bad.conllu", SOURCE.read_text(encoding="utf-8"), 3, 6, "99")
+    err = run_err(capsys, "score", "--lang", "cs", "--cat", "2", *inputs(texts, "--source-conllu", str(bad)))
+    assert err == f"gecscope: error: {bad}:3: CoNLL-U HEAD 99 is past the sentence's last word (7)"
+
+
+def test_annotations_are_not_read_without_types(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without ``--cat`` no types are read: the tagger does not run and the CoNLL-U is not parsed
+    (the same output as without them)."""
+    import gecscope.align.annotation as annotation
+
+    def refused(*_: object) -> None:
+        raise AssertionError("tagged without types")
+
+    monkeypatch.setattr(annotation, "tagger_of", refused)
+    plain = score_json(capsys, "--lang", "cs", *inputs(texts))
+    assert score_json(capsys, "--lang", "cs", *inputs(texts, "--tagger", "cs-core-news-sm")) == plain
+    bad = tmp_path / "bad.conllu"
+    bad.write_text("not CoNLL-U\n", encoding="utf-8")
+    assert score_json(capsys, "--lang", "cs", *inputs(texts, "--source-conllu", str(bad))) == plain
+
+
+def test_example_refuses_annotations(capsys: pytest.CaptureFixture[str]) -> None:
+    err = run_err(capsys, "score", "--example", "--cat", "2", "--source-conllu", str(SOURCE))
+    assert err == (
+        "gecscope: error: --example scores the built-in example: "
+        "drop --source-conllu/--hyp-conllu/--ref-conllu/--tagger"
+    )
+
+
+def test_the_missing_annotation_is_named_truly(
+    capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """Only the source annotated, the hypothesis unchanged: the first reference with edits is named,
+    by its 1-based sentence number and the option it needs."""
+    source, target = texts
+    sources, targets = (p.read_text(encoding="utf-8").splitlines() for p in texts)
+    first = next(i for i, (s, t) in enumerate(zip(sources, targets, strict=True), 1) if s != t)
+    argv = ["--source", str(source), "--hyp", str(source), "--ref", str(target), "--source-conllu", str(SOURCE)]
+    argv += ["--hyp-conllu", str(SOURCE)]
+    err = run_err(capsys, "score", "--lang", "cs", "--cat", "2", *argv)
+    assert err == (
+        f"gecscope: error: error types need annotations of every side with edits: the reference of sentence {first} "
+        "has edits but no annotations (give its CoNLL-U, --ref-conllu, or a tagger)"
+    )

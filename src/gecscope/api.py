@@ -120,7 +120,7 @@ def _annotated(
     tagger: str | None,
 ) -> list[Example]:
     """``examples`` with the CoNLL-U annotations or the tagger's (:mod:`gecscope.align.annotation`)."""
-    from gecscope.align.annotation import annotate_conllu, annotate_tagger
+    from gecscope.align.annotation import annotate_conllu, annotate_tagger, tags_of
 
     conllu = source is not None or hypothesis is not None or bool(references)
     if tagger is not None:
@@ -129,7 +129,7 @@ def _annotated(
         return annotate_tagger(examples, tagger, lang)
     if not conllu:
         return list(examples)
-    return annotate_conllu(examples, source=source, hypothesis=hypothesis, references=references)
+    return annotate_conllu(examples, source=source, hypothesis=hypothesis, references=references, tags=tags_of(lang))
 
 
 def get_metric(name: str, **options: Any) -> Metric:

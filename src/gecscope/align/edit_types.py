@@ -123,9 +123,11 @@ def type_annotated(example: Example, target: Target, classifier: AnnotatedClassi
         return target
     if example.source_words is None or target.words is None:
         what = "source" if example.source_words is None else side
+        option = {"source": "--source-conllu", "hypothesis": "--hyp-conllu"}.get(what, "--ref-conllu")
+        lacks = "has no annotations" if what == "source" else "has edits but no annotations"
         raise InputError(
-            f"error types need annotations of every side with edits: the {what} of sentence "
-            f"{example.id or n} has none (give its CoNLL-U, or a tagger)"
+            f"error types need annotations of every side with edits: the {what} of sentence {n} {lacks} "
+            f"(give its CoNLL-U, {option}, or a tagger)"
         )
     return replace(target, edits=classifier.type_edits(example.source_words, target.words, target.edits))
 

@@ -42,7 +42,7 @@ def annotating(args: argparse.Namespace) -> bool:
 
 def annotate(args: argparse.Namespace, systems: Sequence[list[Example]], lang: str) -> list[list[Example]]:
     """``systems`` (the whole input, one list per system) with the annotations the options give."""
-    from gecscope.align.annotation import annotate_conllu, annotate_tagger, conllu_label
+    from gecscope.align.annotation import annotate_conllu, annotate_tagger, conllu_label, tags_of
 
     if args.tagger:
         if args.source_conllu or args.hyp_conllu or args.ref_conllu:
@@ -56,6 +56,8 @@ def annotate(args: argparse.Namespace, systems: Sequence[list[Example]], lang: s
     refs = list(args.ref_conllu or [])
     label = conllu_label([args.source_conllu, *[h for h in hyps if h], *refs])
     return [
-        annotate_conllu(system, source=args.source_conllu, hypothesis=hyp, references=refs, label=label)
+        annotate_conllu(
+            system, source=args.source_conllu, hypothesis=hyp, references=refs, label=label, tags=tags_of(lang)
+        )
         for system, hyp in zip(systems, hyps, strict=True)
     ]

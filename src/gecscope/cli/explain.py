@@ -48,7 +48,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    examples = load_examples(args)
+    examples = load_examples(args, types=bool(args.cat))
     picked = []
     for line in args.line:
         if not 1 <= line <= len(examples):

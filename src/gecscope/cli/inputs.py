@@ -120,9 +120,9 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     return aligner
 
 
-def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
-    """The (first) system's examples."""
-    [systems] = _shards(args, require_references)
+def load_examples(args: argparse.Namespace, *, require_references: bool = True, types: bool = True) -> list[Example]:
+    """The (first) system's examples (``types``: error types are read, so annotations are attached)."""
+    [systems] = _shards(args, require_references, types=types)
     return systems[0]
 
 
@@ -136,13 +136,23 @@ def _overlaps(metrics: Sequence[Any]) -> bool:
 
 
 def _shards(
-    args: argparse.Namespace, require_references: bool = True, size: int | None = None, overlaps: bool = False
+    args: argparse.Namespace,
+    require_references: bool = True,
+    size: int | None = None,
+    overlaps: bool = False,
+    *,
+    types: bool = True,
 ) -> Iterator[Shard]:
     """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
-    which is held back until the whole input is read."""
+    which is held back until the whole input is read. Annotations (CoNLL-U, a tagger) are read
+    only where ``types`` (error types) are: they change nothing else."""
     hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
     language = language_of(args)
+    if getattr(args, "example", False) and annotating(args):
+        raise InputError(
+            "--example scores the built-in example: drop --source-conllu/--hyp-conllu/--ref-conllu/--tagger"
+        )
     if args.example and not hyps and args.source is None:
         d = api.example_dir()
         yield from pipeline.stream(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=size)
@@ -171,7 +181,7 @@ def _shards(
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
-    if last is not None and annotating(args):  # one shard (score_inputs): the whole input
+    if last is not None and types and annotating(args):  # one shard (score_inputs): the whole input
         last = annotate(args, last, language.code)
     if last is not None:
         yield last
@@ -313,13 +323,14 @@ def score_inputs(
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
         pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
         plain = language.readers is None and getattr(args, "tokenize", "none") == "none" and not keep
-        plain = plain and not annotating(args)  # annotations are attached to the whole input
+        types = any(m.uses_types for m in metrics)
+        plain = plain and not (types and annotating(args))  # annotations are attached to the whole input
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(
             metrics,
             names,
-            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics)),
+            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics), types=types),
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
@@ -341,7 +352,7 @@ def load_for_metrics(
     t0 = time.perf_counter()
     with _stdin_kept(args):
         names = system_names(args)
-        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics))
+        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics), types=types)
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
