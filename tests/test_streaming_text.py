@@ -78,6 +78,17 @@ def test_cli_streams_text_input_with_the_one_shot_output(
     assert shard == whole and shard[0] == 0 and shard[1]
 
 
+@pytest.mark.parametrize("cat", ["1", "2"])
+def test_cli_streams_per_type_counts_with_the_one_shot_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], cat: str
+) -> None:
+    """``--cat`` is a declared group of the statistics: it streams (it used to fall back)."""
+    argv = ["score", "--metric", "m2", "cleme2", "--cat", cat, "--format", "json", "--jobs", "1"]
+    argv += ["--source", str(SRC), "--hyp", str(HYP), "--ref", *map(str, REFS)]
+    shard, whole = _both(monkeypatch, capsys, argv, 3)
+    assert shard == whole and shard[0] == 0 and '"types"' in shard[1]  # _both: the first run streamed
+
+
 @pytest.mark.parametrize("refs", ["m2", "both"])
 def test_cli_streams_text_hypotheses_with_m2_references(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], refs: str
@@ -181,7 +192,6 @@ def test_swap_tally_adds_up_over_shards() -> None:
         ["--with-text"],
         ["--tokenize", "spacy"],
         ["--metric", "errant", "gleu"],
-        ["--metric", "m2", "--cat", "1"],
         ["--aligner", "levenshtein", "--metric", "green"],
     ],
 )
