@@ -160,8 +160,8 @@ def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
 #: model types whose logits are exactly ``lm_head(last hidden state)`` (no soft-capping or scaling):
 #: their head runs on the predicting positions only, a slice of positions at a time
 PLAIN_HEADS = frozenset({"llama", "gpt2", "qwen2", "qwen3", "mistral"})
-#: positions whose vocabulary-wide log-probabilities are held at once (49,152 x 1,024 floats: 200 MB)
-HEAD_SLICE = 1024
+#: positions whose vocabulary-wide log-probabilities are held at once (49,152 x 256 floats: 50 MB)
+HEAD_SLICE = 256
 
 
 def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:
