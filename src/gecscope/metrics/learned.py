@@ -86,7 +86,9 @@ class _Learned(SentenceMetric):
             path = getattr(self.config, f"{key}_model")
             ckpt = load_checkpoint(path, what, regressor=regressor, device=self.config.device)
             if self.config.precision == "bf16":
-                ckpt = Checkpoint(ckpt.model.to(ckpt.torch.bfloat16), ckpt.tokenizer, ckpt.torch, ckpt.identity + "|bf16")
+                ckpt = Checkpoint(
+                    ckpt.model.to(ckpt.torch.bfloat16), ckpt.tokenizer, ckpt.torch, ckpt.identity + "|bf16"
+                )
             loaded[key] = ckpt
         return loaded[key]
 

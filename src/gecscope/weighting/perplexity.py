@@ -74,12 +74,13 @@ class PerplexityScorer(FluencyScorer):
     cache_kind = "perplexity"
 
     def __init__(self, config: PerplexityConfig | None = None, lm: CausalLM | None = None) -> None:
-        super().__init__(config or PerplexityConfig(), lm)  # type: ignore[arg-type]  # same fields it reads
+        self.settings = config or PerplexityConfig()
+        super().__init__(self.settings, lm)  # type: ignore[arg-type]  # same fields it reads
 
     @property
     def lm(self) -> CausalLM:
         if self._lm is None:
-            cfg = self.config
+            cfg = self.settings
             lm = load_causal_lm(cfg.model, device=cfg.device, cache_dir=cfg.cache_dir)
             if cfg.precision == "bf16":
                 lm.model.to(lm.torch.bfloat16)
@@ -87,7 +88,7 @@ class PerplexityScorer(FluencyScorer):
         return self._lm
 
     def key(self, text: str) -> str:
-        return cache_key("mean-nll", START, self.config.signature(), text)
+        return cache_key("mean-nll", START, self.settings.signature(), text)
 
     def pair_nll(self, pairs: Sequence[tuple[str, str]]) -> dict[str, float]:
         """The mean token NLL (NaN: none) of every text of ``(source, hypothesis)`` pairs; with
@@ -108,7 +109,7 @@ class PerplexityScorer(FluencyScorer):
     def _score_pairs(self, texts: list[str], pairs: Sequence[tuple[str, str]]) -> list[float | None]:
         from gecscope.weighting.prefix import SHARED_PREFIX_MODELS, group_nll, make_groups
 
-        if not self.config.share_prefix or self.lm.model.config.model_type not in SHARED_PREFIX_MODELS:
+        if not self.settings.share_prefix or self.lm.model.config.model_type not in SHARED_PREFIX_MODELS:
             return self._score(texts)
         self.stats.scored += len(texts)
         names, groups = make_groups(dict(zip(texts, reference_ids(self.lm, texts), strict=True)), pairs)
