@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,10 +25,15 @@ from gecscope.weighting.cache import cache_key, read_through
 from gecscope.weighting.causal_lm import CausalLM, bos_id, load_causal_lm
 from gecscope.weighting.fluency import FluencyScorer
 
+if TYPE_CHECKING:
+    from gecscope.weighting.prefix import Group
+
 #: how a sentence starts before it is scored (part of the cache key)
 START = "bos-text"
 #: the model's arithmetic: ``fp32`` (the reference's numbers), ``bf16`` (opt-in: faster, other numbers)
 PRECISIONS = ("fp32", "bf16")
+#: padded positions of one batch of source/hypothesis groups at most (bounds the activations' memory)
+BATCH_TOKENS = 4096
 
 
 @dataclass(frozen=True)
@@ -113,12 +119,21 @@ class PerplexityScorer(FluencyScorer):
             return self._score(texts)
         self.stats.scored += len(texts)
         names, groups = make_groups(dict(zip(texts, reference_ids(self.lm, texts), strict=True)), pairs)
-        order = sorted(range(len(groups)), key=lambda g: groups[g].width)
-        size = max(1, self.config.batch_size // 2)  # a group is mostly a source and its hypothesis
         values: dict[str, float] = {}
-        for b in progress(range(0, len(order), size), desc="LM perplexity", unit="batch", lines=True):
-            chosen = order[b : b + size]
+        for chosen in progress(self._group_batches(groups), desc="LM perplexity", unit="batch", lines=True):
             for g, means in zip(chosen, group_nll(self.lm, [groups[g] for g in chosen]), strict=True):
                 root, branches = names[g]
                 values.update(zip([root, *branches], means, strict=True))
         return [values.get(t) for t in texts]
+
+    def _group_batches(self, groups: Sequence[Group]) -> list[list[int]]:
+        """Groups by width, at most ``batch_size // 2`` (a group is mostly a source and its
+        hypothesis) and at most :data:`BATCH_TOKENS` padded positions a batch (the long tail)."""
+        size, batches = max(1, self.settings.batch_size // 2), list[list[int]]()
+        for g in sorted(range(len(groups)), key=lambda g: groups[g].width):
+            last = batches[-1] if batches else []
+            if last and len(last) < size and (len(last) + 1) * groups[g].width <= BATCH_TOKENS:
+                last.append(g)
+            else:
+                batches.append([g])
+        return batches
