@@ -162,7 +162,9 @@ def test_dropped_chunks_give_a_clear_error() -> None:
     assert isinstance(analysis, ChunkAnalysis) and len(analysis) == 1
     assert Cleme2(Cleme2Config(weighting="similarity")).needs_chunks
     assert not Cleme2(Cleme2Config(weighting="length")).needs_chunks
-    assert Cleme2(Cleme2Config(cat=2)).needs_chunks
+    assert not Cleme2(Cleme2Config(cat=2)).needs_chunks  # the per-type group is counted as it is analysed
+    typed = Cleme2(Cleme2Config(cat=2)).analyse_typed([ex], 2)
+    assert typed.partitions is None and typed.types is not None
     assert dataclasses.replace(analysis).partitions is None
 
 

@@ -249,37 +249,27 @@ def test_text_input_with_each_tokeniser(name: str, tokenize: str) -> None:
 
 # -- the tiny missing-annotator case of tests/test_doors.py, for every metric ----------------------
 
-#: reference annotator 1 has no line in sentence 2 (tests/test_doors.py's char-f case)
-#: metric -> (its official convention, settings, the number under it, under the other one, where
-#: the number comes from). Annotator 1 left out ("absent"): sentence 1 is matched by annotator 0
-#: (TP 1), sentence 2 misses annotator 0's edit (FN 1): P 1, R 0.5, F0.5 0.8333. The source as
-#: annotator 1 ("unchanged"): nothing missed, F0.5 1.0. ``None``: the convention cannot be used.
-#: Commands (h.m2 = TINY_HYP, r.m2 = TINY_REF):
-#:   errant_compare -hyp h.m2 -ref r.m2 (ERRANT 3.0.2): F0.5 0.8333
-#:   THUKElab/CLEME e90abea: python main.py --ref r.m2 --hyp h.m2 --metric cleme --level corpus
-#:     --assumption dependent: prf_corpus_weighted F 0.8859; CLEME2.0 (HEUOEditScorer 0.45/0.35/0.15/0.05,
-#:     BaseWeigher, as shared/golden/cleme.json's metric_index runs it): heuo_corpus_unweighted com 0.7
-#:   MuCGEC 3922193 scorers/ChERRANT/compare_m2_for_evaluation.py -hyp h.m2 -ref r.m2: F0.5 0.8333
-#:   TartuNLP/estgec 336473c M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py h.txt r.m2
-#:     (h.txt = "x b c\nd e f"): F_0.5 0.8333
-TINY = {
-    "errant": ("absent", {}, 0.8333, 1.0, "errant_compare 3.0.2"),
-    "m2": ("absent", {}, 0.8333, 1.0, "M2 scorer 3.2 (annotators with lines only; = errant_compare here)"),
-    "estgec-m2": ("absent", {}, 0.8333, 1.0, "EstGEC m2scorer_by_type/scripts/m2scorer.py"),
-    "cherrant": ("absent", {}, 0.8333, 1.0, "ChERRANT compare_m2_for_evaluation.py"),
-    "char-f": ("absent", {}, 0.8333, 1.0, "errant_compare's rule on char edits (tests/test_doors.py)"),
-    "cleme": ("absent", {}, 0.8859, 1.0, "THUKElab/CLEME main.py --metric cleme (dependent, corpus)"),
-    "cleme2": ("absent", {}, 0.7, 1.0, "THUKElab/CLEME CLEME2.0 HEUO (dependent, corpus, unweighted)"),
-    # GREEN: P = 0 when a 4-gram order predicts nothing (3-token sentences), so n = 4 gives 0 under
-    # both; at n = 2 the hypothesis equals a reference in both sentences only with annotator 1 unchanged
-    "green": ("unchanged", {"n": 2}, 1.0, 0.7511, "GREEN (shotakoyama/green) reads text references"),
-    # GLEU needs as many references in every sentence: with annotator 1 left out it refuses; 0.0 as
-    # GREEN's (no 4-gram in a 3-token sentence)
-    "gleu": ("unchanged", {}, 0.0, None, "compute_gleu reads text references (the source for annotator 1)"),
-    "pt-m2": ("absent", {}, 0.7826, 1.0, "PT-M2 reads the M2 scorer's annotators (weights from BERTScore)"),
-    "pt-errant": ("absent", {}, 0.7826, 1.0, "PT-M2's errant mode"),
-    "wodafe": ("unchanged", {}, 0.2651, 0.2385, "no official tool: gecscope's chunk reading"),
-}
+#: reference annotator 1 has no line in sentence 2 (tests/test_doors.py's char-f case).
+#: Each metric records its numbers in its own golden file, ``tests/golden/tiny/<metric>.json``
+#: (adding a metric adds a file, not a line here): its official convention, settings, the number
+#: under it (``value``), under the other one (``other_convention_value``; null: the convention
+#: cannot be used) and where the number comes from (``source``, with the official ``command``).
+#: Annotator 1 left out ("absent"): sentence 1 is matched by annotator 0 (TP 1), sentence 2
+#: misses annotator 0's edit (FN 1): P 1, R 0.5, F0.5 0.8333. The source as annotator 1
+#: ("unchanged"): nothing missed, F0.5 1.0. h.m2 = TINY_HYP, r.m2 = TINY_REF.
+TINY_GOLDEN = Path(__file__).resolve().parent / "golden" / "tiny"
+
+
+def _tiny(name: str) -> tuple[str, dict[str, Any], float, float | None]:
+    path = TINY_GOLDEN / f"{name}.json"
+    assert path.exists(), f"{name}: record its numbers on the tiny case in {path}"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert d["metric"] == name and d["source"]
+    return d["official_convention"], d["settings"], d["value"], d["other_convention_value"]
+
+
+def test_every_tiny_golden_names_a_metric() -> None:
+    assert {p.stem for p in TINY_GOLDEN.glob("*.json")} <= set(METRICS)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -292,10 +282,11 @@ def test_the_tiny_missing_annotator_case(name: str, tmp_path: Path) -> None:
 
     spec = METRICS[name]
     if spec.build().reference_free:  # a declaration, checked without its model
-        assert name not in TINY and "missing_annotators" not in {f.name for f in dataclasses.fields(spec.config)}
+        assert not (TINY_GOLDEN / f"{name}.json").exists()
+        assert "missing_annotators" not in {f.name for f in dataclasses.fields(spec.config)}
         pytest.skip(f"{name} reads no reference: no missing-annotator convention")
     metric = _metric(name)
-    official, settings, want, other_want, _source = TINY[name]
+    official, settings, want, other_want = _tiny(name)
     assert official_convention(type(metric)) == official
     (tmp_path / "h.m2").write_text(TINY_HYP, encoding="utf-8")
     (tmp_path / "r.m2").write_text(TINY_REF, encoding="utf-8")

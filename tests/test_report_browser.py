@@ -151,3 +151,91 @@ def test_thirteen_systems_with_intervals_fit_1280_px(tmp_path: Path) -> None:
     assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
     probe = json.loads(html.unescape(match.group(1)))
     assert probe["right"] <= probe["client"] and probe["scroll"] <= probe["client"], probe
+
+
+TYPE_PROBE = """<script>
+window.addEventListener("load", function () {
+  var svg = document.getElementById("type-heatmap"), r = svg.getBoundingClientRect();
+  var labels = Array.prototype.map.call(svg.querySelectorAll("text.type-label"), function (t) {
+    return t.firstChild.nodeValue.split(" (")[0]; });
+  var cells = Array.prototype.map.call(svg.querySelectorAll("rect.cell"), function (c) {
+    var b = c.getBoundingClientRect();
+    var name = c.querySelector("title").textContent.split(":")[0];
+    return [name, parseFloat(c.getAttribute("data-hit")), b.width * b.height];
+  });
+  document.body.setAttribute("data-probe", JSON.stringify({size: [r.width, r.height], labels: labels, cells: cells}));
+});
+</script>"""
+
+
+@pytest.mark.parametrize("lang", ["cs", "de"])
+def test_tag_free_report_heat_map_shows_the_classifiers_types(tmp_path: Path, lang: str) -> None:
+    """A report for NELB's Czech / German output (a 150-sentence slice; the output is the reference,
+    a perturbed copy the source: tests/perturbed_inputs.py) in headless Chromium: the heat map's
+    type headings are the tag-free classifier's, and each system wins exactly on the types it fixes."""
+    from conftest import SHARED, require_shared
+    from gecscope.cli import main
+    from perturbed_inputs import build
+
+    exe = browser()
+    require_shared()
+    files = build(lang, SHARED, limit=150)
+    for name, lines in files.items():
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    systems = ["fixes-spelling", "fixes-grammar", "INPUT"]
+    page = tmp_path / "report.html"
+    argv = ["report", "--lang", lang, "--source", str(tmp_path / "source.txt"), "--ref", str(tmp_path / "ref.txt")]
+    argv += ["--hyp", *(str(tmp_path / f"{s}.txt") for s in systems), "--cat", "2", "-o", str(page), "--quiet"]
+    assert main(argv) == 0
+    probed = tmp_path / "probed.html"
+    probed.write_text(page.read_text(encoding="utf-8").replace("</body>", TYPE_PROBE + "</body>", 1))
+    run = chromium(exe, tmp_path / "profile", "--window-size=1280,1000", "--dump-dom", probed.as_uri())
+    match = re.search(r'data-probe="([^"]*)"', run.stdout)
+    assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
+    probe = json.loads(html.unescape(match.group(1)))
+    assert probe["size"][0] > 0 and probe["size"][1] > 0
+    assert {"ORTH", "WO", "SPELL", "PUNCT", "OTHER"} <= set(probe["labels"]), probe["labels"]
+    assert "R:SPELL" not in probe["labels"]  # cat 2: no operation prefix
+    hit = {}
+    for title, value, area in probe["cells"]:
+        system, _, kind = title.partition(" · ")
+        hit[(system, kind)] = value
+        assert area > 0
+    assert len(hit) == len(systems) * len(probe["labels"])
+    for kind in ("SPELL", "ORTH", "PUNCT"):  # what fixes-spelling corrects and fixes-grammar leaves
+        assert hit[("fixes-spelling", kind)] == 1.0 and hit[("fixes-grammar", kind)] == 0.0, kind
+    assert hit[("fixes-grammar", "WO")] == 1.0 and hit[("fixes-spelling", "WO")] == 0.0
+    assert "types:surface:1+lang:" + lang in page.read_text(encoding="utf-8")
+
+
+def test_estonian_nelb_report_heat_map_has_the_tag_free_types(tmp_path: Path) -> None:
+    """NELB's real Estonian output against EstGEC-L2's references (the first 150 sentences of the
+    test set) in headless Chromium: every heat-map heading is a tag-free type."""
+    from conftest import SHARED, require_shared
+    from gecscope.align.surface_types import TYPES
+    from gecscope.cli import main
+    from multigec_inputs import m2_texts
+    from perturbed_inputs import tokenise
+
+    exe = browser()
+    require_shared()
+    multi = SHARED / "data" / "multilingual"
+    sources, refs = m2_texts(multi / "estgec-l2" / "test" / "source_gold_test.txt")
+    nelb = (multi / "estgec" / "GEC_systems" / "nelb" / "en-et-de-cs-nelb-1.3b-estgec-l2.txt").read_text(
+        encoding="utf-8"
+    )
+    hyp = [" ".join(t) for t in tokenise(nelb.splitlines()[:150])]
+    for name, lines in {"source": sources, "NELB": hyp, **{f"REF{k}": r for k, r in enumerate(refs)}}.items():
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines[:150]) + "\n", encoding="utf-8")
+    page = tmp_path / "report.html"
+    argv = ["report", "--lang", "et", "--source", str(tmp_path / "source.txt"), "--hyp", str(tmp_path / "NELB.txt")]
+    argv += ["--ref", *(str(tmp_path / f"REF{k}.txt") for k in range(len(refs))), "-o", str(page), "--quiet"]
+    assert main([*argv, "--cat", "2"]) == 0
+    probed = tmp_path / "probed.html"
+    probed.write_text(page.read_text(encoding="utf-8").replace("</body>", TYPE_PROBE + "</body>", 1))
+    run = chromium(exe, tmp_path / "profile", "--window-size=1280,1000", "--dump-dom", probed.as_uri())
+    match = re.search(r'data-probe="([^"]*)"', run.stdout)
+    assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
+    probe = json.loads(html.unescape(match.group(1)))
+    assert {"PUNCT", "SPELL", "OTHER"} <= set(probe["labels"]) <= set(TYPES), probe["labels"]
+    assert len(probe["cells"]) == len(probe["labels"]) and all(area > 0 for *_, area in probe["cells"])

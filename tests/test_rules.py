@@ -10,6 +10,7 @@ The reference is :func:`gecscope.scoring.greedy_choice` / ``best_choice`` with t
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -19,9 +20,10 @@ from hypothesis import strategies as st
 
 from gecscope import scoring
 from gecscope.meta.protocols.search import grid_totals
-from gecscope.metrics import METRICS
-from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs
-from gecscope.resample import GreedyTable, kernel
+from gecscope.metrics import METRICS, rules
+from gecscope.metrics.base import Greedy, declared_rule
+from gecscope.metrics.chunk_choice import best_pairs, greedy_pairs, rule_parts
+from gecscope.resample import GreedyTable, adapters, kernel
 from gecscope.resample.rules import KINDS, GreedyRule
 
 
@@ -32,39 +34,39 @@ class Row(tuple[float, ...]):
         return Row(a + b for a, b in zip(self, other, strict=True))
 
 
-#: the parameters each rule is tested under (every registered rule must have some)
-PARAMS: dict[str, Any] = {
-    "cleme2": st.sampled_from([(0.45, 0.35, 0.15, 0.05), (0.5, 0.4, 0.05, 0.05), (0.1, 0.2, 0.6, 0.1)]),
-    "cleme": st.sampled_from([(0.5,), (1.0,)]),
-    "errant": st.just((0.5,)),
-    "m2": st.sampled_from([(0.5,), (1.0,)]),
-    "wodafe": st.sampled_from([(0.5, 0.0), (0.5, 0.195), (0.5, 1.0)]),
-}
-#: name -> (fields, corpus key, sentence key, corpus score, parameter strategy): from the registered rules
+#: every declared rule (built-in and the metric modules' own): the registry's list
+ALL = rules()
+#: name -> (fields, corpus key, sentence key, corpus score, parameter strategy): from the declarations
 RULES: dict[str, tuple[int, Any, Any, Any, Any]] = {
-    name: (len(r.fields), r.corpus_key, r.sentence_key, r.score, PARAMS.get(name)) for name, r in scoring.RULES.items()
+    name: (len(r.fields), r.corpus_key, r.sentence_key, r.score, st.sampled_from(r.settings)) for name, r in ALL.items()
 }
 
 
 def test_every_rule_is_tested_and_named_consistently() -> None:
-    assert set(PARAMS) == set(scoring.RULES)
-    assert all(
-        name == r.name and r.headline in r.components((1.0,) * 5, (0.5,) * 4) for name, r in scoring.RULES.items()
-    )
+    assert set(scoring.RULES) <= set(ALL) and all(r.settings for r in ALL.values())
+    assert all(name == r.name and r.headline in r.components((1.0,) * 5, r.settings[0]) for name, r in ALL.items())
     # the compiled replay knows exactly the codes the rules declare, each once
-    codes = [r.code for r in scoring.RULES.values() if r.code is not None]
-    assert sorted(codes) == list(kernel.COMPILED) and set(KINDS) == {
-        r.name for r in scoring.RULES.values() if r.code is not None
-    }
+    codes = [r.code for r in ALL.values() if r.code is not None]
+    assert sorted(codes) == list(kernel.COMPILED) and set(KINDS) == {r.name for r in ALL.values() if r.code is not None}
     # a registry entry that names a rule declares the rule's statistics
     named = {n: s.rule for n, s in METRICS.items() if s.rule is not None}
     assert {"cleme2", "cleme", "errant", "m2", "estgec-m2", "wodafe", "char-f", "cherrant"} <= set(named)
     assert all(METRICS[n].statistics.fields == r.fields for n, r in named.items())  # type: ignore[union-attr]
 
 
-def test_an_unknown_rule_is_refused() -> None:
-    with pytest.raises(ValueError, match="no compiled corpus rule 'wodafe'"):
-        GreedyRule("wodafe", (0.5, 0.0))
+def test_an_unknown_or_misdeclared_rule_is_refused() -> None:
+    with pytest.raises(ValueError, match="no corpus rule 'wodafe2'"):
+        GreedyRule("wodafe2", (0.5, 0.0))
+    with pytest.raises(ValueError, match="reduction must be one of greedy, mean"):
+        dataclasses.replace(scoring.M2, reduction="median")
+    with pytest.raises(ValueError, match="a mean rule has no compiled code"):
+        dataclasses.replace(scoring.M2, reduction="mean")
+    with pytest.raises(ValueError, match="declare the parameter settings"):
+        dataclasses.replace(scoring.M2, settings=())
+    with pytest.raises(ValueError, match="declares no CorpusRule NOPE"):
+        declared_rule("m2:NOPE")
+    with pytest.raises(ValueError, match="is not greedy"):
+        GreedyRule("m2-macro", (0.5,))
 
 
 value = st.one_of(st.integers(0, 3).map(float), st.sampled_from([0.5, 1.25, 2.0 / 3.0]))
@@ -76,7 +78,7 @@ def cases(draw: st.DrawFn) -> tuple[str, tuple[float, ...], list[list[Row]]]:
     fields, *_, params = RULES[name]
     row = st.lists(value, min_size=fields, max_size=fields).map(Row)
     sentences = draw(st.lists(st.lists(row, min_size=1, max_size=3), min_size=1, max_size=10))
-    if name == "m2":  # correct <= proposed, as the scorer counts
+    if ALL[name].fields[:2] == ("correct", "proposed"):  # correct <= proposed, as the M2 scorer counts
         sentences = [[Row((min(r[0], r[1]), r[1], r[2])) for r in s] for s in sentences]
     return name, draw(params), sentences
 
@@ -99,6 +101,14 @@ def reference(name: str, p: tuple[float, ...], sentences: list[list[Row]]) -> tu
     zero = Row((0.0,) * len(sentences[0][0]))
     chosen = scoring.greedy_choice(sentences, zero, lambda t, c: key(t, c, p))
     return chosen, scoring.sum_chosen(sentences, chosen, zero)
+
+
+def mean_of(name: str, p: tuple[float, ...], sentences: list[list[Row]]) -> float:
+    """The scalar definition of a mean rule: per sentence the reference its sentence key picks,
+    the sentences' scores summed left to right over their number."""
+    _, _, sentence_key, score, _ = RULES[name]
+    chosen = scoring.best_choice(sentences, lambda c: sentence_key(c, p))
+    return sum(float(score(s[i], p)) for s, i in zip(sentences, chosen, strict=True)) / len(sentences)
 
 
 @settings(max_examples=100, deadline=None)
@@ -124,13 +134,20 @@ def test_every_derived_form_equals_the_scalar_definition(case: Any, seed: int) -
     # the parameter-grid walk (the same setting three times, and a column of its own)
     grid = tuple(np.full(3, x) for x in p)
     assert grid_totals(padded, mask, key, grid).T.tolist() == [list(totals)] * 3
-    if name in KINDS:
-        # the compiled and the vectorised replay of resamples
-        rule = GreedyRule(name, p)
-        order = np.random.default_rng(seed).integers(0, len(sentences), (4, len(sentences)))
-        expected = [score(reference(name, p, [sentences[i] for i in o])[1], p) for o in order]
-        table = GreedyTable(rule, padded, mask)
-        assert table.scores(order).tolist() == expected
+    order = np.random.default_rng(seed).integers(0, len(sentences), (4, len(sentences)))
+    if ALL[name].reduction == "mean":
+        # a mean rule's corpus key is its sentence key; its score is the mean of each sentence's
+        # score against the reference that key picks, also as the metrics and the resampling read it
+        assert chosen == want
+        mean_table = adapters.mean_table(Greedy(name, p, flat, offsets))
+        assert rule_parts(ALL[name], flat, offsets, p)[1][ALL[name].headline] == mean_of(name, p, sentences)
+        assert mean_table.scores(order).tolist() == [mean_of(name, p, [sentences[i] for i in o]) for o in order]
+        return
+    # the compiled replay (a rule that declares a code; else the vectorised one) and the vectorised one
+    expected = [score(reference(name, p, [sentences[i] for i in o])[1], p) for o in order]
+    table = GreedyTable(GreedyRule(name, p), padded, mask)
+    assert table.scores(order).tolist() == expected
+    if ALL[name].code is not None:
         original = kernel.available
         try:
             kernel.available = lambda: False  # type: ignore[assignment]

@@ -5,7 +5,9 @@ number and the same signature; and two different numbers never share a signature
 Doors: ``gecscope score`` / ``compare`` / ``report`` (in process), ``gecscope.score`` on
 ``gecscope.load``, on ``Examples`` (``from_text`` / ``from_m2`` / ``from_lists``, the call the
 Hugging Face ``evaluate`` module makes, or the module itself when ``evaluate`` is installed),
-``gecscope.compare`` and ``pipeline.score_files``.
+``gecscope.compare``, ``pipeline.score_files``, and ``gecscope meta run --metric X`` with its
+Python function ``meta_run`` (on a GJG15-shaped data set made of the example's text files: the
+metric's meta preset, and the other doors given the preset's settings).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ import pytest
 import gecscope
 from gecscope import pipeline
 from gecscope.cli import main
+from gecscope.meta.data.datasets import GJG15_SYSTEMS
+from gecscope.meta.reports.presets import DEFAULT_PRESET, META_METRICS
+from gecscope.meta.reports.report import meta_run
+from gecscope.metrics import METRICS as REGISTRY
 
 D = gecscope.example_dir()
 METRICS = ("green", "errant", "cleme2", "gleu", "char-f", "m2")
@@ -54,6 +60,69 @@ KINDS: dict[str, tuple[dict[str, Any], list[str]]] = {
 }
 #: (input kind, --tokenize) cells; M2 input has the M2's tokens
 CELLS = [("m2", "none"), ("text", "none"), ("text", "char"), ("text+ref-m2", "none")]
+
+
+#: the system of the meta data set whose output is the example's hypothesis
+META_SYSTEM = GJG15_SYSTEMS[0]
+
+
+@pytest.fixture(scope="module")
+def meta_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A GJG15-shaped data directory made of the example's text files: the systems' outputs are
+    the hypothesis (``META_SYSTEM`` and every fourth), the source and the two references in turn;
+    human scores and a few rankings so that every correlation is computed."""
+    root = tmp_path_factory.mktemp("meta")
+    conll, gjg15 = root / "conll14", root / "gjg15"
+    (conll / "systems").mkdir(parents=True)
+    gjg15.mkdir()
+    (conll / "sources.txt").write_bytes((D / "source.txt").read_bytes())
+    (conll / "REF0.txt").write_bytes((D / "reference0.txt").read_bytes())
+    (conll / "REF1.txt").write_bytes((D / "reference1.txt").read_bytes())
+    outputs = ("hypothesis.txt", "source.txt", "reference0.txt", "reference1.txt")
+    for k, system in enumerate(GJG15_SYSTEMS):
+        (conll / "systems" / f"{system}.txt").write_bytes((D / outputs[k % 4]).read_bytes())
+    rows = "".join(f"{s}\t{k / 10}\t{k / 5}\n" for k, s in enumerate(reversed(GJG15_SYSTEMS)))
+    (gjg15 / "human_scores.tsv").write_text("system\tew\tts\n" + rows, encoding="utf-8")
+    ranks = "".join(f'<translation system="{s}" rank="{k + 1}"/>' for k, s in enumerate(GJG15_SYSTEMS[:4]))
+    items = "".join(f'<ranking-item src-id="{i}" user="u">{ranks}</ranking-item>' for i in range(3))
+    (gjg15 / "judgments.xml").write_text(f"<set>{items}</set>", encoding="utf-8")
+    return root
+
+
+def _flags(metric: str, settings: dict[str, Any]) -> list[str] | None:
+    """A preset's settings as the command line's options (the registry's declared flags); None
+    when one of them is not an option of ``score`` (``convention``: a meta preset's only)."""
+    options = {o.name: o for o in REGISTRY[metric].options}
+    out: list[str] = []
+    for name, value in settings.items():
+        if name not in options:
+            return None
+        option = options[name]
+        if option.kind == "value":
+            out += [option.flag, str(value)]
+        elif value == (option.kind == "flag"):
+            out.append(option.flag)
+    return out
+
+
+def _meta_doors(metric: str, capsys: pytest.CaptureFixture[str], data: Path) -> dict[str, tuple[float, str]]:
+    """``meta run`` (CLI and Python) on the example's text, and the scoring doors given the
+    settings of the metric's meta preset."""
+    preset = DEFAULT_PRESET[metric]
+    settings = META_METRICS[preset][1]
+    inputs, argv = KINDS["text"]
+    out: dict[str, tuple[float, str]] = {}
+    s = gecscope.score(metric, gecscope.load(**inputs), **settings)
+    out["gecscope.score(load, preset)"] = (s.value, s.signature)
+    flags = _flags(metric, settings)
+    if flags is not None:
+        got = _cli(capsys, "score", "--metric", metric, *argv, *flags)
+        out["gecscope score (preset)"] = (got["score"], got["signature"])
+    doc = meta_run(data, "gjg15", [preset], "base", "gec-metrics")["metrics"][preset]
+    out["meta_run"] = (doc["system_scores"][META_SYSTEM], doc["signature"])
+    doc = _cli(capsys, "meta", "run", "--data", str(data), "--metric", metric)["metrics"][preset]
+    out["gecscope meta run"] = (doc["system_scores"][META_SYSTEM], doc["signature"])
+    return out
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
@@ -125,19 +194,29 @@ def _doors(
     return out
 
 
-def test_every_door_gives_one_number_and_one_signature(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_every_door_gives_one_number_and_one_signature(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, meta_data: Path
+) -> None:
     seen: dict[str, tuple[float, str]] = {}  # signature -> (number, where)
     for kind, tok in CELLS:
         for metric in METRICS:
             doors = _doors(kind, tok, metric, capsys, tmp_path)
-            first = next(iter(doors.values()))
-            for door, got in doors.items():
-                assert got == first, (kind, tok, metric, door, got, first)
-            value, signature = first
-            assert f"|tok:{'whitespace' if tok == 'none' else tok}|" in signature
-            where = f"{kind}/{tok}/{metric}"
-            previous = seen.setdefault(signature, (value, where))
-            assert previous[0] == value, (signature, previous, where, value)
+            groups = {f"{kind}/{tok}/{metric}": doors}
+            if (kind, tok) == ("text", "none"):  # what meta reads: text, whitespace tokens
+                meta = _meta_doors(metric, capsys, meta_data)
+                preset = META_METRICS[DEFAULT_PRESET[metric]][1]
+                if REGISTRY[metric].config(**preset) == REGISTRY[metric].config():
+                    doors.update(meta)  # the preset is the metric's defaults: one number with the grid's
+                else:
+                    groups[f"meta/{metric}"] = meta
+            for where, group in groups.items():
+                first = next(iter(group.values()))
+                for door, got in group.items():
+                    assert got == first, (where, door, got, first)
+                value, signature = first
+                assert f"|tok:{'whitespace' if tok == 'none' else tok}|" in signature
+                previous = seen.setdefault(signature, (value, where))
+                assert previous[0] == value, (signature, previous, where, value)
     assert len(seen) >= 15  # the cells sign differently (tok, edits) where their numbers can differ
 
 
@@ -162,3 +241,18 @@ def test_a_setting_that_changes_the_number_changes_the_signature() -> None:
     scores = {t: gecscope.score("green", make()) for t, make in by.items()}
     assert scores["none"].value != scores["char"].value
     assert scores["none"].signature != scores["char"].signature
+
+
+@pytest.mark.parametrize("metric", ["errant", "char-f"])
+def test_the_corpus_convention_is_signed(metric: str) -> None:
+    """ERRANT's (and char-F's) greedy reference choice ranks the running F rounded to 4 dp
+    (errant_compare) or unrounded (gec-metrics, ``meta run``'s ERRANT preset): one corpus where
+    the two choose different references gives two numbers, so two signatures."""
+    from gecscope.metrics.counts import EditCounts
+
+    counts = [[EditCounts(1000, 500, 500)], [EditCounts(0, 0, 3), EditCounts(1, 1, 2)]]
+    # second sentence: F 0.66640 (ref 1) and 0.66636 (ref 2) round alike; errant_compare then takes more TP
+    got = {c: gecscope.get_metric(metric, convention=c).score_analysis(counts) for c in ("official", "gec-metrics")}
+    assert got["official"].value != got["gec-metrics"].value
+    assert got["official"].signature != got["gec-metrics"].signature
+    assert "convention" not in got["official"].signature  # the official convention's signature as ever

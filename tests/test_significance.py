@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import CONLL, require_shared
-from gecscope import api
+from gecscope import api, pipeline
 from gecscope.comparison import CompareConfig, Comparison, compare, compare_analyses, corrected
 from gecscope.io import examples_from_m2
 from gecscope.layout import split_details
@@ -128,8 +128,8 @@ def test_per_type_values_equal_the_metric(metric: str) -> None:
 def test_per_type_resamples_sum_to_the_overall(metric: str, seed: int) -> None:
     m = api.get_metric(metric)
     exs = example()
-    analysis = m.analyse(exs)
-    entries = type_entries(m, analysis, exs, 2)
+    analysis = pipeline.analyse(m, exs, cat=2)  # with its per-type group
+    entries = type_entries(m, analysis, 2)
     assert entries is not None
     pays, types, width = payloads({"sys": entries})
     table = stat_table(m, analysis)
@@ -161,8 +161,8 @@ def conll_cat2() -> Comparison:
         s: examples_from_m2(CONLL / "systems_m2" / f"{s}.m2", CONLL / "references.m2")
         for s in ("INPUT", "AMU", "CAMB", "CUUI")
     }
-    analyses = {s: m.analyse(exs) for s, exs in systems.items()}
-    rows = compare_analyses(m, analyses, "INPUT", cfg, m.name, systems)
+    analyses = {s: pipeline.analyse(m, exs, cat=cfg.cat) for s, exs in systems.items()}
+    rows = compare_analyses(m, analyses, "INPUT", cfg, m.name)
     return Comparison(corrected(rows, cfg.correction), "INPUT", cfg)
 
 
@@ -201,8 +201,8 @@ def test_totals_without_numba_equal_the_compiled_replay(metric: str, monkeypatch
         pytest.skip("needs numba for the compiled side")
     m = api.get_metric(metric)
     systems = {"a": example(), "b": unchanged()}
-    analyses = {s: m.analyse(exs) for s, exs in systems.items()}
-    entries = {s: type_entries(m, analyses[s], systems[s], 3) for s in systems}
+    analyses = {s: pipeline.analyse(m, exs, cat=3) for s, exs in systems.items()}
+    entries = {s: type_entries(m, analyses[s], 3) for s in systems}
     pays, _, _ = payloads({s: e for s, e in entries.items() if e is not None})
     greedy = []
     for s in systems:
@@ -217,3 +217,24 @@ def test_totals_without_numba_equal_the_compiled_replay(metric: str, monkeypatch
     plain = totals_of(table, order)
     assert np.array_equal(compiled[0], plain[0])
     assert np.allclose(compiled[1], plain[1], rtol=0, atol=1e-9) and compiled[1].sum() > 0
+
+
+@pytest.mark.parametrize("metric", ["cleme2", "m2"])
+def test_the_per_type_group_is_taken_and_stacked_with_the_statistics(metric: str) -> None:
+    """The per-type counts ride in the analysis as a declared group: ``Statistics.take`` and
+    ``stack`` carry it, so a resample's (or a shard's) types are those of its sentences."""
+    from gecscope.metrics import statistics
+
+    m = api.get_metric(metric)
+    declared = statistics(m)
+    whole = pipeline.analyse(m, example(), cat=2)
+    assert declared.grouped and whole.types is not None and len(whole.types) == len(example())
+    idx = [3, 3, 0, 9]
+    taken = declared.take(whole, idx)
+    assert taken.types is not None and taken.types.sentences == tuple(whole.types.sentences[i] for i in idx)
+    halves = [pipeline.analyse(m, example()[:4], cat=2), pipeline.analyse(m, example()[4:], cat=2)]
+    stacked = declared.stack(halves)
+    assert stacked.types == whole.types
+    assert declared.stack([halves[0], pipeline.analyse(m, example()[4:])]).types is None  # a part without: none
+    assert pipeline.analyse(m, example(), cat=1).types.level == 1
+    assert type_entries(m, pipeline.analyse(m, example()), 2) is None  # analysed without cat: no group

@@ -61,7 +61,12 @@ def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
 @pytest.mark.parametrize("size", [7, 5000])
 def test_conll_in_shards_every_streamable_metric(size: int) -> None:
     hyp, ref = CONLL / "systems_m2" / "CUUI.m2", CONLL / "references.m2"
-    configs = {"errant": [{}, {"level": "sentence"}, {"cat": 2}], "m2": [{}, {"level": "sentence"}]}
+    configs = {
+        "errant": [{}, {"level": "sentence"}, {"cat": 2}],
+        "m2": [{}, {"level": "sentence"}, {"cat": 2}],
+        "cleme2": [{}, {"cat": 3, "assumption": "independent"}],
+        "cleme": [{}, {"cat": 1}],  # length-weighted: the weights of the stacked corpus
+    }
     for name in ("cleme2", "cleme", "errant", "m2"):
         for options in configs.get(name, [{}]):
             metric = api.get_metric(name, **options)
@@ -71,10 +76,29 @@ def test_conll_in_shards_every_streamable_metric(size: int) -> None:
 
 
 def test_streamable_settings() -> None:
-    assert not streamable(api.get_metric("m2", cat=1))
-    assert not streamable(api.get_metric("cleme2", cat=1))
+    """Per-type counts are a declared group of the statistics: ``cat`` streams (issue 30)."""
+    assert streamable(api.get_metric("m2", cat=1))
+    assert streamable(api.get_metric("cleme2", cat=1))
     assert streamable(api.get_metric("errant", cat=1))
+    assert not streamable(api.get_metric("cleme2", weighting="similarity"))
     assert not streamable(api.get_metric("gleu"))
+
+
+@pytest.mark.parametrize("metric", ["m2", "cleme2", "cleme"])
+def test_per_type_counts_stream_with_the_one_shot_numbers(
+    metric: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``score --cat`` in shards of 3 sentences: the per-type table of the input scored at once."""
+    argv = ["score", "--metric", metric, "--cat", "2", "--format", "json", "--per-sentence"]
+    argv += ["--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2")]
+    calls = _shards_read(monkeypatch)
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
+    shard = _cli(capsys, argv)
+    assert calls == [3, 3, 3, 1]
+    monkeypatch.delenv("GECSCOPE_SHARD_SIZE")
+    whole = _cli(capsys, argv)
+    assert calls == [3, 3, 3, 1, 10] and shard == whole and shard[0] == 0
+    assert json.loads(whole[1])["details"]["types"]
 
 
 def records_array(rows: list[tuple[Any, ...]], fields: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -151,9 +175,9 @@ def test_cli_falls_back_where_streaming_is_not_exact(monkeypatch: pytest.MonkeyP
     calls = _shards_read(monkeypatch)
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", "3")
     m2 = ["--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2")]
-    assert main(["score", "--metric", "m2", "--cat", "1", *m2]) == 0
     assert main(["score", "--metric", "errant", "--with-text", *m2]) == 0
     assert main(["score", "--metric", "errant", "gleu", *m2]) == 0
+    assert main(["score", "--metric", "m2", "gleu", "--cat", "1", *m2]) == 0  # GLEU does not stream
     assert calls == [10] * 3  # one shard each
     assert main(["score", "--metric", "errant", "--example"]) == 0 and calls[3:] == [3, 3, 3, 1]
 

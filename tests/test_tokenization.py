@@ -306,3 +306,19 @@ def test_guard_on_other_corpora_jfleg_and_unlp() -> None:
             assert PairTally().extend(pairs).verdict() is None
         crossed = PairTally().extend(zip(lines_of(d / "valid.src.tok"), lines_of(d / "valid.tgt.txt"), strict=True))
         assert crossed.verdict() is not None and crossed.verdict()[0] == "detokenised"  # type: ignore[index]
+
+
+def test_target_marks_through_edits_equal_the_tokens_marks() -> None:
+    """The guard reads an aligned target through its edits: the same counts as its tokens."""
+    require_shared()
+    from gecscope.io import read_m2
+    from gecscope.io.tokenization import target_marks, token_marks
+
+    blocks = [*read_m2(CONLL / "references.m2"), *read_m2(CONLL / "systems_m2" / "AMU.m2")]
+    seen = 0
+    for block in blocks:
+        src = token_marks(block.source)
+        for target in block.targets:
+            assert target_marks(target, block.source, src) == (src if src == (0, 0) else token_marks(target.tokens))
+            seen += bool(target.edits) and src != (0, 0)
+    assert seen > 1000

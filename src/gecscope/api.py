@@ -120,13 +120,16 @@ def prepare(
     *,
     hypotheses: bool = True,
     lang: str | Language | None = None,
+    types: bool = False,
 ) -> tuple[list[Example], dict[str, str]]:
     """Align whatever has no edits yet (references only with ``hypotheses=False``); return the
     examples and the input signature fields. ``aligner``: None for the language's default;
-    ``lang``: None for the language ``examples`` were built in (else English)."""
+    ``lang``: None for the language ``examples`` were built in (else English); ``types``: type
+    every edit with the language's classifier where it is not the aligner's (a tag-free
+    language: :mod:`gecscope.align.edit_types`; the fields then name it, ``types``)."""
     language = _language_of(examples, lang)
-    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner, lang=language)
-    return ready, inputs.fields_of((hypotheses, True))
+    [ready], inputs = pipeline.align([examples], [(hypotheses, True)], aligner, lang=language, types=types)
+    return ready, inputs.fields_of((hypotheses, True), types)
 
 
 def _language_of(examples: Any, lang: str | Language | None) -> Language:

@@ -33,6 +33,7 @@ from gecscope.metrics import Metric
 from gecscope.progress import bar
 from gecscope.resample.paired import check_draws
 from gecscope.resample.settings import DEFAULT_SEED, CompareConfig
+from gecscope.signature import extend_signature
 from gecscope.types import Example
 
 
@@ -149,7 +150,7 @@ def compare(
     if lang is None and len(langs) > 1:
         raise SettingError(f"systems built in different languages ({', '.join(sorted(langs))})", "lang")
     lang = lang if lang is not None else langs.pop() if langs else "en"
-    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang)
+    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang, types=bool(cat))
     return compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
 
 
@@ -195,16 +196,19 @@ def compare_aligned(
         for met in metrics:
             analyses = {}
             for name, examples in systems.items():
-                analyses[name] = pipeline.analyse(met, examples, shared)
+                analyses[name] = pipeline.analyse(met, examples, shared, cat=config.cat)
                 progress.update(1)
-            analysed.append((met, analyses, pipeline.reduce(met, [analyses[base]], inputs).signature))
+            signature = pipeline.reduce(met, [analyses[base]], inputs).signature
+            if config.cat and not met.uses_types:  # the per-type rows read the classifier's types
+                signature = extend_signature(signature, inputs.type_fields())
+            analysed.append((met, analyses, signature))
     del shared
     timings["analyse"] = time.perf_counter() - t0
     rows: list[SystemResult] = []
     t0, c0 = time.perf_counter(), time.process_time()
     for met, analyses, signature in analysed:
         t1, c1 = time.perf_counter(), time.process_time()
-        rows.extend(compare_analyses(met, analyses, base, config, signature, systems))
+        rows.extend(compare_analyses(met, analyses, base, config, signature))
         timings[f"resample_{met.name}"] = time.perf_counter() - t1
         timings[f"resample_{met.name}_cpu"] = time.process_time() - c1
     timings["resample"] = time.perf_counter() - t0

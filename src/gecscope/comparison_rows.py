@@ -31,7 +31,6 @@ from gecscope.resample.paired import (
 )
 from gecscope.resample.settings import FAMILIES, CompareConfig
 from gecscope.signature import extend_signature
-from gecscope.types import Example
 
 
 @dataclass(frozen=True)
@@ -119,12 +118,12 @@ class SystemResult:
         return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
 
 
-def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, examples: Any, config: CompareConfig) -> Any:
+def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, config: CompareConfig) -> Any:
     """The components the metric's Score reports, and the per-type payloads (``cat``)."""
     score = metric.score_analysis(analyses[baseline])
     comps = tuple(split_details(metric.layout, score.details)[0])
-    if config.cat and examples is not None:
-        entries = {s: type_entries(metric, analyses[s], examples.get(s), config.cat) for s in analyses}
+    if config.cat:  # the analyses' per-type groups (pipeline.analyse with cat)
+        entries = {s: type_entries(metric, analyses[s], config.cat) for s in analyses}
         if all(e is not None for e in entries.values()):
             found = {s: e for s, e in entries.items() if e is not None}
             pays, types, width = payloads(found)
@@ -138,14 +137,14 @@ def compare_analyses(
     baseline: str,
     config: CompareConfig,
     signature: str,
-    examples: Mapping[str, Sequence[Example]] | None = None,
 ) -> list[SystemResult]:
     """Rows for one metric from each system's cached analysis (the CLI's entry point): the
-    headline score, every component the metric's Score reports and (with ``config.cat`` and the
-    systems' ``examples``) every error type's components, all from the same resamples."""
+    headline score, every component the metric's Score reports and (with ``config.cat``, from the
+    per-type group each analysis carries: :func:`gecscope.pipeline.analyse` with ``cat``) every
+    error type's components, all from the same resamples."""
     names = list(analyses)
     b = names.index(baseline)
-    point, boot, ar, support = _resampled(metric, analyses, b, config, examples)
+    point, boot, ar, support = _resampled(metric, analyses, b, config)
     sig = extend_signature(signature, config.signature_fields())
     better = {c.key: c.better for c in metric.layout.components}
     head = (HEADLINE, "")
@@ -188,7 +187,7 @@ def compare_analyses(
     return rows
 
 
-def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: CompareConfig, examples: Any) -> Any:
+def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: CompareConfig) -> Any:
     """Per system (the ``b``-th is the baseline): its quantities on the full corpus and on the
     bootstrap resamples, its differences to the baseline on the AR trials ({} for none), and its
     per-type supports. Read from the resampled totals where the tables give them, else the headline
@@ -212,7 +211,7 @@ def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: Comp
 
     else:
         if all(supports_totals(t) for t in tables):
-            plan, pays = _plan(metric, analyses, names[b], examples, config)
+            plan, pays = _plan(metric, analyses, names[b], config)
         if pays:
             tables = [
                 dataclasses.replace(t, payload=pays[s]) if isinstance(t, GreedyTable) else t

@@ -41,6 +41,7 @@ from typing import Any
 from gecscope import arguments
 from gecscope.align import Aligner, adopt, align_examples, get_aligner
 from gecscope.align.aligner import WHITESPACE
+from gecscope.align.edit_types import classifier_of, signature_of, type_examples
 from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
@@ -117,14 +118,26 @@ class Inputs:
     extra: Mapping[str, str] = field(default_factory=dict)
     #: the language's signature fields (``lang:de``; English adds none), first
     language: Mapping[str, str] = field(default_factory=dict)
+    #: the classifier that typed every edit (:func:`gecscope.align.edit_types.signature_of`; ''
+    #: when the edits keep the aligner's or the M2 file's types)
+    types: str = ""
 
-    def fields_of(self, needs: tuple[bool, bool]) -> dict[str, str]:
-        """The input fields of a metric that reads edits as ``needs`` says (:func:`uses`)."""
-        return {**self.language, **edit_fields(needs, self.given, self.aligner, self.tok), **self.extra}
+    def fields_of(self, needs: tuple[bool, bool], types: bool = False) -> dict[str, str]:
+        """The input fields of a metric that reads edits as ``needs`` says (:func:`uses`) and, with
+        ``types``, their error types (the ``types:`` field when a classifier typed them)."""
+        fields = {**self.language, **edit_fields(needs, self.given, self.aligner, self.tok)}
+        if types and self.types:
+            fields["types"] = self.types
+        return {**fields, **self.extra}
 
     def fields(self, metric: Metric) -> dict[str, str]:
         """``metric``'s input fields: the same whatever metrics run beside it."""
-        return self.fields_of(uses(metric))
+        return self.fields_of(uses(metric), metric.uses_types)
+
+    def type_fields(self) -> dict[str, str]:
+        """The ``types:`` field alone ({} when no classifier typed the edits), for per-type rows
+        whose metric was built without ``cat`` (``compare --cat``)."""
+        return {"types": self.types} if self.types else {}
 
 
 def aligner_name(aligner: Aligner | str) -> str:
@@ -161,12 +174,15 @@ def align(
     *,
     extra: Mapping[str, str] | None = None,
     lang: str | Language = "en",
+    types: bool = False,
 ) -> tuple[list[list[Example]], Inputs]:
     """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
     over all systems (each distinct sentence pair once), and the run's :class:`Inputs`.
     ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs
     aligning; ``extra``: signature fields a front end adds; ``lang``: the language (its default
-    aligner for ``aligner=None``, its signature fields)."""
+    aligner for ``aligner=None``, its signature fields); ``types``: something reads error types,
+    so a language whose classifier is not its aligner's types every edit with it
+    (:mod:`gecscope.align.edit_types`; the ``types:`` field of :class:`Inputs`)."""
     language = load_language(lang)
     aligner = pick_aligner(aligner, language)
     hyps = any(h for h, _ in needs)
@@ -175,13 +191,16 @@ def align(
     tok = tokenisation(systems)
     extra = dict(extra or {})
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
-        return [list(s) for s in systems], Inputs(
-            tok or tokenisation_of(aligner), given, "none", extra, dict(language.signature)
-        )
-    al = make_aligner() if make_aligner is not None else get_aligner(aligner)
-    done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
-    aligned = [list(itertools.islice(done, len(system))) for system in systems]
-    return aligned, Inputs(tok or tokenisation_of(al), given, aligner_name(al), extra, dict(language.signature))
+        aligned, label, tok = [list(s) for s in systems], "none", tok or tokenisation_of(aligner)
+    else:
+        al = make_aligner() if make_aligner is not None else get_aligner(aligner)
+        done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
+        aligned = [list(itertools.islice(done, len(system))) for system in systems]
+        label, tok = aligner_name(al), tok or tokenisation_of(al)
+    classifier = classifier_of(language) if types else None
+    if classifier is not None:
+        aligned = [type_examples(system, classifier) for system in aligned]
+    return aligned, Inputs(tok, given, label, extra, dict(language.signature), signature_of(language) if types else "")
 
 
 def prepare(
@@ -192,9 +211,12 @@ def prepare(
     *,
     extra: Mapping[str, str] | None = None,
     lang: str | Language = "en",
+    types: bool = False,
 ) -> tuple[list[list[Example]], Inputs]:
-    """:func:`align` for these metrics."""
-    return align(systems, [uses(m) for m in metrics], aligner, make_aligner, extra=extra, lang=lang)
+    """:func:`align` for these metrics (their error types typed when one of them reads them, or
+    ``types``: a per-type view built on them, ``compare --cat``, the report's heat map)."""
+    types = types or any(m.uses_types for m in metrics)
+    return align(systems, [uses(m) for m in metrics], aligner, make_aligner, extra=extra, lang=lang, types=types)
 
 
 def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
@@ -213,24 +235,32 @@ def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
 def streams(metric: Metric) -> bool:
     """Whether ``metric`` scores exactly from stacked per-shard statistics, as its registry entry
     declares (``MetricSpec.streams``): CLEME2.0, CLEME (unweighted or length-weighted), ERRANT,
-    M2, without M2's or CLEME's per-error-type breakdown (those re-read the examples)."""
+    M2, their per-error-type breakdowns included (a declared group of their statistics)."""
     spec = METRICS.get(metric.name)
     return spec is not None and spec.streams(metric.config)
 
 
-def analyse(metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None) -> Any:
+def analyse(
+    metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None, cat: int | None = None
+) -> Any:
     """``metric``'s statistics of one system: the references its missing-annotator convention
     keeps (applied here, before the metric sees the examples), analysed compactly (no chunk
     objects where the metric reads none). With ``shared`` (a run's cache, keyed by the examples
     and the metric's ``analysis_key``), metrics that declare the same key share one analysis
-    (each then keeps every chunk)."""
+    (each then keeps every chunk). With a per-type breakdown (``cat``; None: the metric's own
+    ``cat``), a metric whose statistics declare an attached per-type group counts it here, beside
+    its statistics, so that it streams, stacks and resamples with them."""
+    level = metric.type_level if cat is None else cat
+    typed = bool(level) and declared(metric).grouped
     key = metric.analysis_key() if shared is not None else None
+    chosen = references_chosen(metric, examples)
     if shared is None or key is None:
-        return metric.analyse_compactly(references_chosen(metric, examples))
+        return metric.analyse_typed(chosen, level) if typed else metric.analyse_compactly(chosen)
     slot = (id(examples), key)
     if slot not in shared:
-        shared[slot] = (examples, metric.shared_analysis(references_chosen(metric, examples)))
-    return metric.adopt(shared[slot][1])
+        shared[slot] = (examples, metric.shared_analysis(chosen))
+    adopted = metric.adopt(shared[slot][1])
+    return metric.with_types(adopted, chosen, level) if typed else adopted
 
 
 def scored(metric: Metric, examples: Sequence[Example]) -> Score:
@@ -241,13 +271,13 @@ def scored(metric: Metric, examples: Sequence[Example]) -> Score:
 def score_examples(
     metric: Metric, examples: Sequence[Example], inputs: Inputs, shared: dict[Any, Any] | None = None
 ) -> Score:
-    """One metric on one system's examples in one piece (a breakdown that re-reads the examples
-    included), signed; with ``shared``, metrics that declare the same analysis key share one
-    analysis (:func:`analyse`)."""
+    """One metric on one system's examples in one piece, signed; with ``shared``, metrics that
+    declare the same analysis key share one analysis (:func:`analyse`, the per-type group counted
+    on it)."""
     chosen = references_chosen(metric, examples)
     if shared is None or metric.analysis_key() is None:
         return signed(metric, metric.score(chosen), inputs)
-    return signed(metric, metric.score_from(analyse(metric, examples, shared), chosen), inputs)
+    return signed(metric, metric.score_analysis(analyse(metric, examples, shared)), inputs)
 
 
 def reduce(metric: Metric, statistics: Sequence[Any], inputs: Inputs, system: str = "") -> Score:
@@ -290,6 +320,7 @@ def score_shards(
     aligner = pick_aligner(aligner, language)
     needs = [uses(m) for m in metrics]
     reference_free = all(m.reference_free for m in metrics)  # reads no reference
+    types = any(m.uses_types for m in metrics)
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
     given, start, count, tok = [True, True], 0, 0, None
     parts: list[list[list[Any]]] = [[[] for _ in names] for _ in metrics]
@@ -315,7 +346,7 @@ def score_shards(
             n = len(shard[0])
             given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
             tok = tokenisation(shard) if count == 0 else tok
-            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once, lang=language)
+            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once, lang=language, types=types)
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
@@ -331,7 +362,8 @@ def score_shards(
     label, by_aligner = (
         ("none", tokenisation_of(aligner)) if not made else (aligner_name(made[0]), tokenisation_of(made[0]))
     )
-    inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}), dict(language.signature))
+    typed = signature_of(language) if types else ""
+    inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}), dict(language.signature), typed)
     out = []
     for metric, per_system in zip(metrics, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):

@@ -5,10 +5,12 @@ a tuple of Python floats, or numpy arrays with the fields on the first axis
 (``np.moveaxis(a, -1, 0)``: the metrics' per-sentence columns, the vectorised replay and the
 grid searches). The only branches are :func:`div` and :func:`round4`, which work on both; IEEE
 division, products and sums give the same bits either way, so every form agrees exactly. Each
-rule is one :class:`CorpusRule` in :data:`RULES`, which the metrics, the resampling tables and
-tests/test_rules.py read. The compiled replay (:mod:`gecscope.resample.kernel`) keeps its own
-copy of the corpus keys for speed, under the rule's ``code``; tests/test_rules.py checks every
-form of every rule against these definitions.
+rule is one :class:`CorpusRule`: the built-in ones are in :data:`RULES`, a metric module may
+declare its own (its registry entry names it ``module:NAME``; ``gecscope.metrics.rules()`` lists
+them all), and the metrics, the resampling tables and tests/test_rules.py read the declarations.
+The compiled replay (:mod:`gecscope.resample.kernel`) keeps its own copy of the corpus keys for
+speed, under the rule's ``code``; tests/test_rules.py checks every form of every rule against
+these definitions.
 
 Fields: chunk statistics (CLEME, CLEME2.0, WODAFE) ``tp, fp_ne, fp_un, fn, tn``; ERRANT
 ``tp, fp, fn``; M2 ``correct, proposed, gold``. Parameters ``p``: CLEME2.0's four factors,
@@ -22,6 +24,11 @@ field and both are reproduced exactly:
   sentences in file order and pick, per sentence, the reference with the largest key (strict
   ``>``: the earliest reference wins ties). It is order-dependent by design.
 * :func:`best_choice` — per sentence, the reference with the largest key of its own.
+
+A rule's ``reduction`` says how the chosen statistics become the corpus score: ``greedy`` (the
+greedy choice, then the components of the totals) or ``mean`` (the choice of the sentence key,
+then the mean over the sentences of each sentence's components; such a rule resamples as a
+sentence mean and needs no compiled code).
 """
 
 from __future__ import annotations
@@ -193,6 +200,8 @@ def wodafe_parts(t: Any, p: Any) -> dict[str, Any]:
 
 CorpusKey = Callable[[Any, Any, Any], tuple[Any, ...]]
 SentenceKey = Callable[[Any, Any], tuple[Any, ...]]
+#: how a rule turns the chosen statistics into the corpus score (see the module's docstring)
+REDUCTIONS = ("greedy", "mean")
 
 
 @dataclass(frozen=True)
@@ -200,11 +209,15 @@ class CorpusRule:
     """A corpus rule, declared once: the statistics it reads, the corpus key ``key(t, c, p)``
     that picks a reference on the running totals (greedy, file order, earliest wins ties), the
     sentence key ``key(c, p)`` that picks one per sentence, the corpus score's components and
-    which of them is the score, and the compiled replay's code (None: not compiled).
+    which of them is the score, and the compiled replay's code (None: not compiled; the greedy
+    replay then runs the rule's keys vectorised).
 
     ``monotone``: +1/-1 per field when the corpus key never decreases as a field grows/shrinks
     (a reference at least as good on every field then wins whatever the running totals).
-    Metrics, the resampling tables, the kernel and tests/test_rules.py read these objects."""
+    ``reduction``: :data:`REDUCTIONS` (a ``mean`` rule's corpus key is its sentence key, so a
+    greedy walk makes the same choice). ``settings``: the parameters tests/test_rules.py checks
+    every form of the rule under. Metrics, the resampling tables, the kernel and
+    tests/test_rules.py read these objects."""
 
     name: str
     formula: str
@@ -215,6 +228,16 @@ class CorpusRule:
     headline: str
     monotone: tuple[float, ...] | None = None
     code: int | None = None
+    reduction: str = "greedy"
+    settings: tuple[tuple[float, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.reduction not in REDUCTIONS:
+            raise ValueError(f"CorpusRule {self.name}: reduction must be one of {', '.join(REDUCTIONS)}")
+        if self.reduction == "mean" and self.code is not None:
+            raise ValueError(f"CorpusRule {self.name}: a mean rule has no compiled code (it resamples as a mean)")
+        if not self.settings:
+            raise ValueError(f"CorpusRule {self.name}: declare the parameter settings it is checked under")
 
     @property
     def keys(self) -> tuple[CorpusKey, SentenceKey]:
@@ -235,6 +258,7 @@ CLEME2 = CorpusRule(
     cleme2_parts,
     "score",
     code=0,
+    settings=((0.45, 0.35, 0.15, 0.05), (0.5, 0.4, 0.05, 0.05), (0.1, 0.2, 0.6, 0.1)),
 )
 CLEME = CorpusRule(
     "cleme",
@@ -245,6 +269,7 @@ CLEME = CorpusRule(
     cleme_parts,
     "f",
     code=1,
+    settings=((0.5,), (1.0,)),
 )
 ERRANT = CorpusRule(
     "errant",
@@ -256,6 +281,7 @@ ERRANT = CorpusRule(
     "f",
     monotone=(1.0, -1.0, -1.0),
     code=2,
+    settings=((0.5,),),
 )
 M2 = CorpusRule(
     "m2",
@@ -267,6 +293,7 @@ M2 = CorpusRule(
     "f",
     monotone=(1.0, -1.0, -1.0),
     code=3,
+    settings=((0.5,), (1.0,)),
 )
 WODAFE = CorpusRule(
     "wodafe",
@@ -276,8 +303,9 @@ WODAFE = CorpusRule(
     wodafe_sentence_key,
     wodafe_parts,
     "f_g",
+    settings=((0.5, 0.0), (0.5, 0.195), (0.5, 1.0)),
 )
-#: every corpus rule by name
+#: the built-in corpus rules by name (``gecscope.metrics.rules()``: these and the metric modules' own)
 RULES: dict[str, CorpusRule] = {r.name: r for r in (CLEME2, CLEME, ERRANT, M2, WODAFE)}
 
 

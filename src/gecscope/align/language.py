@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.tokenizer_specs import ALIASES, registered
 from gecscope.errors import InputError
 from gecscope.types import Example
 
@@ -54,7 +55,7 @@ class Readers:
 @dataclass(frozen=True)
 class Language:
     """One language, declared once (see the module docstring). Tokeniser names are those of
-    :mod:`gecscope.align.tokenizers`; aligner names those of :func:`gecscope.align.get_aligner`."""
+    :mod:`gecscope.align.tokenizer_specs`; aligner names those of :func:`gecscope.align.get_aligner`."""
 
     code: str
     name: str
@@ -80,7 +81,9 @@ class Language:
     #: (a, b) lower case -> whether they are one word in the language's spelling variants (the
     #: tag-free error types call such an edit SPELL: Ukrainian euphony); None: none
     spelling_variants: Callable[[str, str], bool] | None = None
-    #: the error-type classifier of its default aligner (None: no error types)
+    #: the error-type classifier of its edits: ``errant`` / ``cherrant`` (the aligner types them),
+    #: ``surface`` (the tag-free types of :mod:`gecscope.align.edit_types`, applied when a run reads
+    #: types), None (no error types)
     classifier: str | None = None
     #: text with a larger share of Han characters (among non-space ones) is refused (None: no check)
     max_han_share: float | None = 0.5
@@ -90,6 +93,9 @@ class Language:
     resources: tuple[str, ...] = ()
     #: fields every score in this language carries (English, the default, adds none)
     signature: Mapping[str, str] = field(default_factory=dict)
+    #: whether an aligner plug-in named by the code becomes the default (the installed entry points
+    #: are read for it, ~50 ms a process); False where the default is the official aligner itself
+    pluggable: bool = True
 
     def __post_init__(self) -> None:
         if not self.code or not self.tokenizers or not self.aligners:
@@ -102,9 +108,7 @@ class Language:
     def tokenizer(self, name: str | None) -> str:
         """The registered name of tokeniser ``name`` (None: the default); refuses one the language
         does not allow, naming those it does."""
-        from gecscope.align.tokenizers import ALIASES, canonical
-
-        key = canonical(self.tokenizers[0] if name is None else name)
+        key = registered(self.tokenizers[0] if name is None else name)
         if key not in {ALIASES.get(t, t) for t in self.tokenizers}:
             raise ValueError(f"--tokenize {key} is not for {self.label}: {', '.join(self.tokenizers)}")
         return key
@@ -114,7 +118,7 @@ class Language:
         aligner the language does not allow) or, for None, a plug-in registered under the
         language code, else the default, or its stand-in when the default is not ``known``."""
         if name is None:
-            if known(self.code) and self.code not in BUILTIN_ALIGNERS:
+            if self.pluggable and self.code not in BUILTIN_ALIGNERS and known(self.code):
                 return self.code
             default = self.aligners[0]
             return default if known(default) else self.fallbacks.get(default, default)
@@ -138,8 +142,9 @@ def tag_free(code: str, name: str, **changes: Any) -> Language:
     """A language scored as the MultiGEC-2025 shared task scores it: pre-tokenised text
     (whitespace, the default), spaCy's rule-based ``spacy.blank(code)`` or ``syntok``; the
     tag-free ERRANT aligner (Levenshtein while it is not installed: the signature then names
-    ``levenshtein``), or Levenshtein; no error types."""
+    ``levenshtein``), or Levenshtein; the tag-free error types (``classifier="surface"``)."""
     fields: dict[str, Any] = {
+        "classifier": "surface",
         "tokenizers": ("none", "spacy-blank", "syntok"),
         "aligners": (TAG_FREE, TAG_FREE_FALLBACK),
         "fallbacks": {TAG_FREE: TAG_FREE_FALLBACK},

@@ -130,7 +130,7 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
     if getattr(args, "alpha", None) is not None and "wodafe" not in args.metric:
         raise InputError("--alpha is WODAFE's over-correction weight; the significance level is --significance")
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
-    systems, inputs = load_for_metrics(metrics, args, timings)
+    systems, inputs = load_for_metrics(metrics, args, timings, types=bool(args.cat))
     return compare_aligned(metrics, systems, inputs, config, args.baseline, timings)
 
 

@@ -17,6 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from gecscope.cli.language import language_of
 from gecscope.errors import InputError, SettingError
 
 
@@ -41,8 +42,6 @@ def use_essays(args: argparse.Namespace) -> None:
     files = [args.source, *hyp, *args.ref]
     if not args.source or not all(str(f).endswith(".md") for f in files):
         raise InputError("essay files (.md) need --source, --hyp and --ref all as .md files", "--source")
-    from gecscope.cli.preparation import language_of
-
     code = language_of(args).code  # resolves --tokenize (its default: the language's)
     tokenize = canonical(args.tokenize, code)
     source, hyps, refs, ids = essay_lines(args.source, hyp, args.ref, line_maker(tokenize))

@@ -9,9 +9,10 @@ from typing import Any
 
 from gecscope import api
 from gecscope.align import adopt
-from gecscope.cli.inputs import add_input_args, aligner_from_args, load_examples
+from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.errors import InputError
 from gecscope.report.explain import explain, render_explanation, render_explanation_json
+from gecscope.types import Example
 
 
 def add_parser(sub: Any) -> None:
@@ -22,6 +23,14 @@ def add_parser(sub: Any) -> None:
         "--exclude-unchanged-refs",
         action="store_true",
         help="leave out references equal to the source (as CLEME's --exclude-unchanged-refs)",
+    )
+    p.add_argument(
+        "--cat",
+        type=int,
+        choices=(1, 2, 3),
+        default=0,
+        help="show each chunk's error types at ERRANT's -cat level (1 operation, 2 category, 3 full type); "
+        "a tag-free language's edits are typed by its classifier, named on the last line",
     )
     p.add_argument(
         "--format",
@@ -45,19 +54,24 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--line {line} is out of range (1..{len(examples)})")
         picked.append(examples[line - 1])
     aligner = aligner_from_args(args)
+    language = language_of(args)
     origin = None if isinstance(aligner, str) else adopt(aligner).origin
-    ready = []
+    ready: list[Example] = []
+    fields: dict[str, str] = {}
     for line, ex in zip(args.line, picked, strict=True):  # one at a time: an alignment error names its line
         if origin is not None:
             aligner.origin = dataclasses.replace(origin, start=line - 1)  # type: ignore[union-attr]
-        ready += api.prepare([ex], aligner)[0]
+        done, fields = api.prepare([ex], aligner, lang=language, types=bool(args.cat))
+        ready += done
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     for i, (line, ex) in enumerate(zip(args.line, ready, strict=True)):
-        exp = explain(ex, exclude_unchanged=args.exclude_unchanged_refs)
+        exp = explain(ex, exclude_unchanged=args.exclude_unchanged_refs, cat=args.cat)
         if i:
             print()
         if args.format == "json":
-            print(render_explanation_json(exp, line))
+            print(render_explanation_json(exp, line, fields.get("types")))
         else:
             print(render_explanation(exp, colour=colour, line=line))
+    if args.cat and "types" in fields and args.format != "json":
+        print(f"types: {fields['types']}")  # the classifier that typed the edits (a tag-free language's)
     return 0

@@ -15,7 +15,7 @@ from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
-from gecscope.cli import preparation
+from gecscope.cli import language as chosen
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -190,12 +190,12 @@ def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: 
 
 
 def language_of(args: argparse.Namespace) -> Language:
-    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`preparation.language_of`);
+    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`gecscope.cli.language.language_of`);
     also resolves ``--aligner`` (default: the one the language picks; one it does not allow is
     refused; ChERRANT with the tables of ``--zh-resources``, behind the alignment cache)."""
     from gecscope.align.languages import aligner_known
 
-    language = preparation.language_of(args)
+    language = chosen.language_of(args)
     if getattr(args, "aligner", None) is None or isinstance(args.aligner, str):
         args.aligner = language.aligner(getattr(args, "aligner", None), aligner_known)
     if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
@@ -310,11 +310,12 @@ def score_inputs(
 
 
 def load_for_metrics(
-    metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None
+    metrics: Sequence[Any], args: argparse.Namespace, timings: dict[str, float] | None = None, *, types: bool = False
 ) -> tuple[dict[str, list[Example]], pipeline.Inputs]:
     """Every system, read once; every distinct sentence pair the metrics need aligned is aligned
     once, in one pass over all systems. Returns the systems and the run's inputs, which sign
-    each metric (:func:`gecscope.pipeline.prepare`). ``timings`` receives the seconds of reading and aligning."""
+    each metric (:func:`gecscope.pipeline.prepare`). ``timings`` receives the seconds of reading and
+    aligning; ``types``: error types are read (``compare --cat``, the report's heat map)."""
     import time
 
     timings = {} if timings is None else timings
@@ -326,7 +327,9 @@ def load_for_metrics(
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
     extra = input_signature(args, {})
-    aligned, inputs = pipeline.prepare(read, metrics, make_aligner=make_aligner, extra=extra, lang=language_of(args))
+    aligned, inputs = pipeline.prepare(
+        read, metrics, make_aligner=make_aligner, extra=extra, lang=language_of(args), types=types
+    )
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0
     return dict(zip(names, aligned, strict=True)), inputs

@@ -9,8 +9,9 @@ import argparse
 import sys
 from typing import Any
 
-from gecscope.align.language import Language
 from gecscope.align.languages import load_language
+from gecscope.cli.essays import refuse_icelandic, use_essays
+from gecscope.cli.language import language_of
 from gecscope.errors import InputError
 from gecscope.types import Example
 
@@ -75,29 +76,12 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     if getattr(args, "protocol", None):
         _use_protocol(args)
     if any(str(p).endswith(".md") for p in _text_inputs(args)):  # MultiGEC essay files
-        from gecscope.cli.essays import use_essays
-
         use_essays(args)
     language = language_of(args)
     own = language.readers is not None  # the language's readers tokenise: --tokenize is not applied
     if args.tokenize != "none" and not own and (args.hyp_m2 or args.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
     return None
-
-
-def language_of(args: argparse.Namespace) -> Language:
-    """The language unit of ``--lang`` (English by default); ``--tokenize`` resolved against it
-    (its default when not given; one it does not allow is refused)."""
-    from gecscope.align.tokenizers import canonical
-
-    language = load_language(getattr(args, "lang", None) or "en")
-    if hasattr(args, "tokenize"):
-        try:
-            name = args.tokenize if args.tokenize is not None else language.tokenizer(None)
-            args.tokenize = canonical(name, language.code)
-        except ValueError as err:
-            raise InputError(str(err)) from None
-    return language
 
 
 def _same_language(given: Any, wanted: str) -> bool:
@@ -145,8 +129,6 @@ def _use_protocol(args: argparse.Namespace) -> None:
 
     protocol = get_protocol(args.protocol)
     if protocol.name == "multigec-2025":
-        from gecscope.cli.essays import refuse_icelandic
-
         refuse_icelandic(args)
     if hasattr(args, "lang") and protocol.lang is not None:
         if not _same_language(args.lang, protocol.lang):

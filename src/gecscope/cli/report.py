@@ -59,7 +59,8 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
             "the report needs references (--ref or --ref-m2): its charts are CLEME2.0's per-type breakdown; "
             "'gecscope score' and 'compare' take reference-free metrics without them"
         )
-    systems, inputs = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args)
+    # the heat map reads error types: a tag-free language's classifier types every edit
+    systems, inputs = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args, types=True)
     return [SystemData(n, examples, inputs) for n, examples in systems.items()]
 
 

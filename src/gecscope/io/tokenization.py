@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError, display_path
-from gecscope.types import Example
+from gecscope.types import Example, Target
 
 #: punctuation or a clitic glued to a word of at least two letters (not an abbreviation: no inner dot)
 ATTACHED = re.compile(r"^[^\W\d_]*[^\W\d_]{2}[,;:!?.)\"]+$|^[^\W\d_]+n't$|^[^\W\d_]+'(?:s|re|ve|ll|d|m)$", re.I)
@@ -245,6 +245,38 @@ class PairTally:
         return self.tripped or self.block.verdict(BLOCK_EVIDENCE) or self.whole.verdict(1)
 
 
+def target_marks(target: Target, source: Sequence[str], marks_of_source: tuple[int, int]) -> tuple[int, int]:
+    """:func:`token_marks` of ``target.tokens`` (the source's marks where it equals the source or
+    the source has none). An aligned target is read through its edits: the source's marks, less
+    those of each replaced span, plus those of its correction (marks add up token by token).
+
+    >>> from gecscope.types import Edit
+    >>> src = ("I", "do", "n't", "know", ",", "he", "said", ".")
+    >>> edits = (Edit(1, 3, ("don't",)), Edit(3, 5, ("know,",)), Edit(6, 8, ("said.",)))
+    >>> target_marks(Target(("I", "don't", "know,", "he", "said."), edits), src, (3, 0))
+    (0, 3)
+    """
+    if marks_of_source == (0, 0) or target.tokens == source:
+        return marks_of_source
+    if target.edits:
+        split, attached = marks_of_source
+        cursor, size = 0, len(target.tokens) - len(source)
+        for edit in target.edits:
+            if edit.start < cursor or edit.end > len(source):
+                break  # overlapping or out of range: read the tokens
+            cursor, size = edit.end, size - len(edit.correction) + edit.end - edit.start
+            if edit.correction:
+                s, a = token_marks(edit.correction)
+                split, attached = split + s, attached + a
+            if edit.end > edit.start:
+                s, a = token_marks(source[edit.start : edit.end])
+                split, attached = split - s, attached - a
+        else:
+            if size == 0:
+                return split, attached
+    return token_marks(target.tokens)
+
+
 def tally_examples(
     tallies: Sequence[PairTally], examples: Iterable[Example], *, references: bool = True
 ) -> tuple[PairTally, ...]:
@@ -255,7 +287,7 @@ def tally_examples(
     for e in examples:
         src = token_marks(e.source)
         targets = (e.hypothesis, *e.references) if references else (e.hypothesis,)
-        rows.append([(src, src if t.tokens == e.source or src == (0, 0) else token_marks(t.tokens)) for t in targets])
+        rows.append([(src, target_marks(t, e.source, src)) for t in targets])
     width = max([len(row) for row in rows] + [len(tallies)])
     out = [*tallies, *[PairTally()] * (width - len(tallies))]
     for k in range(width):  # a sentence with fewer references leaves the tally of the missing ones as it was

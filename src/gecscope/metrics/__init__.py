@@ -17,22 +17,19 @@ from gecscope.stats import Statistics
 
 if TYPE_CHECKING:
     from gecscope.metrics.config import ChunkMetricConfig
-    from gecscope.metrics.m2 import M2Config
+    from gecscope.scoring import CorpusRule
 
 F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
 
 
 def chunk_streams(config: ChunkMetricConfig) -> bool:
-    """Chunk metrics stream unless a model weighting or a per-type breakdown re-reads the chunks."""
-    return config.weighting in ("none", "length") and not config.cat
+    """Chunk metrics stream unless a model weighting re-reads the chunks (a per-type breakdown
+    is a group of their statistics: it streams)."""
+    return config.weighting in ("none", "length")
 
 
 def chunk_models(config: ChunkMetricConfig) -> bool:
     return config.weighting not in ("none", "length")
-
-
-def m2_streams(config: M2Config) -> bool:
-    return not config.cat
 
 
 def sentence_mean(metric: Metric, analysis: Any) -> SentenceMean:
@@ -138,7 +135,7 @@ METRICS: dict[str, MetricSpec] = {
             Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
         ),
         statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators"),
-        streams=m2_streams,
+        streams=always,
         resampling=own_plan,
     ),
     "estgec-m2": MetricSpec(
@@ -155,6 +152,22 @@ METRICS: dict[str, MetricSpec] = {
             holding="record",
             sentence_fields=("counts", "flags", "edits", "golds"),
         ),
+    ),
+    "m2-macro": MetricSpec(
+        "m2_macro:M2Macro:M2MacroConfig",
+        "M2 sentence mean (macro): the M2 scorer's F0.5 of each sentence alone, averaged over the sentences",
+        aliases=("macro-M2", "sentence-M2"),
+        cite="napoles-etal-2016-theres",
+        tool="M2 scorer 3.2 run on each sentence alone (its printed P, R, F averaged)",
+        options=(
+            o.BETA,
+            o.MAX_UNCHANGED,
+            o.MISSING,
+            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+        ),
+        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2_macro:M2_MACRO"),
+        streams=always,
+        resampling=own_plan,
     ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",
@@ -318,6 +331,28 @@ def statistics(metric: Metric) -> Statistics:
     return spec.statistics
 
 
+def rules() -> dict[str, CorpusRule]:
+    """Every corpus rule by name: the built-in ones (:data:`gecscope.scoring.RULES`) and those the
+    registry entries name in a metric module (``corpus_rule="module:NAME"``, imported here). The
+    resampling tables, the kernel's codes and tests/test_rules.py read this list."""
+    from gecscope.scoring import RULES  # numpy: not imported with the registry
+
+    found = dict(RULES)
+    for name, spec in METRICS.items():
+        own = spec.rule
+        if own is not None and found.setdefault(own.name, own) is not own:
+            raise ValueError(f"{name}: its corpus rule's name {own.name!r} is already another rule's")
+    return found
+
+
+def rule(name: str) -> CorpusRule:
+    """The corpus rule ``name`` (:func:`rules`); an unknown name raises ``ValueError``."""
+    found = rules()
+    if name not in found:
+        raise ValueError(f"no corpus rule {name!r}; known: {', '.join(found)}")
+    return found[name]
+
+
 def aliases() -> dict[str, str]:
     """Every alias of the registry (lower case) -> its metric's registry name."""
     return {a.lower(): key for key, spec in METRICS.items() for a in spec.aliases}
@@ -336,4 +371,15 @@ def canonical(name: str) -> str:
     return metric_name(name, METRICS, aliases())
 
 
-__all__ = ["METRICS", "Metric", "MetricSpec", "Option", "Statistics", "aliases", "canonical", "statistics"]
+__all__ = [
+    "METRICS",
+    "Metric",
+    "MetricSpec",
+    "Option",
+    "Statistics",
+    "aliases",
+    "canonical",
+    "rule",
+    "rules",
+    "statistics",
+]

@@ -27,7 +27,7 @@ from gecscope.classify import Label, Labels
 from gecscope.errors import InputError
 from gecscope.metrics.chunk_stack import gather, stack_analyses, take_sentences
 from gecscope.rows import LazyRows
-from gecscope.stats import ChunkCounts
+from gecscope.stats import ChunkCounts, TypeCounts
 from gecscope.types import Chunk, Example
 
 #: weights(sentence index, reference position, chunks, labels) -> one weight per chunk
@@ -103,6 +103,8 @@ class ChunkAnalysis:
     bias_sum: IntArray
     bias_count: IntArray
     partitions: tuple[tuple[Chunk, ...], ...] | None = None
+    #: the per-type group (``cat``) under this assumption, or None (:class:`gecscope.stats.TypeCounts`)
+    types: TypeCounts | None = None
 
     def __len__(self) -> int:
         return len(self.chunk_offsets) - 1
@@ -243,5 +245,8 @@ def analyse(
 
 
 def relabel(analysis: ChunkAnalysis, assumption: str) -> ChunkAnalysis:
-    """The same partitions under another assumption (no re-partitioning, no chunks needed)."""
-    return analysis if analysis.assumption == assumption else dataclasses.replace(analysis, assumption=assumption)
+    """The same partitions under another assumption (no re-partitioning, no chunks needed; the
+    per-type group, counted under the other labels, is dropped)."""
+    if analysis.assumption == assumption:
+        return analysis
+    return dataclasses.replace(analysis, assumption=assumption, types=None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from importlib import import_module, resources
@@ -18,6 +19,9 @@ from gecscope.result import Score
 from gecscope.signature import make_signature
 from gecscope.stats import Statistics
 from gecscope.types import CONVENTIONS, Example, with_convention
+
+#: a corpus rule declared in a metric module: ``module:NAME`` (a description never has this shape)
+RULE_REFERENCE = re.compile(r"[a-z_][a-z0-9_]*:[A-Za-z_][A-Za-z0-9_]*")
 
 if TYPE_CHECKING:
     from gecscope.scoring import CorpusRule
@@ -41,8 +45,13 @@ class Metric(Protocol):
 
     #: the checkpoint settings a learned metric needs (empty: none)
     checkpoints: tuple[str, ...]
-    #: whether per-type counts read the M2 annotators' own edits
-    types_from_annotators: bool
+
+    #: the ``cat`` level of the per-type breakdown its Score shows (0: none)
+    @property
+    def type_level(self) -> int: ...
+
+    @property
+    def uses_types(self) -> bool: ...
 
     def check_ready(self) -> None: ...
 
@@ -50,13 +59,15 @@ class Metric(Protocol):
 
     def analyse_compactly(self, examples: Sequence[Example]) -> Any: ...
 
+    def analyse_typed(self, examples: Sequence[Example], level: int) -> Any: ...
+
+    def with_types(self, analysis: Any, examples: Sequence[Example], level: int) -> Any: ...
+
     def analysis_key(self) -> Hashable | None: ...
 
     def shared_analysis(self, examples: Sequence[Example]) -> Any: ...
 
     def adopt(self, shared: Any) -> Any: ...
-
-    def score_from(self, analysis: Any, examples: Sequence[Example]) -> Score: ...
 
     def attach_store(self, store: Any) -> bool: ...
 
@@ -80,9 +91,19 @@ class MetricBase:
     reads_overlapping_edits = False
     #: the settings naming the checkpoints a learned metric needs (SOME, IMPARA; empty: none)
     checkpoints: tuple[str, ...] = ()
-    #: whether per-type counts read the M2 annotators' own edits (:meth:`annotator_edits`)
-    types_from_annotators = False
     config: Any
+
+    @property
+    def type_level(self) -> int:
+        """The ``cat`` level of the per-type breakdown the metric's Score shows (0: none; a
+        metric whose statistics declare a per-type group reads its ``cat`` setting)."""
+        return 0
+
+    @property
+    def uses_types(self) -> bool:
+        """Whether the metric reads its edits' error types with its settings (a per-type breakdown,
+        :attr:`type_level`: the run then types them with the language's classifier and signs it)."""
+        return bool(self.type_level)
 
     def check_ready(self) -> None:
         """Every extra and model the metric needs with its settings, checked before any work
@@ -95,6 +116,16 @@ class MetricBase:
         """:meth:`analyse`, keeping only what :meth:`score_analysis` reads (the CLEME family
         drops its chunk objects unless a breakdown needs them)."""
         return self.analyse(examples)
+
+    def analyse_typed(self, examples: Sequence[Example], level: int) -> Any:
+        """:meth:`analyse_compactly` with the per-type group at ``cat`` ``level`` in the analysis's
+        ``types`` (for a metric whose statistics declare an attached group, ``stats.ATTACHED``;
+        another metric's analysis holds its types itself, or has none)."""
+        return self.analyse_compactly(examples)
+
+    def with_types(self, analysis: Any, examples: Sequence[Example], level: int) -> Any:
+        """``analysis`` (of ``examples``; a shared one adopted) with its per-type group at ``level``."""
+        return analysis
 
     def analysis_key(self) -> Hashable | None:
         """Metrics whose keys are equal (and not ``None``) share one analysis of the same examples,
@@ -112,11 +143,6 @@ class MetricBase:
 
     def score_analysis(self, analysis: Any) -> Score:
         raise NotImplementedError
-
-    def score_from(self, analysis: Any, examples: Sequence[Example]) -> Score:
-        """The Score of ``analysis``, an analysis of ``examples`` (a breakdown that re-reads
-        them, e.g. the CLEME family's per-type counts, included)."""
-        return self.score_analysis(analysis)
 
     def attach_store(self, store: Any) -> bool:
         """Use a persistent cache of the metric's search (M2's lattice store); whether it does."""
@@ -172,14 +198,17 @@ class Option:
 
 @dataclass(frozen=True, eq=False)
 class Greedy:
-    """Resampling plan: per (sentence, reference) counts reduced by a named greedy corpus rule
-    (``cleme2``, ``cleme``, ``errant``, ``m2``) with its parameters. ``rows`` is a count table
-    (:class:`gecscope.metrics.counts.CountTable`) or a (pairs, k) array grouped by ``offsets``."""
+    """Resampling plan: per (sentence, reference) counts reduced by a named corpus rule
+    (``gecscope.metrics.rules()``) with its parameters. ``rows`` is a count table
+    (:class:`gecscope.metrics.counts.CountTable`) or a (pairs, k) array grouped by ``offsets``.
+    ``reduction``: the rule's own (empty), or ``mean`` for a metric scored at the sentence level
+    (each sentence against the reference its sentence key picks, the mean of the sentence scores)."""
 
     rule: str
     params: tuple[float, ...]
     rows: Any
     offsets: Any = None
+    reduction: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -279,14 +308,28 @@ class MetricSpec:
 
     @property
     def rule(self) -> CorpusRule | None:
-        """The registered corpus rule the statistics name (None: a rule that is not one)."""
-        from gecscope.scoring import RULES  # numpy: not imported with the registry
-
-        return RULES.get(self.statistics.corpus_rule) if self.statistics else None
+        """The corpus rule the statistics name: a built-in one (:data:`gecscope.scoring.RULES`) by
+        its name, or one a metric module declares, ``module:NAME`` (imported on first use);
+        None: the statistics describe a rule that is not a :class:`~gecscope.scoring.CorpusRule`."""
+        return declared_rule(self.statistics.corpus_rule) if self.statistics else None
 
     def build(self, **options: Any) -> Metric:
         metric: Metric = self.metric(self.config(**options))
         return metric
+
+
+@functools.cache
+def declared_rule(named: str) -> CorpusRule | None:
+    """The :class:`~gecscope.scoring.CorpusRule` ``named`` names (see :attr:`MetricSpec.rule`)."""
+    from gecscope.scoring import RULES, CorpusRule  # numpy: not imported with the registry
+
+    if not RULE_REFERENCE.fullmatch(named):
+        return RULES.get(named)
+    module, attribute = named.split(":")
+    found = vars(import_module(f"gecscope.metrics.{module}")).get(attribute)
+    if not isinstance(found, CorpusRule):
+        raise ValueError(f"corpus rule {named!r}: gecscope.metrics.{module} declares no CorpusRule {attribute}")
+    return found
 
 
 @functools.cache

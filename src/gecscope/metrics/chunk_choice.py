@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gecscope.metrics.analysis import FloatArray, IntArray
 from gecscope.rows import LazyRows
 from gecscope.stats import ChunkCounts
+
+if TYPE_CHECKING:
+    from gecscope.scoring import CorpusRule
 
 #: a corpus key of :mod:`gecscope.scoring`: key(running totals + candidate, candidate, params)
 GreedyKey = Callable[[Any, Any, Any], tuple[Any, ...]]
@@ -68,6 +71,41 @@ def best_pairs(keys: Sequence[FloatArray], pair_offsets: IntArray) -> IntArray:
     sentence = np.repeat(np.arange(len(pair_offsets) - 1), np.diff(pair_offsets))
     order = np.lexsort((np.arange(pairs), *(-np.asarray(k) for k in reversed(keys)), sentence))
     return order[pair_offsets[:-1]].astype(np.int64)
+
+
+def rule_choice(
+    rule: CorpusRule, values: FloatArray, pair_offsets: IntArray, params: Any, reduction: str = ""
+) -> IntArray:
+    """The pair ``rule`` picks in every sentence: greedily on its corpus key, or by its sentence
+    key when the reduction (``reduction``, else the rule's own) is ``mean``."""
+    if (reduction or rule.reduction) == "mean":
+        return best_pairs(rule.sentence_key(values.T, params), pair_offsets)
+    return greedy_pairs(values, pair_offsets, rule.corpus_key, params)[0]
+
+
+def sentence_parts(rule: CorpusRule, values: FloatArray, chosen: IntArray, params: Any) -> dict[str, FloatArray]:
+    """Each sentence's components under ``rule`` against its chosen pair (one value per sentence)."""
+    parts = rule.components(values[chosen].T, params)
+    return {k: np.broadcast_to(np.asarray(v, dtype=np.float64), chosen.shape).copy() for k, v in parts.items()}
+
+
+def rule_parts(
+    rule: CorpusRule, values: FloatArray, pair_offsets: IntArray, params: Any, reduction: str = ""
+) -> tuple[IntArray, dict[str, float]]:
+    """The pair chosen in every sentence and the corpus components under ``rule``: those of the
+    chosen totals (``greedy``), or the mean over the sentences of each sentence's (``mean``).
+
+    >>> from gecscope.scoring import M2
+    >>> v = np.array([[1, 2, 2], [0, 0, 1], [0, 0, 0]], dtype=float)  # correct, proposed, gold
+    >>> chosen, parts = rule_parts(M2, v, np.array([0, 2, 3]), (0.5,), "mean")
+    >>> chosen.tolist(), round(parts["f"], 4), round(rule_parts(M2, v, np.array([0, 2, 3]), (0.5,))[1]["f"], 4)
+    ([0, 2], 0.75, 0.5)
+    """
+    if (reduction or rule.reduction) == "mean":
+        chosen = rule_choice(rule, values, pair_offsets, params, "mean")
+        return chosen, {k: mean(v) for k, v in sentence_parts(rule, values, chosen, params).items()}
+    chosen, totals = greedy_pairs(values, pair_offsets, rule.corpus_key, params)
+    return chosen, {k: float(v) for k, v in rule.components(tuple(totals), params).items()}
 
 
 def chosen_totals(values: FloatArray, chosen: IntArray) -> ChunkCounts:

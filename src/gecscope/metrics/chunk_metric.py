@@ -21,7 +21,7 @@ from gecscope.metrics.analysis import ChunkAnalysis, FloatArray, IntArray, analy
 from gecscope.metrics.base import Greedy, MetricBase, Plan, SentenceMean, convention, references_chosen, signed
 from gecscope.metrics.chunk_choice import best_pairs, chosen_totals, greedy_pairs, mean, sentence_rows
 from gecscope.metrics.config import ChunkMetricConfig
-from gecscope.metrics.error_types import add_types
+from gecscope.metrics.error_types import chunk_type_counts, chunk_type_rows
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Example
@@ -63,8 +63,9 @@ class ChunkMetric(MetricBase):
 
     @property
     def needs_chunks(self) -> bool:
-        """Whether scoring needs the :class:`Chunk` objects (model weighting, per-type counts)."""
-        return self.config.weighting not in ("none", "length") or bool(self.config.cat)
+        """Whether scoring needs the :class:`Chunk` objects (model weighting; the per-type group
+        is counted from them as the examples are analysed, :meth:`analyse_typed`)."""
+        return self.config.weighting not in ("none", "length")
 
     def analyse(self, examples: Sequence[Example], *, keep_chunks: bool = True) -> ChunkAnalysis:
         """Step 1: partition and classify (the expensive, cacheable part). ``keep_chunks=False``
@@ -78,6 +79,31 @@ class ChunkMetric(MetricBase):
 
     def analyse_compactly(self, examples: Sequence[Example]) -> ChunkAnalysis:
         return self.analyse(examples, keep_chunks=self.needs_chunks)
+
+    @property
+    def type_level(self) -> int:
+        return self.config.cat
+
+    def analyse_typed(self, examples: Sequence[Example], level: int) -> ChunkAnalysis:
+        """:meth:`analyse` with its per-type group at ``cat`` ``level``, counted from the chunks,
+        which are then kept only if scoring reads them (:attr:`needs_chunks`)."""
+        typed = self.with_types(self.analyse(examples, keep_chunks=True), references_chosen(self, examples), level)
+        return typed if self.needs_chunks else dataclasses.replace(typed, partitions=None)
+
+    def with_types(self, analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> ChunkAnalysis:
+        """``analysis`` (of ``examples``) under this metric's assumption, with its per-type group
+        (:func:`gecscope.metrics.error_types.chunk_type_counts`)."""
+        analysis = relabel(analysis, self.config.assumption)
+        return dataclasses.replace(analysis, types=chunk_type_counts(examples, analysis, level))
+
+    def typed(self, analysis: ChunkAnalysis, result: Score) -> Score:
+        """``result`` with ``details["types"]`` at the metric's ``cat`` level, from the analysis's
+        per-type group (none without ``cat``, or when the analysis has no group at that level)."""
+        group = relabel(analysis, self.config.assumption).types
+        if not self.config.cat or group is None or group.level != self.config.cat:
+            return result
+        types = chunk_type_rows(self, relabel(analysis, self.config.assumption), result)
+        return dataclasses.replace(result, details={**result.details, "types": types})
 
     def analysis_key(self) -> Hashable | None:
         """Without a model the analysis is the plain partition (weights apply when scoring): one per
@@ -176,16 +202,14 @@ class ChunkMetric(MetricBase):
         return Score(self.name, table.head[self.layout.headline], details, self.signature(), rows, layout=self.layout)
 
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
-        """Step 2: select references and reduce."""
+        """Step 2: select references and reduce (with ``cat``, the per-type group too)."""
         values = self.count_array(analysis)
-        return self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index)
+        return self.typed(analysis, self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index))
 
     def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_from(self.analyse(examples, keep_chunks=self.needs_chunks), examples)
-
-    def score_from(self, analysis: ChunkAnalysis, examples: Sequence[Example]) -> Score:
-        result = self.score_analysis(analysis)
-        return add_types(self, examples, analysis, result) if self.config.cat else result  # cat: details["types"]
+        if self.config.cat:
+            return self.score_analysis(self.analyse_typed(examples, self.config.cat))
+        return self.score_analysis(self.analyse(examples, keep_chunks=self.needs_chunks))
 
     def sentence_level(self) -> ChunkMetric:
         """This metric at sentence level, sharing its loaded models (and their caches)."""

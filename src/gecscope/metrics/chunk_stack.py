@@ -54,7 +54,7 @@ def take_sentences(analysis: ChunkAnalysis, idx: Sequence[int] | IntArray) -> Ch
         elements[name], offsets[name] = gather(getattr(analysis, name), sel)
     arrays: dict[str, Any] = {k: getattr(analysis, k)[elements[group]] for k, group in GROUPS.items()}
     parts = None if analysis.partitions is None else tuple(analysis.partitions[i] for i in sel.tolist())
-    return dataclasses.replace(analysis, **offsets, **arrays, partitions=parts)
+    return dataclasses.replace(analysis, **offsets, **arrays, partitions=parts, types=None)  # the group: Statistics
 
 
 def stack_analyses(analyses: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
@@ -71,7 +71,7 @@ def stack_analyses(analyses: Sequence[ChunkAnalysis]) -> ChunkAnalysis:
     chunks = None
     if all(a.partitions is not None for a in analyses):
         chunks = tuple(p for a in analyses for p in a.chunks)
-    return dataclasses.replace(first, **offsets, **arrays, partitions=chunks)
+    return dataclasses.replace(first, **offsets, **arrays, partitions=chunks, types=None)  # the group: Statistics
 
 
 __all__ = ["gather", "stack_analyses", "take_sentences"]

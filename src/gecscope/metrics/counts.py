@@ -28,6 +28,7 @@ from gecscope.metrics.chunk_choice import GreedyKey, best_pairs, greedy_pairs, m
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import prf
+from gecscope.stats import TypeCounts
 
 IntArray = NDArray[np.int64]
 C = TypeVar("C", bound="CountTable")
@@ -174,10 +175,13 @@ class CountTable(Sequence[tuple[Any, ...]]):
         return cls(values, np.array([len(r) for r in rows], dtype=np.int64))
 
 
+@dataclass(frozen=True, eq=False)
 class M2Table(CountTable):
-    """M2's ``correct, proposed, gold`` per (sentence, annotator)."""
+    """M2's ``correct, proposed, gold`` per (sentence, annotator), and the per-type group
+    (``cat``: :mod:`gecscope.metrics.m2_types`) when counted."""
 
-    columns = ("correct", "proposed", "gold")
+    types: TypeCounts | None = None
+    columns: ClassVar[tuple[str, str, str]] = ("correct", "proposed", "gold")
 
     def tp_fp_fn(self, rows: IntArray) -> IntArray:
         correct = rows[:, 0]

@@ -128,6 +128,10 @@ class Errant(MetricBase):
     def __init__(self, config: ErrantConfig | None = None) -> None:
         self.config = config or ErrantConfig()
 
+    @property
+    def type_level(self) -> int:
+        return int(self.config.cat)
+
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
         examples = references_chosen(self, examples)
@@ -153,6 +157,8 @@ class Errant(MetricBase):
         cats = {k: prf_row(v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
+        if self.config.convention != "official":  # the unrounded running F can choose other references
+            fields["convention"] = self.config.convention
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
 
     def score(self, examples: Sequence[Example]) -> Score:
@@ -163,7 +169,10 @@ class Errant(MetricBase):
         return {"scheme": self.config.scheme}
 
     def resampling(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Plan:
-        """errant_compare's greedy rule (the official convention); otherwise replayed."""
+        """errant_compare's greedy rule (the official convention; otherwise replayed); at the
+        sentence level, the mean of the sentence F-scores."""
+        if self.config.level == "sentence":
+            return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts), reduction="mean")
         if self.config.convention != "official":
             return None
         return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts))

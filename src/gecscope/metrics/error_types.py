@@ -29,14 +29,13 @@ are kept whole at every level.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gecscope.classify import Label
-from gecscope.metrics.analysis import ChunkAnalysis, relabel
+from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.result import Score
-from gecscope.stats import ChunkCounts
+from gecscope.stats import ChunkCounts, TypeCounts, TypeEntry
 from gecscope.types import Chunk, Example
 
 if TYPE_CHECKING:
@@ -95,27 +94,34 @@ def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: i
     return types[0] or (UNK,)  # the hypothesis's types
 
 
-def add_types(metric: ChunkMetric, examples: Sequence[Example], analysis: ChunkAnalysis, result: Score) -> Score:
-    """``result`` with ``details["types"]`` at the metric's ``cat`` level: per type, the summed counts
-    (each sentence against the kept reference its overall counts used, with the metric's chunk
-    weights, :meth:`ChunkMetric.weight_array`) and the metric's values of them."""
-    level = metric.config.cat
+def chunk_type_counts(examples: Sequence[Example], analysis: ChunkAnalysis, level: int) -> TypeCounts:
+    """The per-type group of a chunk analysis at ``cat`` ``level`` (under its own assumption):
+    per sentence, per kept reference ``k``, per chunk, one entry per type the chunk counts for
+    against ``k`` (:func:`attribute`), in its label's field, 1/k of the chunk's weight each."""
     if level not in LEVELS:
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
-    analysis = relabel(analysis, metric.config.assumption)
+    out = []
+    for ex, chunks, kept, per_ref in zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True):
+        types = chunk_types(ex, kept, chunks, level)
+        entries: list[TypeEntry] = []
+        for k, labels in enumerate(per_ref):
+            for c, (chunk, lab, ts) in enumerate(zip(chunks, labels, types, strict=True)):
+                names = attribute(lab, chunk, ts, k)
+                entries.extend((k, name, int(lab), 1.0, len(names), k * len(chunks) + c) for name in names)
+        out.append(tuple(entries))
+    return TypeCounts(level, tuple(out))
+
+
+def chunk_type_rows(metric: ChunkMetric, analysis: ChunkAnalysis, result: Score) -> dict[str, dict[str, float]]:
+    """``details["types"]`` of a chunk metric's ``result`` from the analysis's per-type group: per
+    type, the summed counts (each sentence against the kept reference its overall counts used,
+    with the metric's chunk weights, :meth:`ChunkMetric.weight_array`) and the metric's values of them."""
+    assert analysis.types is not None
     weights = metric.weight_array(analysis)
-    acc: dict[str, list[float]] = {}
-    rows = zip(examples, analysis.chunks, analysis.kept, analysis.labels, result.sentences, strict=True)
-    for s, (ex, chunks, kept, per_ref, row) in enumerate(rows):
-        k = kept.index(int(row["reference"]))  # the chosen reference's position among the kept ones
-        labels, start = per_ref[k], int(analysis.flag_offsets[s]) + k * len(chunks)
-        ws = [1.0] * len(chunks) if weights is None else weights[start : start + len(chunks)].tolist()
-        for c, lab, w, ts in zip(chunks, labels, ws, chunk_types(ex, kept, chunks, level), strict=True):
-            names = attribute(lab, c, ts, k)
-            for name in names:
-                acc.setdefault(name, [0.0] * 5)[lab] += w / len(names)
-    types = {name: metric.type_row(ChunkCounts(*acc[name])) for name in sorted(acc)}
-    return dataclasses.replace(result, details={**result.details, "types": types})
+    # the chosen reference's position among each sentence's kept ones
+    chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
+    acc = analysis.types.totals(chosen, 5, weights, analysis.flag_offsets)
+    return {name: metric.type_row(ChunkCounts(*acc[name])) for name in sorted(acc)}
 
 
-__all__ = ["UNK", "add_types", "attribute", "chunk_types", "type_name"]
+__all__ = ["UNK", "attribute", "chunk_type_counts", "chunk_type_rows", "chunk_types", "type_name"]

@@ -8,6 +8,7 @@ Default beta 0.5 and at most 2 unchanged words inside one edit.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts, M2Table, prf_score
-from gecscope.metrics.m2_types import score_with_types
+from gecscope.metrics.m2_types import m2_type_counts_of, m2_type_rows
 from gecscope.metrics.maxmatch import (
     LATTICES,
     GoldEdit,
@@ -99,8 +100,6 @@ class M2(MetricBase):
     needs_reference_edits = True
     missing_annotators = "absent"
 
-    types_from_annotators = True
-
     def __init__(self, config: M2Config | None = None) -> None:
         self.config = config or M2Config()
         #: the persistent cache of the lattice search (:mod:`gecscope.metrics.m2_store`); None: off
@@ -160,6 +159,19 @@ class M2(MetricBase):
         require_references(examples)
         return M2Table.build([[(c.correct, c.proposed, c.gold) for c in self.sentence_counts(ex)] for ex in examples])
 
+    @property
+    def type_level(self) -> int:
+        return int(self.config.cat)
+
+    def analyse_typed(self, examples: Sequence[Example], level: int) -> M2Table:
+        """:meth:`analyse` with its per-type group at ``cat`` ``level``, from the same lattice
+        search (:func:`gecscope.metrics.m2_types.m2_type_counts_of`)."""
+        examples = references_chosen(self, examples)
+        require_references(examples)
+        pairs = [self.annotator_edits(ex) for ex in examples]
+        table = M2Table.build([[(count_correct(e, g), len(e), len(g)) for e, g in options] for options in pairs])
+        return dataclasses.replace(table, types=m2_type_counts_of(examples, pairs, level))
+
     def choose(self, table: M2Table) -> list[int]:
         """The annotator of each sentence: the scorer's greedy corpus choice (running F, then
         correct, then fewer proposed + beta^2 gold), or per sentence at the sentence level."""
@@ -175,17 +187,24 @@ class M2(MetricBase):
             "lattice": self.config.edit_lattice,
             "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
         }
-        return prf_score(
+        result = prf_score(
             self, table, chosen, self.config.level, fields, lambda tp, fp, fn: {"proposed": tp + fp, "gold": tp + fn}
         )
+        group = table.types
+        if not self.config.cat or group is None or group.level != self.config.cat:
+            return result
+        types = m2_type_rows(group, result, self.config.beta)  # the per-type breakdown (details["types"])
+        return dataclasses.replace(result, details={**result.details, "types": types})
 
     def score(self, examples: Sequence[Example]) -> Score:
-        if self.config.cat:  # per-error-type breakdown (details["types"])
-            return score_with_types(self, references_chosen(self, examples))
+        if self.config.cat:
+            return self.score_analysis(self.analyse_typed(examples, self.config.cat))
         return self.score_analysis(self.analyse(examples))
 
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
-        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts))
+        """The scorer's greedy rule; at the sentence level, the mean of the sentence F-scores."""
+        mean = "mean" if self.config.level == "sentence" else ""
+        return Greedy(scoring.M2.name, (self.config.beta,), M2Table.of(counts), reduction=mean)
 
     def sentence_scores(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""

@@ -20,18 +20,14 @@ exactly to the overall counts. Untyped gold edits are ``UNK``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
-from gecscope.metrics.counts import M2Counts, prf_row
+from gecscope.metrics.counts import prf_row
 from gecscope.metrics.error_types import LEVELS, UNK, type_name
-from gecscope.metrics.maxmatch import GoldEdit, count_correct, gold_matches
+from gecscope.metrics.maxmatch import GoldEdit, gold_matches
 from gecscope.result import Score
+from gecscope.stats import TypeCounts, TypeEntry
 from gecscope.types import Example
-
-if TYPE_CHECKING:
-    from gecscope.metrics.m2 import M2
 
 HypEdit = tuple[int, int, str, str]
 
@@ -68,23 +64,29 @@ def m2_type_counts(
     return acc
 
 
-def score_with_types(metric: M2, examples: Sequence[Example]) -> Score:
-    """M2's score with ``details["types"] = {type: {tp, fp, fn, p, r, f}}``."""
-    level = metric.config.cat
+def m2_type_counts_of(
+    examples: Sequence[Example], pairs: Sequence[Sequence[tuple[Sequence[HypEdit], Sequence[GoldEdit]]]], level: int
+) -> TypeCounts:
+    """The per-type group of M2's statistics at ``cat`` ``level``: per sentence, per annotator
+    ``j`` (its searched ``edits`` and ``gold``, ``pairs``), per type, its ``tp, fp, fn``
+    (:func:`m2_type_counts`)."""
     if level not in LEVELS:
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
-    pairs = [metric.annotator_edits(ex) for ex in examples]
-    counts = [tuple(M2Counts(count_correct(e, g), len(e), len(g)) for e, g in p) for p in pairs]
-    result = metric.score_analysis(counts)
-    acc: dict[str, list[float]] = {}
-    for ex, options, row in zip(examples, pairs, result.sentences, strict=True):
-        j = int(row["reference"])
-        edits, gold = options[j]
-        for name, values in m2_type_counts(ex, j, edits, gold, level).items():
-            acc[name] = [a + b for a, b in zip(acc.get(name, (0.0, 0.0, 0.0)), values, strict=True)]
-    rows = {name: prf_row(acc[name], metric.config.beta) for name in sorted(acc)}
-    details: dict[str, Any] = {**result.details, "types": rows}
-    return dataclasses.replace(result, details=details)
+    out = []
+    for ex, options in zip(examples, pairs, strict=True):
+        entries: list[TypeEntry] = []
+        for j, (edits, gold) in enumerate(options):
+            for name, values in m2_type_counts(ex, j, edits, gold, level).items():
+                entries.extend((j, name, f, v, 1, -1) for f, v in enumerate(values))
+        out.append(tuple(entries))
+    return TypeCounts(level, tuple(out))
 
 
-__all__ = ["m2_type_counts", "score_with_types"]
+def m2_type_rows(group: TypeCounts, result: Score, beta: float) -> dict[str, dict[str, float]]:
+    """``details["types"] = {type: {tp, fp, fn, p, r, f}}`` of M2's ``result``: each sentence
+    counted against the annotator its overall counts chose."""
+    acc = group.totals([int(row["reference"]) for row in result.sentences], 3)
+    return {name: prf_row(acc[name], beta) for name in sorted(acc)}
+
+
+__all__ = ["m2_type_counts", "m2_type_counts_of", "m2_type_rows"]

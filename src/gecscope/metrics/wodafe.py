@@ -150,7 +150,9 @@ class Wodafe(ChunkMetric):
             "alpha": cfg.resolved_alpha,
             "gamma": gamma,
         }
-        return self.finish(ChunkTable(table.chosen, columns, table.totals, details), values, analysis.ref_index)
+        return self.typed(
+            analysis, self.finish(ChunkTable(table.chosen, columns, table.totals, details), values, analysis.ref_index)
+        )
 
     def settings(self) -> dict[str, str]:
         cfg = self.config

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gecscope.classify import Label, classify_dependent, classify_independent
 from gecscope.metrics.analysis import kept_references, partition_example
+from gecscope.metrics.error_types import ChunkTypes, chunk_types
 from gecscope.types import Chunk, Example
 
 COLOURS = {Label.TP: "32", Label.FP_NE: "31", Label.FP_UN: "35", Label.FN: "34", Label.TN: "0"}
@@ -20,6 +22,8 @@ class Explanation:
     chunks: tuple[Chunk, ...]
     dependent: tuple[tuple[Label, ...], ...]
     independent: tuple[Label, ...]
+    #: with ``cat``: per chunk, per target (hypothesis, then the kept references) its edits' types
+    types: ChunkTypes | None = None
 
     def as_dict(self) -> dict[str, object]:
         rows = [
@@ -31,19 +35,27 @@ class Explanation:
                 "references": [" ".join(o) for o in c.outputs[1:]],
                 "dependent": [NAMES[lab[j]] for lab in self.dependent],
                 "independent": NAMES[self.independent[j]],
+                **({} if self.types is None else {"types": [list(t) for t in self.types[j]]}),
             }
             for j, c in enumerate(self.chunks)
         ]
         return {"id": self.example.id, "references_used": list(self.kept), "chunks": rows}
 
 
-def explain(example: Example, *, exclude_unchanged: bool = False) -> Explanation:
-    """Partition and classify one aligned example under both assumptions."""
+def explain(example: Example, *, exclude_unchanged: bool = False, cat: int = 0) -> Explanation:
+    """Partition and classify one aligned example under both assumptions; with ``cat`` (1-3, the
+    ``-cat`` level), each chunk's edit types per target (:func:`gecscope.metrics.error_types.chunk_types`)."""
     kept = kept_references(example, exclude_unchanged)
     chunks = partition_example(example, kept)
     dep = classify_dependent(chunks, len(kept))
     ind = classify_independent(chunks, len(kept))[0]
-    return Explanation(example, kept, chunks, dep, ind)
+    types = chunk_types(example, kept, chunks, cat) if cat else None
+    return Explanation(example, kept, chunks, dep, ind, types)
+
+
+def type_cell(types: Sequence[tuple[str, ...]]) -> str:
+    """One chunk's types, hypothesis first then each kept reference (``-``: no edit there)."""
+    return "; ".join(",".join(t) or "-" for t in types)
 
 
 def _paint(text: str, label: Label, colour: bool) -> str:
@@ -54,10 +66,12 @@ def render_explanation(exp: Explanation, *, colour: bool = False, line: int | No
     """The chunk table; ``line`` (1-based, as given to ``explain --line``) names the sentence."""
     ex = exp.example
     head = ["#", "span", "source", "hypothesis", *(f"ref {k}" for k in exp.kept)]
+    head += ["types (hyp; refs)"] if exp.types is not None else []
     head += [f"dep:ref{k}" for k in exp.kept] + ["ind"]
     rows = []
     for j, c in enumerate(exp.chunks):
         text = [str(j), f"[{c.start},{c.end})", " ".join(c.source) or "∅", *(" ".join(o) or "∅" for o in c.outputs)]
+        text += [type_cell(exp.types[j])] if exp.types is not None else []
         labels = [lab[j] for lab in exp.dependent] + [exp.independent[j]]
         # the text columns are never painted (TN), the label columns in their label's colour
         rows.append((text + [NAMES[lab] for lab in labels], [Label.TN] * len(text) + labels))
@@ -82,8 +96,11 @@ def render_explanation(exp: Explanation, *, colour: bool = False, line: int | No
     return "\n".join(out)
 
 
-def render_explanation_json(exp: Explanation, line: int | None = None) -> str:
+def render_explanation_json(exp: Explanation, line: int | None = None, types: str | None = None) -> str:
+    """The explanation as JSON; ``types``: the classifier that typed the edits (``types`` field)."""
     doc = exp.as_dict()
     if line is not None:
         doc = {"line": line, **doc}
+    if types:
+        doc["types_signature"] = types
     return json.dumps(doc, indent=2, ensure_ascii=False)

@@ -8,9 +8,10 @@ from typing import Any
 import numpy as np
 
 from gecscope.layout import CHUNK_STATS
-from gecscope.metrics import METRICS
+from gecscope.metrics import METRICS, rule
 from gecscope.metrics import statistics as declared
 from gecscope.metrics.base import Greedy, SentenceMean, Summed
+from gecscope.metrics.chunk_choice import rule_choice, sentence_parts
 from gecscope.metrics.counts import CountTable
 from gecscope.resample.rules import FloatArray, GreedyRule
 from gecscope.resample.tables import GreedyTable, MeanTable, ReplayTable, SumTable, Table
@@ -55,12 +56,25 @@ def pair_array(values: FloatArray, pair_offsets: Any) -> tuple[FloatArray, Any]:
     return arr, mask
 
 
+def mean_table(plan: Greedy) -> MeanTable:
+    """A ``mean`` reduction of ``plan``'s rule: each sentence's score against the reference its
+    sentence key picks, resampled as a mean (summed left to right, as the metric sums)."""
+    declared_rule = rule(plan.rule)
+    values, offsets = plan.rows.pairs() if plan.offsets is None else (plan.rows, plan.offsets)
+    values = np.asarray(values, dtype=np.float64)
+    chosen = rule_choice(declared_rule, values, offsets, plan.params, "mean")
+    scores = sentence_parts(declared_rule, values, chosen, plan.params)[declared_rule.headline]
+    return MeanTable(scores, sequential=True)
+
+
 def stat_table(metric: Any, analysis: Any) -> Table:
     """The fastest exact table for ``metric``, from the resampling plan its registry entry
     declares (``MetricSpec.resampling``); re-scoring every resample for the rest."""
     spec = METRICS.get(metric.name)
     plan = spec.resampling(metric, analysis) if spec is not None else None
     if isinstance(plan, Greedy):
+        if (plan.reduction or rule(plan.rule).reduction) == "mean":
+            return mean_table(plan)
         if plan.offsets is not None:
             values, mask = pair_array(plan.rows, plan.offsets)
         else:

@@ -2,25 +2,25 @@
 along the reference each resample chooses (:class:`gecscope.resample.tables.Payload`).
 
 The per-type counts of a resample are then those of the references the metric chose for that
-resample, with the attribution rules of :mod:`gecscope.metrics.error_types` (CLEME, CLEME2.0) and
-ERRANT's categories (ERRANT); they sum to the resample's overall counts.
+resample: the per-type group the metric's statistics declare, counted when it was analysed
+(:class:`gecscope.stats.TypeCounts`: the attribution rules of :mod:`gecscope.metrics.error_types`
+for CLEME and CLEME2.0, :mod:`gecscope.metrics.m2_types` for M2) or ERRANT's categories in its
+count table; they sum to the resample's overall counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from gecscope.metrics import statistics as declared
-from gecscope.metrics.analysis import ChunkAnalysis, relabel
+from gecscope.metrics.analysis import relabel
 from gecscope.metrics.counts import EditTable, category
-from gecscope.metrics.error_types import attribute, chunk_types
-from gecscope.metrics.m2_types import m2_type_counts
 from gecscope.resample.payload import Payload
-from gecscope.types import Example
+from gecscope.stats import TypeCounts
 
 #: pair ``(row, ref)`` counts ``value`` for type ``name`` in statistic field ``field``
 Entry = tuple[int, int, str, int, float]
@@ -36,19 +36,16 @@ class TypeEntries:
     support: tuple[float, ...] = ()
 
 
-def chunk_entries(analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> TypeEntries:
-    """Per (sentence, kept reference) pair, the chunk counts of every type (unweighted; fields
-    ``tp, fp_ne, fp_un, fn, tn``; a chunk with k types counts 1/k for each; TN not attributed)."""
-    out: list[Entry] = []
-    for s, (ex, chunks, kept, per_ref) in enumerate(
-        zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True)
-    ):
-        types = chunk_types(ex, kept, chunks, level)
-        for k, labels in enumerate(per_ref):
-            for c, lab, ts in zip(chunks, labels, types, strict=True):
-                attributed = attribute(lab, c, ts, k)
-                out.extend((s, k, name, int(lab), 1.0 / len(attributed)) for name in attributed)
-    return TypeEntries(out, 5)
+def group_entries(group: TypeCounts, fields: int) -> TypeEntries:
+    """The entries of a chunk analysis's per-type group: per (sentence, kept reference) pair, the
+    chunk counts of every type (unweighted; fields ``tp, fp_ne, fp_un, fn, tn``; a chunk with k
+    types counts 1/k for each; TN not attributed)."""
+    out = [
+        (s, k, name, f, amount / divisor)
+        for s, entries in enumerate(group.sentences)
+        for k, name, f, amount, divisor, _ in entries
+    ]
+    return TypeEntries(out, fields)
 
 
 def edit_entries(table: EditTable, level: int) -> TypeEntries:
@@ -63,34 +60,34 @@ def edit_entries(table: EditTable, level: int) -> TypeEntries:
     return TypeEntries(out, 3)
 
 
-def m2_entries(metric: Any, examples: Sequence[Example], level: int) -> TypeEntries:
-    """M2's per-type counts of every (sentence, annotator) option (:mod:`gecscope.metrics.m2_types`),
-    as the scorer's fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
+def m2_entries(group: TypeCounts) -> TypeEntries:
+    """M2's per-type group (each (sentence, annotator, type)'s ``tp, fp, fn``) as the scorer's
+    fields ``correct = tp``, ``proposed = tp + fp``, ``gold = tp + fn``."""
     out: list[Entry] = []
-    for i, ex in enumerate(examples):
-        for j, (edits, gold) in enumerate(metric.annotator_edits(ex)):
-            for name, (tp, fp, fn) in m2_type_counts(ex, j, edits, gold, level).items():
-                out.extend((i, j, name, f, float(v)) for f, v in enumerate((tp, tp + fp, tp + fn)) if v)
+    for i, entries in enumerate(group.sentences):
+        for at in range(0, len(entries), 3):
+            (j, name, _, tp, _, _), (_, _, _, fp, _, _), (_, _, _, fn, _, _) = entries[at : at + 3]
+            out.extend((i, j, name, f, float(v)) for f, v in enumerate((tp, tp + fp, tp + fn)) if v)
     return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
-def type_entries(metric: Any, analysis: Any, examples: Sequence[Example] | None, level: int) -> TypeEntries | None:
-    """The per-type entries of a metric's analysis at ``cat`` ``level``, or None when the metric
-    has no per-type statistics that resampling can carry."""
+def type_entries(metric: Any, analysis: Any, level: int) -> TypeEntries | None:
+    """The per-type entries of a metric's analysis at ``cat`` ``level``, read from the per-type
+    group its statistics declare (:func:`gecscope.pipeline.analyse` with ``cat`` counts it), or
+    None when the metric has no per-type statistics that resampling can carry."""
     if level not in (1, 2, 3):
         raise ValueError(f"cat must be 1, 2 or 3; got {level}")
-    source = declared(metric).types
-    if source == "chunks" and examples is not None and analysis.partitions is not None:
-        if getattr(metric.config, "weighting", "none") != "none":
-            return None
-        if analysis.assumption != metric.config.assumption:
-            analysis = relabel(analysis, metric.config.assumption)
-        return chunk_entries(analysis, examples, level)
-    if source == "edits":
+    stats = declared(metric)
+    if stats.types == "edits":
         return edit_entries(analysis, level)
-    if source == "annotators" and examples is not None and metric.types_from_annotators:
-        return m2_entries(metric, examples, level)
-    return None
+    if not stats.grouped or (stats.types == "chunks" and getattr(metric.config, "weighting", "none") != "none"):
+        return None
+    if stats.types == "chunks":
+        analysis = relabel(analysis, metric.config.assumption)
+    group = analysis.types
+    if group is None or group.level != level:
+        return None
+    return group_entries(group, 5) if stats.types == "chunks" else m2_entries(group)
 
 
 def payloads(entries: Mapping[str, TypeEntries]) -> tuple[dict[str, Payload], tuple[str, ...], int]:
@@ -118,8 +115,8 @@ def support_weights(entries: Mapping[str, TypeEntries]) -> tuple[float, ...]:
 
 __all__ = [
     "TypeEntries",
-    "chunk_entries",
     "edit_entries",
+    "group_entries",
     "m2_entries",
     "payloads",
     "support_weights",

@@ -1,8 +1,10 @@
-"""The greedy corpus rules of the resampling tables: the :class:`gecscope.scoring.CorpusRule`
-objects with a compiled code, with their parameters. The vectorised replay
-(:class:`~gecscope.resample.tables.GreedyTable`) applies the rule's functions to arrays of
-running totals (the fields on the last axis here, moved first for the formulas); the compiled
-replay (:mod:`gecscope.resample.kernel`) runs the rule's ``code``.
+"""The greedy corpus rules of the resampling tables: every greedy
+:class:`gecscope.scoring.CorpusRule` (``gecscope.metrics.rules()``), with its parameters. The
+vectorised replay (:class:`~gecscope.resample.tables.GreedyTable`) applies the rule's functions
+to arrays of running totals (the fields on the last axis here, moved first for the formulas);
+the compiled replay (:mod:`gecscope.resample.kernel`) runs the rule's ``code`` where it declares
+one (:data:`KINDS`), the vectorised one otherwise. A ``mean`` rule resamples as a sentence mean
+(``gecscope.resample.adapters``).
 
 Statistic fields (last axis) per family:
 
@@ -13,18 +15,19 @@ Statistic fields (last axis) per family:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gecscope import scoring
+from gecscope.metrics import rule as declared
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
 
 
-#: the rules the replays serve: every registered corpus rule with a compiled code
+#: the rules the compiled replay serves: every built-in corpus rule with a compiled code
 KINDS: dict[str, scoring.CorpusRule] = {name: r for name, r in scoring.RULES.items() if r.code is not None}
 
 
@@ -41,19 +44,20 @@ class GreedyRule:
 
     name: str
     params: tuple[float, ...]
+    #: the declared rule (looked up once; an unknown name raises ``ValueError``)
+    rule: scoring.CorpusRule = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.name not in KINDS:
-            raise ValueError(f"no compiled corpus rule {self.name!r}; known: {', '.join(KINDS)}")
+        rule = declared(self.name)
+        if rule.reduction != "greedy":
+            raise ValueError(f"corpus rule {self.name!r} is not greedy (its reduction: {rule.reduction})")
+        object.__setattr__(self, "rule", rule)
 
     @property
-    def rule(self) -> scoring.CorpusRule:
-        return KINDS[self.name]
-
-    @property
-    def code(self) -> int:
-        """The compiled kernel's rule code (:mod:`gecscope.resample.kernel`), declared by the rule."""
-        return int(self.rule.code)  # type: ignore[arg-type]  # KINDS holds compiled rules only
+    def code(self) -> int | None:
+        """The compiled kernel's rule code (:mod:`gecscope.resample.kernel`), declared by the
+        rule; None: replayed vectorised."""
+        return self.rule.code
 
     @property
     def monotone(self) -> tuple[float, ...] | None:

@@ -106,12 +106,13 @@ class GreedyTable(_Rows):
         z = np.zeros(0, dtype=np.int64)
         pay = self.payload or Payload(z, z, z, np.zeros(0), 0)  # none: an empty one
         k_max = int(self.values.shape[1])
-        if not kernel.available():
+        code = self.rule.code
+        if code is None or not kernel.available():  # a rule without compiled code: the vectorised replay
             return self._numpy_totals(order, pay)
         ptr, col, val = pay.csr(k_max, self.rows)
         params = np.asarray(self.rule.params, dtype=np.float64)
         return kernel.replay_totals(
-            self.rule.code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
+            code, params, self.values, self.mask, self.choice(), order, ptr, col, val, pay.width
         )
 
     def _numpy_totals(self, order: IntArray, pay: Payload) -> tuple[FloatArray, FloatArray]:

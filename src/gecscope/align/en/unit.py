@@ -11,4 +11,5 @@ LANGUAGE = Language(
     aligners=("errant", "errant-notag", "levenshtein"),
     classifier="errant",
     extra="text",
+    pluggable=False,  # ERRANT is the default; another aligner by --aligner NAME
 )

