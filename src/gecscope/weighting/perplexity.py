@@ -87,10 +87,8 @@ class PerplexityScorer(FluencyScorer):
     def lm(self) -> CausalLM:
         if self._lm is None:
             cfg = self.settings
-            lm = load_causal_lm(cfg.model, device=cfg.device, cache_dir=cfg.cache_dir)
-            if cfg.precision == "bf16":
-                lm.model.to(lm.torch.bfloat16)
-            self._lm = lm
+            bf16 = cfg.precision == "bf16"
+            self._lm = load_causal_lm(cfg.model, device=cfg.device, cache_dir=cfg.cache_dir, bf16=bf16)
         return self._lm
 
     def key(self, text: str) -> str:
