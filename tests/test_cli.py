@@ -167,3 +167,20 @@ def test_official_output_formats(capsys: pytest.CaptureFixture[str]) -> None:
 def test_option_that_does_not_apply_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--metric", "green", "--example", "--assumption", "dependent"]) == 2
     assert "--assumption does not apply to --metric green" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["score", "compare", "explain"])
+def test_cat_0_is_none_as_the_help_says(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """(fresh-eyes review) ``--help`` says ``--cat ... 0: none; default 0``: ``--cat 0`` is accepted,
+    the same run as without ``--cat``."""
+    from gecscope.cli import build_parser
+
+    inputs = ["--hyp-m2", str(EX / "hypothesis.m2"), "--ref-m2", str(EX / "references.m2")]
+    assert build_parser(command).parse_args([command, *inputs, "--cat", "0"]).cat == 0
+    if command == "score":
+        with pytest.raises(SystemExit):
+            main(["score", "--help-all"])
+        shown = " ".join(capsys.readouterr().out.split())
+        assert "--cat {0,1,2,3}" in shown and "0: none; default 0" in shown
+        with_0 = run_json(capsys, "score", *inputs, "--cat", "0")
+        assert with_0 == run_json(capsys, "score", *inputs) and "types" not in with_0

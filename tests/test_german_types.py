@@ -220,3 +220,33 @@ def test_examples_typed_by_the_offline_tagger() -> None:
     )
     (typed,) = type_with_tagger(align_examples([example], get_aligner("levenshtein"), hypotheses=True))
     assert [(e.start, e.end, e.type) for e in typed.hypothesis.edits or ()] == [(2, 3, "R:VERB:FORM")]
+
+
+def test_a_bad_stts_tag_is_one_line_at_the_word(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An XPOS outside Boyd's STTS table (or an STTS tag put in UPOS): the file and the word's
+    line, and the column the tag belongs in; the classifier's own error names the column too."""
+    from gecscope.cli import main
+
+    german = Path(__file__).resolve().parent / "golden" / "german"
+    source, target = german / "handmade_source.conllu", german / "handmade_target.conllu"
+    texts = []
+    for name, conllu in (("source", source), ("target", target)):
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(" ".join(w.form for w in s) + "\n" for s in read_conllu(conllu)), encoding="utf-8")
+        texts.append(path)
+    lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = lines[1].split("\t")
+    cells[3], cells[4] = cells[4], "_"  # the STTS tag in the UPOS column
+    lines[1] = "\t".join(cells)
+    bad = tmp_path / "bad.conllu"
+    bad.write_text("".join(lines), encoding="utf-8")
+    argv = ["--source", str(texts[0]), "--hyp", str(texts[1]), "--ref", str(texts[0])]
+    argv += ["--source-conllu", str(source), "--hyp-conllu", str(bad), "--ref-conllu", str(source)]
+    assert main(["score", "--lang", "de", "--cat", "2", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"gecscope: error: {bad}:2: CoNLL-U word {cells[1]!r} has XPOS '_', not an STTS tag Boyd's table knows "
+        "(German error types read the STTS tag in XPOS, column 5)"
+    )
+    with pytest.raises(InputError, match=r"\('NOUN'\): the STTS tag belongs in CoNLL-U column 5 \(XPOS\)$"):
+        GermanTypes(lexicon="none").classify(words("Haus/Haus/NOUN/sb"), ())

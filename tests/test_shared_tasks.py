@@ -203,10 +203,10 @@ def test_t_binds_the_protocol_and_signs_version_and_protocol(capsys: pytest.Capt
     out = json.loads(cli(capsys, "-t", "jfleg", "--sampling", "py2", "--hyp", src, "--format", "json"))
     assert "protocol:" not in out["signature"] and "sampling:py2" in out["signature"]
 
-    args = argparse.Namespace(protocol="jfleg", metric=["m2"], metric_default=["cleme2"], lang=None)
+    args = argparse.Namespace(protocol="jfleg", metric=["m2"], metric_given=True, lang=None)
     _use_protocol(args)  # another metric than the protocol's: the user's, unsigned by the protocol
     assert args.metric == ["m2"] and args.protocol_applied is None
-    args = argparse.Namespace(protocol="estgec", metric=["cleme2"], metric_default=["cleme2"], lang=None, beta=None)
+    args = argparse.Namespace(protocol="estgec", metric=["cleme2"], lang=None, beta=None)
     _use_protocol(args)
     assert (args.metric, args.lang, args.protocol_applied) == (["estgec-m2"], "et", "estgec")
 
@@ -316,3 +316,67 @@ def test_t_scores_the_estonian_sets_as_the_official_script(  # type: ignore[no-u
     out = json.loads(cli(capsys, "-t", name, "--hyp", str(ML / hyp), "--format", "json"))
     got = tuple(round(out["components"][k], 4) for k in ("p", "r", "f"))
     assert got == prf and "|protocol:estgec|" in out["signature"] and "|lang:et|" in out["signature"]
+
+
+def protocol_args(*argv: str) -> argparse.Namespace:
+    """``score``'s options as parsed from ``argv``, with ``--protocol`` applied."""
+    from gecscope.cli import build_parser
+
+    args = build_parser("score").parse_args(["score", *argv])
+    _use_protocol(args)
+    return args
+
+
+@pytest.mark.parametrize("protocol", list(PROTOCOLS))
+def test_an_explicit_option_equal_to_the_default_is_not_overridden_by_a_protocol(
+    protocol: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """(fresh-eyes review) ``--metric cleme2``, ``--aligner errant`` or ``--tokenize whitespace``
+    given on the command line is the user's, even where it equals the option's default: the
+    protocol neither replaces it nor signs the run."""
+    lang = PROTOCOLS[protocol].lang or "en"
+    given = protocol_args("--protocol", protocol, "--lang", lang, "--metric", "cleme2")
+    assert given.metric == ["cleme2"] and given.protocol_applied is None
+    assert f"protocol {protocol} not applied" in capsys.readouterr().err
+    unset = protocol_args("--protocol", protocol, "--lang", lang)
+    assert unset.metric == list(PROTOCOLS[protocol].metrics) and unset.protocol_applied == protocol
+    assert unset.aligner == PROTOCOLS[protocol].aligner and unset.tokenize == PROTOCOLS[protocol].tokenize
+    for option, value, protocols in (("aligner", "errant", "errant"), ("tokenize", "whitespace", "none")):
+        args = protocol_args("--protocol", protocol, "--lang", lang, f"--{option}", value)
+        assert getattr(args, option) == value
+        same = getattr(PROTOCOLS[protocol], option) == protocols
+        assert args.protocol_applied == (protocol if same else None)
+
+
+def test_t_estgec_with_an_explicit_cleme2_scores_cleme2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """(fresh-eyes review) ``-t estgec-l2 --metric cleme2`` printed EstGEC M2: the explicit metric
+    was taken for the default. The same through ``--protocol estgec`` on a small input."""
+    src = write(tmp_path / "src.txt", "ma lahe koju .\n")
+    hyp = write(tmp_path / "hyp.txt", "ma läksin koju .\n")
+    ref = write(tmp_path / "ref.txt", "ma läksin koju .\n")
+    argv = ["--protocol", "estgec", "--source", str(src), "--hyp", str(hyp), "--ref", str(ref), "--format", "json"]
+    out = json.loads(cli(capsys, *argv, "--metric", "cleme2"))
+    assert out["metric"] == "cleme2" and "protocol:" not in out["signature"]
+    out = json.loads(cli(capsys, *argv))
+    assert out["metric"] == "estgec-m2" and "|protocol:estgec|" in out["signature"]
+
+
+def test_overlapping_estgec_edits_name_the_metric_that_reads_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """(fresh-eyes review) EstGEC's M2 read by another metric than estgec-m2: one line saying that
+    only estgec-m2 reads its overlapping edits."""
+    m2 = write(
+        tmp_path / "ref.m2",
+        "S a b c d\nA 2 4|||R:WO|||d c|||REQUIRED|||-NONE-|||0\nA 3 4|||R:SPELL|||e|||REQUIRED|||-NONE-|||0\n\n",
+    )
+    hyp = write(tmp_path / "hyp.txt", "a b d c\n")
+    argv = ["--lang", "et", "--source", str(write(tmp_path / "src.txt", "a b c d\n")), "--ref-m2", str(m2)]
+    argv += ["--hyp", str(hyp)]
+    for metric in (["cleme2"], ["errant", "cleme2"]):
+        assert main(["score", *argv, "--metric", *metric]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and "ref.m2:1: annotator 0 has overlapping edits [2,4) and [3,4)" in err
+        assert "only estgec-m2 reads" in err and "--format official" in err
+    out = cli(capsys, *argv, "--metric", "estgec-m2", "--format", "json")
+    assert json.loads(out)["metric"] == "estgec-m2"

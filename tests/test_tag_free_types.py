@@ -62,10 +62,12 @@ def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[dict[s
 
 
 def test_every_tag_free_language_declares_the_surface_classifier() -> None:
-    """Czech declares errant_czech's types (they read annotations); without them, its surface types."""
+    """Czech, German and Russian declare their ports' types (they read annotations); without
+    them, their surface types."""
     for code in ("cs", "de", "el", "et", "is", "it", "lv", "ru", "sl", "sv", "uk", "und"):
         language = load_language(code)
-        assert language.classifier == {"cs": "errant-czech", "de": "boyd-german"}.get(code, "surface"), code
+        ported = {"cs": "errant-czech", "de": "boyd-german", "ru": "ru-errant"}
+        assert language.classifier == ported.get(code, "surface"), code
         classifier = classifier_of(language)
         assert classifier is not None and classifier.lang == code
         assert signature_of(language).startswith(f"surface:1+lang:{code}+lemmas:")

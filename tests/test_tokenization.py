@@ -76,6 +76,30 @@ def test_cli_refuses_detokenised_hypothesis_in_one_line(tmp_path: Path, capsys: 
     assert "tok:whitespace" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "named", "unnamed"),
+    [
+        ("en", ["--tokenize spacy"], []),
+        ("et", ["--tokenize syntok", "--tokenize spacy-blank", "Estonian"], ["spacy (English)", "char (Chinese)"]),
+        ("de", ["--tokenize syntok", "--tokenize spacy-blank", "German"], ["spacy (English)", "char (Chinese)"]),
+        ("und", ["--allow-tokenization-mismatch"], ["--tokenize spacy", "--tokenize char"]),
+    ],
+)
+def test_the_mismatch_refusal_names_the_languages_own_tokenisers(
+    lang: str, named: list[str], unnamed: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """(fresh-eyes review) ``--lang et`` was told to add ``--tokenize spacy (English) or --tokenize
+    char (Chinese)``, which its unit refuses: the hint names the tokenisers ``--lang`` allows."""
+    (tmp_path / "src.txt").write_text("He go home .\nI do n't know , he said .\n")
+    (tmp_path / "hyp.txt").write_text("He goes home.\nI don't know, he said.\n")
+    argv = ["score", "--metric", "gleu", "--lang", lang, "--source", str(tmp_path / "src.txt")]
+    argv += ["--hyp", str(tmp_path / "hyp.txt"), "--ref", str(tmp_path / "src.txt")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "hyp.txt: looks detokenised" in err
+    assert all(n in err for n in named) and not any(u in err for u in unnamed)
+
+
 def test_cli_refuses_detokenised_reference(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "src.txt").write_text("He go home .\nI do n't know , he said .\n")
     (tmp_path / "ref.txt").write_text("He goes home.\nI don't know, he said.\n")

@@ -45,6 +45,10 @@ def load(
     allow_tokenization_mismatch: bool = False,
     multi_annotator_hyp: bool = False,
     overlaps: bool = False,
+    source_conllu: str | Path | None = None,
+    hyp_conllu: str | Path | None = None,
+    ref_conllu: Sequence[str | Path] = (),
+    tagger: str | None = None,
 ) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -66,6 +70,10 @@ def load(
     than the source (a detokenised output against tokenised sources) is refused, as on the command
     line, unless ``allow_tokenization_mismatch``. ``overlaps``: the reference M2's edits may
     overlap and keep their file order (EstGEC's M2, for ``estgec-m2``).
+    ``source_conllu``, ``hyp_conllu``, ``ref_conllu`` (one per annotator): CoNLL-U annotations of
+    the input's sentences (their tokens), or ``tagger`` (``cs-core-news-sm``): an offline tagger's;
+    the language's annotated classifier then types the edits where types are read (``cat``), and
+    the annotation is in the ``types:`` signature field (:mod:`gecscope.align.annotation`).
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
@@ -87,8 +95,9 @@ def load(
         multi_annotator_hyp=multi_annotator_hyp,
     )
     language = load_language(lang)
+    notes = (source_conllu, hyp_conllu, ref_conllu, tagger)
     if language.readers is not None:  # the reader's own tokens, signed by the language's aligner
-        return Examples(examples, tokenize=None, lang=language.code)
+        return Examples(_annotated(examples, language.code, *notes), tokenize=None, lang=language.code)
     from gecscope.align import tokenizers
 
     name = tokenizers.canonical(language.tokenizer(tokenize), language.code)
@@ -99,7 +108,28 @@ def load(
         refs = ref_m2 or ref_tsv or jsonl or "references"
         names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
         check_examples(examples, names, source=source or jsonl or ref_m2 or "")
-    return Examples(examples, tokenize=name, lang=language.code)
+    return Examples(_annotated(examples, language.code, *notes), tokenize=name, lang=language.code)
+
+
+def _annotated(
+    examples: Sequence[Example],
+    lang: str,
+    source: str | Path | None,
+    hypothesis: str | Path | None,
+    references: Sequence[str | Path],
+    tagger: str | None,
+) -> list[Example]:
+    """``examples`` with the CoNLL-U annotations or the tagger's (:mod:`gecscope.align.annotation`)."""
+    from gecscope.align.annotation import annotate_conllu, annotate_tagger, tags_of
+
+    conllu = source is not None or hypothesis is not None or bool(references)
+    if tagger is not None:
+        if conllu:
+            raise InputError("give either CoNLL-U files or a tagger, not both", "tagger")
+        return annotate_tagger(examples, tagger, lang)
+    if not conllu:
+        return list(examples)
+    return annotate_conllu(examples, source=source, hypothesis=hypothesis, references=references, tags=tags_of(lang))
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -154,6 +184,7 @@ def score(
     aligner: Aligner | str | None = None,
     allow_tokenization_mismatch: bool = False,
     lang: str | Language | None = None,
+    tagger: str | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -165,7 +196,9 @@ def score(
     where a metric needs them. ``lang``: the language (:mod:`gecscope.align.languages`; None: that
     of ``examples`` built by :class:`gecscope.Examples` or :func:`load`, else English), in the signature.
     Sentences given as lists are refused when tokenised otherwise than their sources (as
-    :func:`load`), unless ``allow_tokenization_mismatch``.
+    :func:`load`), unless ``allow_tokenization_mismatch``. ``tagger`` (``cs-core-news-sm``):
+    annotate every side with an offline tagger, for the language's annotated error types (``cat``;
+    CoNLL-U annotations come through :func:`load`).
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -195,5 +228,12 @@ def score(
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
     arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
     language = _language_of(examples, lang)
+    if tagger is not None:
+        arguments.choice("tagger", tagger, str, "a tagger name (str) or None")
+        items = _annotated(examples, language.code, None, None, (), tagger)
+        if isinstance(examples, Examples):
+            examples = Examples(items, tokenize=examples.tokenize, lang=examples.lang)
+        else:
+            examples = items
     [result] = pipeline.score([m], {"": examples}, aligner=aligner, lang=language)
     return result

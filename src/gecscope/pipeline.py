@@ -41,7 +41,6 @@ from typing import Any
 from gecscope import arguments
 from gecscope.align import Aligner, adopt, align_examples, get_aligner
 from gecscope.align.aligner import WHITESPACE
-from gecscope.align.edit_types import classifier_of, signature_of, type_examples
 from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
@@ -197,10 +196,17 @@ def align(
         done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
         aligned = [list(itertools.islice(done, len(system))) for system in systems]
         label, tok = aligner_name(al), tok or tokenisation_of(al)
-    classifier = classifier_of(language) if types else None
-    if classifier is not None:
-        aligned = [type_examples(system, classifier) for system in aligned]
-    return aligned, Inputs(tok, given, label, extra, dict(language.signature), signature_of(language) if types else "")
+    typed = ""
+    if types:  # the classifiers (and their lexicons) only when a run reads types: not at start-up
+        from gecscope.align.annotation import annotation_of
+        from gecscope.align.edit_types import classifier_of, signature_of, type_examples
+
+        annotation = annotation_of(aligned)
+        classifier = classifier_of(language, annotation)
+        if classifier is not None:
+            aligned = [type_examples(system, classifier) for system in aligned]
+        typed = signature_of(language, annotation)
+    return aligned, Inputs(tok, given, label, extra, dict(language.signature), typed)
 
 
 def prepare(
@@ -322,7 +328,7 @@ def score_shards(
     reference_free = all(m.reference_free for m in metrics)  # reads no reference
     types = any(m.uses_types for m in metrics)
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
-    given, start, count, tok = [True, True], 0, 0, None
+    given, start, count, tok, typed = [True, True], 0, 0, None, ""
     parts: list[list[list[Any]]] = [[[] for _ in names] for _ in metrics]
     with contextlib.ExitStack() as exits:
 
@@ -346,7 +352,10 @@ def score_shards(
             n = len(shard[0])
             given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
             tok = tokenisation(shard) if count == 0 else tok
-            shard, _ = align(shard, needs, aligner, make_aligner=aligner_once, lang=language, types=types)
+            shard, made_inputs = align(shard, needs, aligner, make_aligner=aligner_once, lang=language, types=types)
+            if count and made_inputs.types != typed:
+                raise InputError("the shards were annotated differently")
+            typed = made_inputs.types
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
@@ -362,7 +371,6 @@ def score_shards(
     label, by_aligner = (
         ("none", tokenisation_of(aligner)) if not made else (aligner_name(made[0]), tokenisation_of(made[0]))
     )
-    typed = signature_of(language) if types else ""
     inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}), dict(language.signature), typed)
     out = []
     for metric, per_system in zip(metrics, parts, strict=True):

@@ -9,6 +9,26 @@ Tokens = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
+class Word:
+    """One annotated (syntactic) word: a CoNLL-U line's form, lemma, UPOS, features, relation and
+    head (``_`` columns are empty strings; ``head`` is the 1-based index of its head, 0 for the
+    root, -1 when not given). :mod:`gecscope.io.conllu` reads them."""
+
+    form: str
+    lemma: str = ""
+    upos: str = ""
+    feats: str = ""
+    deprel: str = ""
+    head: int = -1
+    #: the language-specific tag (CoNLL-U's XPOS: STTS for German)
+    xpos: str = ""
+
+
+#: the annotated words of one sentence
+Words = tuple[Word, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Edit:
     """Replace source tokens ``[start, end)`` by ``correction``.
 
@@ -46,6 +66,9 @@ class Target:
     #: an M2 annotator with no line in this sentence (an unchanged target); each metric decides
     #: whether it counts, see :func:`references_for`
     absent: bool = field(default=False, compare=False, repr=False)
+    #: the target's annotated words (CoNLL-U or a tagger: :mod:`gecscope.align.annotation`), one
+    #: per token; None when not annotated. Only an annotated error-type classifier reads them.
+    words: Words | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -69,6 +92,11 @@ class Example:
     #: its lines were read from text files (gec-metrics' file reader ``rstrip``s them; its
     #: classes given strings in memory do not: GLEU's ``convention="gec-metrics"`` follows both)
     from_file: bool = field(default=False, compare=False, repr=False)
+    #: the source's annotated words (None: not annotated) and where every annotation of the
+    #: example came from (``conllu-<digest>`` or a tagger's name and version; '' when none):
+    #: :mod:`gecscope.align.annotation`, signed in the ``types:`` field where types are read
+    source_words: Words | None = field(default=None, compare=False, repr=False)
+    annotation: str = field(default="", compare=False, repr=False)
 
     @property
     def source_line(self) -> str:

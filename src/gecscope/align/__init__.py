@@ -9,6 +9,7 @@ it; :class:`AlignSettings` holds the cache, worker and runaway-guard options.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,16 +52,14 @@ def align_examples(examples: Sequence[Example], aligner: Aligner | Any, *, hypot
     def fill(src: Tokens, t: Target) -> Target:
         if t.edits is not None:
             return t
-        return Target(t.tokens, todo.get((src, t.tokens), ()), t.raw, alternatives.get((src, t.tokens), ()))
+        found = Target(t.tokens, todo.get((src, t.tokens), ()), t.raw, alternatives.get((src, t.tokens), ()))
+        return found if t.words is None else dataclasses.replace(found, words=t.words)
 
     return [
-        Example(
-            ex.source,
-            fill(ex.source, ex.hypothesis) if hypotheses else ex.hypothesis,
-            tuple(fill(ex.source, r) for r in ex.references),
-            ex.id,
-            ex.source_raw,
-            ex.from_file,
+        dataclasses.replace(
+            ex,
+            hypothesis=fill(ex.source, ex.hypothesis) if hypotheses else ex.hypothesis,
+            references=tuple(fill(ex.source, r) for r in ex.references),
         )
         for ex in examples
     ]

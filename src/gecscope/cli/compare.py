@@ -72,9 +72,9 @@ def add_parser(sub: Any) -> None:
     t.add_argument(
         "--cat",
         type=int,
-        choices=[1, 2, 3],
+        choices=[0, 1, 2, 3],
         default=0,
-        help="per-error-type differences at ERRANT's -cat level (CLEME2.0, unweighted CLEME, ERRANT, M2)",
+        help="per-error-type differences at ERRANT's -cat level, 0: none (CLEME2.0, CLEME, ERRANT, M2)",
     )
     t.add_argument(
         "--min-support",

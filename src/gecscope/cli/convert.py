@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from gecscope import api
+from gecscope.cli.annotations import annotating
 from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.io.m2 import format_cherrant_m2, format_m2, write_m2
 
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
         args.hyp = args.source  # references only: the hypothesis is irrelevant
     examples = load_examples(args, require_references=args.what == "references")
     language = language_of(args)
-    ready, _ = api.prepare(examples, aligner_from_args(args), lang=language)
+    # annotations (CoNLL-U, a tagger): the M2 carries the language's annotated types
+    ready, _ = api.prepare(examples, aligner_from_args(args), lang=language, types=annotating(args))
     blocks = [(e.source, [e.hypothesis] if args.what == "hypothesis" else list(e.references)) for e in ready]
     cherrant = language.m2_format == "cherrant"  # ChERRANT's M2: its compare reads it literally
     if args.output:

@@ -27,9 +27,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--cat",
         type=int,
-        choices=(1, 2, 3),
+        choices=(0, 1, 2, 3),
         default=0,
-        help="show each chunk's error types at ERRANT's -cat level (1 operation, 2 category, 3 full type); "
+        help="show each chunk's error types at ERRANT's -cat level (1 operation, 2 category, 3 full type; "
+        "0: none, the default); "
         "a tag-free language's edits are typed by its classifier, named on the last line",
     )
     p.add_argument(
@@ -47,7 +48,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    examples = load_examples(args)
+    examples = load_examples(args, types=bool(args.cat))
     picked = []
     for line in args.line:
         if not 1 <= line <= len(examples):

@@ -16,6 +16,7 @@ from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
 from gecscope.cli import language as chosen
+from gecscope.cli.annotations import add_annotation_args, annotate, annotating
 from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
 from gecscope.errors import STDIN_PREFIX, InputError
 from gecscope.io.sanity import SwapTally, swap_tally
@@ -70,6 +71,7 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: b
     g.add_argument(
         "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
     )
+    add_annotation_args(p)
 
 
 def add_alignment_args(g: Any) -> None:
@@ -118,9 +120,9 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
     return aligner
 
 
-def load_examples(args: argparse.Namespace, *, require_references: bool = True) -> list[Example]:
-    """The (first) system's examples."""
-    [systems] = _shards(args, require_references)
+def load_examples(args: argparse.Namespace, *, require_references: bool = True, types: bool = True) -> list[Example]:
+    """The (first) system's examples (``types``: error types are read, so annotations are attached)."""
+    [systems] = _shards(args, require_references, types=types)
     return systems[0]
 
 
@@ -134,13 +136,23 @@ def _overlaps(metrics: Sequence[Any]) -> bool:
 
 
 def _shards(
-    args: argparse.Namespace, require_references: bool = True, size: int | None = None, overlaps: bool = False
+    args: argparse.Namespace,
+    require_references: bool = True,
+    size: int | None = None,
+    overlaps: bool = False,
+    *,
+    types: bool = True,
 ) -> Iterator[Shard]:
     """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
     tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
-    which is held back until the whole input is read."""
+    which is held back until the whole input is read. Annotations (CoNLL-U, a tagger) are read
+    only where ``types`` (error types) are: they change nothing else."""
     hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
     language = language_of(args)
+    if getattr(args, "example", False) and annotating(args):
+        raise InputError(
+            "--example scores the built-in example: drop --source-conllu/--hyp-conllu/--ref-conllu/--tagger"
+        )
     if args.example and not hyps and args.source is None:
         d = api.example_dir()
         yield from pipeline.stream(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=size)
@@ -159,7 +171,7 @@ def _shards(
         overlaps=overlaps,
     )
     warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    for shard in _tokenization_guarded(args, hyps or hyp_m2, shards):
+    for shard in _tokenization_guarded(args, hyps or hyp_m2, _overlaps_explained(shards)):
         if last is not None:
             yield last
         last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
@@ -169,8 +181,21 @@ def _shards(
     warning = tally.warning()
     if warning:
         print(f"gecscope: warning: {warning}", file=sys.stderr)
+    if last is not None and types and annotating(args):  # one shard (score_inputs): the whole input
+        last = annotate(args, last, language.code)
     if last is not None:
         yield last
+
+
+def _overlaps_explained(shards: Iterator[Shard]) -> Iterator[Shard]:
+    """``shards``; a reference M2 refused for overlapping edits says which metric reads them."""
+    try:
+        yield from shards
+    except InputError as exc:
+        if "has overlapping edits" not in exc.message:
+            raise
+        hint = "EstGEC's M2 has overlapping edits that only estgec-m2 reads (its by-type table: --format official)"
+        raise InputError(f"{exc.message}: {hint}", exc.path, exc.line) from None
 
 
 def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
@@ -180,13 +205,16 @@ def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: 
     (``--lang zh``) says so."""
     if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
         return shards
-    if language_of(args).readers is not None:
+    language = language_of(args)
+    if language.readers is not None:
         return shards
-    from gecscope.io.tokenization import CLI_HINT, guarded
+    from gecscope.io.tokenization import CLI_HINT, cli_hint, guarded
+
+    hint = CLI_HINT if language.code == "en" else cli_hint(language.tokenizers, language.label)
 
     refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
     names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
-    return guarded(shards, names, CLI_HINT, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
+    return guarded(shards, names, hint, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def language_of(args: argparse.Namespace) -> Language:
@@ -295,12 +323,14 @@ def score_inputs(
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
         pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
         plain = language.readers is None and getattr(args, "tokenize", "none") == "none" and not keep
+        types = any(m.uses_types for m in metrics)
+        plain = plain and not (types and annotating(args))  # annotations are attached to the whole input
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(
             metrics,
             names,
-            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics)),
+            _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics), types=types),
             make_aligner=_aligner_maker(metrics, args),
             sign=input_signature(args, {}),
             kept=kept if keep else None,
@@ -322,7 +352,7 @@ def load_for_metrics(
     t0 = time.perf_counter()
     with _stdin_kept(args):
         names = system_names(args)
-        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics))
+        [read] = _shards(args, _references_needed(metrics), overlaps=_overlaps(metrics), types=types)
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))

@@ -29,6 +29,10 @@ OPTIONS = {
     "tokenize": "--tokenize",
     "allow_tokenization_mismatch": "--allow-tokenization-mismatch",
     "multi_annotator_hyp": "--multi-annotator-hyp",
+    "source_conllu": "--source-conllu",
+    "hyp_conllu": "--hyp-conllu",
+    "ref_conllu": "--ref-conllu",
+    "tagger": "--tagger",
 }
 
 

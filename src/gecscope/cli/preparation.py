@@ -121,8 +121,9 @@ def _use_test_set(args: argparse.Namespace) -> None:
 
 def _use_protocol(args: argparse.Namespace) -> None:
     """Apply ``--protocol`` (or the one ``-t`` implies) to the options left unset: its language,
-    aligner, tokenisation, metrics and their settings. A ``--metric`` or a setting given otherwise
-    is the user's, and the protocol's name then stays out of the signature."""
+    aligner, tokenisation, metrics and their settings. A ``--metric``, ``--aligner``, ``--tokenize``
+    or a setting given otherwise (given at all: equal to the option's default counts) is the
+    user's, and the protocol's name then stays out of the signature."""
     import sys
 
     from gecscope.meta.data.protocols import get_protocol
@@ -134,21 +135,24 @@ def _use_protocol(args: argparse.Namespace) -> None:
         if not _same_language(args.lang, protocol.lang):
             raise InputError(f"--protocol {protocol.name} is --lang {protocol.lang}", "--lang")
         args.lang = protocol.lang
-    if hasattr(args, "aligner") and args.aligner in ("errant", None):
-        args.aligner = protocol.aligner
-    if hasattr(args, "tokenize") and args.tokenize in (None, "none", "whitespace"):
-        args.tokenize = protocol.tokenize
+    changed = []  # options given otherwise than the protocol: the user's, and the run is not the protocol's
+    for option, value in (("aligner", protocol.aligner), ("tokenize", protocol.tokenize)):
+        if not hasattr(args, option):
+            continue
+        if getattr(args, option) is None:  # not given: the protocol's
+            setattr(args, option, value)
+        elif not _same_option(option, getattr(args, option), value):
+            changed.append(f"--{option}")
     if not protocol.tokenisation_check and hasattr(args, "allow_tokenization_mismatch"):
         args.allow_tokenization_mismatch = True  # the official scorer reads the text as given
     metrics = getattr(args, "metric", None)
     if metrics is None:
         return
-    if metrics != getattr(args, "metric_default", metrics) and tuple(metrics) != protocol.metrics:
+    if getattr(args, "metric_given", False) and tuple(metrics) != protocol.metrics:
         print(f"gecscope: --metric given: protocol {protocol.name} not applied to it", file=sys.stderr)
         args.protocol_applied = None
         return
     args.metric = list(protocol.metrics)
-    changed = []
     for _, name, value in protocol.settings:
         if getattr(args, name, None) is None:
             setattr(args, name, value)
@@ -157,6 +161,19 @@ def _use_protocol(args: argparse.Namespace) -> None:
     if changed:
         print(f"gecscope: {', '.join(changed)} given: not protocol {protocol.name}'s setting", file=sys.stderr)
     args.protocol_applied = None if changed else protocol.name
+
+
+def _same_option(option: str, given: str, wanted: str) -> bool:
+    """Whether ``--aligner``/``--tokenize`` ``given`` names the protocol's ``wanted`` (a
+    tokeniser's aliases resolved: ``whitespace`` is ``none``)."""
+    if option != "tokenize":
+        return given == wanted
+    from gecscope.align.tokenizer_specs import registered
+
+    try:
+        return registered(given) == registered(wanted)
+    except ValueError:  # an unknown name: refused with the language's tokenisers later
+        return False
 
 
 def _echo(args: argparse.Namespace) -> int:

@@ -83,9 +83,19 @@ def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str 
         choices=list(METRICS),
         default=default,
         metavar="METRIC",
+        action=GivenMetric,
         help=(help or "; ".join(f"{k}: {s.summary}" for k, s in METRICS.items())) + f" (aliases: {aliases})",
     )
-    p.set_defaults(metric_default=default)  # a protocol (--protocol, -t) replaces only this default
+    p.set_defaults(metric_given=False)  # a protocol (--protocol, -t) replaces only the default
+
+
+class GivenMetric(argparse._StoreAction):
+    """``--metric``, stored with ``metric_given`` set: a protocol replaces the default, never a
+    metric the user gave (the default's metric included)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, *args: Any) -> None:
+        super().__call__(parser, namespace, *args)
+        namespace.metric_given = True
 
 
 class SettingsHelp(argparse.HelpFormatter):

@@ -4,7 +4,8 @@ The words of a sentence are its syntactic words (``ID`` an integer); multi-word 
 (``1-2``) and empty nodes (``1.1``) are skipped, as spaCy-UDPipe and errant_czech see the words.
 Comment lines (``#``) are kept only as ``# text =`` / ``# sent_id =`` (not needed). Each
 :class:`Word` keeps what an error-type classifier reads: form, lemma, UPOS, features, relation
-and head. A malformed line is an :class:`~gecscope.errors.InputError` naming the file and line.
+and head. A malformed line is an :class:`~gecscope.errors.InputError` naming the file and line
+(a bad HEAD: the word's line). A UTF-8 byte-order mark is skipped, as in text input.
 
 >>> sentences = parse_conllu(["1\\tJá\\tjá\\tPRON\\t_\\tCase=Nom\\t2\\tnsubj\\t_\\t_",
 ...                           "2\\tpíšu\\tpsát\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_", ""])
@@ -17,26 +18,19 @@ and head. A malformed line is an :class:`~gecscope.errors.InputError` naming the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
+from gecscope.types import Word as Word  # re-exported: the words this module reads
 
 COLUMNS = 10
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    """One syntactic word of a CoNLL-U sentence (``_`` columns are empty strings; ``head`` is the
-    1-based index of its head, 0 for the root, -1 when not given)."""
-
-    form: str
-    lemma: str = ""
-    upos: str = ""
-    feats: str = ""
-    deprel: str = ""
-    head: int = -1
-    xpos: str = ""
+#: the 17 universal POS tags of UD v2 (column 4, UPOS)
+UPOS_TAGS = frozenset(
+    {
+        *("ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM"),
+        *("PART", "PRON", "PROPN", "PUNCT", "SCONJ", "SYM", "VERB", "X"),
+    }
+)
 
 
 Sentence = tuple[Word, ...]
@@ -46,17 +40,27 @@ def _column(value: str) -> str:
     return "" if value == "_" else value
 
 
-def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sentence]:
-    """The sentences of CoNLL-U ``lines`` (one sentence per blank-line-separated block)."""
+def parse_conllu(
+    lines: Iterable[str],
+    path: str | Path = "<input>",
+    starts: list[int] | None = None,
+    word_lines: list[list[int]] | None = None,
+) -> list[Sentence]:
+    """The sentences of CoNLL-U ``lines`` (one sentence per blank-line-separated block);
+    ``starts``, when given, receives the line number of each sentence's first word, and
+    ``word_lines`` the line number of each of its words."""
     sentences: list[Sentence] = []
     words: list[Word] = []
+    numbers: list[int] = []
     number = 0
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # a byte-order mark, as text input skips it
         if not line.strip():
             if words:
-                sentences.append(_closed(words, path, number))
-                words = []
+                sentences.append(_closed(words, numbers, path, word_lines))
+                words, numbers = [], []
             continue
         if line.startswith("#"):
             continue
@@ -66,6 +70,8 @@ def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sen
         ident = fields[0]
         if "-" in ident or "." in ident:  # a multi-word token or an empty node: not a syntactic word
             continue
+        if not words and starts is not None:
+            starts.append(number)
         if not ident.isdigit() or int(ident) != len(words) + 1:
             raise InputError(f"CoNLL-U word id {ident!r} is not {len(words) + 1}", path, number)
         if not fields[1]:
@@ -73,6 +79,7 @@ def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sen
         head = fields[6]
         if head not in ("_", "") and not head.isdigit():
             raise InputError(f"CoNLL-U HEAD {head!r} is not a number", path, number)
+        numbers.append(number)
         words.append(
             Word(
                 form=fields[1],
@@ -85,21 +92,24 @@ def parse_conllu(lines: Iterable[str], path: str | Path = "<input>") -> list[Sen
             )
         )
     if words:
-        sentences.append(_closed(words, path, number))
+        sentences.append(_closed(words, numbers, path, word_lines))
     return sentences
 
 
-def _closed(words: list[Word], path: str | Path, line: int) -> Sentence:
-    """The finished sentence; a HEAD past its last word is an error (at the line ending it)."""
-    if any(w.head > len(words) for w in words):
-        raise InputError("CoNLL-U sentence has a HEAD past its last word", path, line)
+def _closed(words: list[Word], numbers: list[int], path: str | Path, word_lines: list[list[int]] | None) -> Sentence:
+    """The finished sentence; a HEAD past its last word is an error (at that word's line)."""
+    for word, number in zip(words, numbers, strict=True):
+        if word.head > len(words):
+            raise InputError(f"CoNLL-U HEAD {word.head} is past the sentence's last word ({len(words)})", path, number)
+    if word_lines is not None:
+        word_lines.append(numbers)
     return tuple(words)
 
 
 def read_conllu(path: str | Path) -> list[Sentence]:
     """The sentences of the CoNLL-U file ``path`` (UTF-8)."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return parse_conllu(handle, path)
     except UnicodeDecodeError as err:
         raise InputError(f"CoNLL-U file is not UTF-8 ({err.reason})", path) from None
@@ -126,3 +136,41 @@ def format_conllu(sentence: Sequence[Word]) -> str:
         )
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n\n"
+
+
+def check_tags(
+    words: Sequence[Word], lines: Sequence[int], path: str | Path, column: str, known: frozenset[str], hint: str = ""
+) -> None:
+    """Refuse a word of ``words`` whose ``column`` (``upos`` or ``xpos``) is not in ``known``, in
+    one line naming the file and the word's line (``lines``: each word's); ``hint`` ends it."""
+    for word, line in zip(words, lines, strict=True):
+        tag = getattr(word, column)
+        if tag not in known:
+            shown = repr(tag) if tag else "'_'"
+            raise InputError(f"CoNLL-U word {word.form!r} has {column.upper()} {shown}, not {hint}", path, line)
+
+
+def check_tokens(
+    words: Sequence[Word],
+    tokens: Sequence[str],
+    path: str | Path,
+    sentence: int,
+    line: int | None = None,
+    note: str = "",
+) -> None:
+    """Refuse annotated ``words`` whose forms are not ``tokens`` (the sentence's tokens in the
+    scored text), in one line naming the annotation file, the sentence and (``line``) its first
+    line; ``note`` ends the message."""
+    forms = [w.form for w in words]
+    if forms != list(tokens):
+        where = next(
+            (i for i, (a, b) in enumerate(zip(forms, tokens, strict=False)) if a != b), min(len(forms), len(tokens))
+        )
+        ours = repr(forms[where]) if where < len(forms) else "none"
+        theirs = repr(tokens[where]) if where < len(tokens) else "none"
+        raise InputError(
+            f"CoNLL-U sentence {sentence} does not match the text's tokens (word {where + 1}: {ours} vs {theirs})"
+            + note,
+            path,
+            line,
+        )

@@ -160,6 +160,23 @@ CLI_HINT = (
     "add --tokenize spacy (English) or --tokenize char (Chinese) to tokenise every input the same way, "
     "or --allow-tokenization-mismatch to score as is"
 )
+
+
+def cli_hint(tokenizers: Sequence[str], label: str) -> str:
+    """The refusal's advice for a language other than English (``label``, e.g. ``--lang et
+    (Estonian)``): its own ``tokenizers`` (``none`` left out), or only the override.
+
+    >>> cli_hint(("none", "spacy-blank", "syntok"), "--lang et (Estonian)")[:60]
+    'add --tokenize syntok or --tokenize spacy-blank (the tokenis'
+    """
+    own = sorted((t for t in tokenizers if t not in ("none", "whitespace")), key=lambda t: t != "syntok")
+    override = "or --allow-tokenization-mismatch to score as is"
+    if not own:
+        return f"{label} has no tokeniser: tokenise every input the same way, {override}"
+    named = " or ".join(f"--tokenize {t}" for t in own)
+    return f"add {named} (the tokenisers of {label}) to tokenise every input the same way, {override}"
+
+
 #: ... and the Python API's
 API_HINT = "pass tokenize='spacy' (English) to tokenise every input the same way, or allow_tokenization_mismatch=True"
 

@@ -11,7 +11,7 @@ LEVEL = Option(
 #: F-beta's beta: beyond these ends beta² over- or underflows into a silent P or R (or an overflow)
 BETA = Option("beta", "F-beta", float, low=0.01, high=100)
 CAT = Option(
-    "cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type; 0: none", int, choices=(1, 2, 3)
+    "cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type; 0: none", int, choices=(0, 1, 2, 3)
 )
 ASSUMPTION = Option("assumption", "CLEME chunk assumption", choices=("dependent", "independent"))
 #: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")

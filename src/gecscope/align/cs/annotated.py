@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from gecscope.align.cs.classifier import CzechTypes, check_tokens
+from gecscope.align.cs.classifier import CzechTypes
 from gecscope.errors import InputError
-from gecscope.io.conllu import Sentence, read_conllu
+from gecscope.io.conllu import Sentence, check_tokens, read_conllu
 from gecscope.types import Example
 
 

@@ -40,9 +40,9 @@ from functools import cached_property
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.errors import InputError, MissingExtraError, SettingError
-from gecscope.io.conllu import Word
-from gecscope.types import Edit
+from gecscope.errors import MissingExtraError, SettingError
+from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
+from gecscope.types import Edit, Word
 
 #: the name the Czech language unit declares (``Language.classifier``)
 NAME = "errant-czech"
@@ -180,22 +180,6 @@ class CzechTypes:
             typed.append(replace(e, type=self.classify(source[e.start : e.end], target[start:end])))
             shift += len(e.correction) - (e.end - e.start)
         return tuple(typed)
-
-
-def check_tokens(words: Sequence[Word], tokens: Sequence[str], path: str, sentence: int) -> None:
-    """Refuse annotated ``words`` whose forms are not ``tokens`` (the sentence's tokens in the
-    scored text), in one line naming the annotation file and the sentence."""
-    forms = [w.form for w in words]
-    if forms != list(tokens):
-        where = next(
-            (i for i, (a, b) in enumerate(zip(forms, tokens, strict=False)) if a != b), min(len(forms), len(tokens))
-        )
-        ours = forms[where] if where < len(forms) else "none"
-        theirs = tokens[where] if where < len(tokens) else "none"
-        raise InputError(
-            f"CoNLL-U sentence {sentence} does not match the text's tokens (word {where + 1}: {ours!r} vs {theirs!r})",
-            path,
-        )
 
 
 def text(words: Sequence[Word]) -> str:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gecscope.errors import MissingExtraError
-from gecscope.io.conllu import Sentence, Word
+from gecscope.io.conllu import Sentence
+from gecscope.types import Word
 
 MODEL = "cs_core_news_sm"
 PACKAGE = "cs-core-news-sm"

@@ -88,7 +88,10 @@ def coarse(word: Word) -> str:
     try:
         return COARSE[word.xpos]
     except KeyError:
-        raise InputError(f"word {word.form!r} has no STTS tag Boyd's table knows ({word.xpos!r})") from None
+        raise InputError(
+            f"word {word.form!r} has no STTS tag Boyd's table knows ({word.xpos!r}): "
+            "the STTS tag belongs in CoNLL-U column 5 (XPOS)"
+        ) from None
 
 
 def text(words: Sequence[Word]) -> str:
