@@ -5,16 +5,21 @@ wall seconds and peak resident memory, min / median over ``--repeat`` runs.
 
 Run: python benchmarks/bench_reference_free.py [--data ../shared/data] [--system AMU]
      [--sentences 1312] [--repeat 3] [--metrics scribendi some impara] [--tools gecscope gec-metrics]
+     [--precisions fp32 bf16]
 
 The SmolLM2 weights are converted once (outside the timing) into a folder that both tools load;
 the BERT-base-sized checkpoints are built with random weights (the cost of a forward pass does not
-depend on the weights). gecscope runs ``gecscope score --no-cache --quiet``.
+depend on the weights). gecscope runs ``gecscope score --no-cache --quiet --per-sentence --format
+json --precision P`` for each ``--precisions`` value (gec-metrics has fp32 only); after a precision
+other than fp32 the script prints how many sentence scores differ from gecscope's fp32 run of the
+same metric (this run's) and the largest difference.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import statistics
 import subprocess
@@ -65,15 +70,23 @@ def child(args: argparse.Namespace) -> None:
     print(scorer.score_corpus(sources, hyps))
 
 
-def measure(argv: list[str]) -> tuple[float, float, float]:
-    """CPU seconds, wall seconds and peak RSS (MiB) of one process."""
+def measure(argv: list[str], out: Path) -> tuple[float, float, float]:
+    """CPU seconds, wall seconds and peak RSS (MiB) of one process (its standard output in ``out``)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(argv, stdout=sink)
+        _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"failed ({status}): {' '.join(argv)}")
     return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+
+
+def sentence_scores(out: Path) -> list[float]:
+    """The per-sentence scores of ``gecscope score --per-sentence --format json``."""
+    data = json.loads(out.read_text(encoding="utf-8"))
+    rows = data[0] if isinstance(data, list) else data
+    return [float(r["score"]) for r in rows["sentences"]]
 
 
 def main() -> None:
@@ -84,6 +97,7 @@ def main() -> None:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--metrics", nargs="+", default=["scribendi", "some", "impara"])
     p.add_argument("--tools", nargs="+", default=["gecscope", "gec-metrics"])
+    p.add_argument("--precisions", nargs="+", default=["fp32"], choices=["fp32", "bf16"], help="gecscope's")
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--source", help=argparse.SUPPRESS)
     p.add_argument("--hyp", help=argparse.SUPPRESS)
@@ -116,24 +130,35 @@ def main() -> None:
             "impara": ["--quality-model", "--similarity-model"],
         }
         print(f"CoNLL-2014 {args.system}: {n} sentences, {args.repeat} runs each (min / median)")
-        print("metric    | tool        | CPU s          | wall s         | peak MiB | sentences / CPU-s")
+        print("metric    | tool             | CPU s          | wall s         | peak MiB | sentences / CPU-s")
         for metric in args.metrics:
-            for tool in args.tools:
+            runs_of = [("gecscope", p) for p in args.precisions if "gecscope" in args.tools]
+            runs_of += [("gec-metrics", "fp32")] if "gec-metrics" in args.tools else []
+            for tool, precision in runs_of:
+                out = work / f"{metric}-{tool}-{precision}.out"
                 if tool == "gecscope":
                     argv = [sys.executable, "-m", "gecscope", "score", "--metric", metric, "--source", str(source),
-                            "--hyp", str(hyp), "--no-cache", "--quiet"]  # fmt: skip
+                            "--hyp", str(hyp), "--no-cache", "--quiet", "--per-sentence", "--format", "json",
+                            "--precision", precision]  # fmt: skip
                     argv += [x for opt, path in zip(options[metric], models[metric], strict=True) for x in (opt, path)]
                 else:
                     argv = [sys.executable, __file__, "--child", metric, "--source", str(source), "--hyp", str(hyp),
                             "--models", *models[metric]]  # fmt: skip
-                runs = [measure(argv) for _ in range(args.repeat)]
+                runs = [measure(argv, out) for _ in range(args.repeat)]
                 cpu, wall, peak = ([r[i] for r in runs] for i in range(3))
+                name = tool if tool != "gecscope" or len(args.precisions) == 1 else f"gecscope {precision}"
                 print(
-                    f"{metric:9} | {tool:11} | {min(cpu):6.1f} / {statistics.median(cpu):6.1f} | "
+                    f"{metric:9} | {name:16} | {min(cpu):6.1f} / {statistics.median(cpu):6.1f} | "
                     f"{min(wall):6.1f} / {statistics.median(wall):6.1f} | {max(peak):8.0f} | "
                     f"{n / statistics.median(cpu):.1f}",
                     flush=True,
                 )
+                base = work / f"{metric}-gecscope-fp32.out"
+                if tool == "gecscope" and precision != "fp32" and base.exists():
+                    a, b = sentence_scores(base), sentence_scores(out)
+                    differ = sum(x != y for x, y in zip(a, b, strict=True))
+                    largest = max((abs(x - y) for x, y in zip(a, b, strict=True)), default=0.0)
+                    print(f"  {precision} vs fp32: {differ} of {len(a)} sentence scores differ, largest {largest:.3g}")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,13 @@ def test_the_cli_offers_the_fluency_scalings_the_scorer_knows() -> None:
     assert scorer_scalings == SCALINGS
 
 
+def test_the_cli_offers_the_precisions_the_models_know() -> None:
+    from gecscope.cli.models import PRECISIONS
+    from gecscope.weighting.perplexity import PRECISIONS as model_precisions
+
+    assert model_precisions == PRECISIONS
+
+
 def test_the_registry_imports_a_metric_only_when_it_is_configured() -> None:
     code = "from gecscope.metrics import METRICS\nassert METRICS['cleme2'].citation and METRICS['m2'].layout"
     assert loaded_after(code, ("numpy", "gecscope.metrics.green", *OTHER_METRICS)) == {"numpy", "gecscope.metrics.m2"}

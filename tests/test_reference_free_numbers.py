@@ -89,3 +89,44 @@ def test_some_and_impara_are_unchanged(checkpoints: dict[str, str]) -> None:
         assert metric.sentence_scores(analysis) == pytest.approx(GOLDEN[name]["sentences"], abs=1e-6)
         for got, want in zip(analysis.parts, GOLDEN[name]["parts"], strict=True):
             assert list(got) == pytest.approx(want, abs=1e-6)
+
+
+@pytest.mark.shared
+def test_prefix_sharing_keeps_the_mean_nll(scorer: PerplexityScorer) -> None:
+    """A hypothesis scored from its source's shared prefix has the mean NLL of the text scored whole
+    (float rounding: the attention rows are wider, as with padding)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from record_reference_free import TEXTS, changed_texts
+
+    texts = changed_texts(CONLL, "AMU", TEXTS)
+    pairs = list(zip(texts[0::2], texts[1::2], strict=True))
+    whole = dict(zip(texts, scorer.nll(texts).tolist(), strict=True))
+    shared = scorer.pair_nll(pairs)
+    assert [shared[t] for t in texts] == pytest.approx([whole[t] for t in texts], rel=1e-6)
+
+
+@pytest.mark.shared
+def test_bf16_is_signed_apart_and_close(scorer: PerplexityScorer) -> None:
+    """``--precision bf16``: other numbers (a per mille or so), another signature and cache key."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from record_reference_free import changed_texts
+
+    config = PerplexityConfig(model=scorer.config.model, cache=False, precision="bf16")
+    low = PerplexityScorer(config)
+    texts = changed_texts(CONLL, "AMU", 20)
+    got, want = low.nll(texts).tolist(), GOLDEN["nll_amu"][:20]
+    assert got == pytest.approx(want, rel=2e-2) and got != pytest.approx(want, rel=1e-6)
+    metric = Scribendi(ScribendiConfig(perplexity=config))
+    assert "@bf16" in metric.signature() and metric.signature() != Scribendi(ScribendiConfig()).signature()
+
+
+def test_some_and_impara_in_bf16_are_signed_apart(checkpoints: dict[str, str]) -> None:
+    from test_learned_neural import examples
+
+    some = Some(SomeConfig(checkpoints["g"], checkpoints["f"], checkpoints["m"], cache=False, precision="bf16"))
+    impara = Impara(ImparaConfig(checkpoints["qe"], checkpoints["se"], cache=False, precision="bf16"))
+    for name, metric in (("some", some), ("impara", impara)):
+        assert "precision:bf16" in metric.signature()
+        got = metric.sentence_scores(metric.analyse(examples()))
+        assert got == pytest.approx(GOLDEN[name]["sentences"], abs=5e-2)
+        assert got != pytest.approx(GOLDEN[name]["sentences"], abs=1e-6)

@@ -133,6 +133,10 @@ class FakeScorer:
         self.asked.extend(texts)
         return np.array([float(t.count("x")) if t else np.nan for t in texts])
 
+    def pair_nll(self, pairs: Sequence[tuple[str, str]]) -> dict[str, float]:
+        texts = list(dict.fromkeys(t for pair in pairs for t in pair))
+        return dict(zip(texts, self.nll(texts).tolist(), strict=True))
+
 
 def _examples(pairs: list[tuple[str, str]]) -> list[Example]:
     return [Example(tuple(s.split()), Target(tuple(h.split())), ()) for s, h in pairs]
@@ -177,6 +181,17 @@ def test_resampling_reads_the_cached_analysis() -> None:
     analysis = metric.analyse(_examples([("x a b c d e f", "a b c d e f"), ("a b c d", "x a b c d"), ("b", "b")]))
     assert metric.score_analysis(declared(metric).take(analysis, [0, 0, 2])).value == 2.0
     assert metric.score_analysis(declared(metric).stack([analysis, analysis])).value == 0.0
+
+
+def test_lower_precision_is_signed_and_cached_apart() -> None:
+    from gecscope.weighting.perplexity import PerplexityConfig, PerplexityScorer
+
+    fp32, bf16 = PerplexityConfig(cache=False), PerplexityConfig(cache=False, precision="bf16")
+    assert "|lm:smollm2-135m|" in Scribendi(ScribendiConfig(perplexity=fp32)).signature()
+    assert "|lm:smollm2-135m@bf16|" in Scribendi(ScribendiConfig(perplexity=bf16)).signature()
+    assert PerplexityScorer(fp32).key("a b") != PerplexityScorer(bf16).key("a b")
+    with pytest.raises(ValueError, match="precision"):
+        PerplexityConfig(precision="int8")
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,8 @@ if TYPE_CHECKING:  # the model code is imported where its configs are built: par
 
 #: ``weighting.fluency.SCALINGS``, written out so that parsing imports no model code (a test compares)
 SCALINGS = ("none", "x4-clip")
+#: ``weighting.perplexity.PRECISIONS``, written out likewise
+PRECISIONS = ("fp32", "bf16")
 
 
 def add_model_args(p: argparse.ArgumentParser) -> None:
@@ -35,6 +37,13 @@ def add_encoder_args(p: argparse.ArgumentParser) -> Any:
     g.add_argument("--encoder-backend", choices=["onnx", "torch"], help="default: onnx for minilm-int8, else torch")
     g.add_argument("--device", default="cpu", help="torch device for encoders and language models (cpu, cuda)")
     g.add_argument("--batch-size", type=int, default=16, help="encoder batch size")
+    g.add_argument(
+        "--precision",
+        choices=PRECISIONS,
+        default="fp32",
+        help="Scribendi's LM, SOME's and IMPARA's models: fp32 (the reference numbers) or bf16 (faster, other "
+        "numbers; signed)",
+    )
     g.add_argument("--rescale-baseline", type=float, help="BERTScore baseline b: F -> (F - b) / (1 - b)")
     g.add_argument(
         "--no-cache", dest="cache", action="store_false", help="do not read or write the model and alignment caches"
@@ -68,7 +77,13 @@ def fluency_config(args: argparse.Namespace) -> FluencyConfig:
 def perplexity_config(args: argparse.Namespace) -> PerplexityConfig:
     from gecscope.weighting.perplexity import PerplexityConfig
 
-    return PerplexityConfig(model=args.lm_model, device=args.device, cache=args.cache, cache_dir=args.cache_dir)
+    return PerplexityConfig(
+        model=args.lm_model,
+        device=args.device,
+        cache=args.cache,
+        cache_dir=args.cache_dir,
+        precision=getattr(args, "precision", "fp32"),
+    )
 
 
 def add_llm_args(g: Any) -> None:
@@ -138,4 +153,6 @@ def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
     made = {"similarity": similarity_config, "fluency": fluency_config, "perplexity": perplexity_config}
     out = {k: make(args) for k, make in {**made, "llm": llm_config}.items() if k in names}
     out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})
+    if "precision" in names:
+        out["precision"] = getattr(args, "precision", "fp32")
     return out

@@ -157,8 +157,8 @@ class Scribendi(SentenceMetric):
 
     def analyse(self, examples: Sequence[Example]) -> SentenceAnalysis:
         pairs = [(ex.source_line.rstrip(), ex.hypothesis.line.rstrip()) for ex in examples]
-        texts = list(dict.fromkeys(t for s, h in pairs if s != h for t in (s, h)))
-        nll = dict(zip(texts, self.scorer.nll(texts).tolist(), strict=True)) if texts else {}
+        changed = [(s, h) for s, h in pairs if s != h]
+        nll = self.scorer.pair_nll(changed) if changed else {}
         nan, rows = float("nan"), []
         for s, h in pairs:
             if s == h:

@@ -50,24 +50,30 @@ def library_output() -> Iterator[None]:
         yield
 
 
-def load_causal_lm(model: str, *, device: str = "cpu", cache_dir: str | Path | None = None) -> CausalLM:
-    """Load a causal LM and its tokenizer (presets are dequantized once and cached)."""
+def load_causal_lm(
+    model: str, *, device: str = "cpu", cache_dir: str | Path | None = None, bf16: bool = False
+) -> CausalLM:
+    """Load a causal LM and its tokenizer (presets are dequantized once and cached); ``bf16``: its
+    weights in bfloat16 (a converted preset is read as such: no float32 copy held at once)."""
     require("lm", "a causal language model", ("torch", "transformers"))
     cached = Path(cache_dir or default_cache_dir()) / "models" / model
     if model in GGUF_PRESETS and not (cached / "config.json").exists() and not is_quiet():
         print(f"converting the packaged {model} weights once (~20 s), cached in {cached}", file=sys.stderr)
     with library_output():
-        return _load_causal_lm(model, device, cache_dir)
+        lm = _load_causal_lm(model, device, cache_dir, bf16)
+    if bf16:
+        lm.model.to(lm.torch.bfloat16)  # no-op where it was read so
+    return lm
 
 
-def _load_causal_lm(model: str, device: str, cache_dir: str | Path | None) -> CausalLM:
+def _load_causal_lm(model: str, device: str, cache_dir: str | Path | None, bf16: bool = False) -> CausalLM:
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     if model in GGUF_PRESETS:
         cached = Path(cache_dir or default_cache_dir()) / "models" / model
         if (cached / "config.json").exists():
-            lm = AutoModelForCausalLM.from_pretrained(cached, dtype=torch.float32)
+            lm = AutoModelForCausalLM.from_pretrained(cached, dtype=torch.bfloat16 if bf16 else torch.float32)
             tok = AutoTokenizer.from_pretrained(cached)
         else:
             if importlib.util.find_spec("gguf") is None:
@@ -160,8 +166,8 @@ def length_order(ids: Sequence[Sequence[int]]) -> list[int]:
 #: model types whose logits are exactly ``lm_head(last hidden state)`` (no soft-capping or scaling):
 #: their head runs on the predicting positions only, a slice of positions at a time
 PLAIN_HEADS = frozenset({"llama", "gpt2", "qwen2", "qwen3", "mistral"})
-#: positions whose vocabulary-wide log-probabilities are held at once (49,152 x 1,024 floats: 200 MB)
-HEAD_SLICE = 1024
+#: positions whose vocabulary-wide log-probabilities are held at once (49,152 x 256 floats: 50 MB)
+HEAD_SLICE = 256
 
 
 def batch_nll(lm: CausalLM, rows: Sequence[Sequence[int]]) -> list[float]:

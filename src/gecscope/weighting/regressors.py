@@ -100,7 +100,7 @@ def regress(ckpt: Checkpoint, items: Sequence[tuple[str, ...]], max_length: int,
         enc = ckpt.tokenizer(*args, max_length=max_length, padding=True, truncation=True, return_tensors="pt")
         enc = {k: v.to(ckpt.model.device) for k, v in enc.items()}
         with torch.inference_mode():
-            for i, x in zip(chosen, ckpt.model(**enc).logits.view(-1).tolist(), strict=True):
+            for i, x in zip(chosen, ckpt.model(**enc).logits.float().view(-1).tolist(), strict=True):
                 out[i] = float(x)
     return out
 
@@ -113,7 +113,7 @@ def similarity(ckpt: Checkpoint, pairs: Sequence[tuple[str, ...]], max_length: i
     def pooled(texts: list[str]) -> Any:
         enc = ckpt.tokenizer(texts, max_length=max_length, padding=True, truncation=True, return_tensors="pt")
         ids, mask = enc["input_ids"].to(ckpt.model.device), enc["attention_mask"].to(ckpt.model.device)
-        states = ckpt.model(ids, mask).last_hidden_state * mask.unsqueeze(-1)
+        states = ckpt.model(ids, mask).last_hidden_state.float() * mask.unsqueeze(-1)
         return states.sum(dim=1) / mask.sum(dim=-1, keepdim=True)
 
     batches = length_batches(ckpt, pairs, max_length, batch_size)
