@@ -246,3 +246,15 @@ def test_every_door_signs_the_types_alike(
     page = tmp_path / "report.md"
     assert main(["report", *argv, "--cat", "2", "--format", "md", "-o", str(page), "--quiet"]) == 0
     assert f"- per type: `{want}` with cat 2" in page.read_text(encoding="utf-8")
+
+
+def test_a_shared_chunk_count_is_explained_in_the_legend(capsys: pytest.CaptureFixture[str]) -> None:
+    """Per-type counts of 1/k (a chunk with k types) are said in the table's legend, only then."""
+    from gecscope.cli import main
+
+    assert main(["score", "--metric", "cleme2", "--cat", "2", "--example"]) == 0
+    with_types = capsys.readouterr().out
+    assert main(["score", "--metric", "cleme2", "--example"]) == 0
+    without = capsys.readouterr().out
+    assert "a chunk with k types counts 1/k for each" in with_types
+    assert "1/k" not in without

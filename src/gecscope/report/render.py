@@ -66,9 +66,22 @@ def render_block(
         lines.append(table)
     if per_sentence:
         lines.append(render_sentences(score, texts))
-    lines.append(f"  {legend(score.shape)}")
+    split = "; per type, a chunk with k types counts 1/k for each" if table and _split_counts(score) else ""
+    lines.append(f"  {legend(score.shape)}{split}")
     lines.append(f"  signature: {score.signature}")
     return "\n".join(lines)
+
+
+def _split_counts(score: Score) -> bool:
+    """Whether a per-type count is not a whole number (a chunk's count shared among its types)."""
+    rows = score.details.get("types") or {}
+    return any(
+        isinstance(v, float) and not v.is_integer()
+        for row in rows.values()
+        if isinstance(row, dict)
+        for k, v in row.items()
+        if k in ("tp", "fp", "fn", "fp_ne", "fp_un")
+    )
 
 
 def render_types(score: Score, *, categories: bool = False) -> str:
