@@ -1,70 +1,30 @@
-"""German examples typed from annotations: the hypothesis edits of aligned examples get Boyd's
-types from STTS-tagged words of their source and hypothesis (CoNLL-U files with XPOS, one
-sentence per example, in order, or the offline tagger), the plug-in point for ``--cat`` with
-``--lang de``.
-
-Each annotated sentence must have the example's tokens (a mismatch is one error naming the
-CoNLL-U file and the sentence), so the edits' spans index the annotated words.
-"""
+"""German: Boyd's types from STTS-tagged words (CoNLL-U with the STTS tag in XPOS, or the offline
+tagger HanTa, the ``de-tagger`` extra), the plug-in point for ``--cat`` with ``--lang de``.
+The work is :mod:`gecscope.align.annotated_types`'s; this module binds the classifier and tagger."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
-from gecscope.align.cs.classifier import check_tokens
+from gecscope.align import annotated_types
+from gecscope.align.annotated_types import type_hypotheses as type_hypotheses  # re-exported
 from gecscope.align.de.classifier import GermanTypes
-from gecscope.errors import InputError
-from gecscope.io.conllu import Sentence, read_conllu
 from gecscope.types import Example
-
-
-def type_hypotheses(
-    examples: Sequence[Example],
-    sources: Sequence[Sentence],
-    hypotheses: Sequence[Sentence],
-    types: GermanTypes,
-    paths: tuple[str, str] = ("<source CoNLL-U>", "<hypothesis CoNLL-U>"),
-) -> list[Example]:
-    """``examples`` (aligned) with their hypothesis edits typed by ``types`` on the annotated
-    ``sources`` and ``hypotheses`` (one sentence per example; ``paths`` name them in errors)."""
-    for sentences, path in ((sources, paths[0]), (hypotheses, paths[1])):
-        if len(sentences) != len(examples):
-            raise InputError(f"{len(sentences)} CoNLL-U sentences for {len(examples)} examples", path)
-    typed = []
-    for number, (example, source, hypothesis) in enumerate(zip(examples, sources, hypotheses, strict=True), 1):
-        check_tokens(source, example.source, paths[0], number)
-        check_tokens(hypothesis, example.hypothesis.tokens, paths[1], number)
-        edits = example.hypothesis.edits
-        if edits is None:
-            raise ValueError("type_hypotheses needs aligned examples (align them first)")
-        target = replace(example.hypothesis, edits=types.type_edits(source, hypothesis, edits))
-        typed.append(replace(example, hypothesis=target))
-    return typed
 
 
 def type_from_conllu(
     examples: Sequence[Example], source: str | Path, hypothesis: str | Path, types: GermanTypes | None = None
 ) -> list[Example]:
-    """:func:`type_hypotheses` with the annotations read from the CoNLL-U files ``source`` and
-    ``hypothesis`` (STTS tags in XPOS; ``types``: the default lexicon, ``tags="conllu"``)."""
-    return type_hypotheses(
-        examples,
-        read_conllu(source),
-        read_conllu(hypothesis),
-        types or GermanTypes(tags="conllu"),
-        (str(source), str(hypothesis)),
-    )
+    """The examples typed on the CoNLL-U files ``source`` and ``hypothesis`` (``types``: the
+    default lexicon, ``tags="conllu"``)."""
+    return annotated_types.type_from_conllu(examples, source, hypothesis, types or GermanTypes(tags="conllu"))
 
 
 def type_with_tagger(examples: Sequence[Example], lexicon: str = "simplemma") -> list[Example]:
-    """:func:`type_hypotheses` with the annotations of the offline tagger (HanTa, the ``de-tagger``
-    extra) on the examples' own tokens; the tagger and its version are the classifier's ``tags``
-    (in its signature)."""
+    """The examples typed on the offline tagger's annotations of their own tokens; the tagger and
+    its version are the classifier's ``tags`` (in its signature)."""
     from gecscope.align.de.tagger import GermanTagger
 
     tagger = GermanTagger()
-    sources = tagger.tag([example.source for example in examples])
-    hypotheses = tagger.tag([example.hypothesis.tokens for example in examples])
-    return type_hypotheses(examples, sources, hypotheses, GermanTypes(lexicon=lexicon, tags=tagger.name))
+    return annotated_types.type_with_tagger(examples, tagger, GermanTypes(lexicon=lexicon, tags=tagger.name))
