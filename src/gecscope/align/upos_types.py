@@ -31,10 +31,11 @@ The rules, in order (``source`` → ``target``, the annotated words of an edit's
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from gecscope.align.surface_types import SurfaceTypes, is_punctuation, surface_types
+from gecscope.align.word_labels import label_edits
 from gecscope.types import Edit, Word
 
 #: the classifier's name (used where a language declares no annotated classifier of its own)
@@ -94,17 +95,8 @@ class UposTypes:
         return shared_pos([*source, *target])
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type``
-        set by :meth:`classify` on the annotated words of both sides."""
-        typed = []
-        shift = 0  # target index minus source index outside the edits seen so far
-        for e in edits:
-            start = e.start + shift
-            typed.append(
-                replace(e, type=self.classify(source[e.start : e.end], target[start : start + len(e.correction)]))
-            )
-            shift += len(e.correction) - (e.end - e.start)
-        return tuple(typed)
+        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
+        return label_edits(self.classify, source, target, edits)
 
 
 def shared_pos(words: Sequence[Word]) -> str:

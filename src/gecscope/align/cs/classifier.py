@@ -34,13 +34,14 @@ with the source of the annotation (``tags``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cached_property
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.errors import MissingExtraError, SettingError
+from gecscope.align.word_labels import label_edits, simplemma_known, simplemma_name
+from gecscope.errors import SettingError
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
 from gecscope.types import Edit, Word
 
@@ -84,23 +85,12 @@ class CzechTypes:
     @property
     def signature(self) -> str:
         """Every setting that can change a label, e.g. ``errant-cs:1,lexicon:simplemma-2.0.0,tags:conllu``."""
-        lexicon = self.lexicon
-        if lexicon == "simplemma":
-            from importlib.metadata import version
-
-            lexicon += f"-{version('simplemma')}"
-        return f"errant-cs:{RULES},lexicon:{lexicon},tags:{self.tags}"
+        return f"errant-cs:{RULES},lexicon:{simplemma_name(self.lexicon)},tags:{self.tags}"
 
     @cached_property
     def known(self) -> Callable[[str], bool]:
         """Whether a word (or its lower case) is in the lexicon."""
-        if self.lexicon == "none":
-            return lambda word: True
-        try:
-            import simplemma  # the 'lemmas' extra
-        except ImportError:
-            raise MissingExtraError("lexicon=simplemma (Czech error types)", "lemmas") from None
-        return lambda word: bool(simplemma.is_known(word, lang="cs") or simplemma.is_known(word.lower(), lang="cs"))
+        return simplemma_known(self.lexicon, "cs", "Czech error types")
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
@@ -170,16 +160,8 @@ class CzechTypes:
         return "OTHER"
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type``
-        set by :meth:`classify` on the annotated words of both sides."""
-        typed = []
-        shift = 0  # target index minus source index outside the edits seen so far
-        for e in edits:
-            start = e.start + shift
-            end = start + len(e.correction)
-            typed.append(replace(e, type=self.classify(source[e.start : e.end], target[start:end])))
-            shift += len(e.correction) - (e.end - e.start)
-        return tuple(typed)
+        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
+        return label_edits(self.classify, source, target, edits)
 
 
 def text(words: Sequence[Word]) -> str:

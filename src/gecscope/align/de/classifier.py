@@ -35,12 +35,13 @@ port stops with a ``KeyError`` there).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cached_property
 
 from gecscope.align.de.stemmer import stem
-from gecscope.errors import InputError, MissingExtraError, SettingError
+from gecscope.align.word_labels import label_edits, simplemma_known, simplemma_name
+from gecscope.errors import InputError, SettingError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
 
@@ -113,23 +114,12 @@ class GermanTypes:
     @property
     def signature(self) -> str:
         """Every setting that can change a label, e.g. ``boyd-de:1,lexicon:simplemma-2.0.0,tags:conllu``."""
-        lexicon = self.lexicon
-        if lexicon == "simplemma":
-            from importlib.metadata import version
-
-            lexicon += f"-{version('simplemma')}"
-        return f"boyd-de:{RULES},lexicon:{lexicon},tags:{self.tags}"
+        return f"boyd-de:{RULES},lexicon:{simplemma_name(self.lexicon)},tags:{self.tags}"
 
     @cached_property
     def known(self) -> Callable[[str], bool]:
         """Whether a word (or its lower case) is in the lexicon."""
-        if self.lexicon == "none":
-            return lambda word: True
-        try:
-            import simplemma  # the 'lemmas' extra
-        except ImportError:
-            raise MissingExtraError("lexicon=simplemma (German error types)", "lemmas") from None
-        return lambda word: bool(simplemma.is_known(word, lang="de") or simplemma.is_known(word.lower(), lang="de"))
+        return simplemma_known(self.lexicon, "de", "German error types")
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:FORM"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
@@ -185,14 +175,8 @@ class GermanTypes:
         return "OTHER"
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` (of ``source``, in order) with their types, read on the annotated words."""
-        typed, shift = [], 0
-        for edit in edits:
-            start = edit.start + shift
-            end = start + len(edit.correction)
-            typed.append(replace(edit, type=self.classify(source[edit.start : edit.end], target[start:end])))
-            shift += len(edit.correction) - (edit.end - edit.start)
-        return tuple(typed)
+        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
+        return label_edits(self.classify, source, target, edits)
 
 
 def one_sided(words: Sequence[Word]) -> str:

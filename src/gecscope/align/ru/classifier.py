@@ -39,10 +39,11 @@ annotation (``tags``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from gecscope.align.word_labels import label_edits
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
@@ -198,16 +199,8 @@ class RussianTypes:
         return "OTHER"
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type``
-        set by :meth:`classify` on the annotated words of both sides."""
-        typed = []
-        shift = 0  # target index minus source index outside the edits seen so far
-        for e in edits:
-            start = e.start + shift
-            end = start + len(e.correction)
-            typed.append(replace(e, type=self.classify(source[e.start : e.end], target[start:end])))
-            shift += len(e.correction) - (e.end - e.start)
-        return tuple(typed)
+        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
+        return label_edits(self.classify, source, target, edits)
 
 
 def inflection_type(pos: str, a: dict[str, str], b: dict[str, str]) -> str:

@@ -1,0 +1,55 @@
+"""What every classifier over annotated words shares (errant_czech's, Boyd's German, ru-errant's,
+the UD-POS one): edits labelled word span by word span, and the simplemma lexicon with its
+version in the signature."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+
+from gecscope.errors import MissingExtraError
+from gecscope.types import Edit, Word
+
+
+def label_edits(
+    classify: Callable[[Sequence[Word], Sequence[Word]], str],
+    source: Sequence[Word],
+    target: Sequence[Word],
+    edits: Iterable[Edit],
+) -> tuple[Edit, ...]:
+    """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type`` set
+    by ``classify`` on the annotated words of both sides.
+
+    >>> w = [Word(1, f) for f in "a b c".split()]
+    >>> hyp = [w[0], Word(2, "x"), Word(3, "y"), w[2]]
+    >>> label_edits(lambda s, t: f"{len(s)}>{len(t)}", w, hyp, [Edit(1, 2, ("x", "y"))])
+    (Edit(start=1, end=2, correction=('x', 'y'), type='1>2'),)
+    """
+    typed = []
+    shift = 0  # target index minus source index outside the edits seen so far
+    for e in edits:
+        start = e.start + shift
+        typed.append(replace(e, type=classify(source[e.start : e.end], target[start : start + len(e.correction)])))
+        shift += len(e.correction) - (e.end - e.start)
+    return tuple(typed)
+
+
+def simplemma_name(lexicon: str) -> str:
+    """``lexicon`` as signed: simplemma with its version (``simplemma-2.0.0``), else as given."""
+    if lexicon != "simplemma":
+        return lexicon
+    from importlib.metadata import version
+
+    return f"simplemma-{version('simplemma')}"
+
+
+def simplemma_known(lexicon: str, lang: str, what: str) -> Callable[[str], bool]:
+    """Whether a word (or its lower case) is in simplemma's ``lang`` lexicon (everything is, for
+    ``lexicon='none'``); ``what`` names the types in the missing-extra error."""
+    if lexicon == "none":
+        return lambda word: True
+    try:
+        import simplemma  # the 'lemmas' extra
+    except ImportError:
+        raise MissingExtraError(f"lexicon=simplemma ({what})", "lemmas") from None
+    return lambda word: bool(simplemma.is_known(word, lang=lang) or simplemma.is_known(word.lower(), lang=lang))
