@@ -19,6 +19,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 NELB = Path("data/multilingual/estgec/GEC_systems/nelb")
 FILES = ("en-et-de-cs-nelb-1.3b-akces.txt", "en-et-de-cs-nelb-1.3b-geccc.txt")
@@ -166,42 +167,59 @@ def pairs(shared: Path, seed: int, count: int) -> list[tuple[tuple[object, ...],
     tagger = CzechTagger()
     corpus = sentences(shared)
     tagged = tagger.tag(corpus)
-    perturber = Perturber([[(w.form, w.lemma, w.upos) for w in s] for s in tagged])
+    tags = [[(w.form, w.lemma, w.upos) for w in s] for s in tagged]
+    return perturbed_pairs(corpus, tagged, tags, Perturber(tags), tagger, seed, count)
+
+
+def perturbed_pairs(
+    corpus: Sequence[Tokens],
+    tagged: Sequence[Any],
+    tags: Sequence[Any],
+    perturber: Any,
+    tagger: Any,
+    seed: int,
+    count: int,
+) -> list[tuple[tuple[object, ...], tuple[object, ...]]]:
+    """``count`` pairs (perturbed copy, sentence) of ``corpus`` sentences, both annotated:
+    sentence ``i`` is drawn and perturbed one to three times by ``Random(f"{seed}:{i}")``."""
     chosen, sources = [], []
     for i in range(count):
         rng = random.Random(f"{seed}:{i}")
         k = rng.randrange(len(corpus))
         tokens = list(corpus[k])
-        tags = [(w.form, w.lemma, w.upos) for w in tagged[k]]
         for _ in range(rng.choice((1, 1, 2, 2, 3))):
             operation = rng.choice(perturber.operations)
             if len(tokens) > 1:  # every operation can work on two tokens
-                tokens = operation(tokens, tags, rng) or tokens
+                tokens = operation(tokens, tags[k], rng) or tokens
         chosen.append(k)
         sources.append(tokens)
     annotated = tagger.tag(sources)
     return [(tuple(annotated[i]), tuple(tagged[k])) for i, k in enumerate(chosen)]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def write_pairs(built: Sequence[tuple[Sequence[Any], Sequence[Any]]], out: Path) -> None:
+    """``out/source.conllu`` and ``out/target.conllu`` of ``built`` pairs."""
     from gecscope.io.conllu import format_conllu
 
+    out.mkdir(parents=True, exist_ok=True)
+    with (
+        open(out / "source.conllu", "w", encoding="utf-8") as src,
+        open(out / "target.conllu", "w", encoding="utf-8") as tgt,
+    ):
+        for source, target in built:
+            src.write(format_conllu(source))
+            tgt.write(format_conllu(target))
+    print(f"{len(built)} pairs in {out}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=Path("../shared"))
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--pairs", type=int, default=4000)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    built = pairs(args.shared, args.seed, args.pairs)
-    with (
-        open(args.out / "source.conllu", "w", encoding="utf-8") as src,
-        open(args.out / "target.conllu", "w", encoding="utf-8") as tgt,
-    ):
-        for source, target in built:
-            src.write(format_conllu(source))  # type: ignore[arg-type]
-            tgt.write(format_conllu(target))  # type: ignore[arg-type]
-    print(f"{len(built)} pairs in {args.out}", file=sys.stderr)
+    write_pairs(pairs(args.shared, args.seed, args.pairs), args.out)
     return 0
 
 

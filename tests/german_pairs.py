@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from czech_pairs import MAX_TOKENS, NELB, Perturber, Tokens
+from czech_pairs import MAX_TOKENS, NELB, Perturber, Tokens, perturbed_pairs, write_pairs
 
 FILES = ("en-et-de-cs-nelb-1.3b-fm.txt",)
 UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "ß": "ss"}
@@ -82,42 +82,18 @@ def pairs(shared: Path, seed: int, count: int) -> list[tuple[tuple[object, ...],
     tagger = GermanTagger()
     corpus = sentences(shared)
     tagged = tagger.tag(corpus)
-    perturber = GermanPerturber([[(w.form, w.lemma, COARSE.get(w.xpos, "")) for w in s] for s in tagged])
-    chosen, sources = [], []
-    for i in range(count):
-        rng = random.Random(f"{seed}:{i}")
-        k = rng.randrange(len(corpus))
-        tokens = list(corpus[k])
-        tags = [(w.form, w.lemma, COARSE.get(w.xpos, "")) for w in tagged[k]]
-        for _ in range(rng.choice((1, 1, 2, 2, 3))):
-            operation = rng.choice(perturber.operations)
-            if len(tokens) > 1:  # every operation can work on two tokens
-                tokens = operation(tokens, tags, rng) or tokens
-        chosen.append(k)
-        sources.append(tokens)
-    annotated = tagger.tag(sources)
-    return [(tuple(annotated[i]), tuple(tagged[k])) for i, k in enumerate(chosen)]
+    tags = [[(w.form, w.lemma, COARSE.get(w.xpos, "")) for w in s] for s in tagged]
+    return perturbed_pairs(corpus, tagged, tags, GermanPerturber(tags), tagger, seed, count)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from gecscope.io.conllu import format_conllu
-
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=Path("../shared"))
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--pairs", type=int, default=4000)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    built = pairs(args.shared, args.seed, args.pairs)
-    with (
-        open(args.out / "source.conllu", "w", encoding="utf-8") as src,
-        open(args.out / "target.conllu", "w", encoding="utf-8") as tgt,
-    ):
-        for source, target in built:
-            src.write(format_conllu(source))  # type: ignore[arg-type]
-            tgt.write(format_conllu(target))  # type: ignore[arg-type]
-    print(f"{len(built)} pairs in {args.out}", file=sys.stderr)
+    write_pairs(pairs(args.shared, args.seed, args.pairs), args.out)
     return 0
 
 

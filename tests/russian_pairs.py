@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -310,7 +309,7 @@ def pairs(seed: int, count: int, backend: str = "pymorphy3") -> list[tuple[tuple
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from gecscope.io.conllu import format_conllu
+    from czech_pairs import write_pairs
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=32)
@@ -318,16 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--backend", default="pymorphy3", choices=("pymorphy3", "natasha"))
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    built = pairs(args.seed, args.pairs, args.backend)
-    with (
-        open(args.out / "source.conllu", "w", encoding="utf-8") as src,
-        open(args.out / "target.conllu", "w", encoding="utf-8") as tgt,
-    ):
-        for source, target in built:
-            src.write(format_conllu(source))  # type: ignore[arg-type]
-            tgt.write(format_conllu(target))  # type: ignore[arg-type]
-    print(f"{len(built)} pairs in {args.out}", file=sys.stderr)
+    write_pairs(pairs(args.seed, args.pairs, args.backend), args.out)
     return 0
 
 
