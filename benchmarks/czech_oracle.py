@@ -22,6 +22,7 @@ import hashlib
 import json
 import sys
 import types
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,24 @@ def pair_key(source: Sentence, target: Sentence) -> str:
     """A short hash of a pair's two annotated sides (their CoNLL-U)."""
     text = format_conllu(source) + format_conllu(target)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def compare_labels(
+    types: Any, golden: dict[str, Any], sources: Sequence[Any], targets: Sequence[Any]
+) -> tuple[int, int, list[Any]]:
+    """(equal, total, the differing edits) of classifier ``types`` against a golden's port labels
+    (its pairs' keys must be those of ``sources``/``targets``: the same annotation)."""
+    equal = total = 0
+    differ = []
+    for (key, edits), source, target in zip(golden["pairs"], sources, targets, strict=True):
+        assert key == pair_key(source, target), "the annotation differs from the golden's (tagger version?)"
+        for o_start, o_end, c_start, c_end, expected in edits:
+            got = types.classify(source[o_start:o_end], target[c_start:c_end])
+            total += 1
+            equal += got == expected
+            if got != expected:
+                differ.append((expected, got, o_start, o_end, c_start, c_end))
+    return equal, total, differ
 
 
 def load_port(port: Path, lexicon: str) -> Any:

@@ -21,7 +21,6 @@ every rule; only the word list differs from the authors'. Run::
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import shutil
 import sys
@@ -29,16 +28,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from gecscope.io.conllu import Sentence, format_conllu, read_conllu
+from gecscope.io.conllu import read_conllu
 
 sys.path.insert(0, str(Path(__file__).parent))
-from czech_oracle import gecscope_spans
-
-
-def pair_key(source: Sentence, target: Sentence) -> str:
-    """A short hash of a pair's two annotated sides (their CoNLL-U)."""
-    text = format_conllu(source) + format_conllu(target)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+from czech_oracle import gecscope_spans, pair_key
 
 
 class Lexicon:

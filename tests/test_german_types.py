@@ -32,25 +32,14 @@ from gecscope.types import Edit, Example
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "german"
 sys.path.insert(0, str(HERE.parent / "benchmarks"))
-from czech_oracle import pair_key  # noqa: E402
+from czech_oracle import compare_labels  # noqa: E402
 
 pytest.importorskip("simplemma")
 
 
 def labels(golden: dict, sources: list, targets: list) -> tuple[int, int, list]:  # type: ignore[type-arg]
     """(equal, total, the differing edits) of our classifier against the port's labels."""
-    types = GermanTypes()
-    equal = total = 0
-    differ = []
-    for (key, edits), source, target in zip(golden["pairs"], sources, targets, strict=True):
-        assert key == pair_key(source, target), "the annotation differs from the golden's (tagger version?)"
-        for o_start, o_end, c_start, c_end, expected in edits:
-            got = types.classify(source[o_start:o_end], target[c_start:c_end])
-            total += 1
-            equal += got == expected
-            if got != expected:
-                differ.append((expected, got, o_start, o_end, c_start, c_end))
-    return equal, total, differ
+    return compare_labels(GermanTypes(), golden, sources, targets)
 
 
 def test_equal_to_boyd_on_handmade_pairs() -> None:
