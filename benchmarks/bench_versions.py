@@ -6,7 +6,12 @@ Each case is a fresh ``python -m gecscope score`` process with ``PYTHONPATH=<che
 two versions alternate run by run (before, after, before, ...) so that load on the machine hits
 both alike. Reported per metric and input path: CPU seconds (user + system of the child) and
 wall seconds, min and median over ``--repeat`` runs, and the after/before ratio of the CPU
-minimum. The text path runs with a warm alignment cache (one untimed run first, per version).
+minimum. Each case runs once untimed first, per version: the text path then has a warm alignment
+cache.
+
+Compiled bytecode is kept between runs, per version (``clitiming.bytecode_cached``), as an installed
+package has it; ``--compile-each-run`` recompiles every module of every run instead (what a
+machine with ``PYTHONDONTWRITEBYTECODE=1`` and a source checkout pays).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from clitiming import run_cpu
+from clitiming import bytecode_cached, run_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = os.environ.get("GECSCOPE_DATA", str(ROOT.parent / "shared" / "data"))
@@ -50,20 +55,22 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--data", default=DEFAULT_DATA)
     ap.add_argument("--only", nargs="*", help="case names to run (e.g. 'cleme2 m2')")
+    ap.add_argument("--compile-each-run", action="store_true", help="no bytecode kept: every run compiles")
     args = ap.parse_args()
     versions = {"before": Path(args.before).resolve(), "after": Path(args.after).resolve()}
     caches = {v: tempfile.mkdtemp(prefix=f"gecscope-bench-{v}-") for v in versions}
     envs = {
         v: {**os.environ, "PYTHONPATH": str(path / "src"), "GECSCOPE_CACHE": caches[v]} for v, path in versions.items()
     }
+    if not args.compile_each_run:
+        envs = {v: bytecode_cached(env, tempfile.mkdtemp(prefix=f"gecscope-pyc-{v}-")) for v, env in envs.items()}
     rows = []
     for name, argv in cases(Path(args.data), args.system).items():
         if args.only and name not in args.only:
             continue
         cmd = [sys.executable, "-m", "gecscope", "score", *argv, "--quiet"]
-        if name.endswith("text"):
-            for v in versions:  # warm the alignment cache, untimed
-                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=envs[v])
+        for v in versions:  # warm the alignment cache (text) and the bytecode, untimed
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=envs[v])
         got: dict[str, list[tuple[float, float]]] = {v: [] for v in versions}
         for _ in range(args.repeat):
             for v in versions:

@@ -19,7 +19,6 @@ own tokens; its name and version are the annotation's name.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import unicodedata
 from collections.abc import Sequence
@@ -102,6 +101,8 @@ def _annotated(target: Target, sentences: list[Sentence], starts: list[int], pat
 
 def conllu_label(paths: Sequence[PathLike]) -> str:
     """The annotation's name: ``conllu-`` + 12 hex digits of the SHA-256 of the files' bytes."""
+    import hashlib  # ~3 ms (OpenSSL): only annotated runs need it
+
     digest = hashlib.sha256()
     for path in paths:
         digest.update(_read(path)[2])
@@ -154,6 +155,8 @@ def annotate_conllu(
                     words, numbers = tuple(w for w, _ in kept), [n for _, n in kept]
                 check_tags(words, numbers, path, TAG_CHECKS[tags], known, wanted)
     if label is None:
+        import hashlib
+
         digest = hashlib.sha256()
         for path in given:
             digest.update(read[str(path)][2])

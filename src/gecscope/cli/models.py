@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gecscope.weighting.config import LLMConfig, SimilarityConfig
-from gecscope.weighting.encoders import PRESETS, EncoderConfig
+from gecscope.weighting.config import PRESETS, EncoderConfig, LLMConfig, SimilarityConfig
 
 if TYPE_CHECKING:  # the model code is imported where its configs are built: parsing needs none
     from gecscope.align.settings import AlignSettings

@@ -24,11 +24,15 @@ from pathlib import Path
 from typing import NamedTuple
 
 from gecscope.errors import InputError
-from gecscope.io.text import STDIN, numbered_lines, raw_lines
-from gecscope.types import Edit, Target, Tokens, apply_edits
+from gecscope.io.text import STDIN, numbered_lines, raw_blocks, raw_lines
+from gecscope.types import Edit, Target, Tokens, apply_edits, make_edit, make_target
 
 NOOP_TYPES = frozenset({"noop", "NA"})
 _ALIGNMENT_TAG = re.compile(r"T(\d+)-A(\d+)(?:\s|$)")
+#: what follows the last ``|||`` of an ``A`` line (its annotator id): of the line a block starts
+#: with, of each later line (found by its line end: a literal, so the search is fast)
+_FIRST_ANNOTATOR = re.compile(rb"A .*\|\|\|(.*)")
+_ANNOTATOR = re.compile(rb"\nA .*\|\|\|(.*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,11 @@ class M2Block:
     line: int = 0
 
 
-def _parse_edit(line: str, n: int, path: str | Path, lineno: int, past_end: bool = False) -> tuple[int, Edit | None]:
+def _parse_edit(
+    line: str, n: int, path: str | Path, lineno: int, past_end: bool = False
+) -> tuple[int, str, Edit | None]:
+    """(annotator, type, edit) of an ``A`` line; no edit for a noop or (``past_end``) an edit
+    past the sentence."""
     parts = line[2:].split("|||")
     if len(parts) < 6:
         raise InputError("malformed edit line (expected 6 '|||' fields)", path, lineno)
@@ -53,17 +61,20 @@ def _parse_edit(line: str, n: int, path: str | Path, lineno: int, past_end: bool
     if len(span) != 2 or annotator < 0:
         raise InputError("malformed edit line (bad span or annotator id)", path, lineno)
     if start == -1 and end == -1:
-        return annotator, None
+        return annotator, etype, None
     if etype in NOOP_TYPES:
         raise InputError(f"'{etype}' edit must have span -1 -1, got {start} {end}", path, lineno)
     if past_end and start >= 0 and end >= start and end > n:
-        return annotator, None  # EstGEC's scorer drops an edit past the sentence, keeps its annotator
+        return annotator, etype, None  # EstGEC's scorer drops an edit past the sentence, keeps its annotator
     if start < 0 or end < start or end > n:
         raise InputError(f"edit span {start} {end} is out of range for a {n}-token source", path, lineno)
-    field = "|||".join(parts[2:-3])
-    options = field.split("||") if "||" in field and "|||" not in field else [field]
+    field = parts[2] if len(parts) == 6 else "|||".join(parts[2:-3])
+    if "||" not in field or "|||" in field:  # one correction (nearly every line)
+        correction = () if field.strip() == "-NONE-" else tuple(map(sys.intern, field.split()))
+        return annotator, etype, make_edit(start, end, correction, etype)
+    options = field.split("||")
     alternatives = tuple(() if alt.strip() == "-NONE-" else tuple(map(sys.intern, alt.split())) for alt in options)
-    return annotator, Edit(start, end, alternatives[0], etype, alternatives if len(alternatives) > 1 else ())
+    return annotator, etype, make_edit(start, end, alternatives[0], etype, alternatives)
 
 
 _Raw = tuple[Tokens, dict[int, list[Edit]], int, tuple[list[tuple[int, list[Edit]]], set[int]]]
@@ -78,24 +89,32 @@ def make_block(raw: _Raw, count: int, path: str | Path, overlaps: bool = False) 
         if overlaps:
             kept = tuple(per_annotator.get(annotator, []))
             flags = (annotator in unannotatable, annotator not in per_annotator)
-            targets.append(Target(apply_edits(source, _first_disjoint(kept)), kept, None, (), *flags))
+            targets.append(make_target(apply_edits(source, _first_disjoint(kept)), kept, (), *flags))
             continue
-        edits = sorted(per_annotator.get(annotator, []), key=lambda e: (e.start, e.end))
-        for prev, nxt in itertools.pairwise(edits):
-            if nxt.start < prev.end:
-                raise InputError(
-                    f"annotator {annotator} has overlapping edits [{prev.start},{prev.end}) "
-                    f"and [{nxt.start},{nxt.end})",
-                    path,
-                    lineno,
-                )
+        edits = per_annotator.get(annotator, [])
+        if len(edits) > 1:
+            edits = sorted(edits, key=_span)
+            for prev, nxt in itertools.pairwise(edits):
+                if nxt.start < prev.end:
+                    raise InputError(
+                        f"annotator {annotator} has overlapping edits [{prev.start},{prev.end}) "
+                        f"and [{nxt.start},{nxt.end})",
+                        path,
+                        lineno,
+                    )
         frozen = tuple(edits)
-        alternatives = tuple(
-            tuple(sorted(alt, key=lambda e: (e.start, e.end))) for k, alt in alternative_alignments if k == annotator
+        alternatives = (
+            tuple(tuple(sorted(alt, key=_span)) for k, alt in alternative_alignments if k == annotator)
+            if alternative_alignments
+            else ()
         )
         flags = (annotator in unannotatable, annotator not in per_annotator)  # NA line, no line here
-        targets.append(Target(apply_edits(source, frozen), frozen, None, alternatives, *flags))
+        targets.append(make_target(apply_edits(source, frozen), frozen, alternatives, *flags))
     return M2Block(source, tuple(targets), lineno)
+
+
+def _span(edit: Edit) -> tuple[int, int]:
+    return edit.start, edit.end
 
 
 def _first_disjoint(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
@@ -105,7 +124,7 @@ def _first_disjoint(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
     for e in edits:
         if all(e.end <= k.start or e.start >= k.end or (e.start == e.end == k.start == k.end) for k in kept):
             kept.append(e)
-    return tuple(sorted(kept, key=lambda e: (e.start, e.end)))
+    return tuple(sorted(kept, key=_span))
 
 
 def parse_blocks(
@@ -136,7 +155,7 @@ def parse_blocks(
         elif line.startswith("A "):
             if current is None:
                 raise InputError("edit line outside a sentence block (missing 'S' line)", path, lineno)
-            annotator, edit = _parse_edit(line, len(current[0]), path, lineno, past_end)
+            annotator, etype, edit = _parse_edit(line, len(current[0]), path, lineno, past_end)
             if annotator > n_edit_lines:  # ids 0..k all need a line: more than k lines
                 raise InputError(
                     f"annotator id {annotator} is beyond the file's {n_edit_lines} 'A' line(s): "
@@ -152,7 +171,7 @@ def parse_blocks(
             edits = current[1].setdefault(annotator, [])
             if alternative is not None:
                 edits = alternative
-            elif line[2:].split("|||")[1] == "NA":
+            elif etype == "NA":
                 current[3][1].add(annotator)
             if edit is not None:
                 edits.append(edit)
@@ -186,18 +205,24 @@ class M2Census(NamedTuple):
 def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
     """The :class:`M2Census` of a file (of ``raw``, its lines, when given); reports nothing:
     the second pass (:func:`iter_m2`) raises at the line it cannot read."""
-    edit_lines = lines = 0
-    ids: set[int] = set()
-    line = b""
-    for line in raw_lines(path) if raw is None else raw:
-        lines += 1
-        if line.startswith(b"A "):
-            edit_lines += 1
-            try:
-                ids.add(int(line.rsplit(b"|||", 1)[-1].decode("utf-8", "replace")))
-            except ValueError:  # the second pass names the line
-                continue
-    return M2Census(edit_lines, frozenset(ids), lines == 1 and b"\r" in line and not line.endswith(b"\n"))
+    edit_lines = blocks = 0
+    tails: set[bytes] = set()
+    block = b""
+    for block in raw_blocks(path) if raw is None else [b"".join(raw)]:
+        blocks += 1
+        edit_lines += block.count(b"\nA ") + block.startswith(b"A ")
+        tails.update(_ANNOTATOR.findall(block))
+        first = _FIRST_ANNOTATOR.match(block)
+        if first:
+            tails.add(first[1])
+    ids = set()
+    for tail in tails:
+        try:
+            ids.add(int(tail.decode("utf-8", "replace")))
+        except ValueError:  # the second pass names the line
+            continue
+    cr_only = blocks == 1 and b"\n" not in block and b"\r" in block  # one line, CR inside
+    return M2Census(edit_lines, frozenset(ids), cr_only)
 
 
 def iter_m2(path: str | Path, overlaps: bool = False) -> Iterator[M2Block]:

@@ -17,7 +17,7 @@ from typing import Any, NoReturn, TypeVar
 from gecscope.errors import InputError
 from gecscope.io.m2 import M2Block, iter_m2
 from gecscope.io.text import numbered_lines
-from gecscope.types import Example, Target
+from gecscope.types import Example, Target, make_example, make_target
 
 T = TypeVar("T")
 PathLike = str | Path
@@ -62,7 +62,7 @@ def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike, overlaps: bool = False
         for path, h in zip(hyp_m2, hyps, strict=True):
             if h.source != r.source:
                 raise InputError(f"source sentence differs from {ref_m2}:{r.line}", path, h.line)
-        yield tuple(Example(r.source, h.targets[0], r.targets, str(i)) for h in hyps)
+        yield tuple(make_example(r.source, h.targets[0], r.targets, str(i)) for h in hyps)
 
 
 def text_rows(
@@ -88,7 +88,7 @@ def text_rows(
         )
 
     def target(line: str) -> Target:
-        return Target(tuple(map(sys.intern, line.split())), raw=line)
+        return make_target(tuple(map(sys.intern, line.split())), raw=line)
 
     k = len(hypotheses)
     for i, row in enumerate(_lockstep(streams, mismatch)):
@@ -102,7 +102,7 @@ def text_rows(
                 raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
             m2_refs = block.targets
         refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)
-        yield tuple(Example(tokens, target(line), refs, str(i), src, True) for _, line in row[1 : 1 + k])
+        yield tuple(make_example(tokens, target(line), refs, str(i), src, True) for _, line in row[1 : 1 + k])
 
 
 def examples_from_m2(hyp_m2: PathLike, ref_m2: PathLike) -> list[Example]:

@@ -35,20 +35,67 @@ def raw_lines(path: str | Path) -> Iterator[bytes]:
         raise InputError(f"cannot read file ({exc.strerror})", p) from None
 
 
+#: bytes read at a time by :func:`raw_blocks`
+BLOCK = 1 << 20
+
+
+def raw_blocks(path: str | Path, size: int | None = None) -> Iterator[bytes]:
+    """The bytes of a file in blocks of about ``size`` (default :data:`BLOCK`), each ending at a
+    line end (``\\n``) but the last; errors as :func:`raw_lines`'."""
+    size = size or BLOCK
+    if str(path) == STDIN:
+        yield sys.stdin.buffer.read()
+        return
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            rest: list[bytes] = []  # the start of a line longer than a block so far
+            while block := fh.read(size):
+                cut = block.rfind(b"\n") + 1
+                if not cut:
+                    rest.append(block)
+                    continue
+                yield b"".join([*rest, block[:cut]])
+                rest = [block[cut:]]
+            if any(rest):
+                yield b"".join(rest)
+    except FileNotFoundError:
+        raise InputError("file not found", p) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file ({exc.strerror})", p) from None
+
+
 def numbered_lines(path: str | Path, raw: Iterable[bytes] | None = None) -> Iterator[tuple[int, str]]:
     """``(line number, line)`` of a UTF-8 file (of ``raw``, its lines, when given), a line at a
     time: BOM dropped, ``\\r\\n`` tolerated, split on ``\\n`` only. Bad UTF-8 raises an
-    :class:`InputError` naming the file and the line; so does an empty file (a BOM alone is empty).
-    """
+    :class:`InputError` naming the file and the line, once the lines before it are given; so does
+    an empty file (a BOM alone is empty). A block of lines is decoded at once (:func:`raw_blocks`)."""
     lineno = 0
-    for lineno, line in enumerate(raw_lines(path) if raw is None else raw, start=1):
-        if lineno == 1 and line.startswith(_BOM):
-            line = line[len(_BOM) :]
-        if line.endswith(b"\n"):
-            line = line[:-1]
-        elif not line:  # a BOM alone: no line
-            lineno = 0
-            break
+    for block in raw_blocks(path) if raw is None else [b"".join(raw)]:
+        if not lineno and block.startswith(_BOM):
+            block = block[len(_BOM) :]
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError:  # the lines before the bad one first, then the error
+            yield from _decoded(path, block, lineno)
+            raise AssertionError("unreachable: a block that is not UTF-8 has a line that is not") from None
+        lines = text.split("\n")
+        if lines[-1] == "":  # the block's last line ends with "\n"
+            lines.pop()
+        if "\r" in text:
+            lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+        yield from enumerate(lines, start=lineno + 1)
+        lineno += len(lines)
+    if not lineno:
+        raise InputError("empty file", Path(path))
+
+
+def _decoded(path: str | Path, block: bytes, lineno: int) -> Iterator[tuple[int, str]]:
+    """:func:`numbered_lines` of a block (its lines after line ``lineno``) that is not all UTF-8,
+    decoded a line at a time up to the first bad one, which raises naming its line."""
+    for lineno, line in enumerate(block.split(b"\n"), start=lineno + 1):  # noqa: B020
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -56,8 +103,6 @@ def numbered_lines(path: str | Path, raw: Iterable[bytes] | None = None) -> Iter
                 f"not valid UTF-8 (byte 0x{line[exc.start]:02x}); re-encode the file as UTF-8", Path(path), lineno
             ) from None
         yield lineno, text[:-1] if text.endswith("\r") else text
-    if not lineno:
-        raise InputError("empty file", Path(path))
 
 
 def read_text(path: str | Path) -> str:

@@ -11,7 +11,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -26,8 +26,10 @@ from gecscope.result import Score
 from gecscope.stats import ChunkCounts
 from gecscope.types import Example
 from gecscope.weighting.length import LengthWeighting, length_params
-from gecscope.weighting.llm import LLMWeighting
-from gecscope.weighting.similarity import SimilarityWeighting
+
+if TYPE_CHECKING:  # the model weightings are imported when a metric uses one
+    from gecscope.weighting.llm import LLMWeighting
+    from gecscope.weighting.similarity import SimilarityWeighting
 
 
 @dataclass(frozen=True)
@@ -154,8 +156,12 @@ class ChunkMetric(MetricBase):
     def model_weighting(self) -> SimilarityWeighting | LLMWeighting:
         """The model-backed weighting, built once per metric object (models load on first use)."""
         if self.config.weighting == "llm":
+            from gecscope.weighting.llm import LLMWeighting
+
             assert self.config.llm is not None
             return LLMWeighting(self.config.llm)
+        from gecscope.weighting.similarity import SimilarityWeighting
+
         return SimilarityWeighting(self.config.similarity)
 
     def use_weighting(self, weighting: SimilarityWeighting | LLMWeighting) -> None:

@@ -22,7 +22,6 @@ import importlib
 import importlib.util
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -32,56 +31,13 @@ import numpy as np
 
 from gecscope.errors import MissingExtraError
 from gecscope.extras import require
+from gecscope.weighting.config import PRESETS as PRESETS  # the settings live with the other configs (re-exported)
+from gecscope.weighting.config import EncoderConfig as EncoderConfig
 
 #: sha256 of the packaged int8 ONNX file (checked before it is run)
 MINILM_INT8_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 
 T = TypeVar("T")
-
-
-#: per preset: its backend and layer
-PRESETS: dict[str, tuple[str, int]] = {
-    "minilm-int8": ("onnx", 6),  # all-MiniLM-L6-v2 int8 ONNX, packaged on PyPI
-    "minilm": ("torch", 6),  # all-MiniLM-L6-v2 fp32 safetensors, packaged on PyPI
-    "bert-base-uncased": ("torch", 9),  # the official CLEME2.0/PT-M2 encoder
-    "roberta-large": ("torch", 17),  # bert-score's English default
-}
-
-
-@dataclass(frozen=True)
-class EncoderConfig:
-    """Which encoder computes BERTScore. ``layer=None`` takes the preset's layer."""
-
-    model: str = "minilm-int8"
-    layer: int | None = None
-    backend: str | None = None
-    device: str = "cpu"
-    batch_size: int = 16
-    threads: int | None = None
-    max_length: int = 512
-
-    def __post_init__(self) -> None:
-        if self.backend not in (None, "onnx", "torch"):
-            raise ValueError(f"encoder backend must be onnx or torch; got {self.backend!r}")
-        if self.batch_size < 1 or self.max_length < 3:
-            raise ValueError("encoder batch_size must be >= 1 and max_length >= 3")
-        if self.model not in PRESETS and self.layer is None:
-            raise ValueError(f"encoder model {self.model!r} is not a preset ({', '.join(PRESETS)}); give its layer")
-        if self.resolved_backend == "onnx" and self.model != "minilm-int8":
-            raise ValueError("the onnx backend runs the packaged minilm-int8 model only; use backend torch")
-
-    @property
-    def resolved_backend(self) -> str:
-        return self.backend or PRESETS.get(self.model, ("torch", 0))[0]
-
-    @property
-    def resolved_layer(self) -> int:
-        return PRESETS[self.model][1] if self.layer is None else self.layer
-
-    @property
-    def model_id(self) -> str:
-        """The identity that goes into signatures and cache keys."""
-        return f"{self.model}@L{self.resolved_layer}"
 
 
 class Encoder(Protocol):

@@ -28,7 +28,6 @@ never fetched: the user gives their copy (``--test-set-file``, optionally ``--te
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +72,8 @@ class TestSet:
         """The name, the first 12 hex digits of the sha256 over the files' sha256, and the data
         version when known."""
         joined = "".join(SHA256[f] for f in self.files)
+        import hashlib  # ~3 ms (OpenSSL): only a run with -t reads it
+
         out = f"{self.name}+sha256.{hashlib.sha256(joined.encode()).hexdigest()[:12]}"
         return out + (f"+{self.version}" if self.version else "")
 
