@@ -136,3 +136,25 @@ def test_the_cli_lets_openblas_threads_sleep_unless_the_user_says(
         env["OPENBLAS_THREAD_TIMEOUT"] = given
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert out.splitlines()[-1] == expected
+
+
+def test_the_process_cli_freezes_its_start_up_and_main_from_python_does_not(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = (
+        "import gc, sys\n"
+        "from gecscope import cli\n"
+        "sys.argv = ['gecscope', 'score', '--example', '--metric', 'm2', '-q']\n"
+        "assert gc.get_freeze_count() == 0\n"
+        "code = cli.main()\n"
+        "print(code, gc.get_freeze_count() > 0, gc.isenabled())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-3:] == ["0", "True", "True"]  # start-up frozen; the collector back on
+    import gc
+
+    before = gc.get_freeze_count()
+    assert cli.main(["score", "--example", "--metric", "m2", "-q"]) == 0
+    capsys.readouterr()
+    assert gc.get_freeze_count() == before and gc.isenabled()

@@ -47,3 +47,11 @@ def test_vectorised_equals_counter_algebra(
     for i, (source, hyp, *refs) in enumerate(sentences):
         for j, ref in enumerate(refs):
             assert stats[i, j].tolist() == by_definition(source, hyp, ref, variant)
+
+
+@settings(deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x3000)))
+def test_ascii_split_is_python2_split_of_the_utf8_bytes(line: str) -> None:
+    from gecscope.metrics.gleu import ascii_split
+
+    assert ascii_split(line) == tuple(t.decode("utf-8") for t in line.encode("utf-8").split())

@@ -50,7 +50,7 @@ def read(path: Path) -> list[object]:
     return out
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=300)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=300, deadline=None)
 @given(data=st.lists(st.sampled_from(PIECES), max_size=20).map(b"".join), size=st.sampled_from([1, 2, 3, 7, 1 << 20]))
 def test_numbered_lines_whatever_the_block(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, size: int
@@ -87,7 +87,7 @@ def census_line_at_a_time(data: bytes) -> m2.M2Census:
     return m2.M2Census(edit_lines, frozenset(ids), len(lines) == 1 and b"\r" in last and not last.endswith(b"\n"))
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=300)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=300, deadline=None)
 @given(data=st.lists(st.sampled_from(M2_PIECES), max_size=14).map(b"".join), size=st.sampled_from([1, 5, 1 << 20]))
 def test_census_whatever_the_block(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, size: int) -> None:
     path = tmp_path / "f.m2"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gecscope.types import (
@@ -28,6 +28,7 @@ def test_every_field_is_set_in_declared_order() -> None:
         assert tuple(f.name for f in dataclasses.fields(cls)) == names, cls.__name__
 
 
+@settings(deadline=None)
 @given(
     start=st.integers(0, 5),
     width=st.integers(0, 3),
@@ -44,6 +45,7 @@ def test_make_edit_equals_edit(
     assert fast.alternatives == slow.alternatives
 
 
+@settings(deadline=None)
 @given(
     words=tokens,
     has_edits=st.booleans(),

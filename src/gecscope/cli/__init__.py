@@ -7,8 +7,10 @@ choice gets a "did you mean"; Ctrl-C exits 130 with one line; ``--quiet`` turns 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import errno
+import gc
 import os
 import re
 import sys
@@ -174,9 +176,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "numpy" not in sys.modules:  # OpenBLAS's idle threads spin 2^28 cycles each after start-up
         os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
     try:
+        process = argv is None  # the process's own command line: gecscope, python -m gecscope
         argv = sys.argv[1:] if argv is None else list(argv)
         short = bool({"-h", "--help"} & set(argv)) and "--help-all" not in argv
-        parser = build_parser(command_of(argv) or "", short=short)
+        with _start_up(frozen=process):
+            parser = build_parser(command_of(argv) or "", short=short)
         args = parser.parse_args(argv)
         check_swap(args)
         if hasattr(args, "tokenize"):  # every command that reads text input
@@ -213,6 +217,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gecscope: error: {line}", file=sys.stderr)
         _silence_stdout()
         return 2
+
+
+@contextlib.contextmanager
+def _start_up(frozen: bool) -> Iterator[None]:
+    """With ``frozen`` (the CLI is the process): build the command (its modules imported)
+    without the cyclic garbage collector, then move everything built so far out of its sight
+    (``gc.freeze``). Start-up makes long-lived objects only (modules, classes, the parser), and
+    every later collection would walk them again: ~20-40 ms of a 0.3-1 s run. The collector
+    runs as usual for the command's own work. A caller's ``main([...])`` (tests, scripts)
+    leaves the collector alone."""
+    if not frozen:
+        yield
+        return
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
 
 
 def interrupted(exc: BaseException) -> bool:

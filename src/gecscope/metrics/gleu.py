@@ -26,6 +26,7 @@ Python 3's ``str.split``.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -80,9 +81,20 @@ class GleuConfig:
             )
 
 
+#: the ASCII characters Python 3's ``str.split`` counts as white space and ``bytes.split`` does not
+_SEPARATORS = re.compile("[\x1c-\x1f]")
+
+
 def ascii_split(line: str) -> Tokens:
-    """Split on ASCII whitespace only, as Python 2 ``str.split`` does on UTF-8 bytes (so a
-    non-breaking space stays inside its token)."""
+    r"""Split on ASCII whitespace only, as Python 2 ``str.split`` does on UTF-8 bytes (so a
+    non-breaking space stays inside its token, and so do the separators U+001C-U+001F, which
+    Python 3's ``str.split`` splits on).
+
+    >>> ascii_split("a\xa0b c"), ascii_split("a\x1cb c\td")
+    (('a\xa0b', 'c'), ('a\x1cb', 'c', 'd'))
+    """
+    if line.isascii() and _SEPARATORS.search(line) is None:  # str.split splits the same
+        return tuple(line.split())
     return tuple(t.decode("utf-8") for t in line.encode("utf-8").split())
 
 

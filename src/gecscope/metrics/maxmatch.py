@@ -35,20 +35,21 @@ GoldEdit = tuple[int, int, str, tuple[str, ...]]  # start, end, original, correc
 
 
 def _distances(src: Sequence[str], hyp: Sequence[str], cost_sub: int) -> list[list[int]]:
-    m = len(hyp)
-    prev = list(range(m + 1))
+    prev = list(range(len(hyp) + 1))
     rows = [prev]
     for i, a in enumerate(src, start=1):
-        row = [i] * (m + 1)
+        row = [i]
         left = i
-        for j in range(1, m + 1):
-            best = prev[j - 1] if a == hyp[j - 1] else prev[j - 1] + cost_sub
-            up = prev[j] + 1
+        for b, diagonal, up in zip(hyp, prev, prev[1:]):  # the cells (i-1, j-1) and (i-1, j)
+            best = diagonal if a == b else diagonal + cost_sub
+            up += 1
             if up < best:
                 best = up
-            if left + 1 < best:
-                best = left + 1
-            row[j] = left = best
+            left += 1
+            if left < best:
+                best = left
+            row.append(best)
+            left = best
         rows.append(row)
         prev = row
     return rows
