@@ -18,21 +18,11 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def raw_lines(path: str | Path) -> Iterator[bytes]:
-    """The lines of a file as bytes, ``\\n`` kept, read a line at a time (``-``: standard input,
-    read whole). A file that cannot be opened raises an :class:`InputError` naming it."""
-    if str(path) == STDIN:
-        yield from io.BytesIO(sys.stdin.buffer.read())
-        return
-    p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            yield from fh
-    except FileNotFoundError:
-        raise InputError("file not found", p) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a file", p) from None
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror})", p) from None
+    """The lines of a file as bytes, ``\\n`` kept, read a block at a time (:func:`raw_blocks`;
+    ``-``: standard input, read whole). A file that cannot be opened raises an
+    :class:`InputError` naming it."""
+    for block in raw_blocks(path):
+        yield from io.BytesIO(block)  # splits after each "\n" only, as a file's lines do
 
 
 #: bytes read at a time by :func:`raw_blocks`
@@ -41,7 +31,8 @@ BLOCK = 1 << 20
 
 def raw_blocks(path: str | Path, size: int | None = None) -> Iterator[bytes]:
     """The bytes of a file in blocks of about ``size`` (default :data:`BLOCK`), each ending at a
-    line end (``\\n``) but the last; errors as :func:`raw_lines`'."""
+    line end (``\\n``) but the last. A file that cannot be opened raises an :class:`InputError`
+    naming it."""
     size = size or BLOCK
     if str(path) == STDIN:
         yield sys.stdin.buffer.read()

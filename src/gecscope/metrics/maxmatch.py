@@ -40,7 +40,7 @@ def _distances(src: Sequence[str], hyp: Sequence[str], cost_sub: int) -> list[li
     for i, a in enumerate(src, start=1):
         row = [i]
         left = i
-        for b, diagonal, up in zip(hyp, prev, prev[1:]):  # the cells (i-1, j-1) and (i-1, j)
+        for b, diagonal, up in zip(hyp, prev, prev[1:], strict=False):  # cells (i-1, j-1), (i-1, j)
             best = diagonal if a == b else diagonal + cost_sub
             up += 1
             if up < best:
