@@ -48,18 +48,12 @@ def _distances(src: Sequence[str], hyp: Sequence[str]) -> tuple[list[list[int]],
                 best1, best2 = diagonal1, diagonal2
             else:
                 best1, best2 = diagonal1 + 1, diagonal2 + 2
-            up1 += 1
-            if up1 < best1:
-                best1 = up1
-            left1 += 1
-            if left1 < best1:
-                best1 = left1
-            up2 += 1
-            if up2 < best2:
-                best2 = up2
-            left2 += 1
-            if left2 < best2:
-                best2 = left2
+            near1 = (up1 if up1 < left1 else left1) + 1  # a deletion or an insertion
+            near2 = (up2 if up2 < left2 else left2) + 1
+            if near1 < best1:
+                best1 = near1
+            if near2 < best2:
+                best2 = near2
             row1.append(best1)
             row2.append(best2)
             left1, left2 = best1, best2
