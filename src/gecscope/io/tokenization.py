@@ -282,18 +282,12 @@ def target_marks(target: Target, source: Sequence[str], marks_of_source: tuple[i
             if edit.start < cursor or edit.end > len(source):
                 break  # overlapping or out of range: read the tokens
             cursor, size = edit.end, size - len(edit.correction) + edit.end - edit.start
-            for t in edit.correction:  # token_marks, inline: the plus of the correction's
-                if t and (t[-1] in ENDS or "'" in t):
-                    if SPLIT.match(t):
-                        split += 1
-                    elif _attached(t):
-                        attached += 1
-            for t in source[edit.start : edit.end]:  # ... the minus of the span's
-                if t and (t[-1] in ENDS or "'" in t):
-                    if SPLIT.match(t):
-                        split -= 1
-                    elif _attached(t):
-                        attached -= 1
+            if edit.correction:
+                s, a = token_marks(edit.correction)
+                split, attached = split + s, attached + a
+            if edit.end > edit.start:
+                s, a = token_marks(source[edit.start : edit.end])
+                split, attached = split - s, attached - a
         else:
             if size == 0:
                 return split, attached
