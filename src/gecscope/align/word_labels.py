@@ -1,13 +1,15 @@
 """What every classifier over annotated words shares (errant_czech's, Boyd's German, ru-errant's,
 the UD-POS one): edits labelled word span by word span, and the simplemma lexicon with its
-version in the signature."""
+version in the signature (:class:`SimplemmaTypes`: the settings of the Czech and German ones)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import ClassVar
 
-from gecscope.errors import MissingExtraError
+from gecscope.errors import MissingExtraError, SettingError
 from gecscope.types import Edit, Word
 
 
@@ -53,3 +55,40 @@ def simplemma_known(lexicon: str, lang: str, what: str) -> Callable[[str], bool]
     except ImportError:
         raise MissingExtraError(f"lexicon=simplemma ({what})", "lemmas") from None
     return lambda word: bool(simplemma.is_known(word, lang=lang) or simplemma.is_known(word.lower(), lang=lang))
+
+
+#: the lexicons a :class:`SimplemmaTypes` classifier takes (``none``: every word is known)
+SIMPLEMMA_LEXICONS = ("simplemma", "none")
+
+
+@dataclass(frozen=True)
+class SimplemmaTypes:
+    """The settings of a classifier that reads simplemma's lexicon: ``lexicon`` (one of
+    :data:`SIMPLEMMA_LEXICONS`) and ``tags``, what annotated the words (``conllu``: the user's
+    CoNLL-U; a tagger's name and version otherwise). A subclass sets the class variables below."""
+
+    lexicon: str = "simplemma"
+    tags: str = "conllu"
+
+    #: simplemma's language code
+    LANG: ClassVar[str]
+    #: the classifier's name and its rules' version in the signature (``errant-cs``, ``1``)
+    SIGNED: ClassVar[str]
+    VERSION: ClassVar[str]
+    #: what the missing-extra error says the lexicon is for
+    WHAT: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        if self.lexicon not in SIMPLEMMA_LEXICONS:
+            known = ", ".join(SIMPLEMMA_LEXICONS)
+            raise SettingError(f"lexicon must be one of {known}, not {self.lexicon!r}", "lexicon")
+
+    @property
+    def signature(self) -> str:
+        """Every setting that can change a label, e.g. ``errant-cs:1,lexicon:simplemma-2.0.0,tags:conllu``."""
+        return f"{self.SIGNED}:{self.VERSION},lexicon:{simplemma_name(self.lexicon)},tags:{self.tags}"
+
+    @cached_property
+    def known(self) -> Callable[[str], bool]:
+        """Whether a word (or its lower case) is in the lexicon."""
+        return simplemma_known(self.lexicon, self.LANG, self.WHAT)

@@ -33,15 +33,13 @@ with the source of the annotation (``tags``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import cached_property
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.align.word_labels import label_edits, simplemma_known, simplemma_name
-from gecscope.errors import SettingError
+from gecscope.align.word_labels import SimplemmaTypes, label_edits
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
 from gecscope.types import Edit, Word
 
@@ -49,7 +47,6 @@ from gecscope.types import Edit, Word
 NAME = "errant-czech"
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
-LEXICONS = ("simplemma", "none")
 RARE_POS = frozenset({"SYM", "X"})
 INFLECTED = frozenset({"ADJ", "AUX", "PRON", "PROPN", "NOUN", "VERB", "NUM", "ADV"})
 #: relations that name a type when every word of a side has them
@@ -71,26 +68,14 @@ SPELL_RATIO = 0.5
 
 
 @dataclass(frozen=True)
-class CzechTypes:
-    """errant_czech's classifier (see the module docstring) with lexicon ``lexicon`` on words
-    annotated by ``tags`` (``conllu``: the user's CoNLL-U; a tagger's name and version otherwise)."""
+class CzechTypes(SimplemmaTypes):
+    """errant_czech's classifier (see the module docstring) with lexicon ``lexicon`` on
+    words annotated by ``tags`` (:class:`~gecscope.align.word_labels.SimplemmaTypes`)."""
 
-    lexicon: str = "simplemma"
-    tags: str = "conllu"
-
-    def __post_init__(self) -> None:
-        if self.lexicon not in LEXICONS:
-            raise SettingError(f"lexicon must be one of {', '.join(LEXICONS)}, not {self.lexicon!r}", "lexicon")
-
-    @property
-    def signature(self) -> str:
-        """Every setting that can change a label, e.g. ``errant-cs:1,lexicon:simplemma-2.0.0,tags:conllu``."""
-        return f"errant-cs:{RULES},lexicon:{simplemma_name(self.lexicon)},tags:{self.tags}"
-
-    @cached_property
-    def known(self) -> Callable[[str], bool]:
-        """Whether a word (or its lower case) is in the lexicon."""
-        return simplemma_known(self.lexicon, "cs", "Czech error types")
+    LANG = "cs"
+    SIGNED = "errant-cs"
+    VERSION = RULES
+    WHAT = "Czech error types"
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""

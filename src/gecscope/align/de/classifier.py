@@ -34,14 +34,13 @@ port stops with a ``KeyError`` there).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import cached_property
 
 from gecscope.align.de.stemmer import stem
-from gecscope.align.word_labels import label_edits, simplemma_known, simplemma_name
-from gecscope.errors import InputError, SettingError
+from gecscope.align.word_labels import SimplemmaTypes, label_edits
+from gecscope.errors import InputError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
 
@@ -49,7 +48,6 @@ from gecscope.types import Edit
 NAME = "boyd-german"
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
-LEXICONS = ("simplemma", "none")
 #: STTS tag -> the coarse tag Boyd's rules read
 COARSE = {
     **dict.fromkeys(("ADJA", "ADJD"), "ADJ"),
@@ -100,26 +98,14 @@ def text(words: Sequence[Word]) -> str:
 
 
 @dataclass(frozen=True)
-class GermanTypes:
-    """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on words
-    annotated by ``tags`` (``conllu``: the user's CoNLL-U; a tagger's name and version otherwise)."""
+class GermanTypes(SimplemmaTypes):
+    """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on
+    words annotated by ``tags`` (:class:`~gecscope.align.word_labels.SimplemmaTypes`)."""
 
-    lexicon: str = "simplemma"
-    tags: str = "conllu"
-
-    def __post_init__(self) -> None:
-        if self.lexicon not in LEXICONS:
-            raise SettingError(f"lexicon must be one of {', '.join(LEXICONS)}, not {self.lexicon!r}", "lexicon")
-
-    @property
-    def signature(self) -> str:
-        """Every setting that can change a label, e.g. ``boyd-de:1,lexicon:simplemma-2.0.0,tags:conllu``."""
-        return f"boyd-de:{RULES},lexicon:{simplemma_name(self.lexicon)},tags:{self.tags}"
-
-    @cached_property
-    def known(self) -> Callable[[str], bool]:
-        """Whether a word (or its lower case) is in the lexicon."""
-        return simplemma_known(self.lexicon, "de", "German error types")
+    LANG = "de"
+    SIGNED = "boyd-de"
+    VERSION = RULES
+    WHAT = "German error types"
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:FORM"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
