@@ -13,33 +13,24 @@ built before timing).
 
 from __future__ import annotations
 
-import argparse
-import json
 from pathlib import Path
 
-from bench_czech_types import timed
 from german_oracle import Lexicon, load_port
+from type_timing import classify_all, port_args, print_timings, read_pairs
 
 from gecscope.align.de.classifier import GermanTypes
 from gecscope.align.de.tagger import GermanTagger, doc_from_words
-from gecscope.io.conllu import read_conllu
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "german" / "nelb_notag.json"
 
 
 def main() -> None:
-    import statistics
 
     import spacy
     from nltk.stem.snowball import GermanStemmer
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--port", type=Path, required=True)
-    parser.add_argument("--pairs", type=Path, required=True)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    sources, targets = read_conllu(args.pairs / "source.conllu"), read_conllu(args.pairs / "target.conllu")
-    spans = [edits for _, edits in json.loads(GOLDEN.read_text(encoding="utf-8"))["pairs"]]
+    args = port_args(__doc__)
+    sources, targets, spans = read_pairs(args.pairs, GOLDEN)
     rules, tag_map = load_port(args.port)
     vocab = spacy.blank("de").vocab
     docs = [(doc_from_words(vocab, s), doc_from_words(vocab, t)) for s, t in zip(sources, targets, strict=True)]
@@ -51,11 +42,6 @@ def main() -> None:
     tokens = [[w.form for w in s] for s in sources]
     count = sum(map(len, spans))
 
-    def classify_ours() -> None:
-        for (s, t), edits in zip(zip(sources, targets, strict=True), spans, strict=True):
-            for a, b, c, d, _ in edits:
-                ours.classify(s[a:b], t[c:d])
-
     def classify_port() -> None:
         for (o, c), edits in zip(docs, spans, strict=True):
             for a, b, x, y, _ in edits:
@@ -63,14 +49,10 @@ def main() -> None:
 
     rows = [
         (f"tag {len(tokens)} sentences (HanTa)", lambda: tagger.tag(tokens)),
-        (f"gecscope classifier, {count} edits", classify_ours),
+        (f"gecscope classifier, {count} edits", classify_all(ours.classify, sources, targets, spans)),
         (f"Boyd's classifier, {count} edits", classify_port),
     ]
-    print("| what | CPU s min / median | wall s min / median |\n|---|---|---|")
-    for name, work in rows:
-        cpu, wall = timed(work, args.repeat)
-        cpu_cell = f"{min(cpu):.3f} / {statistics.median(cpu):.3f}"
-        print(f"| {name} | {cpu_cell} | {min(wall):.3f} / {statistics.median(wall):.3f} |")
+    print_timings(rows, args.repeat)
 
 
 if __name__ == "__main__":

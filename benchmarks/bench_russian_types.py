@@ -14,18 +14,14 @@ words / spaCy Docs and edit objects, built before timing).
 
 from __future__ import annotations
 
-import argparse
-import json
-import statistics
 import tempfile
 from pathlib import Path
 
-from bench_czech_types import timed
 from russian_oracle import load_port
+from type_timing import classify_all, port_args, print_timings, read_pairs
 
 from gecscope.align.ru.classifier import RussianTypes
 from gecscope.align.ru.tagger import RussianTagger, doc_from_words
-from gecscope.io.conllu import read_conllu
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "russian" / "pairs_notag.json"
 
@@ -33,13 +29,8 @@ GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "russian" / 
 def main() -> None:
     import spacy
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--port", type=Path, required=True)
-    parser.add_argument("--pairs", type=Path, required=True)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    sources, targets = read_conllu(args.pairs / "source.conllu"), read_conllu(args.pairs / "target.conllu")
-    spans = [edits for _, edits in json.loads(GOLDEN.read_text(encoding="utf-8"))["pairs"]]
+    args = port_args(__doc__)
+    sources, targets, spans = read_pairs(args.pairs, GOLDEN)
     with tempfile.TemporaryDirectory() as scratch:
         annotator = load_port(args.port, "pymorphy3", Path(scratch))
         from errant.edit import Edit  # type: ignore[import-not-found]
@@ -54,25 +45,16 @@ def main() -> None:
         tokens = [[w.form for w in s] for s in sources]
         count = len(edits)
 
-        def classify_ours() -> None:
-            for (s, t), pair in zip(zip(sources, targets, strict=True), spans, strict=True):
-                for a, b, c, d, _ in pair:
-                    ours.classify(s[a:b], t[c:d])
-
         def classify_port() -> None:
             for edit in edits:
                 annotator.classify(edit)
 
         rows = [
             *((f"tag {len(tokens)} sentences ({b})", lambda t=t: t.tag(tokens)) for b, t in taggers.items()),
-            (f"gecscope classifier, {count} edits", classify_ours),
+            (f"gecscope classifier, {count} edits", classify_all(ours.classify, sources, targets, spans)),
             (f"ru-errant's classifier, {count} edits", classify_port),
         ]
-        print("| what | CPU s min / median | wall s min / median |\n|---|---|---|")
-        for name, work in rows:
-            cpu, wall = timed(work, args.repeat)
-            cpu_cell = f"{min(cpu):.3f} / {statistics.median(cpu):.3f}"
-            print(f"| {name} | {cpu_cell} | {min(wall):.3f} / {statistics.median(wall):.3f} |")
+        print_timings(rows, args.repeat)
 
 
 if __name__ == "__main__":
