@@ -36,6 +36,28 @@ def label_edits(
     return tuple(typed)
 
 
+def text(words: Sequence[Word]) -> str:
+    """The words' forms joined by spaces."""
+    return " ".join(w.form for w in words)
+
+
+def framed(source: Sequence[Word], target: Sequence[Word], one_sided: Callable[[Sequence[Word]], str]) -> str | None:
+    """ERRANT's frame of a label, as the ports keep it: ``UNK`` for two empty sides or the same
+    words, ``M:``/``U:`` and ``one_sided``'s type for a missing or unnecessary side; None for a
+    replacement, which the classifier labels itself.
+
+    >>> framed([], [Word("a")], lambda words: "DET"), framed([Word("a")], [Word("a")], str) is None
+    ('M:DET', False)
+    """
+    if not source and not target:
+        return "UNK"
+    if not source:
+        return "M:" + one_sided(target)
+    if not target:
+        return "U:" + one_sided(source)
+    return "UNK" if text(source) == text(target) else None
+
+
 def simplemma_name(lexicon: str) -> str:
     """``lexicon`` as signed: simplemma with its version (``simplemma-2.0.0``), else as given."""
     if lexicon != "simplemma":

@@ -39,7 +39,7 @@ from difflib import SequenceMatcher
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.align.word_labels import SimplemmaTypes, label_edits
+from gecscope.align.word_labels import SimplemmaTypes, framed, label_edits
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
 from gecscope.types import Edit, Word
 
@@ -79,15 +79,8 @@ class CzechTypes(SimplemmaTypes):
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        if not source and not target:
-            return "UNK"
-        if not source:
-            return "M:" + one_sided(target)
-        if not target:
-            return "U:" + one_sided(source)
-        if text(source) == text(target):
-            return "UNK"
-        return self.replacement(source, target)
+        label = framed(source, target, one_sided)
+        return label if label is not None else self.replacement(source, target)
 
     def replacement(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label of a replacement whose two sides are not the same string."""
@@ -147,11 +140,6 @@ class CzechTypes(SimplemmaTypes):
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
         """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
         return label_edits(self.classify, source, target, edits)
-
-
-def text(words: Sequence[Word]) -> str:
-    """The words' forms joined by spaces."""
-    return " ".join(w.form for w in words)
 
 
 def one_sided(words: Sequence[Word]) -> str:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from gecscope.align.de.stemmer import stem
-from gecscope.align.word_labels import SimplemmaTypes, label_edits
+from gecscope.align.word_labels import SimplemmaTypes, framed, label_edits
 from gecscope.errors import InputError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
@@ -93,10 +93,6 @@ def coarse(word: Word) -> str:
         ) from None
 
 
-def text(words: Sequence[Word]) -> str:
-    return " ".join(w.form for w in words)
-
-
 @dataclass(frozen=True)
 class GermanTypes(SimplemmaTypes):
     """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on
@@ -109,14 +105,9 @@ class GermanTypes(SimplemmaTypes):
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:FORM"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        if not source and not target:
-            return "UNK"
-        if not source:
-            return "M:" + one_sided(target)
-        if not target:
-            return "U:" + one_sided(source)
-        if text(source) == text(target):
-            return "UNK"
+        label = framed(source, target, one_sided)
+        if label is not None:
+            return label
         if (len(source) > 1 or len(target) > 1) and source[-1].form.lower() == target[-1].form.lower():
             return self.classify(source[:-1], target[:-1])
         return "R:" + self.two_sided(source, target)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from gecscope.align.word_labels import label_edits
+from gecscope.align.word_labels import label_edits, text
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
@@ -253,11 +253,6 @@ def similarity(a: str, b: str) -> float:
             current.append(previous[j - 1] + 1 if ca == cb else max(previous[j], current[j - 1]))
         previous = current
     return 2 * previous[-1] / (len(a) + len(b))
-
-
-def text(words: Sequence[Word]) -> str:
-    """The words' forms joined by spaces."""
-    return " ".join(w.form for w in words)
 
 
 def one_sided(words: Sequence[Word]) -> str:
