@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from german_oracle import Lexicon, load_port
+from czech_oracle import Lexicon
+from german_oracle import load_port
 from type_timing import classify_all, port_args, print_timings, read_pairs
 
 from gecscope.align.de.classifier import GermanTypes

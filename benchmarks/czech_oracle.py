@@ -29,6 +29,35 @@ from typing import Any
 from gecscope.io.conllu import Sentence, format_conllu, read_conllu
 
 
+class Lexicon:
+    """A set-like view of gecscope's lexicon predicate (``word in lexicon``): the word list a
+    port reads, replaced by the one gecscope's classifier reads (German, Russian)."""
+
+    def __init__(self, known: Any) -> None:
+        self.known = known
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and bool(self.known(word))
+
+
+def read_pairs(source: Path, target: Path) -> tuple[list[Sentence], list[Sentence]]:
+    """The sentences of the pairs' two CoNLL-U files (as many on each side, or exit)."""
+    sources, targets = read_conllu(source), read_conllu(target)
+    if len(sources) != len(targets):
+        raise SystemExit(f"{len(sources)} source sentences, {len(targets)} target sentences")
+    return sources, targets
+
+
+def write_golden(out: Path, golden: dict[str, Any]) -> None:
+    """Write a golden file (one line of JSON) and say how many pairs and edits it holds."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(golden, handle, ensure_ascii=False, separators=(",", ":"))
+        handle.write("\n")
+    items = golden["pairs"]
+    print(f"{len(items)} pairs, {sum(len(e) for _, e in items)} edits -> {out}", file=sys.stderr)
+
+
 def pair_key(source: Sentence, target: Sentence) -> str:
     """A short hash of a pair's two annotated sides (their CoNLL-U)."""
     text = format_conllu(source) + format_conllu(target)
@@ -109,9 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     annotator = load_port(args.port, args.lexicon)
     vocab = spacy.blank("cs").vocab
-    sources, targets = read_conllu(args.source), read_conllu(args.target)
-    if len(sources) != len(targets):
-        raise SystemExit(f"{len(sources)} source sentences, {len(targets)} target sentences")
+    sources, targets = read_pairs(args.source, args.target)
     spans = None if args.spans == "errant_czech" else gecscope_spans(args.spans, sources, targets)
     from errant.edit import Edit  # type: ignore[import-not-found]
 
@@ -137,11 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         "tagger": f"cs-core-news-sm-{version('cs-core-news-sm')}",
         "pairs": items,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as handle:
-        json.dump(golden, handle, ensure_ascii=False, separators=(",", ":"))
-        handle.write("\n")
-    print(f"{len(items)} pairs, {sum(len(e) for _, e in items)} edits -> {args.out}", file=sys.stderr)
+    write_golden(args.out, golden)
     return 0
 
 

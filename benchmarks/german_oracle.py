@@ -20,25 +20,12 @@ aligner (``--spans``): the port's own alignment needs spaCy 2's lemmatiser API. 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from czech_oracle import gecscope_spans, pair_key
-
-from gecscope.io.conllu import read_conllu
-
-
-class Lexicon:
-    """The port's word list as a set-like of the words a predicate knows."""
-
-    def __init__(self, known: Any):
-        self.known = known
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and bool(self.known(word))
+from czech_oracle import Lexicon, gecscope_spans, pair_key, read_pairs, write_golden
 
 
 def load_port(port: Path) -> tuple[Any, dict[str, str]]:
@@ -73,9 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     word_list = Lexicon(GermanTypes(lexicon=args.lexicon).known)
     stemmer = GermanStemmer()
     vocab = spacy.blank("de").vocab
-    sources, targets = read_conllu(args.source), read_conllu(args.target)
-    if len(sources) != len(targets):
-        raise SystemExit(f"{len(sources)} source sentences, {len(targets)} target sentences")
+    sources, targets = read_pairs(args.source, args.target)
     spans = gecscope_spans(args.spans, sources, targets)
     items = []
     for k, (source, target) in enumerate(zip(sources, targets, strict=True)):
@@ -100,11 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         "tagger": args.tagger,
         "pairs": items,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as handle:
-        json.dump(golden, handle, ensure_ascii=False, separators=(",", ":"))
-        handle.write("\n")
-    print(f"{len(items)} pairs, {sum(len(e) for _, e in items)} edits -> {args.out}", file=sys.stderr)
+    write_golden(args.out, golden)
     return 0
 
 

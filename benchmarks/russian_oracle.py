@@ -21,27 +21,14 @@ every rule; only the word list differs from the authors'. Run::
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from gecscope.io.conllu import read_conllu
-
 sys.path.insert(0, str(Path(__file__).parent))
-from czech_oracle import gecscope_spans, pair_key
-
-
-class Lexicon:
-    """A set-like view of gecscope's lexicon predicate (``word in lexicon``)."""
-
-    def __init__(self, known: Any) -> None:
-        self.known = known
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and bool(self.known(word))
+from czech_oracle import Lexicon, gecscope_spans, pair_key, read_pairs, write_golden
 
 
 def load_port(port: Path, lexicon: str, scratch: Path) -> Any:
@@ -87,9 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         annotator = load_port(args.port, args.lexicon, Path(scratch))
         vocab = spacy.blank("ru").vocab
-        sources, targets = read_conllu(args.source), read_conllu(args.target)
-        if len(sources) != len(targets):
-            raise SystemExit(f"{len(sources)} source sentences, {len(targets)} target sentences")
+        sources, targets = read_pairs(args.source, args.target)
         spans = None if args.spans == "ru-errant" else gecscope_spans(args.spans, sources, targets)
         from errant.edit import Edit  # type: ignore[import-not-found]
 
@@ -115,11 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         "tagger": RussianTagger(args.backend).name,
         "pairs": items,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as handle:
-        json.dump(golden, handle, ensure_ascii=False, separators=(",", ":"))
-        handle.write("\n")
-    print(f"{len(items)} pairs, {sum(len(e) for _, e in items)} edits -> {args.out}", file=sys.stderr)
+    write_golden(args.out, golden)
     return 0
 
 
