@@ -82,6 +82,14 @@ def compare_labels(
     return equal, total, differ
 
 
+def compare_handmade(types: Any, folder: Path) -> tuple[dict[str, Any], int, int, list[Any]]:
+    """The golden ``folder/handmade.json`` and :func:`compare_labels` of ``types`` on its pairs
+    (``handmade_source.conllu``, ``handmade_target.conllu``)."""
+    golden = json.loads((folder / "handmade.json").read_text(encoding="utf-8"))
+    sources, targets = read_conllu(folder / "handmade_source.conllu"), read_conllu(folder / "handmade_target.conllu")
+    return golden, *compare_labels(types, golden, sources, targets)
+
+
 def load_port(port: Path, lexicon: str) -> Any:
     """errant_czech's Annotator for Czech, without UDPipe, with ``lexicon`` as its dictionary."""
     sys.modules.setdefault("spacy_udpipe", types.ModuleType("spacy_udpipe"))  # only its loader uses it

@@ -30,7 +30,7 @@ from gecscope.types import Edit, Example
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "czech"
 sys.path.insert(0, str(HERE.parent / "benchmarks"))
-from czech_oracle import compare_labels  # noqa: E402
+from czech_oracle import compare_handmade, compare_labels  # noqa: E402
 
 pytest.importorskip("simplemma")
 
@@ -44,10 +44,7 @@ def test_equal_to_errant_czech_on_handmade_pairs() -> None:
     """python benchmarks/czech_oracle.py --port ERRANT_CZECH_CHECKOUT --source
     tests/golden/czech/handmade_source.conllu --target tests/golden/czech/handmade_target.conllu
     --out tests/golden/czech/handmade.json"""
-    golden = json.loads((GOLDEN / "handmade.json").read_text(encoding="utf-8"))
-    sources = read_conllu(GOLDEN / "handmade_source.conllu")
-    targets = read_conllu(GOLDEN / "handmade_target.conllu")
-    equal, total, differ = labels(golden, sources, targets)
+    golden, equal, total, differ = compare_handmade(CzechTypes(), GOLDEN)
     assert differ == []
     assert (equal, total) == (38, 38)
     kinds = {e[4] for _, edits in golden["pairs"] for e in edits}

@@ -32,7 +32,7 @@ from gecscope.types import Edit, Example
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "german"
 sys.path.insert(0, str(HERE.parent / "benchmarks"))
-from czech_oracle import compare_labels  # noqa: E402
+from czech_oracle import compare_handmade, compare_labels  # noqa: E402
 
 pytest.importorskip("simplemma")
 
@@ -46,10 +46,7 @@ def test_equal_to_boyd_on_handmade_pairs() -> None:
     """python benchmarks/german_oracle.py --port ADRIANEBOYD_ERRANT_CHECKOUT --source
     tests/golden/german/handmade_source.conllu --target tests/golden/german/handmade_target.conllu
     --spans errant-notag --tagger conllu --out tests/golden/german/handmade.json"""
-    golden = json.loads((GOLDEN / "handmade.json").read_text(encoding="utf-8"))
-    sources = read_conllu(GOLDEN / "handmade_source.conllu")
-    targets = read_conllu(GOLDEN / "handmade_target.conllu")
-    equal, total, differ = labels(golden, sources, targets)
+    golden, equal, total, differ = compare_handmade(GermanTypes(), GOLDEN)
     assert differ == []
     assert (equal, total) == (35, 35)
     kinds = {e[4] for _, edits in golden["pairs"] for e in edits}

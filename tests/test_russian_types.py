@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "russian"
 sys.path.insert(0, str(HERE.parent / "benchmarks"))
 sys.path.insert(0, str(HERE))
-from czech_oracle import compare_labels  # noqa: E402
+from czech_oracle import compare_handmade, compare_labels  # noqa: E402
 
 
 def labels(golden: dict, sources: list, targets: list) -> tuple[int, int, list]:  # type: ignore[type-arg]
@@ -45,10 +45,7 @@ def test_equal_to_ru_errant_on_handmade_pairs() -> None:
     """python benchmarks/russian_oracle.py --port UNPACKED_RU_ERRANT_WHEEL --source
     tests/golden/russian/handmade_source.conllu --target tests/golden/russian/handmade_target.conllu
     --out tests/golden/russian/handmade.json"""
-    golden = json.loads((GOLDEN / "handmade.json").read_text(encoding="utf-8"))
-    sources = read_conllu(GOLDEN / "handmade_source.conllu")
-    targets = read_conllu(GOLDEN / "handmade_target.conllu")
-    equal, total, differ = labels(golden, sources, targets)
+    golden, equal, total, differ = compare_handmade(RussianTypes(), GOLDEN)
     assert differ == []
     assert (equal, total) == (47, 47)
     kinds = {e[4] for _, edits in golden["pairs"] for e in edits}
