@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("chunk", "classify"),  # chunks: the CLEME partition and labels
     ("weighting",),
     ("metrics", "scoring"),
-    ("pipeline", "api", "examples", "systems", "reader", "arguments"),
+    ("pipeline", "api", "examples", "systems", "reader", "arguments", "setup"),
     ("resample",),
     ("comparison", "comparison_rows"),
     ("meta",),

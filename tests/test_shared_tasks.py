@@ -25,9 +25,9 @@ from gecscope.cli.preparation import _use_protocol
 from gecscope.errors import InputError
 from gecscope.io.m2 import read_m2
 from gecscope.meta.data.download import download
-from gecscope.meta.data.protocols import PROTOCOLS
-from gecscope.meta.data.shared_tasks import FILES, GATED
-from gecscope.meta.data.testsets import TEST_SETS
+from gecscope.setup.protocols import PROTOCOLS
+from gecscope.setup.shared_tasks import FILES, GATED
+from gecscope.setup.testsets import TEST_SETS
 
 pytestmark = pytest.mark.shared
 GOLDENS = Path(__file__).parent / "golden"

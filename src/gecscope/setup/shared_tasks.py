@@ -1,5 +1,5 @@
 """The shared-task test sets (issue 31): where each file lives upstream, pinned to a commit and a
-sha256, and each set's files, data version and protocol (:mod:`gecscope.meta.data.protocols`).
+sha256, and each set's files, data version and protocol (:mod:`gecscope.setup.protocols`).
 
 Public sets are fetched by ``gecscope download`` from their original repositories (the
 destinations are the layout of ``shared/data/multilingual``). Licence-gated sets are never

@@ -31,9 +31,6 @@ class Protocol:
     settings: tuple[tuple[str, str, str], ...] = ()
     lang: str | None = None
     tool: str = ""
-    #: whether the tokenisation guard applies; False where the official scorer scores the text as
-    #: given (EstGEC's splits a detokenised hypothesis on spaces: gecscope then equals it)
-    tokenisation_check: bool = True
 
     def __post_init__(self) -> None:
         if not self.metrics:
@@ -65,7 +62,6 @@ PROTOCOLS: dict[str, Protocol] = {
             aligner="errant-notag",
             metrics=("estgec-m2",),
             lang="et",
-            tokenisation_check=False,
             tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
         ),
         Protocol(

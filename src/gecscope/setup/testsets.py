@@ -15,9 +15,9 @@ published sha256 before use, and the signature carries the set's name and a dige
 - ``mucgec-dev``: the MuCGEC dev set (Chinese), 1,137 sentences, 1-7 references each, read
   as ChERRANT reads it (``--lang zh``).
 
-The shared-task sets (:mod:`gecscope.meta.data.shared_tasks`: ``ua-gec``, ``ua-gec-fluency``,
+The shared-task sets (:mod:`gecscope.setup.shared_tasks`: ``ua-gec``, ``ua-gec-fluency``,
 ``unlp-2023``, ``unlp-2023-fluency``, ``estgec-l2``, ``tartu-l1``, ``jfleg``, ``jfleg-dev``,
-``cweb``, ``cweb-s``) carry their data version and protocol (:mod:`gecscope.meta.data.protocols`),
+``cweb``, ``cweb-s``) carry their data version and protocol (:mod:`gecscope.setup.protocols`),
 both in the signature; a set without a source file reads the reference M2's ``S`` lines. The
 licence-gated ones (``bea19-dev``, ``fce``, ``falko-merlin``, ``geccc``, ``multigec-2025``) are
 never fetched: the user gives their copy (``--test-set-file``, optionally ``--test-set-sha256``).
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gecscope.errors import InputError
-from gecscope.meta.data.shared_tasks import FILES, GATED, PUBLIC
+from gecscope.setup.shared_tasks import FILES, GATED, PUBLIC
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class TestSet:
     ref_m2: str | None = None
     refs: tuple[str, ...] = ()
     ref_tsv: str | None = None
-    #: the protocol its papers score it with (:data:`gecscope.meta.data.protocols.PROTOCOLS`)
+    #: the protocol its papers score it with (:data:`gecscope.setup.protocols.PROTOCOLS`)
     protocol: str = ""
     #: the data version (repository@commit)
     version: str = ""
