@@ -5,7 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gecscope.meta.data.download import DEFAULT_BASE, download
+from gecscope.meta.data.download import DEFAULT_BASE, DEFAULT_DEADLINE, MAX_DEADLINE, download
+
+
+def deadline_arg(text: str) -> float:
+    """``--deadline``: seconds, more than 0 and at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_DEADLINE:
+        raise argparse.ArgumentTypeError(f"{text}: give seconds, more than 0 and at most {MAX_DEADLINE:g}")
+    return value
 
 
 def add_parser(sub: Any) -> None:
@@ -22,17 +33,27 @@ def add_parser(sub: Any) -> None:
         "~/.local/share/gecscope/data, which 'gecscope meta' finds without --data)",
     )
     p.add_argument("--base-url", default=DEFAULT_BASE, help="mirror of the original repositories")
+    p.add_argument(
+        "--deadline",
+        type=deadline_arg,
+        default=DEFAULT_DEADLINE,
+        metavar="SECONDS",
+        help=f"seconds for the whole download, every file together (default {DEFAULT_DEADLINE:g}: the files "
+        "are ~25 MB, so a link of ~28 kB/s is enough); a server that trickles its answer is cut off",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     import os
 
-    from gecscope.meta.data.shared_tasks import FILES, GATED
-    from gecscope.meta.data.testsets import data_dirs
+    from gecscope.fetch import check_url
+    from gecscope.setup.shared_tasks import FILES, GATED
+    from gecscope.setup.testsets import data_dirs
 
     if args.directory is None:  # where 'gecscope meta' looks last
         args.directory = os.environ.get("GECSCOPE_DATA") or str(data_dirs()[-1])
-    result = download(args.directory, args.base_url, shared_tasks=FILES)
+    check_url(args.base_url, "--base-url")  # before any folder is made
+    result = download(args.directory, args.base_url, shared_tasks=FILES, deadline=args.deadline)
     print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
     for name, (_, _, _, how) in GATED.items():  # licence-gated: never fetched
         print(f"not downloaded (licence-gated): -t {name}: {how}, then -t {name} --test-set-file PATH")

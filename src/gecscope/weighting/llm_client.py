@@ -15,7 +15,8 @@ at once (the server asks for more than the run will wait). The requests run on d
 Ctrl-C (or any error) in the calling thread shuts every open connection down and returns at
 once, without waiting for a request in flight. The API key never leaves in a message or an answer:
 it is replaced by ``<redacted>`` in every error text (status line, redirect target, reason) and in
-the answer's text and tokens before they are returned (and so cached).
+the answer's text and tokens before they are returned (and so cached). Messages are made safe
+with the downloader's functions (:func:`gecscope.fetch.one_line`, :func:`gecscope.fetch.redact`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from contextlib import suppress
 from typing import Any
 
 from gecscope.errors import InputError
+from gecscope.fetch import one_line, redact
 from gecscope.weighting.config import LLMConfig, Rating
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
@@ -43,8 +45,6 @@ MAX_BODY = 4 * 1024 * 1024
 MAX_RETRY_AFTER = 30.0
 #: the longest wait for a connection to open (seconds; the request's deadline when shorter)
 CONNECT_TIMEOUT = 10.0
-#: what replaces the API key wherever a server echoes it
-REDACTED = "<redacted>"
 
 
 class LLMServerError(InputError):
@@ -108,17 +108,6 @@ def parse_response(body: Any) -> Rating:
     return Rating(text, top)
 
 
-def one_line(text: str, limit: int = 120) -> str:
-    """``text`` made safe for a one-line message: control characters escaped, at most ``limit`` characters.
-
-    >>> one_line("GARBAGE\\x00 status\\r\\n")
-    'GARBAGE\\\\x00 status'
-    """
-    text = text.strip()
-    safe = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    return safe if len(safe) <= limit else safe[: limit - 3] + "..."
-
-
 def retry_after(value: str | None) -> float | None:
     """Seconds asked for by a ``Retry-After`` header (delta seconds or an HTTP date), or None.
 
@@ -180,13 +169,13 @@ class OpenAIRater:
         self._run_deadline = float("inf")
 
     def redact(self, text: str) -> str:
-        """``text`` with the API key replaced by :data:`REDACTED` (nothing to do without a key).
+        """``text`` with the API key replaced by ``<redacted>`` (nothing to do without a key).
 
         >>> r = OpenAIRater.__new__(OpenAIRater); r.api_key = "sk-123"
         >>> r.redact("HTTP/1.1 abc sk-123")
         'HTTP/1.1 abc <redacted>'
         """
-        return text.replace(self.api_key, REDACTED) if self.api_key else text
+        return redact(text, self.api_key)
 
     def _shut_open(self) -> None:
         """Shut every open connection down (their blocked reads return at once)."""

@@ -6,7 +6,7 @@ Downloaded: SEEDA (tmu-nlp/SEEDA: outputs, judgments, human scores), the MuCGEC 
 (grammatical/evaluation), the ERRANT-annotated CoNLL-2014 references and system M2s used by the
 official CLEME code (THUKElab/CLEME demo data) and the original CoNLL-2014 gold (pygongnlp/PT-M2).
 Also the public shared-task test sets (UA-GEC, UNLP-2023, EstGEC-L2, Tartu L1, JFLEG, CWEB:
-:data:`gecscope.meta.data.shared_tasks.FILES`); the licence-gated ones are listed, never fetched.
+:data:`gecscope.setup.shared_tasks.FILES`); the licence-gated ones are listed, never fetched.
 Derived: sources and REF0/REF1 (from the references M2, insertions at one offset applied in
 file order), system outputs as text (from the system M2s), SEEDA's subset references and line
 ids, and GJG15's human scores (Table 3 of Grundkiewicz et al., 2015).
@@ -15,16 +15,21 @@ ids, and GJG15's human scores (Table 3 of Grundkiewicz et al., 2015).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
-from gecscope.errors import InputError
-from gecscope.fetch import Fetch, fetch_verified, http_fetch
+from gecscope.errors import InputError, SettingError
+from gecscope.fetch import Deadline, Fetch, check_url, fetch_verified, http_fetch
 from gecscope.io import read_lines, read_m2
 from gecscope.io.text import split_lines
 from gecscope.meta.data.datasets import SEEDA_SYSTEMS
-from gecscope.meta.data.shared_tasks import FILES
+from gecscope.setup.shared_tasks import FILES
 
 DEFAULT_BASE = "https://raw.githubusercontent.com/"
+#: the whole download's deadline (seconds): the files are ~25 MB in all, so 900 s allows ~28 kB/s
+DEFAULT_DEADLINE = 900.0
+#: the longest deadline a caller may give (a day)
+MAX_DEADLINE = 86400.0
 CLEME_DEMO = ("AMU", "CAMB", "IITB", "NTHU", "PKU", "POST", "UFC", "UMC")  # systems the CLEME demo ships
 
 #: the commit each upstream file is pinned to (a moving branch head could change under us)
@@ -205,21 +210,32 @@ def zh_resources() -> dict[str, tuple[str, str]]:
 
 
 def download(
-    data: str | Path, base_url: str = DEFAULT_BASE, fetch: Fetch = http_fetch, shared_tasks: Iterable[str] = ()
+    data: str | Path,
+    base_url: str = DEFAULT_BASE,
+    fetch: Fetch | None = None,
+    shared_tasks: Iterable[str] = (),
+    deadline: float = DEFAULT_DEADLINE,
 ) -> dict[str, list[str]]:
     """Download every manifest file under ``data`` and derive the rest; ``shared_tasks``: the
     shared-task test-set files to fetch too (destinations of :data:`FILES`; ``gecscope download``
-    fetches them all).
+    fetches them all). ``deadline``: seconds for the whole download (every file, connecting and
+    reading; a server that trickles its answer cannot hold it longer), for the HTTP client used
+    when no ``fetch`` is given. A ``base_url`` holding a space or a control character is refused;
+    a password in it is never shown.
 
     Each file is pinned to a commit and a sha256: a present file with the right digest is kept,
     anything else (missing, tampered, an error page saved earlier) is fetched again, verified,
     and written atomically. A body with the wrong digest stops the download with one line.
     """
+    check_url(base_url, "base_url")
+    if not 0 < deadline <= MAX_DEADLINE:  # NaN fails too
+        raise SettingError(f"deadline must be from 0 to {MAX_DEADLINE:g} s (0 excluded); got {deadline!r}", "deadline")
+    get = fetch if fetch is not None else partial(http_fetch, until=Deadline.after(deadline))
     data = Path(data)
     fetched = []
     pinned = {dest: (remote, SHA256[dest]) for dest, remote in MANIFEST.items()} | zh_resources()
     pinned |= {dest: FILES[dest] for dest in shared_tasks}
     for dest, (remote, digest) in pinned.items():
-        if fetch_verified(base_url.rstrip("/") + "/" + remote, digest, data / dest, fetch):
+        if fetch_verified(base_url.rstrip("/") + "/" + remote, digest, data / dest, get):
             fetched.append(dest)
     return {"downloaded": fetched, "derived": derive(data)}
