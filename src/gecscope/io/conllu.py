@@ -7,6 +7,11 @@ Comment lines (``#``) are kept only as ``# text =`` / ``# sent_id =`` (not neede
 and head. A malformed line is an :class:`~gecscope.errors.InputError` naming the file and line
 (a bad HEAD: the word's line). A UTF-8 byte-order mark is skipped, as in text input.
 
+Lines are split on ``\n`` only, as CoNLL-U defines them (a ``\r`` before it is dropped); any other
+line break (U+2028, NEL, a lone CR...) inside a column is refused at its line. IDs and HEADs are
+ASCII digits: ``²``, full-width or Arabic-Indic digits are refused, as are a range that does not
+run forward from the next word (``3-2``, ``-2``) and an empty node that does not follow its word.
+
 >>> sentences = parse_conllu(["1\\tJá\\tjá\\tPRON\\t_\\tCase=Nom\\t2\\tnsubj\\t_\\t_",
 ...                           "2\\tpíšu\\tpsát\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_", ""])
 >>> [(w.form, w.lemma, w.upos, w.head) for w in sentences[0]]
@@ -17,6 +22,7 @@ and head. A malformed line is an :class:`~gecscope.errors.InputError` naming the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -35,6 +41,21 @@ UPOS_TAGS = frozenset(
 
 Sentence = tuple[Word, ...]
 
+#: the line breaks ``str.splitlines`` knows besides ``\n``: refused inside a column
+LINE_BREAK = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: a word id or HEAD: ASCII digits, at most 9 (a sentence is far shorter)
+NUMBER = re.compile(r"[0-9]{1,9}")
+#: a multi-word token (``4-5``) or an empty node (``4.1``)
+RANGE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
+EMPTY_NODE = re.compile(r"([0-9]{1,9})\.([0-9]{1,9})")
+
+
+def _shown(value: str) -> str:
+    """``value`` quoted for a message, cut after 20 characters (with its length)."""
+    if len(value) <= 20:
+        return repr(value)
+    return f"{value[:17]!r}"[:-1] + f"...' ({len(value)} characters)"
+
 
 def _column(value: str) -> str:
     return "" if value == "_" else value
@@ -46,17 +67,22 @@ def parse_conllu(
     starts: list[int] | None = None,
     word_lines: list[list[int]] | None = None,
 ) -> list[Sentence]:
-    """The sentences of CoNLL-U ``lines`` (one sentence per blank-line-separated block);
-    ``starts``, when given, receives the line number of each sentence's first word, and
-    ``word_lines`` the line number of each of its words."""
+    """The sentences of CoNLL-U ``lines`` (one sentence per blank-line-separated block; a ``str``
+    is the whole text, split on ``\n`` only); ``starts``, when given, receives the line number of
+    each sentence's first word, and ``word_lines`` the line number of each of its words."""
+    if isinstance(lines, str):
+        lines = lines.split("\n")
     sentences: list[Sentence] = []
     words: list[Word] = []
     numbers: list[int] = []
     number = 0
     for number, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n")
+        line = raw.removesuffix("\n").removesuffix("\r")
         if number == 1:
             line = line.removeprefix("\ufeff")  # a byte-order mark, as text input skips it
+        odd = LINE_BREAK.search(line)
+        if odd:
+            raise InputError(f"CoNLL-U line has a line break (U+{ord(odd.group()):04X}) inside a column", path, number)
         if not line.strip():
             if words:
                 sentences.append(_closed(words, numbers, path, word_lines))
@@ -69,16 +95,20 @@ def parse_conllu(
             raise InputError(f"CoNLL-U line has {len(fields)} tab-separated columns, not {COLUMNS}", path, number)
         ident = fields[0]
         if "-" in ident or "." in ident:  # a multi-word token or an empty node: not a syntactic word
+            _check_skipped(ident, len(words), path, number)
             continue
         if not words and starts is not None:
             starts.append(number)
-        if not ident.isdigit() or int(ident) != len(words) + 1:
-            raise InputError(f"CoNLL-U word id {ident!r} is not {len(words) + 1}", path, number)
+        if not NUMBER.fullmatch(ident) or int(ident) != len(words) + 1:
+            raise InputError(f"CoNLL-U word id {_shown(ident)} is not {len(words) + 1}", path, number)
         if not fields[1]:
             raise InputError("CoNLL-U word has an empty FORM", path, number)
         head = fields[6]
-        if head not in ("_", "") and not head.isdigit():
-            raise InputError(f"CoNLL-U HEAD {head!r} is not a number", path, number)
+        if head not in ("_", "") and not NUMBER.fullmatch(head):
+            if head.isascii() and head.isdigit():  # too many digits for any sentence
+                shown = head if len(head) <= 20 else f"{head[:17]}... ({len(head)} digits)"
+                raise InputError(f"CoNLL-U HEAD {shown} is past the sentence's last word", path, number)
+            raise InputError(f"CoNLL-U HEAD {_shown(head)} is not a number", path, number)
         numbers.append(number)
         words.append(
             Word(
@@ -87,13 +117,26 @@ def parse_conllu(
                 upos=_column(fields[3]),
                 feats=_column(fields[5]),
                 deprel=_column(fields[7]),
-                head=int(head) if head.isdigit() else -1,
+                head=int(head) if NUMBER.fullmatch(head) else -1,
                 xpos=_column(fields[4]),
             )
         )
     if words:
         sentences.append(_closed(words, numbers, path, word_lines))
     return sentences
+
+
+def _check_skipped(ident: str, words: int, path: str | Path, number: int) -> None:
+    """Refuse a multi-word token that does not run forward from the next word (``3-2``, ``-2``)
+    or an empty node that does not follow the last word (``.1``), ``words`` words in."""
+    span = RANGE.fullmatch(ident)
+    if "-" in ident and not (span and int(span[1]) == words + 1 and int(span[2]) > int(span[1])):
+        raise InputError(
+            f"CoNLL-U multi-word token range {_shown(ident)} is not {words + 1}-N (N > {words + 1})", path, number
+        )
+    node = EMPTY_NODE.fullmatch(ident)
+    if "." in ident and not (node and int(node[1]) == words and int(node[2]) > 0):
+        raise InputError(f"CoNLL-U empty node id {_shown(ident)} is not {words}.N (N > 0)", path, number)
 
 
 def _closed(words: list[Word], numbers: list[int], path: str | Path, word_lines: list[list[int]] | None) -> Sentence:
@@ -109,7 +152,7 @@ def _closed(words: list[Word], numbers: list[int], path: str | Path, word_lines:
 def read_conllu(path: str | Path) -> list[Sentence]:
     """The sentences of the CoNLL-U file ``path`` (UTF-8)."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:
+        with open(path, encoding="utf-8-sig", newline="\n") as handle:  # lines end at \n only
             return parse_conllu(handle, path)
     except UnicodeDecodeError as err:
         raise InputError(f"CoNLL-U file is not UTF-8 ({err.reason})", path) from None
