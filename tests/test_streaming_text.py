@@ -164,14 +164,17 @@ def _parse(argv: list[str]) -> Any:
 def test_swap_warning_once_over_the_whole_input(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # swapped files: the "source" is the system output, the "hypothesis" mostly reference 0
-    ref0 = REFS[0].read_text(encoding="utf-8").splitlines()
-    hyp = _text(tmp_path / "hyp.txt", [*ref0[:8], "zz zz", "zz"])
-    argv = ["score", "--metric", "cleme2", "errant", "--jobs", "1", "--source", str(HYP), "--hyp", str(hyp)]
-    argv += ["--ref", *map(str, REFS)]
-    examples = [ex for shard in text_shards(HYP, hyp, REFS) for ex in shard]
+    # swapped files: the "source" is the corrected text, the "hypothesis" the learner's, which
+    # lacks the "the" and "," the references add on the 20 lines both files share
+    fixed, learner = "The cat sat , on the mat .", "cat sat on mat ."
+    ref = _text(tmp_path / "ref.txt", ["The dog ran , home ."] * 20 + [fixed] * 40)
+    src = _text(tmp_path / "src.txt", ["dog ran home ."] * 20 + [fixed] * 40)
+    hyp = _text(tmp_path / "hyp.txt", ["dog ran home ."] * 20 + [learner] * 40)
+    argv = ["score", "--metric", "cleme2", "errant", "--jobs", "1", "--source", str(src), "--hyp", str(hyp)]
+    argv += ["--ref", str(ref)]
+    examples = [ex for shard in text_shards(src, hyp, [ref]) for ex in shard]
     warning = swap_tally(examples).warning()
-    assert warning and "on 8 of 10 lines" in warning
+    assert warning and "on the 40 of 60 lines" in warning
     shard, whole = _both(monkeypatch, capsys, argv, 2)
     assert shard[:2] == whole[:2]
     assert shard[2].count(warning) == 1 and warning in whole[2]
