@@ -94,8 +94,6 @@ M2_BAD = {
     "A 0 1|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
     "ids not contiguous": REF_M2 + "\nS f g .\nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||3\n",
     "id beyond the lines": "S a .\nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||7\n",
-    "overlapping edits": REF_M2 + "\nS f g .\nA 0 2|||R:X|||h|||REQUIRED|||-NONE-|||0\n"
-    "A 1 2|||R:X|||h|||REQUIRED|||-NONE-|||0\n",
     "no A lines": "S a b .\n\nS c .\n",
     "no S lines": "\n\n",
     "empty source": REF_M2 + "\nS \nA 0 1|||R:X|||h|||REQUIRED|||-NONE-|||0\n",

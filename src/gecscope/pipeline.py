@@ -120,18 +120,28 @@ class Inputs:
     #: the classifier that typed every edit (:func:`gecscope.align.edit_types.signature_of`; ''
     #: when the edits keep the aligner's or the M2 file's types)
     types: str = ""
+    #: some M2 target had nested or crossing edits, read as its enclosing ones (``ref=m2-enclosing``)
+    nested: bool = False
+    #: metric name -> the protocol it was scored by (:meth:`gecscope.setup.Setup.protocol_fields`)
+    protocol: Mapping[str, str] = field(default_factory=dict)
 
     def fields_of(self, needs: tuple[bool, bool], types: bool = False) -> dict[str, str]:
         """The input fields of a metric that reads edits as ``needs`` says (:func:`uses`) and, with
         ``types``, their error types (the ``types:`` field when a classifier typed them)."""
         fields = {**self.language, **edit_fields(needs, self.given, self.aligner, self.tok)}
+        if self.nested and fields.get("edits", "").endswith("ref=m2"):
+            fields["edits"] += "-enclosing"  # io.m2.enclosing: the edits of the corrected text
         if types and self.types:
             fields["types"] = self.types
         return {**fields, **self.extra}
 
     def fields(self, metric: Metric) -> dict[str, str]:
-        """``metric``'s input fields: the same whatever metrics run beside it."""
-        return self.fields_of(uses(metric), metric.uses_types)
+        """``metric``'s input fields: the same whatever metrics run beside it (``protocol`` for a
+        metric its protocol names)."""
+        out = self.fields_of(uses(metric), metric.uses_types)
+        if metric.name in self.protocol:
+            out["protocol"] = self.protocol[metric.name]
+        return out
 
     def type_fields(self) -> dict[str, str]:
         """The ``types:`` field alone ({} when no classifier typed the edits), for per-type rows
@@ -141,6 +151,20 @@ class Inputs:
 
 def aligner_name(aligner: Aligner | str) -> str:
     return aligner if isinstance(aligner, str) else adopt(aligner).signature
+
+
+def setup_fields(systems: Iterable[Sequence[Example]]) -> tuple[dict[str, str], dict[str, str]]:
+    """The setup's signature fields of the systems built by ``gecscope.load`` (:attr:`Examples.setup`):
+    the run's and the protocol's per metric; systems built with different ones are refused."""
+    found = {
+        (tuple(s.setup_fields.items()), tuple(s.protocol_fields.items())) for s in systems if isinstance(s, Examples)
+    }
+    if len(found) > 1:
+        raise InputError("the systems were read with different setups (test set, protocol or tokeniser)")
+    if not found:
+        return {}, {}
+    [(run, by)] = found
+    return dict(run), dict(by)
 
 
 def tokenisation(systems: Iterable[Sequence[Example]]) -> dict[str, str] | None:
@@ -172,13 +196,16 @@ def align(
     make_aligner: Callable[[], Aligner] | None = None,
     *,
     extra: Mapping[str, str] | None = None,
+    protocol: Mapping[str, str] | None = None,
     lang: str | Language = "en",
     types: bool = False,
 ) -> tuple[list[list[Example]], Inputs]:
     """Every system with the edits that metrics with ``needs`` (:func:`uses`) read, extracted once
     over all systems (each distinct sentence pair once), and the run's :class:`Inputs`.
     ``make_aligner`` (e.g. the CLI's, with its settings) is called only if something needs
-    aligning; ``extra``: signature fields a front end adds; ``lang``: the language (its default
+    aligning; ``extra`` and ``protocol``: the setup's signature fields (:class:`gecscope.setup.Setup`:
+    the run's, and the protocol of each metric it names; else those the systems were built with,
+    :func:`setup_fields`); ``lang``: the language (its default
     aligner for ``aligner=None``, its signature fields); ``types``: something reads error types,
     so a language whose classifier is not its aligner's types every edit with it
     (:mod:`gecscope.align.edit_types`; the ``types:`` field of :class:`Inputs`)."""
@@ -188,7 +215,8 @@ def align(
     refs = any(r for _, r in needs)
     given = given_edits(systems)
     tok = tokenisation(systems)
-    extra = dict(extra or {})
+    built, by = setup_fields(systems)
+    extra, protocol = dict(built if extra is None else extra), dict(by if protocol is None else protocol)
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
         aligned, label, tok = [list(s) for s in systems], "none", tok or tokenisation_of(aligner)
     else:
@@ -206,7 +234,8 @@ def align(
         if classifier is not None:
             aligned = [type_examples(system, classifier) for system in aligned]
         typed = signature_of(language, annotation)
-    return aligned, Inputs(tok, given, label, extra, dict(language.signature), typed)
+    nested = any(r.nested for system in systems for ex in system for r in ex.references)
+    return aligned, Inputs(tok, given, label, extra, dict(language.signature), typed, nested, protocol)
 
 
 def prepare(
@@ -216,13 +245,15 @@ def prepare(
     make_aligner: Callable[[], Aligner] | None = None,
     *,
     extra: Mapping[str, str] | None = None,
+    protocol: Mapping[str, str] | None = None,
     lang: str | Language = "en",
     types: bool = False,
 ) -> tuple[list[list[Example]], Inputs]:
     """:func:`align` for these metrics (their error types typed when one of them reads them, or
     ``types``: a per-type view built on them, ``compare --cat``, the report's heat map)."""
     types = types or any(m.uses_types for m in metrics)
-    return align(systems, [uses(m) for m in metrics], aligner, make_aligner, extra=extra, lang=lang, types=types)
+    needs = [uses(m) for m in metrics]
+    return align(systems, needs, aligner, make_aligner, extra=extra, protocol=protocol, lang=lang, types=types)
 
 
 def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
@@ -308,6 +339,7 @@ def score_shards(
     aligner: Aligner | str | None = None,
     make_aligner: Callable[[], Aligner] | None = None,
     sign: Mapping[str, str] | None = None,
+    protocol: Mapping[str, str] | None = None,
     kept: dict[str, list[Example]] | None = None,
     lang: str | Language = "en",
 ) -> list[Score]:
@@ -318,8 +350,9 @@ def score_shards(
     or ``make_aligner()``, called only if something needs aligning; a runaway pair's error names
     the file and line), then analysed by every metric (:func:`analyse`) and dropped; the
     statistics are stacked and each metric reduces them once (:func:`reduce`; a metric that does
-    not :func:`streams` is scored whole and takes one shard only). ``sign``: signature fields
-    over the input's (e.g. ``tok`` of ``--tokenize``); ``kept`` receives each system's aligned
+    not :func:`streams` is scored whole and takes one shard only). ``sign`` and ``protocol``:
+    the setup's signature fields (:meth:`gecscope.setup.Setup.fields`, ``protocol_fields``; None:
+    those the systems were built with); ``kept`` receives each system's aligned
     examples; ``lang``: the language (its default aligner when ``aligner`` is None, its
     signature fields)."""
     language = load_language(lang)
@@ -328,7 +361,7 @@ def score_shards(
     reference_free = all(m.reference_free for m in metrics)  # reads no reference
     types = any(m.uses_types for m in metrics)
     made: list[Any] = []  # the aligner and its origin (where examples were read from)
-    given, start, count, tok, typed = [True, True], 0, 0, None, ""
+    given, start, count, tok, typed, nested = [True, True], 0, 0, None, "", False
     parts: list[list[list[Any]]] = [[[] for _ in names] for _ in metrics]
     with contextlib.ExitStack() as exits:
 
@@ -351,11 +384,13 @@ def score_shards(
                 require_references(examples)  # before any alignment
             n = len(shard[0])
             given = [old and new for old, new in zip(given, given_edits(shard), strict=True)]
-            tok = tokenisation(shard) if count == 0 else tok
+            if count == 0:
+                tok, (built, by) = tokenisation(shard), setup_fields(shard)
+                sign, protocol = built if sign is None else sign, by if protocol is None else protocol
             shard, made_inputs = align(shard, needs, aligner, make_aligner=aligner_once, lang=language, types=types)
             if count and made_inputs.types != typed:
                 raise InputError("the shards were annotated differently")
-            typed = made_inputs.types
+            typed, nested = made_inputs.types, nested or made_inputs.nested
             for name, examples in zip(names, shard, strict=True):
                 if kept is not None:
                     kept.setdefault(name, []).extend(examples)
@@ -371,7 +406,16 @@ def score_shards(
     label, by_aligner = (
         ("none", tokenisation_of(aligner)) if not made else (aligner_name(made[0]), tokenisation_of(made[0]))
     )
-    inputs = Inputs(tok or by_aligner, (given[0], given[1]), label, dict(sign or {}), dict(language.signature), typed)
+    inputs = Inputs(
+        tok or by_aligner,
+        (given[0], given[1]),
+        label,
+        dict(sign or {}),
+        dict(language.signature),
+        typed,
+        nested,
+        dict(protocol or {}),
+    )
     out = []
     for metric, per_system in zip(metrics, parts, strict=True):
         for name, got in zip(names, per_system, strict=True):
@@ -385,11 +429,14 @@ def score(
     *,
     aligner: Aligner | str | None = None,
     lang: str | Language = "en",
+    protocol: Mapping[str, str] | None = None,
 ) -> list[Score]:
     """Every metric on every system (metric-major), each signed with its input fields (the
     tokenisation :class:`Examples` record among them, and the language's): the systems as one
-    shard (:func:`score_shards`)."""
-    return score_shards(metrics, list(systems), [list(systems.values())], aligner=aligner, lang=lang)
+    shard (:func:`score_shards`). ``protocol``: the protocol field of each metric (None: that the
+    examples were read with)."""
+    shard = [list(systems.values())]
+    return score_shards(metrics, list(systems), shard, aligner=aligner, lang=lang, protocol=protocol)
 
 
 def score_files(

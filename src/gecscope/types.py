@@ -69,6 +69,9 @@ class Target:
     #: the target's annotated words (CoNLL-U or a tagger: :mod:`gecscope.align.annotation`), one
     #: per token; None when not annotated. Only an annotated error-type classifier reads them.
     words: Words | None = field(default=None, compare=False, repr=False)
+    #: an M2 annotator's edits nested in (or crossing) its enclosing ones, dropped from ``edits``
+    #: (EstGEC's word-order edits: :func:`gecscope.io.m2.enclosing`); () for most targets
+    nested: tuple[Edit, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -176,10 +179,10 @@ class Chunk:
 _new = object.__new__
 #: the fields :func:`make_edit`, :func:`make_target` and :func:`make_example` set, in order
 EDIT_FIELDS = ("start", "end", "correction", "type", "alternatives")
-TARGET_FIELDS = ("tokens", "edits", "raw", "alternatives", "unannotatable", "absent", "words")
+TARGET_FIELDS = ("tokens", "edits", "raw", "alternatives", "unannotatable", "absent", "words", "nested")
 EXAMPLE_FIELDS = ("source", "hypothesis", "references", "id", "source_raw", "from_file", "source_words", "annotation")
 _e_start, _e_end, _e_correction, _e_type, _e_alternatives = (Edit.__dict__[f].__set__ for f in EDIT_FIELDS)
-_t_tokens, _t_edits, _t_raw, _t_alternatives, _t_unannotatable, _t_absent, _t_words = (
+_t_tokens, _t_edits, _t_raw, _t_alternatives, _t_unannotatable, _t_absent, _t_words, _t_nested = (
     Target.__dict__[f].__set__ for f in TARGET_FIELDS
 )
 _x_source, _x_hypothesis, _x_references, _x_id, _x_source_raw, _x_from_file, _x_source_words, _x_annotation = (
@@ -221,6 +224,7 @@ def make_target(
     _t_unannotatable(target, unannotatable)
     _t_absent(target, absent)
     _t_words(target, None)
+    _t_nested(target, ())
     return target
 
 

@@ -6,19 +6,31 @@ sentence without lines for some annotator leaves that annotator's target unchang
 (noop) lines add no edit; ``-NONE-`` is an empty correction; corrections may contain ``|||``;
 ChERRANT ``T`` lines: a target's edits are those of ``T{k}-A0`` (as the official CLEME reads
 them); the edits after ``T{k}-A{n}``, n > 0, go to :attr:`Target.alternatives`; a ``T{k} 无法标注``
-annotator (an ``NA`` line) is an unchanged target with ``unannotatable`` set. Overlapping or
-out-of-range edits are errors, except when read with ``overlaps=True`` (EstGEC's M2, whose word-order
-edits enclose other edits, read by the ``estgec-m2`` metric): each annotator's edits then stay in
-file order, overlaps included, an edit ending past the sentence is dropped (its annotator kept), as
-EstGEC's scorer reads them, and the target text applies the edits that overlap no earlier one.
+annotator (an ``NA`` line) is an unchanged target with ``unannotatable`` set. Out-of-range
+edits are errors, except when read with ``overlaps=True``.
+
+Nested and overlapping edits (EstGEC's M2: a word-order edit encloses the edits inside it, and
+its correction already contains theirs). An annotator's corrected text applies its *enclosing*
+edits (:func:`enclosing`): an edit whose span lies inside another edit's span is dropped (of two
+edits with the same span, the later in the file is kept: EstGEC-L2 lists the enclosing edit after
+the edits inside it); of two edits that cross (neither inside the other: five in EstGEC-L2's test,
+annotation slips), the one starting first is kept. An insertion at an edit's boundary is not
+inside it. These are the edits EstGEC's scorer's first pseudo-annotator keeps (the ``R:WO`` edit
+without the edits it encloses). Read plainly (``overlaps=False``, every metric but ``estgec-m2``),
+a target holds its enclosing edits, the dropped ones in :attr:`Target.nested` (the run signs
+``ref=m2-enclosing`` in its ``edits:`` field when any sentence had them). Read with
+``overlaps=True`` (``estgec-m2``, as EstGEC's scorer reads the file), each annotator's edits stay
+in file order, overlaps included, and an edit ending past the sentence is dropped (its annotator
+kept); the target text is the same corrected text.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -89,19 +101,15 @@ def make_block(raw: _Raw, count: int, path: str | Path, overlaps: bool = False) 
         if overlaps:
             kept = tuple(per_annotator.get(annotator, []))
             flags = (annotator in unannotatable, annotator not in per_annotator)
-            targets.append(make_target(apply_edits(source, _first_disjoint(kept)), kept, (), *flags))
+            targets.append(make_target(apply_edits(source, enclosing(kept)[0]), kept, (), *flags))
             continue
         edits = per_annotator.get(annotator, [])
+        nested: tuple[Edit, ...] = ()
         if len(edits) > 1:
             edits = sorted(edits, key=_span)
-            for prev, nxt in itertools.pairwise(edits):
-                if nxt.start < prev.end:
-                    raise InputError(
-                        f"annotator {annotator} has overlapping edits [{prev.start},{prev.end}) "
-                        f"and [{nxt.start},{nxt.end})",
-                        path,
-                        lineno,
-                    )
+            if any(nxt.start < prev.end for prev, nxt in itertools.pairwise(edits)):
+                resolved, nested = enclosing(per_annotator[annotator])
+                edits = list(resolved)
         frozen = tuple(edits)
         alternatives = (
             tuple(tuple(sorted(alt, key=_span)) for k, alt in alternative_alignments if k == annotator)
@@ -109,7 +117,8 @@ def make_block(raw: _Raw, count: int, path: str | Path, overlaps: bool = False) 
             else ()
         )
         flags = (annotator in unannotatable, annotator not in per_annotator)  # NA line, no line here
-        targets.append(make_target(apply_edits(source, frozen), frozen, alternatives, *flags))
+        target = make_target(apply_edits(source, frozen), frozen, alternatives, *flags)
+        targets.append(dataclasses.replace(target, nested=nested) if nested else target)
     return M2Block(source, tuple(targets), lineno)
 
 
@@ -117,14 +126,37 @@ def _span(edit: Edit) -> tuple[int, int]:
     return edit.start, edit.end
 
 
-def _first_disjoint(edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
-    """The edits that overlap no earlier one (in file order), sorted: the text an EstGEC
-    annotator's target shows (its word-order edits enclose edits already listed)."""
-    kept: list[Edit] = []
-    for e in edits:
-        if all(e.end <= k.start or e.start >= k.end or (e.start == e.end == k.start == k.end) for k in kept):
-            kept.append(e)
-    return tuple(sorted(kept, key=_span))
+def _inside(inner: Edit, outer: Edit) -> bool:
+    """Whether ``inner`` overlaps ``outer`` (an insertion at ``outer``'s boundary does not, nor do
+    two insertions at one point)."""
+    if inner.start < inner.end:
+        return inner.start < outer.end and outer.start < inner.end
+    return outer.start < inner.start < outer.end
+
+
+def enclosing(edits: Sequence[Edit]) -> tuple[tuple[Edit, ...], tuple[Edit, ...]]:
+    """(kept, dropped): an annotator's edits (in file order) split into the enclosing ones that make
+    its corrected text, sorted (insertions at one point in file order), and the ones nested in
+    (or crossing) a kept edit, in file order. Greedy in sentence order, the longer edit first at
+    one start, the later in the file first for one span; an edit is kept unless it overlaps a
+    kept one.
+
+    >>> from gecscope.types import Edit
+    >>> inner, wo = Edit(2, 3, ("ole", "olnud"), "R:VERB:FORM"), Edit(2, 6, ("ole", "mitte"), "R:WO")
+    >>> enclosing([inner, wo]) == ((wo,), (inner,))
+    True
+    """
+    order = sorted(range(len(edits)), key=lambda i: (edits[i].start, -edits[i].end, -i))
+    kept: list[int] = []
+    dropped: list[int] = []
+    for i in order:
+        e = edits[i]
+        if any(_inside(e, edits[k]) or _inside(edits[k], e) for k in kept):
+            dropped.append(i)
+        else:
+            kept.append(i)
+    kept.sort(key=lambda i: (edits[i].start, edits[i].end, i))  # insertions at one point in file order
+    return tuple(edits[i] for i in kept), tuple(edits[i] for i in sorted(dropped))
 
 
 def parse_blocks(
@@ -225,17 +257,21 @@ def census(path: str | Path, raw: Iterable[bytes] | None = None) -> M2Census:
     return M2Census(edit_lines, frozenset(ids), cr_only)
 
 
-def iter_m2(path: str | Path, overlaps: bool = False) -> Iterator[M2Block]:
+def iter_m2(path: str | Path, overlaps: bool = False, past_end: bool | None = None) -> Iterator[M2Block]:
     """The sentences of an M2 file, one at a time (a first pass counts the annotators: see
-    :class:`M2Census`). Every error names the file and the line where it is met; one about the
-    whole file (no ``S`` or ``A`` lines, a gap in the annotator ids) comes after the last sentence.
-    A sentence lacking lines for an annotator that appears elsewhere in the file gets an
-    unchanged target for it, flagged :attr:`Target.absent`.
+    :class:`M2Census`). ``past_end`` (default: ``overlaps``): an edit ending past its sentence
+    is dropped, its annotator kept, as EstGEC's scorer reads its files (Tartu L1's test has one,
+    ``0 11`` in a 7-token sentence); else it is an error. Every error names the file and the
+    line where it is met; one about the whole file (no ``S`` or ``A`` lines, a gap in the
+    annotator ids) comes after the last sentence. A sentence lacking lines for an annotator that
+    appears elsewhere in the file gets an unchanged target for it, flagged
+    :attr:`Target.absent`.
     """
     raw = list(raw_lines(path)) if str(path) == STDIN else None  # standard input is read once
     found = census(path, raw)
     first = 0
-    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, overlaps):
+    past_end = overlaps if past_end is None else past_end
+    for block in parse_blocks(numbered_lines(path, raw), path, found.edit_lines, past_end):
         first = first or block[2]
         if found.annotators:  # else the file is refused at its end: nothing to give
             yield make_block(block, found.annotators, path, overlaps)
@@ -251,9 +287,9 @@ def iter_m2(path: str | Path, overlaps: bool = False) -> Iterator[M2Block]:
         )
 
 
-def read_m2(path: str | Path, overlaps: bool = False) -> list[M2Block]:
+def read_m2(path: str | Path, overlaps: bool = False, past_end: bool | None = None) -> list[M2Block]:
     """Read an M2 file: :func:`iter_m2`, collected. Every error names the file and line."""
-    return list(iter_m2(path, overlaps))
+    return list(iter_m2(path, overlaps, past_end))
 
 
 def format_m2(blocks: Iterable[tuple[Tokens, Iterable[Target]]]) -> str:
