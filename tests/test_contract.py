@@ -114,6 +114,7 @@ FALSE_POSITIVES = ("fp", "fp_ne", "fp_un", "proposed", "positive", "negative")
 #: metrics that count no false positive, and why: they are checked otherwise or not at all, by name
 NO_FALSE_POSITIVE_COUNT = {
     "gleu": "n-gram precision against source and references: no edit is counted",
+    "indicgec": "clipped n-gram matches against the reference: no edit is counted",
     "llm-s": "a model's rating of the sentence: no edit is counted",
     "llm-e": "a model's rating of each edit: no count of wrong edits",
     "some": "a learned sentence score",

@@ -51,6 +51,11 @@ LANGUAGES: dict[str, str] = {
     "sl": "gecscope.align.sl.unit",
     "sv": "gecscope.align.sv.unit",
     "uk": "gecscope.align.uk.unit",
+    "hi": "gecscope.align.hi.unit",
+    "bn": "gecscope.align.bn.unit",
+    "ml": "gecscope.align.ml.unit",
+    "ta": "gecscope.align.ta.unit",
+    "te": "gecscope.align.te.unit",
     "und": "gecscope.align.und.unit",
 }
 LANGUAGE_GROUP = "gecscope.languages"

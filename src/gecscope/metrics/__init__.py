@@ -319,6 +319,26 @@ METRICS: dict[str, MetricSpec] = {
         ),
         **MODEL_JUDGE,
     ),
+    "indicgec": MetricSpec(
+        "indicgec:IndicGec:IndicGecConfig",
+        "IndicGEC-2025 score ('GLEU'): mean over n=1..4 of min(P_n, R_n) of clipped n-gram matches, one reference",
+        aliases=("IndicGEC", "IndicGEC-2025", "indicgec-gleu"),
+        tool="IndicGEC2025 score.py (Pramit18142/IndicGEC2025 9511374)",
+        official_text=True,
+        options=(
+            Option(
+                "tokens",
+                "python-re: the official re tokens of each line; given: the tokens as read",
+                choices=("python-re", "given"),
+            ),
+            o.MISSING,
+        ),
+        statistics=Statistics(
+            ("ngram_counts",), corpus_rule="mean over n of min(P_n, R_n) of the pooled n-gram counts", holding="array"
+        ),
+        streams=always,
+        resampling=own_plan,
+    ),
 }
 
 

@@ -101,6 +101,15 @@ PROTOCOLS: dict[str, Protocol] = {
             lang="en",
             tool="errant_compare (ERRANT 3.0.2)",
         ),
+        # issue 40: IndicGEC-2025, Arabic (QALB-2014/2015, ZAEBUC), FCGEC, NaCGEC
+        Protocol(
+            "indicgec-2025",
+            "IndicGEC-2025 (--lang hi|bn|ml|ta|te): its 'GLEU', mean over n of min(P_n, R_n) on Python re tokens",
+            tokenize="none",
+            aligner="errant-notag",
+            metrics=("indicgec",),
+            tool="IndicGEC2025 score.py (Pramit18142/IndicGEC2025 9511374)",
+        ),
     )
 }
 

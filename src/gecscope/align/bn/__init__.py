@@ -1,0 +1,1 @@
+"""Bengali (bn): the IndicGEC-2025 language unit."""

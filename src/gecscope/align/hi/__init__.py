@@ -1,0 +1,1 @@
+"""Hindi (hi): the IndicGEC-2025 language unit."""

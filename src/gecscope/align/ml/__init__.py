@@ -1,0 +1,1 @@
+"""Malayalam (ml): the IndicGEC-2025 language unit."""

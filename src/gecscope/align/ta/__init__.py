@@ -1,0 +1,1 @@
+"""Tamil (ta): the IndicGEC-2025 language unit."""

@@ -1,0 +1,1 @@
+"""Telugu (te): the IndicGEC-2025 language unit."""
