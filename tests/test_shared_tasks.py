@@ -21,7 +21,7 @@ import pytest
 
 from conftest import DATA, QuietHandler, require_shared
 from gecscope.cli import main
-from gecscope.cli.preparation import _use_protocol
+from gecscope.cli.preparation import prepare_inputs
 from gecscope.errors import InputError
 from gecscope.io.m2 import read_m2
 from gecscope.meta.data.download import download
@@ -110,9 +110,9 @@ def test_estgec_word_order_pseudo_annotators_and_per_type_recall(tmp_path: Path)
     assert (s.details["tp"], s.details["fp"], s.details["fn"]) == (1, 0, 0)
     assert list(s.details["types"]) == ["R:WO"]
     assert s.details["types_wo"]["R:VERB:FORM"]["tp"] == 1
-    # the plain M2 scorer refuses the overlapping gold, naming the file and line
-    with pytest.raises(InputError, match=r"g\.m2:1.*overlapping"):
-        api.load(source=src, hypothesis=hyp, ref_m2=m2)
+    # read plainly, the annotator's corrected text and its enclosing edit (io.m2.enclosing)
+    [ref] = api.load(source=src, hypothesis=hyp, ref_m2=m2)[0].references
+    assert ref.text == "Mul ei ole mitte kunagi kassi olnud ." and [e.type for e in ref.edits or ()] == ["R:WO"]
 
 
 def test_estgec_drops_an_edit_past_the_sentence_as_the_script(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_shared_copies_match_the_pinned_shared_task_digests() -> None:
     require_shared()
     for dest, (remote, digest) in FILES.items():
         assert len(remote.split("/")[2]) == 40, remote
-        if not dest.startswith("multilingual/cweb/"):  # CWEB has no copy in ../shared
+        if not dest.startswith(("multilingual/cweb/", "multilingual/indicgec-2025/")):  # no copy in ../shared
             assert hashlib.sha256((DATA / dest).read_bytes()).hexdigest() == digest, dest
 
 
@@ -203,12 +203,10 @@ def test_t_binds_the_protocol_and_signs_version_and_protocol(capsys: pytest.Capt
     out = json.loads(cli(capsys, "-t", "jfleg", "--sampling", "py2", "--hyp", src, "--format", "json"))
     assert "protocol:" not in out["signature"] and "sampling:py2" in out["signature"]
 
-    args = argparse.Namespace(protocol="jfleg", metric=["m2"], metric_given=True, lang=None)
-    _use_protocol(args)  # another metric than the protocol's: the user's, unsigned by the protocol
-    assert args.metric == ["m2"] and args.protocol_applied is None
-    args = argparse.Namespace(protocol="estgec", metric=["cleme2"], lang=None, beta=None)
-    _use_protocol(args)
-    assert (args.metric, args.lang, args.protocol_applied) == (["estgec-m2"], "et", "estgec")
+    args = protocol_args("--protocol", "jfleg", "--metric", "m2")
+    assert args.metric == ["m2"] and applied(args) is None  # another metric than the protocol's: unsigned by it
+    args = protocol_args("--protocol", "estgec")
+    assert (args.metric, args.setup.language.code, applied(args)) == (["estgec-m2"], "et", "estgec")
 
 
 def test_a_tampered_or_missing_set_is_one_line(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -323,8 +321,14 @@ def protocol_args(*argv: str) -> argparse.Namespace:
     from gecscope.cli import build_parser
 
     args = build_parser("score").parse_args(["score", *argv])
-    _use_protocol(args)
+    prepare_inputs(args)
     return args
+
+
+def applied(args: argparse.Namespace) -> str | None:
+    """The protocol that signs the first of the run's metrics it names (None: none)."""
+    by = args.setup.protocol_fields()
+    return next((by[m] for m in args.metric if m in by), None)
 
 
 @pytest.mark.parametrize("protocol", list(PROTOCOLS))
@@ -336,16 +340,17 @@ def test_an_explicit_option_equal_to_the_default_is_not_overridden_by_a_protocol
     protocol neither replaces it nor signs the run."""
     lang = PROTOCOLS[protocol].lang or "en"
     given = protocol_args("--protocol", protocol, "--lang", lang, "--metric", "cleme2")
-    assert given.metric == ["cleme2"] and given.protocol_applied is None
+    assert given.metric == ["cleme2"] and applied(given) is None
     assert f"protocol {protocol} not applied" in capsys.readouterr().err
     unset = protocol_args("--protocol", protocol, "--lang", lang)
-    assert unset.metric == list(PROTOCOLS[protocol].metrics) and unset.protocol_applied == protocol
-    assert unset.aligner == PROTOCOLS[protocol].aligner and unset.tokenize == PROTOCOLS[protocol].tokenize
+    assert unset.metric == list(PROTOCOLS[protocol].metrics) and applied(unset) == protocol
+    assert unset.setup.aligner == PROTOCOLS[protocol].aligner
+    assert unset.setup.tokenize == PROTOCOLS[protocol].tokenize
     for option, value, protocols in (("aligner", "errant", "errant"), ("tokenize", "whitespace", "none")):
         args = protocol_args("--protocol", protocol, "--lang", lang, f"--{option}", value)
         assert getattr(args, option) == value
         same = getattr(PROTOCOLS[protocol], option) == protocols
-        assert args.protocol_applied == (protocol if same else None)
+        assert applied(args) == (protocol if same else None)
 
 
 def test_t_estgec_with_an_explicit_cleme2_scores_cleme2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -364,8 +369,8 @@ def test_t_estgec_with_an_explicit_cleme2_scores_cleme2(tmp_path: Path, capsys: 
 def test_overlapping_estgec_edits_name_the_metric_that_reads_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """(fresh-eyes review) EstGEC's M2 read by another metric than estgec-m2: one line saying that
-    only estgec-m2 reads its overlapping edits."""
+    """(fresh-eyes review, then issue 39) EstGEC's M2 read by another metric than estgec-m2: the
+    annotator's enclosing edits, signed ``ref=m2-enclosing``; estgec-m2 reads the file as ever."""
     m2 = write(
         tmp_path / "ref.m2",
         "S a b c d\nA 2 4|||R:WO|||d c|||REQUIRED|||-NONE-|||0\nA 3 4|||R:SPELL|||e|||REQUIRED|||-NONE-|||0\n\n",
@@ -374,9 +379,8 @@ def test_overlapping_estgec_edits_name_the_metric_that_reads_them(
     argv = ["--lang", "et", "--source", str(write(tmp_path / "src.txt", "a b c d\n")), "--ref-m2", str(m2)]
     argv += ["--hyp", str(hyp)]
     for metric in (["cleme2"], ["errant", "cleme2"]):
-        assert main(["score", *argv, "--metric", *metric]) == 2
-        err = capsys.readouterr().err.strip()
-        assert "\n" not in err and "ref.m2:1: annotator 0 has overlapping edits [2,4) and [3,4)" in err
-        assert "only estgec-m2 reads" in err and "--format official" in err
+        out = json.loads(cli(capsys, *argv, "--metric", *metric, "--format", "json"))
+        for row in out if isinstance(out, list) else [out]:
+            assert "ref=m2-enclosing" in row["signature"]
     out = cli(capsys, *argv, "--metric", "estgec-m2", "--format", "json")
     assert json.loads(out)["metric"] == "estgec-m2"

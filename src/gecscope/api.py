@@ -13,9 +13,11 @@ from gecscope.align.language import Language
 from gecscope.align.languages import load_language
 from gecscope.errors import InputError, SettingError
 from gecscope.examples import Examples
-from gecscope.io.tokenization import check_examples
+from gecscope.io.tokenization import API_HINT
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
+from gecscope.setup import Annotations, InputFiles, Setup, build_setup, read_systems
+from gecscope.setup.front import annotate
 from gecscope.types import Example
 
 
@@ -49,6 +51,8 @@ def load(
     hyp_conllu: str | Path | None = None,
     ref_conllu: Sequence[str | Path] = (),
     tagger: str | None = None,
+    test_set: str | None = None,
+    protocol: str | None = None,
 ) -> Examples:
     """Read examples from M2 (``hyp_m2`` + ``ref_m2``), text (``source`` + ``hypothesis`` +
     ``references`` and/or ``ref_m2``) or JSONL, through :func:`gecscope.pipeline.read`.
@@ -74,62 +78,85 @@ def load(
     the input's sentences (their tokens), or ``tagger`` (``cs-core-news-sm``): an offline tagger's;
     the language's annotated classifier then types the edits where types are read (``cat``), and
     the annotation is in the ``types:`` signature field (:mod:`gecscope.align.annotation`).
+    ``test_set``: a named test set (as ``gecscope score -t``; give ``hypothesis`` only), its
+    files checked against their published checksums and signed (``test:``); ``protocol``: a
+    shared task's protocol (its language, tokeniser and aligner; the metrics it names are signed
+    ``protocol:`` when scored with its settings: :func:`score` applies them). MultiGEC essay files
+    (``.md``) are read as the shared task reads them.
 
     >>> d = example_dir()
     >>> len(load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2"))
     10
     """
     arguments.load_arguments(locals())
-    [examples] = pipeline.read(
-        source=source,
-        hypotheses=[hypothesis] if hypothesis is not None else [],
-        hyp_m2=[hyp_m2] if hyp_m2 is not None else [],
-        references=references,
-        ref_m2=ref_m2,
-        jsonl=jsonl,
-        require_references=require_references,
+    for name, value in (("test_set", test_set), ("protocol", protocol)):
+        arguments.choice(name, value, str, "a name (str) or None", optional=True)
+    setup = build_setup(
+        files=InputFiles(
+            source=_path(source),
+            hypotheses=(str(hypothesis),) if hypothesis is not None else (),
+            hyp_m2=(str(hyp_m2),) if hyp_m2 is not None else (),
+            references=tuple(map(str, references)),
+            ref_m2=_path(ref_m2),
+            jsonl=_path(jsonl),
+            ref_tsv=_path(ref_tsv),
+        ),
         lang=lang,
-        ref_tsv=ref_tsv,
-        overlaps=overlaps,
-        check=True,  # the swap checks; the tokenisation is checked on the examples below
-        multi_annotator_hyp=multi_annotator_hyp,
+        tokenize=tokenize,
+        annotations=Annotations(
+            tagger=tagger,
+            source_conllu=_path(source_conllu),
+            hyp_conllu=(str(hyp_conllu),) if hyp_conllu is not None else (),
+            ref_conllu=tuple(map(str, ref_conllu)),
+        ),
+        protocol=protocol,
+        test_set=test_set,
+        allow_tokenization_mismatch=allow_tokenization_mismatch,
     )
-    language = load_language(lang)
-    notes = (source_conllu, hyp_conllu, ref_conllu, tagger)
-    if language.readers is not None:  # the reader's own tokens, signed by the language's aligner
-        return Examples(_annotated(examples, language.code, *notes), tokenize=None, lang=language.code)
-    from gecscope.align import tokenizers
-
-    name = tokenizers.canonical(language.tokenizer(tokenize), language.code)
-    if name != "none" and hypothesis is None:
-        raise InputError("tokenize applies to text input (source + hypothesis), not M2 or JSONL", "tokenize")
-    examples = tokenizers.tokenize_examples(examples, name, language.code)
-    if name == "none" and not allow_tokenization_mismatch:
-        refs = ref_m2 or ref_tsv or jsonl or "references"
-        names = [hypothesis or hyp_m2 or jsonl or "hypothesis", *references, refs]
-        check_examples(examples, names, source=source or jsonl or ref_m2 or "")
-    return Examples(_annotated(examples, language.code, *notes), tokenize=name, lang=language.code)
+    return read_examples(setup, require_references=require_references, overlaps=overlaps, multi=multi_annotator_hyp)
 
 
-def _annotated(
-    examples: Sequence[Example],
-    lang: str,
-    source: str | Path | None,
-    hypothesis: str | Path | None,
-    references: Sequence[str | Path],
-    tagger: str | None,
-) -> list[Example]:
-    """``examples`` with the CoNLL-U annotations or the tagger's (:mod:`gecscope.align.annotation`)."""
-    from gecscope.align.annotation import annotate_conllu, annotate_tagger, tags_of
+def read_examples(
+    setup: Setup, *, require_references: bool = True, overlaps: bool = False, multi: bool = False
+) -> Examples:
+    """The examples of a one-system ``setup``, read through the front half every door shares
+    (:func:`gecscope.setup.read_systems`), signed as the setup says."""
+    files = setup.files
+    from gecscope.reader import check_inputs
 
-    conllu = source is not None or hypothesis is not None or bool(references)
-    if tagger is not None:
-        if conllu:
-            raise InputError("give either CoNLL-U files or a tagger, not both", "tagger")
-        return annotate_tagger(examples, tagger, lang)
-    if not conllu:
-        return list(examples)
-    return annotate_conllu(examples, source=source, hypothesis=hypothesis, references=references, tags=tags_of(lang))
+    check_inputs(
+        source=files.source,
+        hypotheses=files.hypotheses,
+        hyp_m2=files.hyp_m2,
+        references=files.references,
+        multi_annotator_hyp=multi,
+    )
+    [[examples]] = read_systems(
+        setup, require_references=require_references, overlaps=overlaps, types=True, say=_warn, hint=API_HINT
+    )
+    own = setup.language.readers is not None  # the reader's own tokens, signed by the language's aligner
+    tokenize = None if own else "none" if setup.format == "essays" else setup.tokenize
+    fields = setup.fields()
+    if setup.format == "essays" and setup.tokenised_here:
+        tokenize = "none"  # the essays' tokeniser is signed by the setup's tok field
+    return Examples(
+        examples,
+        tokenize=tokenize,
+        lang=setup.language.code,
+        setup_fields=fields,
+        protocol_fields=setup.protocol_fields(),
+    )
+
+
+def _path(value: str | Path | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _warn(line: str) -> None:
+    """The front half's notices, for Python callers: a :class:`UserWarning`."""
+    import warnings
+
+    warnings.warn(line, UserWarning, stacklevel=4)
 
 
 def get_metric(name: str, **options: Any) -> Metric:
@@ -185,6 +212,8 @@ def score(
     allow_tokenization_mismatch: bool = False,
     lang: str | Language | None = None,
     tagger: str | None = None,
+    test_set: str | None = None,
+    protocol: str | None = None,
     **options: Any,
 ) -> Score:
     """Score examples with a metric (name + settings, or a metric object).
@@ -198,7 +227,10 @@ def score(
     Sentences given as lists are refused when tokenised otherwise than their sources (as
     :func:`load`), unless ``allow_tokenization_mismatch``. ``tagger`` (``cs-core-news-sm``):
     annotate every side with an offline tagger, for the language's annotated error types (``cat``;
-    CoNLL-U annotations come through :func:`load`).
+    CoNLL-U annotations come through :func:`load`). ``test_set``: a named test set's sources and
+    references, with ``hypotheses`` as the system's output (as ``gecscope score -t``);
+    ``protocol``: a shared task's protocol (its language, tokeniser, aligner and, for the metrics
+    it names, settings and ``protocol:`` field; examples from ``load(protocol=...)`` carry theirs).
 
     >>> d = example_dir()
     >>> ex = load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
@@ -211,7 +243,26 @@ def score(
     """
     arguments.metric("metric", metric)
     arguments.language("lang", lang, optional=True)
-    if examples is None:
+    for key, value in (("test_set", test_set), ("protocol", protocol)):
+        arguments.choice(key, value, str, "a name (str) or None", optional=True)
+    name = canonical(metric) if isinstance(metric, str) else metric.name
+    if protocol is not None or test_set is not None:  # the setup the command line would build
+        setup = build_setup(
+            files=InputFiles(),
+            lang=lang,
+            tokenize=tokenize,
+            aligner=aligner if isinstance(aligner, str) else None,
+            protocol=protocol,
+            metrics=[name],
+            settings=options,
+        )
+        lang, tokenize = setup.language, None if setup.language.readers is not None else setup.tokenize
+        aligner = aligner if aligner is not None and not isinstance(aligner, str) else setup.aligner
+    if test_set is not None:
+        if examples is not None or sources is not None or references is not None or hypotheses is None:
+            raise InputError("test_set gives the sources and references: give hypotheses only", "test_set")
+        examples = _on_test_set(test_set, protocol, hypotheses, tokenize, allow_tokenization_mismatch, lang)
+    elif examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
         examples = Examples.from_lists(
@@ -223,17 +274,123 @@ def score(
             allow_tokenization_mismatch=allow_tokenization_mismatch,
             lang=load_language(lang or "en").code,
         )
+        if protocol is not None:
+            examples = Examples(
+                examples,
+                tokenize=examples.tokenize,
+                lang=examples.lang,
+                protocol_fields=setup.protocol_fields(),
+            )
     elif sources is not None or hypotheses is not None or references is not None:
         raise InputError("give either examples or sources/hypotheses/references, not both")
+    elif protocol is not None:
+        raise InputError(
+            "examples read with gecscope.load(protocol=...) carry their protocol: drop protocol", "protocol"
+        )
+    options, by = _protocol_settings(name, metric, examples, options)
     m = get_metric(metric, **options) if isinstance(metric, str) else metric
     arguments.examples("examples", examples, bool(m.reads_overlapping_edits))
     language = _language_of(examples, lang)
     if tagger is not None:
         arguments.choice("tagger", tagger, str, "a tagger name (str) or None")
-        items = _annotated(examples, language.code, None, None, (), tagger)
+        [items] = annotate([examples], Annotations(tagger=tagger), language.code)
         if isinstance(examples, Examples):
-            examples = Examples(items, tokenize=examples.tokenize, lang=examples.lang)
+            examples = Examples(
+                items, tokenize=examples.tokenize, lang=examples.lang, setup_fields=examples.setup_fields
+            )
         else:
             examples = items
-    [result] = pipeline.score([m], {"": examples}, aligner=aligner, lang=language)
+    [result] = pipeline.score([m], {"": examples}, aligner=aligner, lang=language, protocol=by)
     return result
+
+
+def _protocol_settings(
+    name: str, metric: str | Metric, examples: Sequence[Example], options: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The metric's options with those of the protocol the examples were read with (the ones not
+    given), and the ``protocol`` field of the metric: the protocol's name when the metric is one
+    it names and every setting is the protocol's (else none: a different number is not signed
+    as the protocol's)."""
+    from gecscope.setup.protocols import get_protocol
+
+    named = examples.protocol_fields.get(name) if isinstance(examples, Examples) else None
+    if named is None:
+        return options, {}
+    protocol = get_protocol(named)
+    mine = [(option, value) for m, option, value in protocol.settings if m == name]
+    if isinstance(metric, str):
+        changed = any(options.get(o) is not None and str(options[o]) != v for o, v in mine)
+        options = {**options, **{o: v for o, v in mine if options.get(o) is None}}
+    else:  # a built metric: its settings as built
+        import dataclasses
+
+        built = dataclasses.asdict(metric.config)
+        changed = any(str(built.get(o)) != v for o, v in mine)
+    return options, {} if changed else {name: named}
+
+
+def _on_test_set(
+    name: str,
+    protocol: str | None,
+    hypotheses: Sequence[str],
+    tokenize: str | None,
+    allow_tokenization_mismatch: bool,
+    lang: str | Language | None,
+) -> Examples:
+    """Test set ``name``'s sentences with ``hypotheses`` (one string per sentence) as the system's
+    output, read and checked as :func:`load` reads a hypothesis file."""
+    import dataclasses
+
+    from gecscope.setup.testsets import TEST_SETS
+
+    if name not in TEST_SETS:
+        raise SettingError(f"unknown test set {name!r}; available: {', '.join(TEST_SETS)}", "test_set")
+    known = TEST_SETS[name]
+    arguments.strings("hypotheses", hypotheses)
+    lines = list(hypotheses)
+    system = InputFiles(hypotheses=("<hypotheses>",)) if known.source else InputFiles(hyp_m2=("<hypotheses>",))
+    setup = build_setup(
+        files=system,
+        lang=lang,
+        tokenize="none",
+        protocol=protocol,
+        test_set=name,
+        allow_tokenization_mismatch=True,  # checked below, on the hypotheses given
+    )
+    files = setup.files
+    stand_in = InputFiles(
+        source=files.source,
+        hypotheses=(files.source,) if files.source else (),
+        hyp_m2=() if files.source else (files.ref_m2 or "",),
+        references=files.references,
+        ref_m2=files.ref_m2,
+        ref_tsv=files.ref_tsv,
+    )
+    [[read]] = read_systems(dataclasses.replace(setup, files=stand_in), say=_warn)
+    if len(lines) != len(read):
+        raise InputError(f"{len(lines)} hypotheses for the {len(read)} sentences of test set {name}", "hypotheses")
+    from gecscope.types import make_target
+
+    items = [
+        dataclasses.replace(ex, hypothesis=make_target(tuple(line.split()), raw=line), from_file=False)
+        for ex, line in zip(read, lines, strict=True)
+    ]
+    chosen = setup.language.tokenizer(tokenize)
+    if chosen != "none" and setup.language.readers is None:
+        from gecscope.align.tokenizers import tokenize_examples
+
+        items = tokenize_examples(items, chosen, setup.language.code)
+    elif not allow_tokenization_mismatch and setup.language.readers is None:
+        from gecscope.io.tokenization import check_examples
+
+        check_examples(
+            items, ["hypotheses", *files.references, files.ref_m2 or "references"], source=files.source or ""
+        )
+    fields = dataclasses.replace(setup, tokenize=chosen).fields()
+    return Examples(
+        items,
+        tokenize=chosen if setup.language.readers is None else None,
+        lang=setup.language.code,
+        setup_fields=fields,
+        protocol_fields=setup.protocol_fields(),
+    )

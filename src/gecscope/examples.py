@@ -94,9 +94,19 @@ class Examples(Sequence[Example]):
     tokenise step: :attr:`tokenisation` goes into every signature of a score of them).
     ``tokenize=None``: the reader's own (a language's, signed by its aligner, e.g. ``zh-char``).
     ``lang``: the language they were built in (a code of :mod:`gecscope.align.languages`): its
-    fields go into every signature of a score of them."""
+    fields go into every signature of a score of them. ``setup_fields`` and ``protocol_fields``:
+    the signature fields of the setup they were read with (:meth:`gecscope.setup.Setup.fields`,
+    ``protocol_fields``: a named test set, a protocol), set by :func:`gecscope.load`."""
 
-    def __init__(self, items: Iterable[Example], *, tokenize: str | None = "whitespace", lang: str = "en") -> None:
+    def __init__(
+        self,
+        items: Iterable[Example],
+        *,
+        tokenize: str | None = "whitespace",
+        lang: str = "en",
+        setup_fields: Mapping[str, str] | None = None,
+        protocol_fields: Mapping[str, str] | None = None,
+    ) -> None:
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
         self._items = tuple(items)
@@ -107,6 +117,8 @@ class Examples(Sequence[Example]):
             arguments.choice("tokenize", tokenize, str, "a tokeniser name (str)")
         self.tokenize = tokenize
         self.lang = load_language(lang).code
+        self.setup_fields: Mapping[str, str] = dict(setup_fields or {})
+        self.protocol_fields: Mapping[str, str] = dict(protocol_fields or {})
 
     @property
     def tokenisation(self) -> dict[str, str]:
@@ -131,7 +143,13 @@ class Examples(Sequence[Example]):
 
     def __getitem__(self, index: int | slice) -> Example | Examples:
         if isinstance(index, slice):
-            return Examples(self._items[index], tokenize=self.tokenize, lang=self.lang)
+            return Examples(
+                self._items[index],
+                tokenize=self.tokenize,
+                lang=self.lang,
+                setup_fields=self.setup_fields,
+                protocol_fields=self.protocol_fields,
+            )
         return self._items[index]
 
     def __len__(self) -> int:
@@ -143,7 +161,13 @@ class Examples(Sequence[Example]):
     def __eq__(self, other: object) -> bool:
         """Equal to a sequence of the same examples (a list from the readers included)."""
         if isinstance(other, Examples):
-            return self._items == other._items and self.tokenize == other.tokenize and self.lang == other.lang
+            same = (self.tokenize, self.lang, self.setup_fields, self.protocol_fields)
+            return self._items == other._items and same == (
+                other.tokenize,
+                other.lang,
+                other.setup_fields,
+                other.protocol_fields,
+            )
         return isinstance(other, Sequence) and not isinstance(other, str) and list(self._items) == list(other)
 
     __hash__ = None  # type: ignore[assignment]  # a sequence compared by value

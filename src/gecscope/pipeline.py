@@ -45,7 +45,6 @@ from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
 from gecscope.examples import Examples
-from gecscope.io.tokenization import guarded
 from gecscope.metrics import METRICS
 from gecscope.metrics import statistics as declared
 from gecscope.metrics.analysis import require_references
@@ -466,14 +465,50 @@ def score_files(
     """
     arguments.score_files_arguments(metrics, names, size, inputs)
     arguments.language("lang", lang)
-    files = inputs.get("hypotheses") or inputs.get("hyp_m2") or [inputs.get("jsonl") or "system"]
-    aligner = pick_aligner(aligner, lang)
-    shardable = bool(inputs.get("hyp_m2")) or (isinstance(aligner, str) and aligner in SHARD_ALIGNERS)
-    sized = size if shardable and all(streams(m) for m in metrics) else None
+    from gecscope.reader import check_inputs
+    from gecscope.setup import InputFiles, build_setup, read_systems
+
+    def many(key: str) -> tuple[str, ...]:
+        return tuple(map(str, inputs.get(key) or ()))
+
+    def one(key: str) -> str | None:
+        return None if inputs.get(key) is None else str(inputs[key])
+
+    setup = build_setup(
+        files=InputFiles(
+            source=one("source"),
+            hypotheses=many("hypotheses"),
+            hyp_m2=many("hyp_m2"),
+            references=many("references"),
+            ref_m2=one("ref_m2"),
+            jsonl=one("jsonl"),
+            ref_tsv=one("ref_tsv"),
+        ),
+        lang=lang,
+        tokenize="none",
+        aligner=aligner if isinstance(aligner, str) else None,
+        allow_tokenization_mismatch=allow_tokenization_mismatch,
+    )
     # the swap checks of every Python door; the tokenisation, as the whole input is read (guarded)
-    shards: Iterable[Sequence[Sequence[Example]]] = stream(**{"check": True, **inputs}, lang=lang, size=sized)
+    check_inputs(
+        source=setup.files.source,
+        hypotheses=setup.files.hypotheses,
+        hyp_m2=setup.files.hyp_m2,
+        references=setup.files.references,
+        multi_annotator_hyp=bool(inputs.get("multi_annotator_hyp", False)),
+    )
+    files = setup.files.systems or (setup.files.jsonl or "system",)
+    chosen = aligner if aligner is not None and not isinstance(aligner, str) else setup.aligner
+    shardable = bool(setup.files.hyp_m2) or (isinstance(chosen, str) and chosen in SHARD_ALIGNERS)
+    sized = size if shardable and all(streams(m) for m in metrics) else None
+    from gecscope.io.tokenization import API_HINT
+
+    shards = read_systems(
+        setup,
+        require_references=bool(inputs.get("require_references", True)),
+        size=sized,
+        overlaps=bool(inputs.get("overlaps", False)),
+        hint=API_HINT,
+    )
     names = list(names) or [Path(f).stem for f in files]
-    if load_language(lang).readers is None and not allow_tokenization_mismatch:  # a language's readers tokenise
-        refs = [*inputs.get("references", ()), inputs.get("ref_m2") or inputs.get("jsonl") or "references"]
-        shards = guarded(shards, [[f, *refs] for f in files], source=inputs.get("source") or refs[-1])
-    return score_shards(metrics, names, shards, aligner=aligner, lang=lang)
+    return score_shards(metrics, names, shards, aligner=chosen, lang=setup.language, sign=setup.fields())

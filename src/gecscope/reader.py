@@ -131,9 +131,10 @@ def stream(
             rows = zip(*(own.m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
             rows = _checked(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], language)
-    elif source is None or not hypotheses:
+    elif (source is None and (ref_m2 is None or own is not None)) or not hypotheses:
         raise SettingError(
-            "give hyp_m2 + ref_m2, source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
+            "give hyp_m2 + ref_m2, hypothesis + ref_m2 (its S lines are the source), "
+            "source + hypothesis + references/ref_m2/ref_tsv, or jsonl",
             *INPUT_SETTINGS,
             path=next(iter(hypotheses), None),
         )
@@ -142,7 +143,7 @@ def stream(
     elif own is not None:
         rows = zip(*(own.text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _checked(text_rows(source, hypotheses, references, ref_m2, overlaps), source, language)
+        rows = _checked(text_rows(source, hypotheses, references, ref_m2, overlaps), source or ref_m2 or "", language)
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read

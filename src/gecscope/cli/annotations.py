@@ -4,11 +4,6 @@ UD-annotated words for the error-type classifier a language declares (:mod:`gecs
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import Any
-
-from gecscope.errors import InputError
-from gecscope.types import Example
 
 
 def add_annotation_args(p: argparse.ArgumentParser) -> None:
@@ -32,32 +27,3 @@ def add_annotation_args(p: argparse.ArgumentParser) -> None:
         "opt-in 'cs-tagger' extra, CC BY-NC-SA; hanta: --lang de, the 'de-tagger' extra; pymorphy3, "
         "natasha: --lang ru, the 'ru-tagger' extra)",
     )
-
-
-def annotating(args: argparse.Namespace) -> bool:
-    """Whether the options ask for annotations."""
-    names = ("source_conllu", "hyp_conllu", "ref_conllu", "tagger")
-    return any(getattr(args, name, None) for name in names)
-
-
-def annotate(args: argparse.Namespace, systems: Sequence[list[Example]], lang: str) -> list[list[Example]]:
-    """``systems`` (the whole input, one list per system) with the annotations the options give."""
-    from gecscope.align.annotation import annotate_conllu, annotate_tagger, conllu_label, tags_of
-
-    if args.tagger:
-        if args.source_conllu or args.hyp_conllu or args.ref_conllu:
-            raise InputError("give either CoNLL-U files or --tagger, not both")
-        return [annotate_tagger(system, args.tagger, lang) for system in systems]
-    if not args.source_conllu:
-        raise InputError("--hyp-conllu and --ref-conllu need --source-conllu")
-    hyps: list[Any] = list(args.hyp_conllu or [None] * len(systems))
-    if len(hyps) != len(systems):
-        raise InputError(f"--hyp-conllu has {len(hyps)} files for {len(systems)} systems")
-    refs = list(args.ref_conllu or [])
-    label = conllu_label([args.source_conllu, *[h for h in hyps if h], *refs])
-    return [
-        annotate_conllu(
-            system, source=args.source_conllu, hypothesis=hyp, references=refs, label=label, tags=tags_of(lang)
-        )
-        for system, hyp in zip(systems, hyps, strict=True)
-    ]

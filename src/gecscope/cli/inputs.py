@@ -10,16 +10,16 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from gecscope import api, pipeline
+from gecscope import pipeline
 from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
-from gecscope.cli import language as chosen
-from gecscope.cli.annotations import add_annotation_args, annotate, annotating
-from gecscope.cli.preparation import add_tokenize_args, input_signature, tokenized
+from gecscope.cli.annotations import add_annotation_args
+from gecscope.cli.preparation import add_tokenize_args, setup_of
+
+__all__ = ["add_input_args", "aligner_from_args", "language_of", "load_examples", "setup_of"]
 from gecscope.errors import STDIN_PREFIX, InputError
-from gecscope.io.sanity import SwapTally, swap_tally
 from gecscope.pipeline import Shard
 from gecscope.result import Score
 from gecscope.types import Example
@@ -103,26 +103,34 @@ def align_settings(args: argparse.Namespace) -> AlignSettings:
 
 
 def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | str:
-    """The aligner the options ask for (ERRANT and ChERRANT behind the alignment cache; loads nothing yet);
-    ERRANT's errors name the file and line, with several systems aligned in one pass (``period``
-    sentences each) each system's file."""
+    """The aligner of the run's setup (ERRANT and ChERRANT behind the alignment cache, ChERRANT
+    with the tables of ``--zh-resources``; loads nothing yet); ERRANT's errors name the file and
+    line, with several systems aligned in one pass (``period`` sentences each) each system's file."""
     from gecscope.align import get_aligner
 
-    language_of(args)
-    if isinstance(args.aligner, str) and args.aligner not in ("errant", "cherrant", "errant-notag"):
-        return str(args.aligner)
-    # ChERRANT with the tables of --zh-resources comes built
-    aligner = get_aligner(args.aligner, align_settings(args)) if isinstance(args.aligner, str) else args.aligner
-    hyps = _many(args.hyp)
-    aligner.origin = Origin(
-        hyps[0] if len(hyps) == 1 else None, tuple(args.ref), args.jsonl, (*hyps, *_many(args.hyp_m2)), period
-    )
+    setup = setup_of(args)
+    name = setup.aligner
+    if name not in ("errant", "cherrant", "errant-notag"):
+        return name
+    settings = align_settings(args)
+    if name == "cherrant" and getattr(args, "zh_resources", None):
+        from gecscope.align.store import cached
+        from gecscope.align.zh.cherrant import CherrantAligner
+
+        made = CherrantAligner(args.zh_resources, max_cells=cell_limit(settings.max_tokens))
+        aligner = get_aligner(cached(made, settings.cache_dir, settings.cache))
+    else:
+        aligner = get_aligner(name, settings)
+    files = setup.files
+    hyps = list(files.hypotheses)
+    aligner.origin = Origin(hyps[0] if len(hyps) == 1 else None, files.references, files.jsonl, files.systems, period)
     return aligner
 
 
 def load_examples(args: argparse.Namespace, *, require_references: bool = True, types: bool = True) -> list[Example]:
     """The (first) system's examples (``types``: error types are read, so annotations are attached)."""
-    [systems] = _shards(args, require_references, types=types)
+    with _stdin_kept(args):
+        [systems] = _shards(args, require_references, types=types)
     return systems[0]
 
 
@@ -143,97 +151,18 @@ def _shards(
     *,
     types: bool = True,
 ) -> Iterator[Shard]:
-    """The systems the options give, ``size`` sentences at a time (:func:`gecscope.pipeline.stream`),
-    tokenised as ``--tokenize`` asks; the swap warning (text references) comes before the last shard,
-    which is held back until the whole input is read. Annotations (CoNLL-U, a tagger) are read
-    only where ``types`` (error types) are: they change nothing else."""
-    hyps, hyp_m2 = _many(args.hyp), _many(args.hyp_m2)
-    language = language_of(args)
-    if getattr(args, "example", False) and annotating(args):
-        raise InputError(
-            "--example scores the built-in example: drop --source-conllu/--hyp-conllu/--ref-conllu/--tagger"
-        )
-    if args.example and not hyps and args.source is None:
-        d = api.example_dir()
-        yield from pipeline.stream(hyp_m2=[d / "hypothesis.m2"], ref_m2=d / "references.m2", size=size)
-        return
-    shards = pipeline.stream(
-        source=args.source,
-        hypotheses=hyps,
-        hyp_m2=hyp_m2,
-        references=args.ref,
-        ref_m2=args.ref_m2,
-        jsonl=args.jsonl,
-        require_references=require_references,
-        lang=language,
-        ref_tsv=getattr(args, "ref_tsv", None),
-        size=size,
-        overlaps=overlaps,
+    """The systems of the run's setup, ``size`` sentences at a time, through the front half every
+    door shares (:func:`gecscope.setup.read_systems`)."""
+    from gecscope.setup import read_systems
+
+    return read_systems(
+        setup_of(args), require_references=require_references, size=size, overlaps=overlaps, types=types
     )
-    warn, tally, last = bool(args.ref and args.ref_m2 is None and hyps), SwapTally(), None
-    for shard in _tokenization_guarded(args, hyps or hyp_m2, _overlaps_explained(shards)):
-        if last is not None:
-            yield last
-        last = [tokenized(args, ex, Path(hyps[i]).stem if len(hyps) > 1 else "") for i, ex in enumerate(shard)]
-        del shard  # not held while the next one is read
-        if warn:
-            tally += swap_tally(last[0])
-    warning = tally.warning()
-    if warning:
-        print(f"gecscope: warning: {warning}", file=sys.stderr)
-    if last is not None and types and annotating(args):  # one shard (score_inputs): the whole input
-        last = annotate(args, last, language.code)
-    if last is not None:
-        yield last
-
-
-def _overlaps_explained(shards: Iterator[Shard]) -> Iterator[Shard]:
-    """``shards``; a reference M2 refused for overlapping edits says which metric reads them."""
-    try:
-        yield from shards
-    except InputError as exc:
-        if "has overlapping edits" not in exc.message:
-            raise
-        hint = "EstGEC's M2 has overlapping edits that only estgec-m2 reads (its by-type table: --format official)"
-        raise InputError(f"{exc.message}: {hint}", exc.path, exc.line) from None
-
-
-def _tokenization_guarded(args: argparse.Namespace, systems: list[str], shards: Iterator[Shard]) -> Iterator[Shard]:
-    """``shards``, each checked as it comes: no hypothesis or reference of the whole input (any
-    kind: text, standard input, M2, JSONL) tokenised otherwise than the source; unchecked where
-    ``--tokenize``, ``--allow-tokenization-mismatch`` or a language with its own readers
-    (``--lang zh``) says so."""
-    if getattr(args, "tokenize", "none") != "none" or getattr(args, "allow_tokenization_mismatch", False):
-        return shards
-    language = language_of(args)
-    if language.readers is not None:
-        return shards
-    from gecscope.io.tokenization import CLI_HINT, cli_hint, guarded
-
-    hint = CLI_HINT if language.code == "en" else cli_hint(language.tokenizers, language.label)
-
-    refs = [*args.ref, *([args.ref_m2] if args.ref_m2 else [])] or [args.jsonl or "references"]
-    names = [[s, *refs] for s in systems] or [[args.jsonl or "hypothesis", *refs]]
-    return guarded(shards, names, hint, args.source or args.jsonl or args.ref_m2 or "")  # type: ignore[return-value]
 
 
 def language_of(args: argparse.Namespace) -> Language:
-    """The language of ``--lang`` (with ``--tokenize`` resolved: :func:`gecscope.cli.language.language_of`);
-    also resolves ``--aligner`` (default: the one the language picks; one it does not allow is
-    refused; ChERRANT with the tables of ``--zh-resources``, behind the alignment cache)."""
-    from gecscope.align.languages import aligner_known
-
-    language = chosen.language_of(args)
-    if getattr(args, "aligner", None) is None or isinstance(args.aligner, str):
-        args.aligner = language.aligner(getattr(args, "aligner", None), aligner_known)
-    if args.aligner == "cherrant" and getattr(args, "zh_resources", None):
-        from gecscope.align.store import cached
-        from gecscope.align.zh.cherrant import CherrantAligner
-
-        settings = align_settings(args)
-        aligner = CherrantAligner(args.zh_resources, max_cells=cell_limit(settings.max_tokens))
-        args.aligner = cached(aligner, settings.cache_dir, settings.cache)
-    return language
+    """The language of the run's setup."""
+    return setup_of(args).language
 
 
 def _many(value: str | list[str] | None) -> list[str]:
@@ -244,12 +173,13 @@ def system_names(args: argparse.Namespace) -> list[str]:
     """Names of the systems given with ``--hyp``/``--hyp-m2`` (``--name`` or the file stems)."""
     from gecscope.systems import system_names as names_of
 
-    files = list(args.hyp or []) + list(args.hyp_m2 or [])
-    if args.hyp and args.hyp_m2:
+    setup = setup_of(args)
+    files = list(setup.files.hypotheses) + list(setup.files.hyp_m2)
+    if setup.files.hypotheses and setup.files.hyp_m2:
         raise InputError("give the systems either as --hyp text files or as --hyp-m2 files, not both")
     names = list(getattr(args, "name", None) or [])
     if not files:
-        return names[:1] or ["example" if args.example else "system"]
+        return names[:1] or ["example" if setup.format == "example" else "system"]
     if names and len(names) != len(files):
         raise InputError(f"--name has {len(names)} names for {len(files)} systems")
     return names_of(files, names)  # standard input is a kept file by now, named "stdin" (_stdin_kept)
@@ -283,9 +213,16 @@ def _stdin_kept(args: argparse.Namespace) -> Iterator[None]:
     setattr(args, name, kept if isinstance(value, list) else kept[0])
     if name in ("hyp", "hyp_m2") and not getattr(args, "name", None):
         args.name = ["stdin" if v == handle.name else Path(v).stem for v in kept]
+    import dataclasses
+
+    setup = setup_of(args)
+    field = {"hyp": "hypotheses", "ref": "references"}.get(name, name)
+    value = tuple(kept) if field in ("hypotheses", "hyp_m2", "references") else kept[0]
+    args.setup = dataclasses.replace(setup, files=dataclasses.replace(setup.files, **{field: value}))
     try:
         yield
     finally:
+        args.setup = setup
         Path(handle.name).unlink(missing_ok=True)
 
 
@@ -298,7 +235,7 @@ def _aligner_maker(metrics: Sequence[Any], args: argparse.Namespace, period: int
         from gecscope.extras import check_metric
 
         for m in metrics:
-            check_metric(m, aligner=args.aligner if isinstance(args.aligner, str) else None)
+            check_metric(m, aligner=setup_of(args).aligner)
         return get_aligner(aligner_from_args(args, period))
 
     return make_aligner
@@ -318,13 +255,13 @@ def score_inputs(
     examples of each system are returned too); else in one shard."""
     with _stdin_kept(args):
         names = system_names(args)
-        language = language_of(args)
+        setup = setup_of(args)
         value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
-        pairwise = bool(args.hyp_m2 or (args.example and not args.hyp)) or args.aligner in pipeline.SHARD_ALIGNERS
-        plain = language.readers is None and getattr(args, "tokenize", "none") == "none" and not keep
+        pairwise = setup.format in ("m2", "example") or setup.aligner in pipeline.SHARD_ALIGNERS
+        plain = setup.language.readers is None and not setup.tokenised_here and not keep
+        plain = plain and setup.format != "essays"
         types = any(m.uses_types for m in metrics)
-        plain = plain and not (types and annotating(args))  # annotations are attached to the whole input
         sharded = plain and pairwise and all(pipeline.streams(m) for m in metrics)
         kept: dict[str, list[Example]] = {}
         scores = pipeline.score_shards(
@@ -332,9 +269,10 @@ def score_inputs(
             names,
             _shards(args, _references_needed(metrics), size if sharded else None, _overlaps(metrics), types=types),
             make_aligner=_aligner_maker(metrics, args),
-            sign=input_signature(args, {}),
+            sign=setup.fields(),
+            protocol=setup.protocol_fields(),
             kept=kept if keep else None,
-            lang=language,
+            lang=setup.language,
         )
     return scores, kept
 
@@ -356,9 +294,15 @@ def load_for_metrics(
     timings["read"] = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
     make_aligner = _aligner_maker(metrics, args, len(read[0]))
-    extra = input_signature(args, {})
+    setup = setup_of(args)
     aligned, inputs = pipeline.prepare(
-        read, metrics, make_aligner=make_aligner, extra=extra, lang=language_of(args), types=types
+        read,
+        metrics,
+        make_aligner=make_aligner,
+        extra=setup.fields(),
+        protocol=setup.protocol_fields(),
+        lang=setup.language,
+        types=types,
     )
     timings["align"] = time.perf_counter() - t0
     timings["align_cpu"] = time.process_time() - c0

@@ -32,7 +32,12 @@ MISSING = "!"
 
 def parse_essays(text: str, path: str | Path) -> dict[str, str]:
     """Essay ID -> raw text of a shared-task Markdown file's content (``path``: for errors)."""
-    out: dict[str, str] = {}
+    return {i: essay for i, (essay, _) in parse_blocks(text, path).items()}
+
+
+def parse_blocks(text: str, path: str | Path) -> dict[str, tuple[str, int]]:
+    """Essay ID -> (raw text, line of its ``### essay_id`` marker) of a Markdown file's content."""
+    out: dict[str, tuple[str, int]] = {}
     line = text[: text.find(MARKER)].count("\n") + 1 if MARKER in text else 0
     for block in text.split(MARKER)[1:]:
         if "\n" not in block:
@@ -42,13 +47,18 @@ def parse_essays(text: str, path: str | Path) -> dict[str, str]:
         essay_id, essay = block.split("\n", maxsplit=1)
         if not essay_id.strip():
             raise InputError(f"an essay block has an empty id (expected '{MARKER}N')", path, line)
-        out[essay_id] = essay
+        out[essay_id] = (essay, line)
         line += block.count("\n")
     return out
 
 
 def read_essays(path: str | Path) -> dict[str, str]:
-    """:func:`parse_essays` of a file; one line naming the file when it is missing, undecodable or
+    """:func:`parse_essays` of a file (see :func:`read_blocks`)."""
+    return {i: essay for i, (essay, _) in read_blocks(path).items()}
+
+
+def read_blocks(path: str | Path) -> dict[str, tuple[str, int]]:
+    """:func:`parse_blocks` of a file; one line naming the file when it is missing, undecodable or
     has no essay block."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -58,7 +68,7 @@ def read_essays(path: str | Path) -> dict[str, str]:
         raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror or exc})", path) from None
-    essays = parse_essays(text, path)
+    essays = parse_blocks(text, path)
     if not essays:
         raise InputError(f"no essay block ('{MARKER}N' lines): not a MultiGEC essay file", path, 1)
     return essays

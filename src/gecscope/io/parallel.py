@@ -66,7 +66,7 @@ def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike, overlaps: bool = False
 
 
 def text_rows(
-    source: PathLike,
+    source: PathLike | None,
     hypotheses: Sequence[PathLike],
     references: Sequence[PathLike] = (),
     ref_m2: PathLike | None = None,
@@ -74,34 +74,47 @@ def text_rows(
 ) -> Iterator[tuple[Example, ...]]:
     """Per line of ``source``, one example per hypothesis file, with the text references and the
     annotators of ``ref_m2``. Lines are whitespace-tokenised; text targets carry no edits until
-    aligned (:func:`gecscope.align.align_examples`), M2 references keep theirs."""
-    files: list[PathLike] = [source, *hypotheses, *references]
+    aligned (:func:`gecscope.align.align_examples`), M2 references keep theirs. ``source`` None:
+    the sentences are the ``S`` lines of ``ref_m2`` (as the official scorers read them)."""
+    if source is None and ref_m2 is None:
+        raise InputError("give the source sentences (a source file, or a reference M2 holding them)")
+    files: list[PathLike] = [*([source] if source is not None else []), *hypotheses, *references]
     streams: list[Iterator[Any]] = [numbered_lines(p) for p in files]
     if ref_m2 is not None:
         files.append(ref_m2)
         streams.append(iter_m2(ref_m2, overlaps))
+    first = files[0] if source is not None else ref_m2
+    if source is None:  # the M2 leads: every other file is counted against it
+        files.insert(0, files.pop())
+        streams.insert(0, streams.pop())
 
     def mismatch(_: object, counts: list[int]) -> NoReturn:
         j = next(j for j in range(1, len(counts)) if counts[j] != counts[0])
         raise InputError(
-            f"has {counts[j]} sentences but {source} has {counts[0]}", files[j], min(counts[j], counts[0]) + 1
+            f"has {counts[j]} sentences but {first} has {counts[0]}", files[j], min(counts[j], counts[0]) + 1
         )
 
     def target(line: str) -> Target:
         return make_target(tuple(map(sys.intern, line.split())), raw=line)
 
     k = len(hypotheses)
+    texts = slice(1 + k, len(files) - (ref_m2 is not None and source is not None))  # the text references
     for i, row in enumerate(_lockstep(streams, mismatch)):
-        lineno, src = row[0]
-        if not src.strip():
-            raise InputError("empty line (a source sentence cannot be empty)", source, lineno)
-        tokens = tuple(map(sys.intern, src.split()))  # one str per distinct token
         m2_refs: tuple[Target, ...] = ()
-        if isinstance(block := row[-1], M2Block):
-            if block.source != tokens:
-                raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
+        if source is None:
+            block = row[0]
+            tokens, src = block.source, " ".join(block.source)
             m2_refs = block.targets
-        refs = (*(target(line) for _, line in row[1 + k : len(files) - (ref_m2 is not None)]), *m2_refs)
+        else:
+            lineno, src = row[0]
+            if not src.strip():
+                raise InputError("empty line (a source sentence cannot be empty)", source, lineno)
+            tokens = tuple(map(sys.intern, src.split()))  # one str per distinct token
+            if isinstance(block := row[-1], M2Block):
+                if block.source != tokens:
+                    raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
+                m2_refs = block.targets
+        refs = (*(target(line) for _, line in row[texts]), *m2_refs)
         yield tuple(make_example(tokens, target(line), refs, str(i), src, True) for _, line in row[1 : 1 + k])
 
 

@@ -16,12 +16,12 @@ command line's score, compare, report, explain, convert and multigec; ``gecscope
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from gecscope.errors import InputError
 from gecscope.reader import Shard, stream
-from gecscope.setup.run import Setup
+from gecscope.setup.run import Annotations, Setup
 from gecscope.types import Example
 
 Say = Callable[[str], None]
@@ -138,22 +138,32 @@ def _tokenised(setup: Setup, examples: list[Example], index: int, say: Say, said
 
 def _annotated(setup: Setup, systems: list[list[Example]], types: bool) -> list[list[Example]]:
     """``systems`` with the setup's annotations, where error types are read."""
-    notes = setup.annotations
-    if not (types and notes):
+    if not (types and setup.annotations):
         return systems
+    return annotate(systems, setup.annotations, setup.language.code)
+
+
+def annotate(systems: Sequence[Sequence[Example]], notes: Annotations, code: str) -> list[list[Example]]:
+    """``systems`` (the whole input, one list per system) with the annotations ``notes`` gives
+    (CoNLL-U files or a tagger) for language ``code``'s classifier."""
     from gecscope.align.annotation import annotate_conllu, annotate_tagger, conllu_label, tags_of
 
-    code = setup.language.code
     if notes.tagger is not None:
         return [annotate_tagger(system, notes.tagger, code) for system in systems]
+    if notes.source_conllu is None:
+        return [list(system) for system in systems]
     hyps: list[str | None] = list(notes.hyp_conllu) or [None] * len(systems)
     if len(hyps) != len(systems):
         raise InputError(f"--hyp-conllu has {len(hyps)} files for {len(systems)} systems", "--hyp-conllu")
-    source = notes.source_conllu
-    label = conllu_label([source, *[h for h in hyps if h], *notes.ref_conllu])  # type: ignore[list-item]
+    label = conllu_label([notes.source_conllu, *[h for h in hyps if h], *notes.ref_conllu])
     return [
         annotate_conllu(
-            system, source=source, hypothesis=hyp, references=notes.ref_conllu, label=label, tags=tags_of(code)
+            system,
+            source=notes.source_conllu,
+            hypothesis=hyp,
+            references=notes.ref_conllu,
+            label=label,
+            tags=tags_of(code),
         )
         for system, hyp in zip(systems, hyps, strict=True)
     ]

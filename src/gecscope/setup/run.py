@@ -8,8 +8,8 @@ the language's, the aligner's and the classifier's own.
 >>> s = build_setup(files=InputFiles(source="s.txt", hypotheses=("h.txt",), references=("r.txt",)))
 >>> s.language.code, s.tokenize, s.aligner, s.format, s.fields()
 ('en', 'none', 'errant', 'text', {})
->>> build_setup(protocol="jfleg", files=InputFiles(source="s", hypotheses=("h",), references=("r",))).fields()
-{'protocol': 'jfleg'}
+>>> build_setup(protocol="jfleg", files=InputFiles(source="s", hypotheses=("h",), references=("r",))).protocol_fields()
+{'gleu': 'jfleg'}
 """
 
 from __future__ import annotations
@@ -124,8 +124,9 @@ class Setup:
         return self.tokenize != "none" and self.language.readers is None
 
     def fields(self) -> dict[str, str]:
-        """The input-side signature fields of the run: ``tok`` when gecscope tokenised the text,
-        ``test`` for a named test set, ``protocol`` when the run is the protocol's."""
+        """The input-side signature fields of every metric of the run: ``tok`` when gecscope
+        tokenised the text, ``test`` for a named test set (``protocol``:
+        :meth:`protocol_fields`, per metric)."""
         from gecscope.align.tokenizers import tokenizer_signature
 
         out: dict[str, str] = {}
@@ -135,9 +136,14 @@ class Setup:
             out["tok"] = tokenizer_signature(self.tokenize, m2_source=m2)
         if self.test_signature:
             out["test"] = self.test_signature
-        if self.protocol is not None and self.protocol_signed:
-            out["protocol"] = self.protocol.name
         return out
+
+    def protocol_fields(self) -> dict[str, str]:
+        """Metric name -> the protocol, for each metric the protocol names, when the run is the
+        protocol's (its tokeniser, aligner and settings; a metric beside them is not signed)."""
+        if self.protocol is None or not self.protocol_signed:
+            return {}
+        return {metric: self.protocol.name for metric in self.protocol.metrics}
 
 
 def _same_language(given: str | None, wanted: str) -> bool:
@@ -252,16 +258,14 @@ def build_setup(
     chosen_aligner = language.aligner(aligner, aligner_known)
     run_metrics: tuple[str, ...] = tuple(metrics or ())
     fixed: tuple[tuple[str, str, str], ...] = ()
-    if chosen is not None:
-        if metrics is not None and tuple(metrics) != chosen.metrics:
+    if chosen is not None:  # its settings apply to its metrics, whatever else runs beside them
+        run_metrics = tuple(metrics) if metrics is not None else chosen.metrics
+        if not set(run_metrics) & set(chosen.metrics):
             notes.append(f"--metric given: protocol {chosen.name} not applied to it")
-            chosen_signed = False
-        else:
-            run_metrics = chosen.metrics
-            given = dict(settings or {})
-            fixed = tuple(s for s in chosen.settings if given.get(s[1]) is None)
-            changed += [o for _, o, v in chosen.settings if given.get(o) is not None and str(given[o]) != v]
-            chosen_signed = not changed
+        given = dict(settings or {})
+        fixed = tuple(s for s in chosen.settings if given.get(s[1]) is None)
+        changed += [o for _, o, v in chosen.settings if given.get(o) is not None and str(given[o]) != v]
+        chosen_signed = not changed
         if changed:
             notes.append(f"{', '.join(changed)} given: not protocol {chosen.name}'s setting")
     essays = files.format == "essays"
@@ -269,7 +273,9 @@ def build_setup(
     if name != "none" and not own and not essays and (files.hyp_m2 or files.jsonl):
         raise InputError("--tokenize applies to text input (--source/--hyp/--ref), not M2 or JSONL", "--tokenize")
     if files.example and annotations:
-        raise InputError("--example scores the built-in example: drop --source-conllu/--hyp-conllu/--ref-conllu/--tagger")
+        raise InputError(
+            "--example scores the built-in example: drop --source-conllu/--hyp-conllu/--ref-conllu/--tagger"
+        )
     check = not (allow_tokenization_mismatch or name != "none" or own or essays)
     return Setup(
         language=language,
