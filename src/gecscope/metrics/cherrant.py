@@ -29,6 +29,7 @@ from gecscope.metrics.counts import EditCounts, EditTable, prf_score
 from gecscope.metrics.errant import compare, summary_block
 from gecscope.result import Score
 from gecscope.scoring import ERRANT, errant_f
+from gecscope.signature import number
 from gecscope.types import Edit, Example, Target
 
 Key = tuple[int, int, str]
@@ -95,7 +96,7 @@ class Cherrant(MetricBase):
         table = EditTable.of(counts)
         chosen = table.choose(*ERRANT.keys, (beta,), "corpus")
         skipped = int((table.width == 0).sum())
-        fields = {"beta": f"{beta:g}", "alignments": self.config.alignments, "select": "greedy-corpus"}
+        fields = {"beta": number(beta), "alignments": self.config.alignments, "select": "greedy-corpus"}
         return prf_score(self, table, chosen, "corpus", fields, lambda *_: {"skipped": skipped})
 
     def score(self, examples: Sequence[Example]) -> Score:

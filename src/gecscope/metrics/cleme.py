@@ -17,6 +17,7 @@ from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics import options as o
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
+from gecscope.signature import number
 from gecscope.stats import ChunkCounts
 
 
@@ -64,4 +65,4 @@ class Cleme(ChunkMetric):
         return {"tp": c.tp, "fp": c.fp, "fn": c.fn, "p": p, "r": r, "f": f}
 
     def settings(self) -> dict[str, str]:
-        return {"beta": f"{self.config.beta:g}"}
+        return {"beta": number(self.config.beta)}

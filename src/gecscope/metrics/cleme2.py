@@ -17,6 +17,7 @@ from gecscope.finite import check_finite
 from gecscope.layout import CHUNK_COUNTS, HIGHER, LOWER, Component, Layout
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
+from gecscope.signature import number
 from gecscope.stats import ChunkCounts
 
 
@@ -36,7 +37,7 @@ class Factors:
             raise ValueError(f"factors must be non-negative and sum to 1; got {vals}")
 
     def __str__(self) -> str:
-        return ",".join(f"{v:g}" for v in self.values)
+        return ",".join(number(v) for v in self.values)
 
     @property
     def values(self) -> tuple[float, float, float, float]:

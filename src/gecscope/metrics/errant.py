@@ -24,6 +24,7 @@ from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_row, prf_score
 from gecscope.result import Score
 from gecscope.scoring import ERRANT, errant_f
+from gecscope.signature import number
 from gecscope.types import Edit, Example
 
 MODES = {
@@ -156,7 +157,7 @@ class Errant(MetricBase):
         chosen = self.choose(table)
         cats = {k: prf_row(v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
-        fields = {**self.scheme_fields(), "beta": f"{beta:g}", "select": select}
+        fields = {**self.scheme_fields(), "beta": number(beta), "select": select}
         if self.config.convention != "official":  # the unrounded running F can choose other references
             fields["convention"] = self.config.convention
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})

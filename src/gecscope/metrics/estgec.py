@@ -41,6 +41,7 @@ from gecscope.metrics.counts import M2Table, prf_score
 from gecscope.metrics.m2 import MAX_LATTICE_CELLS
 from gecscope.metrics.maxmatch import Arc, Lattice, LatticeEdit, Node, base_arcs, edge_weights, merge_edits
 from gecscope.result import Score
+from gecscope.signature import number
 from gecscope.types import Example
 
 WORD_ORDER = "R:WO"
@@ -290,7 +291,7 @@ class Estgec(MetricBase):
                     c[1] += bool(f[1])
                     c[2] += bool(f[2])
                     c[3] += bool(f[3])
-        fields = {"beta": f"{self.config.beta:g}", "max_unchanged": str(self.config.max_unchanged_words)}
+        fields = {"beta": number(self.config.beta), "max_unchanged": str(self.config.max_unchanged_words)}
         score = prf_score(
             self, table, chosen, "corpus", fields, lambda tp, fp, fn: {"proposed": tp + fp, "gold": tp + fn}
         )

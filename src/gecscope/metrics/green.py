@@ -29,6 +29,7 @@ from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
 from gecscope.scoring import div, f_beta
+from gecscope.signature import number
 from gecscope.types import Example
 
 REGIONS = ("td", "ti", "tk", "od", "oi", "ud", "ui")
@@ -212,7 +213,7 @@ class Green(MetricBase):
         fields = {
             "unit": cfg.unit,
             "n": str(cfg.order),
-            "beta": f"{cfg.beta:g}",
+            "beta": number(cfg.beta),
             "level": cfg.level,
             "strip": "yes" if cfg.strip else "no",
             "convention": cfg.convention,

@@ -30,7 +30,7 @@ from gecscope.extras import require
 from gecscope.layout import Layout
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
-from gecscope.signature import make_signature
+from gecscope.signature import make_signature, number
 from gecscope.types import Example
 from gecscope.weighting.perplexity import PRECISIONS
 from gecscope.weighting.regressors import Checkpoint, ModelScores, load_checkpoint, regress, similarity
@@ -161,7 +161,7 @@ class Some(_Learned):
             "g": cfg.grammar_model,
             "f": cfg.fluency_model,
             "m": cfg.meaning_model,
-            "weights": ",".join(f"{w:g}" for w in cfg.weights),
+            "weights": ",".join(number(w) for w in cfg.weights),
         }
 
 
@@ -185,4 +185,4 @@ class Impara(_Learned):
 
     def signature_fields(self) -> dict[str, str]:
         cfg = self.config
-        return {"qe": cfg.quality_model, "se": cfg.similarity_model, "threshold": f"{cfg.threshold:g}"}
+        return {"qe": cfg.quality_model, "se": cfg.similarity_model, "threshold": number(cfg.threshold)}

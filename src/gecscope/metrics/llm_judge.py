@@ -32,7 +32,7 @@ from gecscope.layout import Layout
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
 from gecscope.result import Score
-from gecscope.signature import make_signature
+from gecscope.signature import make_signature, number
 from gecscope.types import Edit, Example, Tokens
 from gecscope.weighting.cache import cache_key
 from gecscope.weighting.config import LLMConfig, Rating
@@ -189,7 +189,7 @@ class JudgeWeighting(LLMWeighting):
 
     def key(self, prompt: str) -> str:
         c = self.config
-        parts = (PROMPT_VERSION[self.kind], c.model, f"{c.temperature:g}", str(c.seed), str(c.max_tokens))
+        parts = (PROMPT_VERSION[self.kind], c.model, number(c.temperature), str(c.seed), str(c.max_tokens))
         return cache_key("llm-judge", *parts, prompt)
 
     def weight(self, rating: Rating) -> float:

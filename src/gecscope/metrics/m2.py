@@ -34,6 +34,7 @@ from gecscope.metrics.maxmatch import (
 )
 from gecscope.metrics.maxmatch_fast import GroupingLattice
 from gecscope.result import Score
+from gecscope.signature import number
 from gecscope.types import Example, Target
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ class M2(MetricBase):
         table = M2Table.of(counts)
         chosen = self.choose(table)
         fields = {
-            "beta": f"{self.config.beta:g}",
+            "beta": number(self.config.beta),
             "max_unchanged": str(self.config.max_unchanged_words),
             "algorithm": self.config.algorithm,
             "lattice": self.config.edit_lattice,

@@ -39,6 +39,7 @@ from gecscope.metrics.m2 import M2, M2Config
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import CorpusRule, m2_key, m2_parts
+from gecscope.signature import number
 from gecscope.types import Example
 
 
@@ -129,7 +130,7 @@ class M2Macro(MetricBase):
         }
         cfg = self.config
         fields = {
-            "beta": f"{cfg.beta:g}",
+            "beta": number(cfg.beta),
             "max_unchanged": str(cfg.max_unchanged_words),
             "algorithm": cfg.algorithm,
             "lattice": cfg.edit_lattice,

@@ -34,6 +34,7 @@ from gecscope.metrics.m2 import M2, M2Config, m2_prf
 from gecscope.metrics.maxmatch import gold_matches
 from gecscope.result import Score
 from gecscope.scoring import best_choice, greedy_choice, m2_key
+from gecscope.signature import number
 from gecscope.types import Example
 from gecscope.weighting.config import SimilarityConfig
 from gecscope.weighting.similarity import SimilarityWeighting
@@ -156,7 +157,7 @@ class PTBase(MetricBase):
         )
         fields = {
             "level": self.config.level,
-            "beta": f"{beta:g}",
+            "beta": number(beta),
             "weight": self.config.similarity.signature(),
         }
         return Score(self.name, f, details, signed(self, fields), rows, layout=self.layout)

@@ -42,7 +42,7 @@ from gecscope.layout import Layout
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
 from gecscope.result import Score
-from gecscope.signature import make_signature
+from gecscope.signature import make_signature, number
 from gecscope.types import Example
 from gecscope.weighting.perplexity import PerplexityConfig, PerplexityScorer
 
@@ -184,5 +184,5 @@ class Scribendi(SentenceMetric):
 
     def signature(self) -> str:
         cfg = self.config
-        fields = {"level": cfg.level, "lm": cfg.perplexity.signature(), "threshold": f"{cfg.threshold:g}"}
+        fields = {"level": cfg.level, "lm": cfg.perplexity.signature(), "threshold": number(cfg.threshold)}
         return make_signature(self.name, {**fields, "tsr": cfg.token_sort})

@@ -32,6 +32,7 @@ from gecscope.metrics.chunk_choice import mean
 from gecscope.metrics.chunk_metric import ChunkMetric, ChunkTable
 from gecscope.metrics.config import ChunkMetricConfig
 from gecscope.result import Score
+from gecscope.signature import number
 from gecscope.stats import ChunkCounts
 from gecscope.weighting.fluency import FluencyConfig, FluencyScorer
 from gecscope.weighting.similarity import target_text
@@ -157,9 +158,9 @@ class Wodafe(ChunkMetric):
     def settings(self) -> dict[str, str]:
         cfg = self.config
         return {
-            "beta": f"{cfg.beta:g}",
-            "alpha": f"{cfg.resolved_alpha:g}",
-            "gamma": f"{cfg.resolved_gamma:g}",
+            "beta": number(cfg.beta),
+            "alpha": number(cfg.resolved_alpha),
+            "gamma": number(cfg.resolved_gamma),
             "lm": cfg.fluency.signature() if cfg.resolved_gamma > 0 else "none",
         }
 

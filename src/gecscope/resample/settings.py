@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gecscope.resample.correction import CORRECTIONS
+from gecscope.signature import number
 
 TESTS = ("bootstrap", "ar", "both")
 #: the scopes of a multiple-comparison family: each system against the baseline, or the whole call
@@ -61,5 +62,5 @@ class CompareConfig:
         fields["corr"] = self.correction
         if self.cat:
             fields["cat"] = str(self.cat)
-            fields["min_support"] = f"{self.min_support:g}"
+            fields["min_support"] = number(self.min_support)
         return fields

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from gecscope.classify import Label, Labels
 from gecscope.errors import SettingError
 from gecscope.finite import check_finite
+from gecscope.signature import number
 
 if TYPE_CHECKING:
     from gecscope.align.settings import AlignSettings
@@ -116,7 +117,7 @@ class SimilarityConfig:
 
     def signature(self) -> str:
         sig = f"sim:{self.encoder.model_id}"
-        return sig if self.rescale_baseline is None else f"{sig}:b{self.rescale_baseline:g}"
+        return sig if self.rescale_baseline is None else f"{sig}:b{number(self.rescale_baseline)}"
 
 
 #: bounds of the LLM client's settings (a day per request; beyond them a run never ends)
