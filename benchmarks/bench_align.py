@@ -88,8 +88,8 @@ def summary(name: str, times: list[float], count: int, unit: str = "pairs") -> d
 def run(pairs: list[tuple[Tokens, Tokens]], repeats: int, python: int, unit: str, split: bool = True) -> dict[str, Any]:
     from gecscope.align.en.errant import ErrantAligner
     from gecscope.align.en.errant_edits import FastAnnotator
-    from gecscope.align.en.errant_fast import features_of
-    from gecscope.align.en.errant_merge import rule_edits
+    from gecscope.align.errant.kernel import features_of
+    from gecscope.align.errant.merge import rule_edits
 
     aligner = ErrantAligner()
     annotator = aligner.annotator

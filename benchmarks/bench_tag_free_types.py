@@ -1,7 +1,7 @@
 """What the tag-free error types cost: NELB's EstGEC-L2 output (2,029 sentences, three references;
 the inputs of tests/multigec_inputs.py, built in a temporary folder) scored by CLEME2.0 and
 ERRANT with and without ``cat=2``, side by side in one process (aligned once, outside the clock),
-and the typing step alone (:func:`gecscope.align.edit_types.type_examples` on every hypothesis and
+and the typing step alone (:func:`gecscope.align.types.classifiers.type_examples` on every hypothesis and
 reference edit). CPU and wall seconds, min / median of ``--repeat`` runs.
 
     PYTHONPATH=src python benchmarks/bench_tag_free_types.py [--repeat 5] [--json out.json]
@@ -46,7 +46,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "tests"))
     from gecscope import api, pipeline
-    from gecscope.align.edit_types import classifier_of, type_examples
+    from gecscope.align.types.classifiers import classifier_of, type_examples
     from gecscope.align.languages import load_language
     from gecscope.metrics import METRICS
     from multigec_inputs import write_inputs

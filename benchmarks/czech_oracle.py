@@ -18,15 +18,16 @@ the paper's. Run::
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import types
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gecscope.io.conllu import Sentence, format_conllu, read_conllu
+from gecscope.align.types.oracle import compare_handmade as compare_handmade  # re-exported
+from gecscope.align.types.oracle import compare_labels as compare_labels
+from gecscope.align.types.oracle import pair_key
+from gecscope.io.conllu import Sentence, read_conllu
 
 
 class Lexicon:
@@ -56,38 +57,6 @@ def write_golden(out: Path, golden: dict[str, Any]) -> None:
         handle.write("\n")
     items = golden["pairs"]
     print(f"{len(items)} pairs, {sum(len(e) for _, e in items)} edits -> {out}", file=sys.stderr)
-
-
-def pair_key(source: Sentence, target: Sentence) -> str:
-    """A short hash of a pair's two annotated sides (their CoNLL-U)."""
-    text = format_conllu(source) + format_conllu(target)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def compare_labels(
-    types: Any, golden: dict[str, Any], sources: Sequence[Any], targets: Sequence[Any]
-) -> tuple[int, int, list[Any]]:
-    """(equal, total, the differing edits) of classifier ``types`` against a golden's port labels
-    (its pairs' keys must be those of ``sources``/``targets``: the same annotation)."""
-    equal = total = 0
-    differ = []
-    for (key, edits), source, target in zip(golden["pairs"], sources, targets, strict=True):
-        assert key == pair_key(source, target), "the annotation differs from the golden's (tagger version?)"
-        for o_start, o_end, c_start, c_end, expected in edits:
-            got = types.classify(source[o_start:o_end], target[c_start:c_end])
-            total += 1
-            equal += got == expected
-            if got != expected:
-                differ.append((expected, got, o_start, o_end, c_start, c_end))
-    return equal, total, differ
-
-
-def compare_handmade(types: Any, folder: Path) -> tuple[dict[str, Any], int, int, list[Any]]:
-    """The golden ``folder/handmade.json`` and :func:`compare_labels` of ``types`` on its pairs
-    (``handmade_source.conllu``, ``handmade_target.conllu``)."""
-    golden = json.loads((folder / "handmade.json").read_text(encoding="utf-8"))
-    sources, targets = read_conllu(folder / "handmade_source.conllu"), read_conllu(folder / "handmade_target.conllu")
-    return golden, *compare_labels(types, golden, sources, targets)
 
 
 def load_port(port: Path, lexicon: str) -> Any:

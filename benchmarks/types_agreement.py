@@ -5,7 +5,7 @@
 
 Prints one per-type table (gold, predicted, agree, precision, recall) per corpus: Tartu L1
 (Estonian), EstGEC-L2 test (Estonian, all levels), UA-GEC gec-only and gec-fluency test
-(Ukrainian). The label maps are in ``gecscope.align.types_agreement``.
+(Ukrainian). The label maps are in ``gecscope.align.types.agreement``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import argparse
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from gecscope.align.surface_types import surface_types
-from gecscope.align.types_agreement import agreement, format_table, gold_edits
+from gecscope.align.types.surface import surface_types
+from gecscope.align.types.agreement import agreement, format_table, gold_edits
 
 CORPORA = (
     ("Tartu L1 test", "et", "estgec", ("estgec/Tartu_L1_test/test_m2.txt",)),

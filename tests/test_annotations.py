@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import gecscope
-from gecscope.align.upos_types import UposTypes
+from gecscope.align.types.upos import UposTypes
 from gecscope.cli import main
 from gecscope.errors import InputError
 from gecscope.io.conllu import read_conllu

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 
 from conftest import CONLL, DATA, SYSTEMS, require_shared
 from errant_identity import aligner, annotator, check_pair, errant_edits, perturbed, spacy_parse
-from gecscope.align.en.errant_fast import features_of
+from gecscope.align.errant.kernel import features_of
 from gecscope.types import Tokens
 
 pytestmark = [pytest.mark.conformance, pytest.mark.text, pytest.mark.shared]

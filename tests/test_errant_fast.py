@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 
 from conftest import examples
 from errant_identity import annotator, check_pair, example_sentences, perturbed
-from gecscope.align.en.errant_fast import KEY_MODULUS, MATCH, TRANS, Kernel, TokenFeatures, features_of
+from gecscope.align.errant.kernel import KEY_MODULUS, MATCH, TRANS, Kernel, TokenFeatures, features_of
 from gecscope.types import Tokens
 
 pytestmark = pytest.mark.text

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,14 +24,13 @@ from gecscope.align.de.classifier import COARSE, GermanTypes
 from gecscope.align.de.stemmer import stem
 from gecscope.align.de.tagger import stts
 from gecscope.align.languages import load_language
+from gecscope.align.types.oracle import compare_handmade, compare_labels
 from gecscope.errors import InputError, SettingError
 from gecscope.io.conllu import Word, format_conllu, parse_conllu, read_conllu
 from gecscope.types import Edit, Example
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "german"
-sys.path.insert(0, str(HERE.parent / "benchmarks"))
-from czech_oracle import compare_handmade, compare_labels  # noqa: E402
 
 pytest.importorskip("simplemma")
 

@@ -212,7 +212,7 @@ def test_estonian_nelb_report_heat_map_has_the_tag_free_types(tmp_path: Path) ->
     """NELB's real Estonian output against EstGEC-L2's references (the first 150 sentences of the
     test set) in headless Chromium: every heat-map heading is a tag-free type."""
     from conftest import SHARED, require_shared
-    from gecscope.align.surface_types import TYPES
+    from gecscope.align.types.surface import TYPES
     from gecscope.cli import main
     from multigec_inputs import m2_texts
     from perturbed_inputs import tokenise

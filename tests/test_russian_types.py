@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from gecscope.align.languages import load_language
+from gecscope.align.types.oracle import compare_handmade, compare_labels
 from gecscope.errors import InputError, SettingError
 from gecscope.io.conllu import Word, read_conllu
 from gecscope.types import Edit, Example
@@ -31,9 +31,6 @@ from gecscope.align.ru.classifier import RussianTypes, similarity
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "russian"
-sys.path.insert(0, str(HERE.parent / "benchmarks"))
-sys.path.insert(0, str(HERE))
-from czech_oracle import compare_handmade, compare_labels  # noqa: E402
 
 
 def labels(golden: dict, sources: list, targets: list) -> tuple[int, int, list]:  # type: ignore[type-arg]

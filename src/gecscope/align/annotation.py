@@ -1,7 +1,7 @@
 """Annotations from the user or a tagger, attached to examples: each example's source and targets
 get their UD-annotated words (:attr:`Example.source_words`, :attr:`Target.words`) and the
 example the name of where they came from (:attr:`Example.annotation`), which the ``types:``
-signature field carries where error types are read (:mod:`gecscope.align.edit_types`).
+signature field carries where error types are read (:mod:`gecscope.align.types.classifiers`).
 
 CoNLL-U files annotate the input text, one sentence per example, in order: the source
 (``--source-conllu``), each hypothesis (``--hyp-conllu``, one per ``--hyp``) and each reference
@@ -13,50 +13,76 @@ language's classifier reads: ``upos`` (the 17 UD tags) or ``stts`` (XPOS in Boyd
 one error naming the file and the word's line. The annotation's name is ``conllu-`` + the first 12 hex
 digits of the SHA-256 of the files' bytes, in order (the source, the hypothesis, the references).
 
-A tagger (:data:`TAGGERS`, e.g. ``cs-core-news-sm``: the ``cs-tagger`` extra) tags the examples'
-own tokens; its name and version are the annotation's name.
+A tagger (one a language unit declares, :attr:`Language.taggers`, e.g. ``cs-core-news-sm``:
+the ``cs-tagger`` extra; :func:`tagger_names` lists them) tags the examples' own tokens; its name
+and version are the annotation's name. A tagger whose extra is not installed is refused in one
+line naming the extra, before any work.
 """
 
 from __future__ import annotations
 
-import importlib
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.components import UPOS, TaggerSpec, TagSet
+from gecscope.align.language import Language
+from gecscope.align.languages import LANGUAGES, load_language
 from gecscope.errors import InputError, SettingError
-from gecscope.io.conllu import UPOS_TAGS, Sentence, check_tags, check_tokens, parse_conllu
+from gecscope.io.conllu import Sentence, check_tags, check_tokens, parse_conllu
 from gecscope.types import Example, Target, Words
 
 PathLike = str | Path
-#: offline taggers: name -> (the language they tag, ``module:class`` with ``name`` and ``tag(token lists)``)
-TAGGERS = {
-    "cs-core-news-sm": ("cs", "gecscope.align.cs.tagger:CzechTagger"),
-    "hanta": ("de", "gecscope.align.de.tagger:GermanTagger"),
-    "pymorphy3": ("ru", "gecscope.align.ru.tagger:RussianTagger"),
-    "natasha": ("ru", "gecscope.align.ru.tagger:NatashaTagger"),
-}
 
 
-#: what ``annotate_conllu(tags=)`` checks: the column, and a description of the tags it allows
-TAG_CHECKS = {"upos": "upos", "stts": "xpos"}
+def _builtin() -> list[Language]:
+    """The built-in language units (their declarations only: nothing they name is imported)."""
+    return [load_language(code) for code in LANGUAGES]
 
 
-def tags_of(lang: str) -> str:
-    """The tags the annotated classifier of ``lang`` reads (``annotate_conllu(tags=)``)."""
-    return "stts" if lang == "de" else "upos"
+def tags_of(lang: str | Language) -> TagSet:
+    """The tags the annotated classifier of ``lang`` reads (``annotate_conllu(tags=)``): the tag set
+    its unit declares, UD's UPOS by default."""
+    declared = load_language(lang).error_types
+    return UPOS if declared is None else declared.tags
 
 
-def _known(tags: str) -> tuple[frozenset[str], str]:
-    if tags == "stts":
-        from gecscope.align.de.classifier import COARSE
+def tag_sets() -> dict[str, TagSet]:
+    """Every tag set ``annotate_conllu(tags=)`` checks, by name (UPOS and those the units declare)."""
+    found = {UPOS.name: UPOS}
+    for language in _builtin():
+        if language.error_types is not None:
+            found.setdefault(language.error_types.tags.name, language.error_types.tags)
+    return found
 
-        return frozenset(
-            COARSE
-        ), "an STTS tag Boyd's table knows (German error types read the STTS tag in XPOS, column 5)"
-    return UPOS_TAGS, "one of the 17 UD tags (error types read UPOS, column 4)"
+
+def _tag_set(tags: str | TagSet) -> TagSet | None:
+    if isinstance(tags, TagSet) or not tags:
+        return tags or None
+    known = tag_sets()
+    if tags not in known:
+        raise SettingError(f"tags must be one of {', '.join(known)}, not {tags!r}", "tags")
+    return known[tags]
+
+
+def taggers() -> dict[str, tuple[Language, TaggerSpec]]:
+    """Every offline tagger the built-in units declare: name -> (its language, its declaration)."""
+    return {spec.name: (language, spec) for language in _builtin() for spec in language.taggers}
+
+
+def tagger_names() -> list[str]:
+    """The names ``--tagger`` takes (sorted)."""
+    return sorted(taggers())
+
+
+def __getattr__(name: str) -> dict[str, str]:
+    """``TAGGERS`` (tagger name -> the code of the language it tags), as it was before the units
+    declared their taggers: read from them on use."""
+    if name == "TAGGERS":
+        return {tagger: language.code for tagger, (language, _) in taggers().items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _punctuation(form: str) -> bool:
@@ -80,7 +106,7 @@ def _read_lines(path: PathLike) -> tuple[list[Sentence], list[list[int]], bytes]
     except UnicodeDecodeError as err:
         raise InputError(f"CoNLL-U file is not UTF-8 ({err.reason})", path) from None
     lines: list[list[int]] = []
-    sentences = parse_conllu(text.splitlines(), path, word_lines=lines)
+    sentences = parse_conllu(text, path, word_lines=lines)  # split on \n only, as CoNLL-U defines
     return sentences, lines, data.removeprefix(b"\xef\xbb\xbf")  # the same annotations, the same name
 
 
@@ -101,11 +127,15 @@ def _annotated(target: Target, sentences: list[Sentence], starts: list[int], pat
 
 def conllu_label(paths: Sequence[PathLike]) -> str:
     """The annotation's name: ``conllu-`` + 12 hex digits of the SHA-256 of the files' bytes."""
+    return _label(_read(path)[2] for path in paths)
+
+
+def _label(contents: Iterable[bytes]) -> str:
     import hashlib  # ~3 ms (OpenSSL): only annotated runs need it
 
     digest = hashlib.sha256()
-    for path in paths:
-        digest.update(_read(path)[2])
+    for data in contents:
+        digest.update(data)
         digest.update(b"\0")
     return "conllu-" + digest.hexdigest()[:12]
 
@@ -117,17 +147,17 @@ def annotate_conllu(
     hypothesis: PathLike | None = None,
     references: Sequence[PathLike] = (),
     label: str | None = None,
-    tags: str = "",
+    tags: str | TagSet = "",
 ) -> list[Example]:
     """``examples`` with the words of the CoNLL-U files ``source``, ``hypothesis`` and
     ``references`` (one per annotator; see the module docstring). The source file is required.
     ``label``: the annotation's name (default: :func:`conllu_label` of these files; several
-    systems scored together share the one of all their files). ``tags``: '' (unchecked),
-    ``upos`` or ``stts`` (:func:`tags_of`), the tags every word must have."""
+    systems scored together share the one of all their files). ``tags``: '' (unchecked), a tag
+    set (:func:`tags_of`) or its name (``upos``, ``stts``: :func:`tag_sets`), the tags every word
+    must have."""
     if source is None:
         raise InputError("CoNLL-U annotations need the source's (--source-conllu)")
-    if tags and tags not in TAG_CHECKS:
-        raise SettingError(f"tags must be one of {', '.join(TAG_CHECKS)}, not {tags!r}", "tags")
+    tag_set = _tag_set(tags)
     given = [p for p in (source, hypothesis, *references) if p is not None]
     read = {str(p): _read_lines(p) for p in given}
     sides: list[tuple[PathLike, Any]] = [(source, lambda ex: ex.source)]
@@ -145,23 +175,17 @@ def annotate_conllu(
             for i, (words, example) in enumerate(zip(sentences, examples, strict=False)):
                 check_tokens(words, tokens_of(example), path, i + 1, lines[i][0], note)
             raise InputError(f"has {len(sentences)} CoNLL-U sentences for {len(examples)} examples", path)
-    if tags:
-        known, wanted = _known(tags)
+    if tag_set is not None:
+        known = tag_set.tags()
         for path in given:
             sentences, lines, _ = read[str(path)]
             for words, numbers in zip(sentences, lines, strict=True):
-                if tags == "stts":  # punctuation tagged '.' (not '$.') is left to the classifier's own error
+                if tag_set.skip_punctuation:
                     kept = [(w, n) for w, n in zip(words, numbers, strict=True) if not _punctuation(w.form)]
                     words, numbers = tuple(w for w, _ in kept), [n for _, n in kept]
-                check_tags(words, numbers, path, TAG_CHECKS[tags], known, wanted)
+                check_tags(words, numbers, path, tag_set.column, known, tag_set.wanted)
     if label is None:
-        import hashlib
-
-        digest = hashlib.sha256()
-        for path in given:
-            digest.update(read[str(path)][2])
-            digest.update(b"\0")
-        label = "conllu-" + digest.hexdigest()[:12]
+        label = _label(read[str(path)][2] for path in given)
     starts = {name: [numbers[0] for numbers in lines] for name, (_, lines, _) in read.items()}
     refs = [(read[str(p)][0], starts[str(p)], p) for p in references]
     out = []
@@ -185,18 +209,20 @@ def annotate_conllu(
     return out
 
 
-def tagger_of(name: str, lang: str) -> Any:
-    """The tagger ``name`` of :data:`TAGGERS` (an error when it does not tag ``lang``)."""
-    if name not in TAGGERS:
-        raise SettingError(f"tagger must be one of {', '.join(TAGGERS)}, not {name!r}", "tagger")
-    tags, where = TAGGERS[name]
-    if tags != lang:
-        raise SettingError(f"tagger {name} tags --lang {tags}, not {lang}", "tagger")
-    module, cls = where.split(":")
-    return getattr(importlib.import_module(module), cls)()
+def tagger_of(name: str, lang: str | Language) -> Any:
+    """The tagger ``name`` that ``lang``'s unit declares, built (an error when another language
+    declares it, when no language does, or, naming the extra, when it is not installed)."""
+    language = load_language(lang)
+    spec = language.tagger(name)
+    if spec is None:
+        owner = taggers().get(name)
+        if owner is None:
+            raise SettingError(f"tagger must be one of {', '.join(tagger_names())}, not {name!r}", "tagger")
+        raise SettingError(f"tagger {name} tags --lang {owner[0].code}, not {language.code}", "tagger")
+    return spec.build()
 
 
-def annotate_tagger(examples: Sequence[Example], name: str, lang: str) -> list[Example]:
+def annotate_tagger(examples: Sequence[Example], name: str, lang: str | Language) -> list[Example]:
     """``examples`` with every side tagged by the tagger ``name`` on its own tokens."""
     tagger = tagger_of(name, lang)
     label = str(tagger.name)
@@ -228,12 +254,13 @@ def annotation_of(systems: Sequence[Sequence[Example]]) -> str:
 
 
 __all__ = [
-    "TAGGERS",
-    "TAG_CHECKS",
     "annotate_conllu",
     "annotate_tagger",
     "annotation_of",
     "conllu_label",
+    "tag_sets",
+    "tagger_names",
     "tagger_of",
+    "taggers",
     "tags_of",
 ]

@@ -2,7 +2,8 @@
 
 A :class:`Language` names its tokenisers and aligners (each a default plus the others allowed),
 its preparation (normalisation and special markers, done by its own readers where it has any),
-the input kinds only it reads (``ref_tsv``), its error-type classifier, the input check it makes
+the input kinds only it reads (``ref_tsv``), its error-type classifier and offline taggers
+(declarations of :mod:`gecscope.align.components`, resolved on use), the input check it makes
 (the share of Han characters above which text is refused), the resources and extra it needs and
 the fields it adds to every signature. Each language is declared in its own folder,
 ``align/<code>/unit.py``, and registered by one line in :mod:`gecscope.align.languages`, which
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.components import SURFACE, ErrorTypes, TaggerSpec
 from gecscope.align.tokenizer_specs import ALIASES, registered
 from gecscope.errors import InputError
 from gecscope.types import Example
@@ -81,10 +83,15 @@ class Language:
     #: (a, b) lower case -> whether they are one word in the language's spelling variants (the
     #: tag-free error types call such an edit SPELL: Ukrainian euphony); None: none
     spelling_variants: Callable[[str, str], bool] | None = None
-    #: the error-type classifier of its edits: ``errant`` / ``cherrant`` (the aligner types them),
-    #: ``surface`` (the tag-free types of :mod:`gecscope.align.edit_types`, applied when a run reads
-    #: types), None (no error types)
-    classifier: str | None = None
+    #: the error-type classifier of its edits (:class:`~gecscope.align.components.ErrorTypes`:
+    #: typed by the aligner, or after alignment by the tag-free surface types or the language's
+    #: port over annotated words); None: no error types
+    error_types: ErrorTypes | None = None
+    #: the offline taggers ``--tagger`` offers for it (each with the extra it needs)
+    taggers: tuple[TaggerSpec, ...] = ()
+    #: the tokenisation guard's advice when inputs are tokenised differently (None: name the
+    #: language's own tokenisers, :meth:`tokenisation_hint`)
+    tokenisation_advice: str | None = None
     #: text with a larger share of Han characters (among non-space ones) is refused (None: no check)
     max_han_share: float | None = 0.5
     #: the ``pip install 'gecscope[EXTRA]'`` it needs for text input, if any
@@ -104,6 +111,24 @@ class Language:
     @property
     def label(self) -> str:
         return f"--lang {self.code} ({self.name})"
+
+    @property
+    def classifier(self) -> str | None:
+        """The name of its error-type classifier (``errant``, ``surface``, ``boyd-german``, ...; None: none)."""
+        return None if self.error_types is None else self.error_types.name
+
+    def tagger(self, name: str) -> TaggerSpec | None:
+        """Its offline tagger ``name`` (None: it has none of that name)."""
+        return next((t for t in self.taggers if t.name == name), None)
+
+    def tokenisation_hint(self) -> str:
+        """What the tokenisation guard advises when the inputs are tokenised differently: the
+        language's own advice, else its tokenisers (``--tokenize syntok``, ...) or the override."""
+        if self.tokenisation_advice is not None:
+            return self.tokenisation_advice
+        from gecscope.io.tokenization import cli_hint
+
+        return cli_hint(self.tokenizers, self.label)
 
     def tokenizer(self, name: str | None) -> str:
         """The registered name of tokeniser ``name`` (None: the default); refuses one the language
@@ -142,9 +167,9 @@ def tag_free(code: str, name: str, **changes: Any) -> Language:
     """A language scored as the MultiGEC-2025 shared task scores it: pre-tokenised text
     (whitespace, the default), spaCy's rule-based ``spacy.blank(code)`` or ``syntok``; the
     tag-free ERRANT aligner (Levenshtein while it is not installed: the signature then names
-    ``levenshtein``), or Levenshtein; the tag-free error types (``classifier="surface"``)."""
+    ``levenshtein``), or Levenshtein; the tag-free error types (``error_types=SURFACE``)."""
     fields: dict[str, Any] = {
-        "classifier": "surface",
+        "error_types": SURFACE,
         "tokenizers": ("none", "spacy-blank", "syntok"),
         "aligners": (TAG_FREE, TAG_FREE_FALLBACK),
         "fallbacks": {TAG_FREE: TAG_FREE_FALLBACK},

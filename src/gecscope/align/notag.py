@@ -8,7 +8,7 @@ dependency label is empty. ERRANT's algorithm then sees equal lemmas and equal P
 substitution costs only the normalised Indel distance of the two texts (0 for a case change), and
 the merger's rules reduce to the ones on texts (case, punctuation, whitespace/hyphen) plus "a
 window of unequal lengths is merged" (all its tokens share one POS). The edits' types come from
-ERRANT's English classifier on blank tokens (:mod:`gecscope.align.notag_types`).
+ERRANT's English classifier on blank tokens (:mod:`gecscope.align.types.notag`).
 
 This module reuses gecscope's compiled ERRANT kernel and merger on attribute arrays built from
 the words alone (no spaCy, no model): any language, essays of thousands of tokens in
@@ -27,10 +27,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from gecscope.align.aligner import Aligner
-from gecscope.align.en.errant_fast import KEY_MODULUS, Kernel, TokenFeatures
-from gecscope.align.en.errant_merge import rule_edits
-from gecscope.align.notag_types import classify, word_list_signature
+from gecscope.align.errant.kernel import KEY_MODULUS, Kernel, TokenFeatures
+from gecscope.align.errant.merge import rule_edits
 from gecscope.align.settings import AlignSettings, Origin
+from gecscope.align.types.notag import classify, word_list_signature
 from gecscope.progress import bar
 from gecscope.types import Edit, Tokens
 

@@ -1,30 +1,11 @@
 """Czech: errant_czech's types from UD-annotated words (CoNLL-U or the offline tagger
 ``cs-core-news-sm``, the ``cs-tagger`` extra), the plug-in point for ``--cat`` with ``--lang cs``.
-The work is :mod:`gecscope.align.annotated_types`'s; this module binds the classifier and tagger."""
+The work is :mod:`gecscope.align.types.annotated`'s; this module binds the port its unit declares
+(``type_from_conllu(examples, source, hypothesis)``, ``type_with_tagger(examples, lexicon=)``)."""
 
-from __future__ import annotations
+from gecscope.align.types.annotated import Port
+from gecscope.align.types.annotated import type_hypotheses as type_hypotheses  # re-exported
 
-from collections.abc import Sequence
-from pathlib import Path
-
-from gecscope.align import annotated_types
-from gecscope.align.annotated_types import type_hypotheses as type_hypotheses  # re-exported
-from gecscope.align.cs.classifier import CzechTypes
-from gecscope.types import Example
-
-
-def type_from_conllu(
-    examples: Sequence[Example], source: str | Path, hypothesis: str | Path, types: CzechTypes | None = None
-) -> list[Example]:
-    """The examples typed on the CoNLL-U files ``source`` and ``hypothesis`` (``types``: the
-    default lexicon, ``tags="conllu"``)."""
-    return annotated_types.type_from_conllu(examples, source, hypothesis, types or CzechTypes(tags="conllu"))
-
-
-def type_with_tagger(examples: Sequence[Example], lexicon: str = "simplemma") -> list[Example]:
-    """The examples typed on the offline tagger's annotations of their own tokens; the tagger and
-    its version are the classifier's ``tags`` (in its signature)."""
-    from gecscope.align.cs.tagger import CzechTagger
-
-    tagger = CzechTagger()
-    return annotated_types.type_with_tagger(examples, tagger, CzechTypes(lexicon=lexicon, tags=tagger.name))
+PORT = Port("cs")
+type_from_conllu = PORT.type_from_conllu
+type_with_tagger = PORT.type_with_tagger

@@ -39,12 +39,11 @@ from difflib import SequenceMatcher
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.align.word_labels import SimplemmaTypes, framed, label_edits
+from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
 from gecscope.types import Edit, Word
 
-#: the name the Czech language unit declares (``Language.classifier``)
-NAME = "errant-czech"
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
 RARE_POS = frozenset({"SYM", "X"})
@@ -70,7 +69,7 @@ SPELL_RATIO = 0.5
 @dataclass(frozen=True)
 class CzechTypes(SimplemmaTypes):
     """errant_czech's classifier (see the module docstring) with lexicon ``lexicon`` on
-    words annotated by ``tags`` (:class:`~gecscope.align.word_labels.SimplemmaTypes`)."""
+    words annotated by ``tags`` (:class:`~gecscope.align.types.lexicon.SimplemmaTypes`)."""
 
     LANG = "cs"
     SIGNED = "errant-cs"
@@ -79,17 +78,7 @@ class CzechTypes(SimplemmaTypes):
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        label = framed(source, target, one_sided)
-        return label if label is not None else self.replacement(source, target)
-
-    def replacement(self, source: Sequence[Word], target: Sequence[Word]) -> str:
-        """The label of a replacement whose two sides are not the same string."""
-        if (len(source) > 1 or len(target) > 1) and source[-1].form.lower() == target[-1].form.lower():
-            source, target = source[:-1], target[:-1]
-            if not source or not target:
-                return self.classify(source, target)
-            return self.replacement(source, target)
-        return "R:" + self.two_sided(source, target)
+        return label(source, target, forms(source), forms(target), one_sided, self.two_sided, recheck=False)
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""

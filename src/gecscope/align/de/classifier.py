@@ -39,13 +39,12 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from gecscope.align.de.stemmer import stem
-from gecscope.align.word_labels import SimplemmaTypes, framed, label_edits
+from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.errors import InputError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
 
-#: the name the German language unit declares (``Language.classifier``)
-NAME = "boyd-german"
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
 #: STTS tag -> the coarse tag Boyd's rules read
@@ -96,7 +95,7 @@ def coarse(word: Word) -> str:
 @dataclass(frozen=True)
 class GermanTypes(SimplemmaTypes):
     """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on
-    words annotated by ``tags`` (:class:`~gecscope.align.word_labels.SimplemmaTypes`)."""
+    words annotated by ``tags`` (:class:`~gecscope.align.types.lexicon.SimplemmaTypes`)."""
 
     LANG = "de"
     SIGNED = "boyd-de"
@@ -105,12 +104,7 @@ class GermanTypes(SimplemmaTypes):
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:FORM"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        label = framed(source, target, one_sided)
-        if label is not None:
-            return label
-        if (len(source) > 1 or len(target) > 1) and source[-1].form.lower() == target[-1].form.lower():
-            return self.classify(source[:-1], target[:-1])
-        return "R:" + self.two_sided(source, target)
+        return label(source, target, forms(source), forms(target), one_sided, self.two_sided)
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty, not the same string)."""

@@ -163,7 +163,7 @@ class ErrantAligner(Aligner):
 
     def annotate_batch(self, pairs: Sequence[tuple[Tokens, Tokens]]) -> list[tuple[Edit, ...]]:
         """Parse and annotate one batch in this process; the parses are dropped on return."""
-        from gecscope.align.en.errant_fast import features_of
+        from gecscope.align.errant.kernel import features_of
 
         docs = self.parse([s for pair in pairs if pair[0] != pair[1] for s in pair])
         features = {sentence: features_of(doc, sentence) for sentence, doc in docs.items()}

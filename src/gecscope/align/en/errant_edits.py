@@ -2,7 +2,7 @@
 
 :class:`FastAnnotator` turns two spaCy Docs into the edits, spans and types that
 ``errant.Annotator.annotate(orig, cor, merging="rules")`` returns, with the alignment
-(:mod:`gecscope.align.en.errant_fast`) and the merging (:mod:`gecscope.align.en.errant_merge`) run on
+(:mod:`gecscope.align.errant.kernel`) and the merging (:mod:`gecscope.align.errant.merge`) run on
 arrays of token attributes read once per distinct sentence. Each edit is typed by ERRANT's own
 English classifier (on the same Docs), so the types are ERRANT's by construction.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gecscope.align.en.errant_fast import Kernel, TokenFeatures, features_of
-from gecscope.align.en.errant_merge import rule_edits
+from gecscope.align.errant.kernel import Kernel, TokenFeatures, features_of
+from gecscope.align.errant.merge import rule_edits
 from gecscope.types import Edit
 
 #: runs of fewer alignment cells (source x target tokens, summed over the pairs) align with the

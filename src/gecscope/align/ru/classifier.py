@@ -43,13 +43,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from gecscope.align.word_labels import label_edits, text
+from gecscope.align.types.frame import forms, label, label_edits
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.io.conllu import Word
 from gecscope.types import Edit
 
-#: the name the Russian language unit declares (``Language.classifier``)
-NAME = "ru-errant"
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
 RARE_POS = frozenset({"INTJ", "SYM", "X"})
@@ -125,21 +123,7 @@ class RussianTypes:
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:CASE"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        if source and target and text(source) == text(target):
-            return "UNK"
-        return self.label(source, target)
-
-    def label(self, source: Sequence[Word], target: Sequence[Word]) -> str:
-        """The label without the same-string check (ru-errant's recursion skips it)."""
-        if not source and not target:
-            return "UNK"
-        if not source:
-            return "M:" + one_sided(target)
-        if not target:
-            return "U:" + one_sided(source)
-        if (len(source) > 1 or len(target) > 1) and source[-1].form.lower() == target[-1].form.lower():
-            return self.label(source[:-1], target[:-1])
-        return "R:" + self.two_sided(source, target)
+        return label(source, target, forms(source), forms(target), one_sided, self.two_sided, recheck=False)
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""

@@ -1,4 +1,4 @@
-"""Agreement of the tag-free error types (:mod:`gecscope.align.surface_types`) with gold M2 types.
+"""Agreement of the tag-free error types (:mod:`gecscope.align.types.surface`) with gold M2 types.
 
 Each gold edit of an M2 file (every annotator) is classified from its strings, and its gold
 label is mapped to the tag-free inventory by the corpus' map (:data:`GOLD_MAPS`); the per-type
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.align.surface_types import SurfaceTypes
+from gecscope.align.types.surface import SurfaceTypes
 from gecscope.errors import InputError, SettingError
 
 #: source tokens, correction tokens, gold label

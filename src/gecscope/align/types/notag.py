@@ -23,10 +23,12 @@ the same file as the fork's), without importing it.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
+from gecscope.align.types.frame import label
 from gecscope.errors import MissingExtraError
 
 CONTRACTIONS = frozenset({"'d", "'ll", "'m", "n't", "'re", "'s", "'ve"})
@@ -60,24 +62,14 @@ def classify(orig: tuple[str, ...], cor: tuple[str, ...]) -> str:
     >>> classify(("Teh",), ("The",)), classify(("go",), ("went",))  # not in ERRANT's word list: MORPH
     ('R:MORPH', 'R:OTHER')
     """
-    if orig and cor and " ".join(orig) == " ".join(cor):
-        return "UNK"
-    while orig and cor and orig[-1].lower() == cor[-1].lower() and (len(orig) > 1 or len(cor) > 1):
-        orig, cor = orig[:-1], cor[:-1]
-    if not orig and not cor:
-        return "UNK"
-    if not orig:
-        return "M:" + _one_sided(cor)
-    if not cor:
-        return "U:" + _one_sided(orig)
-    return "R:" + _two_sided(orig, cor)
+    return label(orig, cor, orig, cor, _one_sided, _two_sided, recheck=False)
 
 
-def _one_sided(toks: tuple[str, ...]) -> str:
+def _one_sided(toks: Sequence[str]) -> str:
     return "CONTR" if len(toks) == 1 and toks[0].lower() in CONTRACTIONS else "OTHER"
 
 
-def _two_sided(orig: tuple[str, ...], cor: tuple[str, ...]) -> str:
+def _two_sided(orig: Sequence[str], cor: Sequence[str]) -> str:
     o_low = [t.lower() for t in orig]
     c_low = [t.lower() for t in cor]
     if "".join(o_low) == "".join(c_low):

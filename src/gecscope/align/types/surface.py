@@ -31,6 +31,7 @@ from itertools import permutations
 from types import ModuleType
 
 from gecscope.align.languages import spelling_variants
+from gecscope.align.types.frame import label
 from gecscope.errors import SettingError
 from gecscope.types import Edit
 
@@ -128,17 +129,7 @@ class SurfaceTypes:
 
     def classify(self, source: Sequence[str], target: Sequence[str]) -> str:
         """The ERRANT-style label (``"R:SPELL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        if not source and not target:
-            return "UNK"
-        if not source:
-            return "M:" + one_sided(target)
-        if not target:
-            return "U:" + one_sided(source)
-        if " ".join(source) == " ".join(target):
-            return "UNK"
-        if (len(source) > 1 or len(target) > 1) and source[-1].lower() == target[-1].lower():
-            return self.classify(source[:-1], target[:-1])
-        return "R:" + self.two_sided(source, target)
+        return label(source, target, source, target, one_sided, self.two_sided)
 
     def type_edits(self, source: Sequence[str], edits: Iterable[Edit]) -> tuple[Edit, ...]:
         """``edits`` of the sentence ``source`` with their ``type`` set by :meth:`classify` (the

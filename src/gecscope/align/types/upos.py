@@ -1,7 +1,7 @@
 """Error types from UD parts of speech, for any language given UD-annotated words (CoNLL-U or a
 tagger) and without a port of its own: ERRANT's ``M:``/``U:``/``R:`` operations with a UPOS
 type, as jp_errant_bea (BEA 2025) does for Japanese, plus the tag-free types of
-:mod:`gecscope.align.surface_types` (``ORTH``, ``PUNCT``, ``SPELL``, ``WO``).
+:mod:`gecscope.align.types.surface` (``ORTH``, ``PUNCT``, ``SPELL``, ``WO``).
 
 The rules, in order (``source`` → ``target``, the annotated words of an edit's two sides):
 
@@ -34,8 +34,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from gecscope.align.surface_types import SurfaceTypes, is_punctuation, surface_types
-from gecscope.align.word_labels import label_edits
+from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.surface import SurfaceTypes, is_punctuation, surface_types
 from gecscope.types import Edit, Word
 
 #: the classifier's name (used where a language declares no annotated classifier of its own)
@@ -50,7 +50,7 @@ TAG_FREE = ("PUNCT", "ORTH", "WO")
 @dataclass(frozen=True)
 class UposTypes:
     """The UPOS classifier for language ``lang`` (its tag-free part uses ``lemmas`` as
-    :func:`~gecscope.align.surface_types.surface_types` does), on words annotated by ``tags``
+    :func:`~gecscope.align.types.surface.surface_types` does), on words annotated by ``tags``
     (``conllu-<digest>``, or a tagger's name and version)."""
 
     lang: str
@@ -69,16 +69,7 @@ class UposTypes:
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        a, b = [w.form for w in source], [w.form for w in target]
-        if a == b:
-            return "UNK"
-        if not source:
-            return "M:" + one_sided(target)
-        if not target:
-            return "U:" + one_sided(source)
-        if (len(a) > 1 or len(b) > 1) and a[-1].lower() == b[-1].lower():
-            return self.classify(source[:-1], target[:-1])
-        return "R:" + self.two_sided(source, target)
+        return label(source, target, forms(source), forms(target), one_sided, self.two_sided)
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""

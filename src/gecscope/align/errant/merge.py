@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Indel
 
-from gecscope.align.en.errant_fast import DEL, INS, MATCH, SUB, TRANS, Step, TokenFeatures
+from gecscope.align.errant.kernel import DEL, INS, MATCH, SUB, TRANS, Step, TokenFeatures
 
 Span = tuple[int, int, int, int]
 

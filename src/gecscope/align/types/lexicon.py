@@ -1,61 +1,14 @@
-"""What every classifier over annotated words shares (errant_czech's, Boyd's German, ru-errant's,
-the UD-POS one): edits labelled word span by word span, and the simplemma lexicon with its
+"""The simplemma lexicon the ports read (errant_czech's and Boyd's German known words), with its
 version in the signature (:class:`SimplemmaTypes`: the settings of the Czech and German ones)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
 from gecscope.errors import MissingExtraError, SettingError
-from gecscope.types import Edit, Word
-
-
-def label_edits(
-    classify: Callable[[Sequence[Word], Sequence[Word]], str],
-    source: Sequence[Word],
-    target: Sequence[Word],
-    edits: Iterable[Edit],
-) -> tuple[Edit, ...]:
-    """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type`` set
-    by ``classify`` on the annotated words of both sides.
-
-    >>> w = [Word(1, f) for f in "a b c".split()]
-    >>> hyp = [w[0], Word(2, "x"), Word(3, "y"), w[2]]
-    >>> label_edits(lambda s, t: f"{len(s)}>{len(t)}", w, hyp, [Edit(1, 2, ("x", "y"))])
-    (Edit(start=1, end=2, correction=('x', 'y'), type='1>2'),)
-    """
-    typed = []
-    shift = 0  # target index minus source index outside the edits seen so far
-    for e in edits:
-        start = e.start + shift
-        typed.append(replace(e, type=classify(source[e.start : e.end], target[start : start + len(e.correction)])))
-        shift += len(e.correction) - (e.end - e.start)
-    return tuple(typed)
-
-
-def text(words: Sequence[Word]) -> str:
-    """The words' forms joined by spaces."""
-    return " ".join(w.form for w in words)
-
-
-def framed(source: Sequence[Word], target: Sequence[Word], one_sided: Callable[[Sequence[Word]], str]) -> str | None:
-    """ERRANT's frame of a label, as the ports keep it: ``UNK`` for two empty sides or the same
-    words, ``M:``/``U:`` and ``one_sided``'s type for a missing or unnecessary side; None for a
-    replacement, which the classifier labels itself.
-
-    >>> framed([], [Word("a")], lambda words: "DET"), framed([Word("a")], [Word("a")], str) is None
-    ('M:DET', False)
-    """
-    if not source and not target:
-        return "UNK"
-    if not source:
-        return "M:" + one_sided(target)
-    if not target:
-        return "U:" + one_sided(source)
-    return "UNK" if text(source) == text(target) else None
 
 
 def simplemma_name(lexicon: str) -> str:

@@ -1,0 +1,98 @@
+"""The ERRANT label frame every classifier shares (``UNK``, ``M:``/``U:`` + the type of the one
+side, ``R:`` + the type of a replacement, the last words equal ignoring case left out) and the
+protocol of a classifier over annotated words, with the walk that labels edits span by span.
+
+>>> def size(*sides):
+...     return "+".join(str(len(side)) for side in sides)
+>>> label([], ["a"], [], ["a"], size, size), label(["a", "b"], ["c", "B"], ["a", "b"], ["c", "B"], size, size)
+('M:1', 'R:1+1')
+>>> label(["a", "b"], ["a", "B"], ["a", "b"], ["a", "B"], size, size), label(["x"], ["x"], ["x"], ["x"], size, size)
+('UNK', 'UNK')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Protocol, TypeVar
+
+from gecscope.types import Edit, Word
+
+W = TypeVar("W")
+
+
+class AnnotatedClassifier(Protocol):
+    """A classifier over the annotated words of an edit's two sides (the ports: errant_czech's,
+    Boyd's German, ru-errant's; the UD-POS one): its settings as signed, and the typing of the
+    edits of one sentence."""
+
+    @property
+    def signature(self) -> str: ...
+
+    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]: ...
+
+
+def label(
+    source: Sequence[W],
+    target: Sequence[W],
+    a: Sequence[str],
+    b: Sequence[str],
+    one_sided: Callable[[Sequence[W]], str],
+    two_sided: Callable[[Sequence[W], Sequence[W]], str],
+    recheck: bool = True,
+) -> str:
+    """ERRANT's label of ``source`` → ``target`` (words of any kind; ``a``, ``b``: their texts):
+    ``UNK`` for the same text on both sides (or none), ``M:``/``U:`` + ``one_sided`` of the side
+    that is there, else ``R:`` + ``two_sided``; first, while a side has two or more words and the
+    last ones are equal ignoring case, they are left out. ``recheck``: the same-text check is made
+    again after each one left out (ERRANT's and Boyd's recursion; errant_czech's, ru-errant's and
+    tag-free ERRANT's make it once)."""
+    if a and b and " ".join(a) == " ".join(b):
+        return "UNK"
+    end_a, end_b = len(a), len(b)
+    while end_a and end_b and (end_a > 1 or end_b > 1) and a[end_a - 1].lower() == b[end_b - 1].lower():
+        end_a, end_b = end_a - 1, end_b - 1
+        if recheck and end_a and end_b and " ".join(a[:end_a]) == " ".join(b[:end_b]):
+            return "UNK"
+    if not end_a and not end_b:
+        return "UNK"
+    if end_a < len(a) or end_b < len(b):
+        source, target = source[:end_a], target[:end_b]
+    if not end_a:
+        return "M:" + one_sided(target)
+    if not end_b:
+        return "U:" + one_sided(source)
+    return "R:" + two_sided(source, target)
+
+
+def label_edits(
+    classify: Callable[[Sequence[Word], Sequence[Word]], str],
+    source: Sequence[Word],
+    target: Sequence[Word],
+    edits: Iterable[Edit],
+) -> tuple[Edit, ...]:
+    """``edits`` (in order, not overlapping) of ``source`` → ``target`` with their ``type`` set
+    by ``classify`` on the annotated words of both sides.
+
+    >>> w = [Word(1, f) for f in "a b c".split()]
+    >>> hyp = [w[0], Word(2, "x"), Word(3, "y"), w[2]]
+    >>> label_edits(lambda s, t: f"{len(s)}>{len(t)}", w, hyp, [Edit(1, 2, ("x", "y"))])
+    (Edit(start=1, end=2, correction=('x', 'y'), type='1>2'),)
+    """
+    typed = []
+    shift = 0  # target index minus source index outside the edits seen so far
+    for e in edits:
+        start = e.start + shift
+        typed.append(replace(e, type=classify(source[e.start : e.end], target[start : start + len(e.correction)])))
+        shift += len(e.correction) - (e.end - e.start)
+    return tuple(typed)
+
+
+def text(words: Sequence[Word]) -> str:
+    """The words' forms joined by spaces."""
+    return " ".join(w.form for w in words)
+
+
+def forms(words: Sequence[Word]) -> list[str]:
+    """The words' forms."""
+    return [w.form for w in words]
