@@ -27,7 +27,7 @@ from typing import Any
 
 from gecscope import arguments, pipeline
 from gecscope.api import get_metric
-from gecscope.comparison_rows import SystemResult, compare_analyses, corrected, summaries
+from gecscope.comparison_rows import SystemResult, check_view, compare_analyses, corrected, shown, summaries
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
@@ -39,11 +39,22 @@ from gecscope.types import Example
 
 @dataclass(frozen=True)
 class Comparison:
-    """All rows (metric-major, systems in the order given) and the settings."""
+    """All rows (metric-major, systems in the order given) and the settings; ``components`` and
+    ``hide_baseline`` choose the rows shown (:meth:`shown`: tables, JSON, CSV, frames), never the
+    rows computed or corrected."""
 
     rows: tuple[SystemResult, ...]
     baseline: str
     config: CompareConfig
+    #: the components shown besides the headline (None: the default view; (): every one)
+    components: tuple[str, ...] | None = None
+    #: no row of the baseline against itself
+    hide_baseline: bool = False
+
+    def shown(self, every: bool = True) -> list[SystemResult]:
+        """The rows this view keeps (:func:`gecscope.comparison_rows.shown`); ``every``: the default
+        view keeps every component (JSON, CSV, frames), else only the per-type ones (the table)."""
+        return shown(self.rows, self.components, self.hide_baseline, every)
 
     def row(self, metric: str, system: str, component: str = "score", type: str = "") -> SystemResult:
         """The row of ``system`` under ``metric`` (the headline unless ``component``/``type``)."""
@@ -62,7 +73,7 @@ class Comparison:
                 "significant": r.significant(alpha),
                 "verdict": r.verdict(alpha),
             }
-            for r in self.rows
+            for r in self.shown()
         ]
         for d in out if flat else ():
             (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
@@ -87,7 +98,7 @@ class Comparison:
         head = ["metric", "system", "component", "type", "score", "95% CI", "diff", "diff CI", "p (bs)", "p (ar)"]
         head += ["adj p (bs)", "adj p (ar)", f"vs {self.baseline}"]
         lines = ["<table>", "<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
-        for r in self.rows:
+        for r in self.shown():
             mark = " *" if r.significant(self.config.alpha) else ""
             comp = "score" if r.headline else f"{r.component} {r.arrow}"
             cells = [
@@ -134,24 +145,29 @@ def compare(
     min_support: float = 10.0,
     family: str = "system",
     lang: str | None = None,
+    components: Sequence[str] | None = None,
+    hide_baseline: bool = False,
 ) -> Comparison:
     """Compare ``systems`` (name -> examples, all on the same sentences) under one or several
     metrics; the baseline defaults to the first system. The p-values are corrected (``correction``)
     within each ``family`` (see :func:`gecscope.comparison_rows.corrected`). ``lang``: the language
     (None: that of :class:`gecscope.Examples`, else English); ``aligner``: None for the language's
-    default."""
+    default. ``components`` (names, e.g. ``["p", "r", "f"]``) and ``hide_baseline`` choose the rows
+    shown (:meth:`Comparison.shown`), not the tests corrected together."""
     arguments.compare_arguments(locals())
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support, family)
     check_systems(systems, baseline)
     metrics = arguments.metrics("metric", metric)
     built = [get_metric(m) if isinstance(m, str) else m for m in metrics]
+    view = check_view(built, components, hide_baseline)
     # every system aligned in one pass (each distinct sentence pair once, one aligner)
     langs = {str(getattr(ex, "lang", "en")) for ex in systems.values()}
     if lang is None and len(langs) > 1:
         raise SettingError(f"systems built in different languages ({', '.join(sorted(langs))})", "lang")
     lang = lang if lang is not None else langs.pop() if langs else "en"
     aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang, types=bool(cat))
-    return compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
+    result = compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
+    return dataclasses.replace(result, components=view, hide_baseline=hide_baseline)
 
 
 def check_types(metrics: Sequence[Metric], cat: int) -> None:

@@ -118,6 +118,48 @@ class SystemResult:
         return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
 
 
+def check_view(metrics: Sequence[Metric], components: Any, hide_baseline: Any) -> tuple[str, ...] | None:
+    """The components a comparison shows (None: its default; ``()``: every one), checked against
+    the ``metrics``' layouts before any work: each name must be a component of one of them (or
+    ``score``, the headline, always shown); ``hide_baseline`` must be a bool."""
+    if not isinstance(hide_baseline, bool):
+        raise SettingError(f"hide_baseline must be True or False, not {type(hide_baseline).__name__}", "hide_baseline")
+    if components is None:
+        return None
+    if isinstance(components, str) or not isinstance(components, Sequence | set | frozenset):
+        raise SettingError(
+            f"components must be a list of component names (e.g. ['p', 'r', 'f']), not {type(components).__name__}",
+            "components",
+        )
+    known = dict.fromkeys(["score", *(c.key for m in metrics for c in m.layout.components)])
+    for name in components:
+        if not isinstance(name, str) or name not in known:
+            raise SettingError(f"components: no component {name!r} in {', '.join(known)}", "components")
+    return tuple(dict.fromkeys(components))
+
+
+def shown(
+    rows: Sequence[SystemResult],
+    components: Sequence[str] | None = None,
+    hide_baseline: bool = False,
+    every: bool = True,
+) -> list[SystemResult]:
+    """The rows a view keeps: every headline score; with ``components`` (names), the rows of those
+    components (overall and per type), with ``()`` every component; by default (None) every row
+    when ``every`` (JSON, CSV), else the per-type rows only (the table); ``hide_baseline``: no row of
+    the baseline against itself. A view hides rows, never changes one: the corrections were made
+    over every row."""
+    kept = []
+    for r in rows:
+        if hide_baseline and r.system == r.baseline:
+            continue
+        if r.headline or (
+            (every or bool(r.type)) if components is None else (not components or r.component in components)
+        ):
+            kept.append(r)
+    return kept
+
+
 def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, config: CompareConfig) -> Any:
     """The components the metric's Score reports, and the per-type payloads (``cat``)."""
     score = metric.score_analysis(analyses[baseline])
@@ -364,4 +406,4 @@ def summaries(rows: Sequence[SystemResult], alpha: float, adjusted: bool = True)
     return lines
 
 
-__all__ = ["FAMILIES", "compare_analyses", "corrected", "family_of", "summaries"]
+__all__ = ["FAMILIES", "check_view", "compare_analyses", "corrected", "family_of", "shown", "summaries"]

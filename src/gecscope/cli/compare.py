@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import io
 import json
 import sys
@@ -14,8 +15,8 @@ from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.comparison import Comparison, compare_aligned
-from gecscope.comparison_rows import SystemResult
-from gecscope.errors import InputError
+from gecscope.comparison_rows import SystemResult, check_view
+from gecscope.errors import InputError, SettingError
 from gecscope.metrics import METRICS
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
@@ -66,8 +67,16 @@ def add_parser(sub: Any) -> None:
     )
     t.add_argument(
         "--components",
+        nargs="*",
+        metavar="NAME",
+        help="show these components (e.g. --components p r f; hit/wrong/under/over, P/R/F...) besides the "
+        "headline, overall and per type; alone: every component (default: the table shows the headline and, "
+        "with --cat, every component per type; JSON and CSV every row)",
+    )
+    t.add_argument(
+        "--hide-baseline",
         action="store_true",
-        help="show every component (hit/wrong/under/over, P/R/F...) in the table (always in JSON and CSV)",
+        help="leave out the baseline's own rows (its differences to itself are all zero)",
     )
     t.add_argument(
         "--cat",
@@ -84,9 +93,10 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--format",
-        choices=["table", "json", "csv"],
+        choices=["table", "json", "csv", "latex", "markdown"],
         default="table",
-        help="table (default; verdicts, one summary line per system), json or csv (every row)",
+        help="table (default; verdicts, one summary line per system), json or csv (every row), latex (booktabs) "
+        "or markdown: a table a paper or a page takes as it is, its marks explained under it, then the signature",
     )
     add_settings(p)
 
@@ -130,14 +140,23 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
     if getattr(args, "alpha", None) is not None and "wodafe" not in args.metric:
         raise InputError("--alpha is WODAFE's over-correction weight; the significance level is --significance")
     metrics = [METRICS[name].build(**options) for name, options in metric_options(args).items()]
+    hide = bool(getattr(args, "hide_baseline", False))
+    try:
+        view = check_view(metrics, getattr(args, "components", None), hide)
+    except SettingError as exc:
+        raise InputError(exc.renamed({"components": "--components", "hide_baseline": "--hide-baseline"})) from None
     systems, inputs = load_for_metrics(metrics, args, timings, types=bool(args.cat))
-    return compare_aligned(metrics, systems, inputs, config, args.baseline, timings)
+    result = compare_aligned(metrics, systems, inputs, config, args.baseline, timings)
+    return dataclasses.replace(result, components=view, hide_baseline=hide)
 
 
 def render_table(result: Comparison, *, components: bool = False) -> str:
-    """The headline rows (with ``components``, every component; with ``cat``, every error type
-    too), each with its direction against the baseline; then the families, one summary line per
-    system and the signatures."""
+    """The rows the comparison's view shows (:meth:`Comparison.shown`: the headline; the chosen
+    components, ``components=True`` every one; with ``cat`` the error types), each with its
+    verdict against the baseline; then the families, one summary line per system and the
+    signatures."""
+    if components and result.components is None:
+        result = dataclasses.replace(result, components=())
     cfg = result.config
     alpha, corr, cat = cfg.alpha, cfg.correction, cfg.cat
     adjusted = corr != "none"
@@ -145,9 +164,7 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
     head += [f"adj (bs, {corr})", f"adj (ar, {corr})"] if adjusted else []
     head.append(f"vs {result.baseline}")
     body = []
-    for r in result.rows:
-        if not r.headline and not (components or r.type):
-            continue
+    for r in result.shown(every=False):
         label = r.system + (" (baseline)" if r.system == result.baseline else "")
         comp = "score" if r.headline else f"{r.component} {r.arrow}"
         support = "" if r.support is None else f"{r.support:.1f}"
@@ -161,7 +178,7 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
     shown = [
         k
         for k, h in enumerate(head)
-        if h not in unused and (cat or (h not in ("type", "n") and (components or h != "component")))
+        if h not in unused and (cat or (h not in ("type", "n") and (result.components is not None or h != "component")))
     ]
     rows = [[row[k] for k in shown] for row in [head, *body]]
     widths = [max(len(row[i]) for row in rows) for i in range(len(shown))]
@@ -170,8 +187,8 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
     what = f"{corr}-adjusted p" if adjusted else "p"
     test = {"ar": "approximate randomization", "bootstrap": "the paired bootstrap", "both": "both tests"}[cfg.test]
     lines.append(
-        f"vs {result.baseline}: better/worse in the component's direction; * {what} < {alpha:g} under {test} "
-        "(two-sided; see docs/compare.md)"
+        f"vs {result.baseline}: better * / worse * : {what} < {alpha:g} under {test} (two-sided), in the "
+        "component's direction; n.s.: no significant difference (see docs/compare.md)"
     )
     lines.append(families_line(result))
     hint = floor_hint(result)
@@ -188,13 +205,13 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
 
 
 def verdict_cell(row: SystemResult, alpha: float) -> str:
-    """``better *``, ``worse``, ``equal``...: the direction against the baseline, ``*`` when
-    significant; ``(few)`` for an untested type; empty for the baseline itself."""
+    """``better *`` or ``worse *`` when significant at ``alpha`` (adjusted), else ``n.s.``, whatever
+    the sign of the difference; ``(few)`` for an untested type; empty for the baseline itself."""
     if row.system == row.baseline:
         return ""
     if not row.tested:
         return "(few)"
-    return row.direction + (" *" if row.significant(alpha) else "")
+    return f"{row.direction} *" if row.significant(alpha) else "n.s."
 
 
 def families_line(result: Comparison) -> str:
@@ -244,5 +261,5 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         sys.stdout.write(render_csv(result))
     else:
-        print(render_table(result, components=args.components))
+        print(render_table(result))
     return 0
