@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gecscope.errors import InputError
 from gecscope.meta.data.download import DEFAULT_BASE, DEFAULT_DEADLINE, MAX_DEADLINE, download
 
 
@@ -32,6 +33,9 @@ def add_parser(sub: Any) -> None:
         help="where to put the data (layout of shared/data; default $GECSCOPE_DATA, else "
         "~/.local/share/gecscope/data, which 'gecscope meta' finds without --data)",
     )
+    p.add_argument(
+        "then", nargs="?", metavar="DIR", help="after 'gmeg': where to put GMEG-Data ('gecscope download gmeg DIR')"
+    )
     p.add_argument("--base-url", default=DEFAULT_BASE, help="mirror of the original repositories")
     p.add_argument(
         "--deadline",
@@ -50,9 +54,17 @@ def run(args: argparse.Namespace) -> int:
     from gecscope.setup.shared_tasks import FILES, GATED
     from gecscope.setup.testsets import data_dirs
 
+    check_url(args.base_url, "--base-url")  # before any folder is made
+    if args.directory == "gmeg":  # 'gecscope download gmeg [DIR]': GMEG-Data only (a folder named gmeg: ./gmeg)
+        from gecscope.meta.data.gmeg_manifest import download_lines
+
+        target = args.then or os.environ.get("GECSCOPE_DATA") or str(data_dirs()[-1])
+        print("\n".join(download_lines(target, args.base_url, deadline=args.deadline)))
+        return 0
+    if args.then is not None:
+        raise InputError(f"one directory only, got {args.directory!r} and {args.then!r}")
     if args.directory is None:  # where 'gecscope meta' looks last
         args.directory = os.environ.get("GECSCOPE_DATA") or str(data_dirs()[-1])
-    check_url(args.base_url, "--base-url")  # before any folder is made
     result = download(args.directory, args.base_url, shared_tasks=FILES, deadline=args.deadline)
     print(f"downloaded {len(result['downloaded'])} files, derived {len(result['derived'])} into {args.directory}")
     for name, (_, _, _, how) in GATED.items():  # licence-gated: never fetched

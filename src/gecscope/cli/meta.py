@@ -19,9 +19,11 @@ from gecscope.cli.option_names import retire
 from gecscope.cli.output import check_output, write_output
 from gecscope.cli.settings import add_settings, metric_options, within
 from gecscope.errors import InputError
-from gecscope.meta.data.testsets import data_dirs
+from gecscope.meta.data.gmeg import GMEG_SPLITS
+from gecscope.meta.data.named import DATASETS, FOLDERS, check_options
 from gecscope.meta.protocols.limits import MAX_RUNS, MAX_SAMPLES, MAX_WINDOW
 from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
+from gecscope.setup.testsets import data_dirs
 
 #: table1's encoder options that only the similarity-weighted rows (--sim) use
 SIMILARITY_ONLY = ("encoder", "encoder_layer", "encoder_backend", "rescale_baseline")
@@ -30,13 +32,15 @@ SIMILARITY_ONLY = ("encoder", "encoder_layer", "encoder_backend", "rescale_basel
 OWN_COMMON_OPTIONS = True
 
 
-def resolve_data(given: str | None) -> Path:
-    """``--data``, else ``$GECSCOPE_DATA``, else ``$GECSCOPE_SHARED/data``, else the download directory."""
+def resolve_data(given: str | None, folder: str = "conll14") -> Path:
+    """``--data``, else ``$GECSCOPE_DATA``, else ``$GECSCOPE_SHARED/data``, else the download directory
+    (the first that holds ``folder``: ``conll14`` for GJG15 and SEEDA, ``gmeg`` for GMEG-Data)."""
     if given:
-        if not (Path(given) / "conll14").is_dir():
-            raise InputError("not a gecscope data directory (no conll14/ folder); run 'gecscope download DIR'", given)
+        if not (Path(given) / folder).is_dir():
+            how = "gecscope download gmeg DIR" if folder == "gmeg" else "gecscope download DIR"
+            raise InputError(f"not a gecscope data directory (no {folder}/ folder); run '{how}'", given)
         return Path(given)
-    found = next((path for path in data_dirs() if (path / "conll14").is_dir()), None)
+    found = next((path for path in data_dirs() if (path / folder).is_dir()), None)
     if found is None:
         raise InputError(
             "no data directory: pass --data DIR, set GECSCOPE_DATA, or run 'gecscope download' "
@@ -91,7 +95,9 @@ def add_parser(sub: Any) -> None:
 
     names = sorted(META_METRICS)
     r = _task(tasks, "run", "meta-evaluate metrics on a data set (system and sentence level)")
-    r.add_argument("--dataset", choices=["gjg15", "seeda"], default="gjg15")
+    r.add_argument("--dataset", choices=DATASETS, default="gjg15")
+    r.add_argument("--split", choices=GMEG_SPLITS, help="GMEG split (default test)")
+    r.add_argument("--yahoo", metavar="DIR", help="gmeg-yahoo: the folder of the Yahoo texts (not public)")
     r.add_argument(
         "--metric",
         nargs="+",
@@ -189,7 +195,9 @@ def check_meta(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = resolve_data(args.data)
+    if args.task == "run":
+        check_options(args.dataset, args.split, args.yahoo)
+    data = resolve_data(args.data, FOLDERS.get(getattr(args, "dataset", ""), "conll14"))
     check_meta(args)
     check_output(getattr(args, "output", None))  # before any work
     text = globals()[f"run_{args.task}"](args, data)
@@ -252,6 +260,8 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         plot=args.plot,
         settings=align_settings(args),
         options=metric_options(args, [m for m in args.metric if m in REFERENCE_FREE]),
+        split=args.split,
+        yahoo=args.yahoo,
     )
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
