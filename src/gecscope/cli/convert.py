@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         return write_texts(args)
     if args.what == "references" and args.hyp is None and args.source is not None:
         args.hyp = args.source  # references only: the hypothesis is irrelevant
+        args.setup = None  # built again with it (gecscope.cli.preparation.setup_of)
     examples = load_examples(args, require_references=args.what == "references")
     language = language_of(args)
     # annotations (CoNLL-U, a tagger): the M2 carries the language's annotated types
