@@ -405,3 +405,49 @@ def test_the_missing_annotation_is_named_truly(
         f"gecscope: error: error types need annotations of every side with edits: the reference of sentence {first} "
         "has edits but no annotations (give its CoNLL-U, --ref-conllu, or a tagger)"
     )
+
+
+#: every tagger the units declare: (its language, its extra, the package simulated missing)
+TAGGER_EXTRAS = [
+    ("cs", "cs-core-news-sm", "cs-tagger", "cs-core-news-sm"),
+    ("de", "hanta", "de-tagger", "HanTa"),
+    ("ru", "pymorphy3", "ru-tagger", "pymorphy3"),
+    ("ru", "natasha", "ru-tagger", "natasha"),
+]
+
+
+@pytest.mark.parametrize(("lang", "tagger", "extra", "package"), TAGGER_EXTRAS)
+def test_a_tagger_without_its_extra_is_one_line_cli_and_api(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    tagger: str,
+    extra: str,
+    package: str,
+) -> None:
+    """Issue 42, item 3: ``--tagger hanta`` / ``cs-core-news-sm`` without their extra gave a
+    ``PackageNotFoundError`` traceback (CLI and API); now the one line naming the extra, as every
+    other missing extra, before any work. The package is made missing by hiding its metadata."""
+    from importlib import metadata
+
+    from gecscope.errors import MissingExtraError
+
+    real = metadata.version
+
+    def version(name: str) -> str:
+        if name.lower() == package.lower():
+            raise metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(metadata, "version", version)
+    source, hyp = tmp_path / "source.txt", tmp_path / "hyp.txt"
+    source.write_text("a b c\n", encoding="utf-8")
+    hyp.write_text("a b d\n", encoding="utf-8")
+    files = ["--source", str(source), "--hyp", str(hyp), "--ref", str(source)]
+    assert main(["score", "--lang", lang, "--cat", "3", "--tagger", tagger, *files]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"gecscope: error: --tagger {tagger}, ") and f"(package {package}) needs the '{extra}'" in err
+    with pytest.raises(MissingExtraError, match=f"--tagger {tagger}, .* needs the '{extra}' extra"):
+        gecscope.load(source=source, hypothesis=hyp, references=[source], lang=lang, tagger=tagger)

@@ -52,6 +52,91 @@ def test_each_language_is_one_folder_and_one_registry_line() -> None:
     assert set(MULTIGEC) <= set(LANGUAGES)
 
 
+def test_every_declared_component_resolves_and_declaring_imports_none() -> None:
+    """A unit's components (issue 38) are declarations: each names a real object of its own
+    folder (the port over annotated words, the tag table, each tagger's factory), and reading
+    every unit imports none of them, nor spaCy, a tagger or a lexicon."""
+    import subprocess
+    import sys
+
+    from gecscope.align.components import resolve
+
+    for code in LANGUAGES:
+        language = load_language(code)
+        declared = language.error_types
+        assert declared is not None, code
+        if declared.port is not None:
+            assert declared.port.startswith(f"gecscope.align.{code}."), code
+            assert hasattr(resolve(declared.port), "type_edits"), code
+            assert declared.tags.tags(), code
+        for tagger in language.taggers:
+            assert tagger.factory.startswith(f"gecscope.align.{code}.") and callable(resolve(tagger.factory))
+            assert tagger.extra and tagger.packages
+    code = (
+        "import sys\n"
+        "from gecscope.align.languages import LANGUAGES, load_language\n"
+        "[load_language(c) for c in LANGUAGES]\n"
+        "heavy = ('spacy', 'HanTa', 'pymorphy3', 'natasha', 'simplemma', 'numba', 'gecscope.align.types')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy) or m.endswith(('.classifier', '.tagger'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_language_with_its_own_error_types_is_its_unit_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding a language with its own error types and tagger is its declaration (here registered
+    in Python, as a folder's unit is by its registry line): its port types annotated edits, its
+    tag set checks CoNLL-U, its tagger is ``--tagger``'s; no table outside it is touched."""
+    from gecscope.align import annotation
+    from gecscope.align.components import ErrorTypes, TaggerSpec, TagSet
+    from gecscope.align.edit_types import classifier_of, signature_of, type_examples
+    from gecscope.align.language import tag_free
+    from gecscope.types import Edit, Example, Target
+
+    tags = TagSet("demo-tags", "upos", "a demo tag", known=f"{__name__}:DEMO_TAGS")
+    port = ErrorTypes("demo-types", port=f"{__name__}:DemoTypes", tags=tags)
+    tagger = TaggerSpec("demo-tagger", f"{__name__}:DemoTagger", "lemmas", ("pytest",), "a demo tagger")
+    language = tag_free("xq", "Demo", error_types=port, taggers=(tagger,))
+    monkeypatch.setitem(languages._REGISTERED, "xq", language)
+    example = Example(("a", "b"), Target(("a", "c"), (Edit(1, 2, ("c",)),)), ())
+    (tagged,) = annotation.annotate_tagger([example], "demo-tagger", "xq")
+    assert tagged.annotation == "demo-tagger-1"
+    classifier = classifier_of(language, tagged.annotation)
+    assert isinstance(classifier, DemoTypes) and signature_of(language, "demo-tagger-1") == "demo:demo-tagger-1"
+    (typed,) = type_examples([tagged], classifier)
+    assert [e.type for e in typed.hypothesis.edits or ()] == ["R:DEMO"]
+    assert annotation.tags_of("xq") is tags and annotation.tags_of("cs").name == "upos"
+    assert annotation.tags_of("de").name == "stts"
+    assert "demo-tagger" in annotation.tagger_names()
+    with pytest.raises(SettingError, match="tagger demo-tagger tags --lang xq, not de"):
+        annotation.tagger_of("demo-tagger", "de")
+    with pytest.raises(SettingError, match="tagger hanta tags --lang de, not xq"):
+        annotation.tagger_of("hanta", "xq")
+
+
+#: the demo language's tags, port and tagger (named by ``module:attr`` in its declaration)
+DEMO_TAGS = frozenset({"X"})
+
+
+class DemoTypes:
+    def __init__(self, tags: str) -> None:
+        self.signature = f"demo:{tags}"
+
+    def type_edits(self, source: Any, target: Any, edits: Any) -> tuple[Any, ...]:
+        from dataclasses import replace
+
+        return tuple(replace(e, type="R:DEMO") for e in edits)
+
+
+class DemoTagger:
+    name = "demo-tagger-1"
+
+    def tag(self, sentences: Any) -> list[Any]:
+        from gecscope.types import Word
+
+        return [tuple(Word(form=t, upos="X") for t in tokens) for tokens in sentences]
+
+
 def test_unknown_code_one_line_with_did_you_mean(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SettingError, match=r"unknown lang 'deu' \(did you mean de\?\)"):
         load_language("deu")

@@ -59,7 +59,18 @@ class Aligner:
         return [[edits] for edits in self.edits_batch(pairs)]
 
 
-class Adopted(Aligner):
+class Wrapper(Aligner):
+    """An aligner around another (``inner``): the members it does not set are the inner one's."""
+
+    inner: Any
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr == "inner":  # not set yet (copying, unpickling)
+            raise AttributeError(attr)
+        return getattr(self.inner, attr)
+
+
+class Adopted(Wrapper):
     """An aligner object that does not subclass :class:`Aligner`, with the defaults for the
     members it lacks (its other attributes are reached through it)."""
 
@@ -71,11 +82,6 @@ class Adopted(Aligner):
         self.origin = getattr(inner, "origin", None)
         self.max_cells = int(getattr(inner, "max_cells", 0) or 0)
         self._signature = str(getattr(inner, "signature", "") or self.name)
-
-    def __getattr__(self, attr: str) -> Any:
-        if attr == "inner":  # not set yet (copying, unpickling)
-            raise AttributeError(attr)
-        return getattr(self.inner, attr)
 
     @property
     def signature(self) -> str:

@@ -29,17 +29,12 @@ from typing import Any
 
 from gecscope.align.components import UPOS, TaggerSpec, TagSet
 from gecscope.align.language import Language
-from gecscope.align.languages import LANGUAGES, load_language
+from gecscope.align.languages import load_language, units
 from gecscope.errors import InputError, SettingError
 from gecscope.io.conllu import Sentence, check_tags, check_tokens, parse_conllu
 from gecscope.types import Example, Target, Words
 
 PathLike = str | Path
-
-
-def _builtin() -> list[Language]:
-    """The built-in language units (their declarations only: nothing they name is imported)."""
-    return [load_language(code) for code in LANGUAGES]
 
 
 def tags_of(lang: str | Language) -> TagSet:
@@ -50,9 +45,9 @@ def tags_of(lang: str | Language) -> TagSet:
 
 
 def tag_sets() -> dict[str, TagSet]:
-    """Every tag set ``annotate_conllu(tags=)`` checks, by name (UPOS and those the units declare)."""
+    """Every tag set ``annotate_conllu(tags=)`` checks by name (UPOS and those the units declare)."""
     found = {UPOS.name: UPOS}
-    for language in _builtin():
+    for language in units():
         if language.error_types is not None:
             found.setdefault(language.error_types.tags.name, language.error_types.tags)
     return found
@@ -68,8 +63,9 @@ def _tag_set(tags: str | TagSet) -> TagSet | None:
 
 
 def taggers() -> dict[str, tuple[Language, TaggerSpec]]:
-    """Every offline tagger the built-in units declare: name -> (its language, its declaration)."""
-    return {spec.name: (language, spec) for language in _builtin() for spec in language.taggers}
+    """Every offline tagger the units declare (built in or registered in Python): name -> (its
+    language, its declaration)."""
+    return {spec.name: (language, spec) for language in units() for spec in language.taggers}
 
 
 def tagger_names() -> list[str]:

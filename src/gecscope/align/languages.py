@@ -21,7 +21,7 @@ Plug-ins, from an installed package or in Python:
 >>> load_language("eng")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-gecscope.errors.SettingError: unknown lang 'eng' (did you mean en?); known: cs, de, el, en, ...
+gecscope.errors.SettingError: unknown lang 'eng' (did you mean en?); known: ...
 """
 
 from __future__ import annotations
@@ -159,6 +159,12 @@ def load_language(code: str | Language) -> Language:
         "(und: any language, whitespace tokens and Levenshtein edits)",
         "lang",
     )
+
+
+def units() -> list[Language]:
+    """Every language declared without entry points: those registered in Python, then the built-in
+    units (their declarations only: nothing they name is imported)."""
+    return [*_REGISTERED.values(), *(_builtin(code) for code in LANGUAGES if code not in _REGISTERED)]
 
 
 def spelling_variants(code: str) -> Callable[[str, str], bool] | None:

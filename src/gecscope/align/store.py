@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-from gecscope.align.aligner import Aligner
+from gecscope.align.aligner import Aligner, Wrapper
 from gecscope.align.settings import Origin
 from gecscope.cache import ValueCache, cache_key, open_cache
 from gecscope.types import Edit, Tokens, apply_edits
@@ -65,10 +65,12 @@ def pair_key(signature: str, source: Tokens, target: Tokens, kind: str = "edits"
     return cache_key(kind, signature, "\n".join(source), "\n".join(target))
 
 
-class CachedAligner(Aligner):
+class CachedAligner(Wrapper):
     """Wraps an aligner: pairs seen before (same signature) come from the cache, the rest from
     the aligner (which then need not even load its model). The declared members are the inner
     aligner's."""
+
+    inner: Aligner
 
     def __init__(self, inner: Aligner, cache: ValueCache) -> None:
         self.inner = inner
@@ -78,11 +80,6 @@ class CachedAligner(Aligner):
         self.rejected = 0
         #: where the examples come from (names the file and line in alignment errors)
         self.origin: Origin | None = None
-
-    def __getattr__(self, attr: str) -> Any:
-        if attr == "inner":  # not set yet (copying, unpickling)
-            raise AttributeError(attr)
-        return getattr(self.inner, attr)
 
     @property
     def signature(self) -> str:

@@ -33,31 +33,21 @@ with the source of the annotation (``tags``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.frame import RELATION_TYPES, WordClassifier, forms, label
 from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
-from gecscope.types import Edit, Word
+from gecscope.types import Word
 
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
 RARE_POS = frozenset({"SYM", "X"})
 INFLECTED = frozenset({"ADJ", "AUX", "PRON", "PROPN", "NOUN", "VERB", "NUM", "ADV"})
-#: relations that name a type when every word of a side has them
-RELATION_TYPES = {
-    "acomp": "ADJ",
-    "amod": "ADJ",
-    "advmod": "ADV",
-    "det": "DET",
-    "prep": "PREP",
-    "prt": "PART",
-    "punct": "PUNCT",
-}
 SUBJECT_OR_OBJECT = frozenset({"nsubj", "nsubjpass", "dobj", "pobj"})
 #: punctuation ignored by the PUNCT rule (quotation marks are not: they are QUOTATION)
 PUNCTUATION = frozenset("!#$%&()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -67,7 +57,7 @@ SPELL_RATIO = 0.5
 
 
 @dataclass(frozen=True)
-class CzechTypes(SimplemmaTypes):
+class CzechTypes(SimplemmaTypes, WordClassifier):
     """errant_czech's classifier (see the module docstring) with lexicon ``lexicon`` on
     words annotated by ``tags`` (:class:`~gecscope.align.types.lexicon.SimplemmaTypes`)."""
 
@@ -125,10 +115,6 @@ class CzechTypes(SimplemmaTypes):
             if target.deprel == "poss":
                 return "DET"
         return "OTHER"
-
-    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
-        return label_edits(self.classify, source, target, edits)
 
 
 def one_sided(words: Sequence[Word]) -> str:

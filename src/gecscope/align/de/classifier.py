@@ -34,16 +34,15 @@ port stops with a ``KeyError`` there).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from gecscope.align.de.stemmer import stem
-from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.frame import WordClassifier, forms, label, orthography_or_order
 from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.errors import InputError
 from gecscope.io.conllu import Word
-from gecscope.types import Edit
 
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
@@ -93,7 +92,7 @@ def coarse(word: Word) -> str:
 
 
 @dataclass(frozen=True)
-class GermanTypes(SimplemmaTypes):
+class GermanTypes(SimplemmaTypes, WordClassifier):
     """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on
     words annotated by ``tags`` (:class:`~gecscope.align.types.lexicon.SimplemmaTypes`)."""
 
@@ -109,10 +108,9 @@ class GermanTypes(SimplemmaTypes):
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty, not the same string)."""
         a, b = [w.form.lower() for w in source], [w.form.lower() for w in target]
-        if "".join(a) == "".join(b):
-            return "ORTH"
-        if sorted(a) == sorted(b):
-            return "WO"
+        found = orthography_or_order(a, b)
+        if found is not None:
+            return found
         if len(a) == len(b) == 1:
             return self.one_to_one(source[0], target[0])
         return several(source, target)
@@ -144,10 +142,6 @@ class GermanTypes(SimplemmaTypes):
             if target.deprel == "ag":
                 return "DET"
         return "OTHER"
-
-    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
-        return label_edits(self.classify, source, target, edits)
 
 
 def one_sided(words: Sequence[Word]) -> str:

@@ -38,30 +38,20 @@ annotation (``tags``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.frame import RELATION_TYPES, WordClassifier, forms, label, orthography_or_order
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.io.conllu import Word
-from gecscope.types import Edit
 
 #: the rule set's version in the signature (bump it when a rule changes a label)
 RULES = "1"
 RARE_POS = frozenset({"INTJ", "SYM", "X"})
 OPEN_POS = frozenset({"ADJ", "ADV", "NOUN", "VERB", "NUM"})
 SPELL_INFLECTED = frozenset({"NOUN", "VERB", "ADJ", "PRON", "NUM"})
-RELATION_TYPES = {
-    "acomp": "ADJ",
-    "amod": "ADJ",
-    "advmod": "ADV",
-    "det": "DET",
-    "prep": "PREP",
-    "prt": "PART",
-    "punct": "PUNCT",
-}
 AUXILIARY = frozenset({"aux", "auxpass"})
 #: features named in a label, in the order they are named, per POS
 ADJ_FEATURES = (("Number", "NUM"), ("Gender", "GEN"), ("Case", "CASE"))
@@ -72,7 +62,7 @@ SPELL_RATIO = 0.5
 
 
 @dataclass(frozen=True)
-class RussianTypes:
+class RussianTypes(WordClassifier):
     """ru-errant's classifier (see the module docstring) with lexicon ``lexicon`` on words
     annotated by ``tags`` (``conllu``: the user's CoNLL-U; a tagger's name and version otherwise)."""
 
@@ -128,10 +118,9 @@ class RussianTypes:
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""
         a, b = [w.form.lower() for w in source], [w.form.lower() for w in target]
-        if "".join(a) == "".join(b):
-            return "ORTH"
-        if sorted(a) == sorted(b):
-            return "WO"
+        found = orthography_or_order(a, b)
+        if found is not None:
+            return found
         if len(a) == len(b) == 1:
             return self.one_to_one(source[0], target[0])
         relations = {w.deprel for w in (*source, *target)}
@@ -181,10 +170,6 @@ class RussianTypes:
         if {pos_a, pos_b} == {"PART", "PREP"} or {source.deprel, target.deprel} == {"prt", "prep"}:
             return "PART"
         return "OTHER"
-
-    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
-        return label_edits(self.classify, source, target, edits)
 
 
 def inflection_type(pos: str, a: dict[str, str], b: dict[str, str]) -> str:

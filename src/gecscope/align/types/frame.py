@@ -32,6 +32,41 @@ class AnnotatedClassifier(Protocol):
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]: ...
 
 
+#: ERRANT's dependency relations that name a type (its English classifier's; errant_czech's and
+#: ru-errant's keep them): when every word of a side has one of them
+RELATION_TYPES = {
+    "acomp": "ADJ",
+    "amod": "ADJ",
+    "advmod": "ADV",
+    "det": "DET",
+    "prep": "PREP",
+    "prt": "PART",
+    "punct": "PUNCT",
+}
+
+
+class WordClassifier:
+    """A classifier over annotated words (the base of the ports and the UD-POS classifier): its
+    ``classify`` labels one edit's two sides; :meth:`type_edits` walks a sentence's edits."""
+
+    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        raise NotImplementedError
+
+    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
+        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
+        return label_edits(self.classify, source, target, edits)
+
+
+def orthography_or_order(a: Sequence[str], b: Sequence[str]) -> str | None:
+    """ERRANT's first replacement rules on the lower-cased texts of two sides: ``ORTH`` (the same
+    letters, spaces aside), ``WO`` (the same words reordered), else None."""
+    if "".join(a) == "".join(b):
+        return "ORTH"
+    if sorted(a) == sorted(b):
+        return "WO"
+    return None
+
+
 def label(
     source: Sequence[W],
     target: Sequence[W],

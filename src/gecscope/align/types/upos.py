@@ -30,13 +30,13 @@ The rules, in order (``source`` → ``target``, the annotated words of an edit's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from gecscope.align.types.frame import forms, label, label_edits
+from gecscope.align.types.frame import WordClassifier, forms, label
 from gecscope.align.types.surface import SurfaceTypes, is_punctuation, surface_types
-from gecscope.types import Edit, Word
+from gecscope.types import Word
 
 #: the classifier's name (used where a language declares no annotated classifier of its own)
 NAME = "upos"
@@ -48,7 +48,7 @@ TAG_FREE = ("PUNCT", "ORTH", "WO")
 
 
 @dataclass(frozen=True)
-class UposTypes:
+class UposTypes(WordClassifier):
     """The UPOS classifier for language ``lang`` (its tag-free part uses ``lemmas`` as
     :func:`~gecscope.align.types.surface.surface_types` does), on words annotated by ``tags``
     (``conllu-<digest>``, or a tagger's name and version)."""
@@ -84,10 +84,6 @@ class UposTypes:
             if tag_free == "SPELL":
                 return "SPELL"
         return shared_pos([*source, *target])
-
-    def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
-        """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
-        return label_edits(self.classify, source, target, edits)
 
 
 def shared_pos(words: Sequence[Word]) -> str:
