@@ -41,7 +41,7 @@ def load(
     hyp_m2: str | Path | None = None,
     jsonl: str | Path | None = None,
     require_references: bool = True,
-    lang: str | Language = "en",
+    lang: str | Language | None = None,
     ref_tsv: str | Path | None = None,
     tokenize: str | None = None,
     allow_tokenization_mismatch: bool = False,
@@ -168,6 +168,7 @@ def get_metric(name: str, **options: Any) -> Metric:
     >>> get_metric("CLEME2.0").name
     'cleme2'
     """
+    arguments.metric_settings(canonical(name), options)  # the command line's declarations
     return METRICS[canonical(name)].build(**options)
 
 
@@ -243,10 +244,12 @@ def score(
     """
     arguments.metric("metric", metric)
     arguments.language("lang", lang, optional=True)
+    arguments.aligner("aligner", aligner)
+    arguments.tokenizer("tokenize", tokenize)
     for key, value in (("test_set", test_set), ("protocol", protocol)):
         arguments.choice(key, value, str, "a name (str) or None", optional=True)
     name = canonical(metric) if isinstance(metric, str) else metric.name
-    if protocol is not None or test_set is not None:  # the setup the command line would build
+    if protocol is not None and test_set is None:  # the setup the command line would build
         setup = build_setup(
             files=InputFiles(),
             lang=lang,
@@ -261,7 +264,8 @@ def score(
     if test_set is not None:
         if examples is not None or sources is not None or references is not None or hypotheses is None:
             raise InputError("test_set gives the sources and references: give hypotheses only", "test_set")
-        examples = _on_test_set(test_set, protocol, hypotheses, tokenize, allow_tokenization_mismatch, lang)
+        examples, chosen = _on_test_set(test_set, protocol, hypotheses, tokenize, allow_tokenization_mismatch, lang)
+        aligner = aligner if aligner is not None and not isinstance(aligner, str) else aligner or chosen
     elif examples is None:
         if sources is None or hypotheses is None:
             raise InputError("give examples, or sources + hypotheses (+ references)")
@@ -336,9 +340,9 @@ def _on_test_set(
     tokenize: str | None,
     allow_tokenization_mismatch: bool,
     lang: str | Language | None,
-) -> Examples:
+) -> tuple[Examples, str]:
     """Test set ``name``'s sentences with ``hypotheses`` (one string per sentence) as the system's
-    output, read and checked as :func:`load` reads a hypothesis file."""
+    output, read and checked as :func:`load` reads a hypothesis file; and the setup's aligner."""
     import dataclasses
 
     from gecscope.setup.testsets import TEST_SETS
@@ -387,10 +391,11 @@ def _on_test_set(
             items, ["hypotheses", *files.references, files.ref_m2 or "references"], source=files.source or ""
         )
     fields = dataclasses.replace(setup, tokenize=chosen).fields()
-    return Examples(
+    made = Examples(
         items,
         tokenize=chosen if setup.language.readers is None else None,
         lang=setup.language.code,
         setup_fields=fields,
         protocol_fields=setup.protocol_fields(),
     )
+    return made, setup.aligner

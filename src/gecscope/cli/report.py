@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from gecscope.cli.compare import DRAWS
-from gecscope.cli.inputs import add_input_args, load_for_metrics
+from gecscope.cli.inputs import add_input_args, load_for_metrics, setup_of
 from gecscope.cli.output import check_output, write_output
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
 from gecscope.errors import InputError
@@ -52,9 +52,10 @@ def add_parser(sub: Any) -> None:
 def load_systems(args: argparse.Namespace) -> list[SystemData]:
     """Each system's aligned examples, through the loader ``score`` and ``compare`` share
     (references read once, every pair aligned once)."""
-    if not (args.hyp or args.hyp_m2):
+    files = setup_of(args).files
+    if not files.systems:
         raise InputError("no systems: give --hyp-m2 FILE... or --source with --hyp FILE...")
-    if args.hyp and not (args.ref or args.ref_m2 or getattr(args, "ref_tsv", None)):
+    if files.hypotheses and not (files.references or files.ref_m2 or files.ref_tsv):
         raise InputError(
             "the report needs references (--ref or --ref-m2): its charts are CLEME2.0's per-type breakdown; "
             "'gecscope score' and 'compare' take reference-free metrics without them"

@@ -110,6 +110,25 @@ PROTOCOLS: dict[str, Protocol] = {
             metrics=("indicgec",),
             tool="IndicGEC2025 score.py (Pramit18142/IndicGEC2025 9511374)",
         ),
+        Protocol(
+            "qalb",
+            "QALB-2014/2015, ZAEBUC: the QALB M2 scorer (pre-2016 lattice, annotator by F1), P/R/F1/F0.5",
+            tokenize="none",
+            aligner="errant-notag",
+            metrics=("qalb",),
+            lang="ar",
+            tool="QALB-0.9.1 m2Scripts/m2scorer.py (CAMeL-Lab/arabic-gec 8c7fb84, Python 2.7)",
+        ),
+        Protocol(
+            "qalb-nopnx",
+            "QALB-2014/2015, ZAEBUC without punctuation: hypothesis stripped as arabic-gec strips it, *.nopnx.m2 gold",
+            tokenize="none",
+            aligner="errant-notag",
+            metrics=("qalb",),
+            settings=(("qalb", "punctuation", "strip"),),
+            lang="ar",
+            tool="arabic-gec gec/utils/postprocess.py pnx_tokenize + remove_pnx, then the QALB M2 scorer",
+        ),
     )
 }
 

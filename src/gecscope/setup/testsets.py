@@ -42,7 +42,7 @@ class TestSet:
 
     name: str
     summary: str
-    #: None: the reference M2's ``S`` lines (:func:`sources_of`)
+    #: None: the reference M2's ``S`` lines, read as the source
     source: str | None = None
     lang: str = "en"
     ref_m2: str | None = None
@@ -156,29 +156,8 @@ def locate(name: str) -> dict[str, Path]:
                 f"differs from the published test set {name} (sha256); run 'gecscope download' again", found / rel
             )
     files = {"source": test.source, "ref_m2": test.ref_m2, "ref_tsv": test.ref_tsv}
-    out = {key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel}
-    if test.source is None and (m2 := test.ref_m2) is not None:
-        out["source"] = sources_of(out["ref_m2"], SHA256[m2])
-    return out
-
-
-def sources_of(m2: Path, digest: str) -> Path:
-    """The ``S`` lines of an M2 file, one sentence a line (tokens joined by one space), written
-    once next to the alignment cache (``$GECSCOPE_CACHE``, else the temporary directory) under
-    the M2's sha256."""
-    import tempfile
-
-    root = Path(os.environ.get("GECSCOPE_CACHE") or tempfile.gettempdir()) / "testset-sources"
-    out = root / f"{digest[:16]}.v2.txt"
-    if not out.is_file():
-        from gecscope.io.text import numbered_lines
-
-        lines = [" ".join(line[2:].split()) for _, line in numbered_lines(m2) if line.startswith("S ")]
-        root.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        tmp.replace(out)
-    return out
+    # a set without a source file: the reference M2's S lines are read as the source (no derived file)
+    return {key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel}
 
 
 def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path], str]:
@@ -193,4 +172,4 @@ def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path
         raise InputError(f"not found: give your copy of -t {name} ({test.gated})", file)
     if digest is not None and found != digest.lower():
         raise InputError(f"has sha256 {found}, not the --test-set-sha256 given: check your copy of -t {name}", file)
-    return {"ref_m2": file, "source": sources_of(file, found)}, f"{name}+user.sha256.{found[:12]}"
+    return {"ref_m2": file}, f"{name}+user.sha256.{found[:12]}"

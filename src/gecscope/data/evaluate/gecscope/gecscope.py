@@ -77,15 +77,19 @@ class Gecscope(evaluate.Metric):
         lang: str = "en",
         **settings: Any,
     ) -> dict[str, Any]:
-        """``settings``: ``tokenize``, ``aligner`` and the metric's settings, as ``gecscope.score`` takes them."""
-        result = gecscope.score(
-            metric,
-            sources=sources,
-            hypotheses=predictions,
-            references=references,
-            references_by="sentence",
-            lang=lang,
-            **settings,
-        )
+        """``settings``: ``tokenize``, ``aligner``, ``protocol``, ``test_set`` (then only the
+        predictions are read) and the metric's settings, as ``gecscope.score`` takes them."""
+        if settings.get("test_set"):  # a named test set gives the sources and references
+            result = gecscope.score(metric, hypotheses=predictions, **settings)
+        else:
+            result = gecscope.score(
+                metric,
+                sources=sources,
+                hypotheses=predictions,
+                references=references,
+                references_by="sentence",
+                lang=lang,
+                **settings,
+            )
         details = {k: v for k, v in result.details.items() if k != "score"}
         return {"metric": result.metric, "score": result.value, **details, "signature": result.signature}
