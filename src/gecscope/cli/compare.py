@@ -260,6 +260,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dicts(), indent=2))
     elif args.format == "csv":
         sys.stdout.write(render_csv(result))
+    elif args.format in ("latex", "markdown"):
+        from gecscope.report.paper import comparison_table, render
+
+        sys.stdout.write(render(comparison_table(result), args.format))
     else:
         print(render_table(result))
     return 0

@@ -25,11 +25,11 @@ def add_parser(sub: Any) -> None:
     add_settings(p)
     p.add_argument(
         "--format",
-        choices=["table", "json", "csv", "official"],
+        choices=["table", "json", "csv", "official", "latex", "markdown"],
         default="table",
         help="official: the text the official tool prints ("
         + ", ".join(k for k, s in METRICS.items() if s.official_text)
-        + ")",
+        + "); latex (booktabs) or markdown: a table for a paper or a page (rows: systems; columns: metrics)",
     )
     p.add_argument("--per-sentence", action="store_true", help="one row per sentence (1-based line numbers)")
     p.add_argument("--with-text", action="store_true", help="per-sentence rows carry the sentences' text")
@@ -58,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
         print(render_json(scores, with_sentences=rows, texts=texts))
     elif args.format == "csv":
         print(render_csv(scores, per_sentence=rows, texts=texts, types=bool(args.cat)), end="")
+    elif args.format in ("latex", "markdown"):
+        from gecscope.report.paper import render, scores_table
+
+        print(render(scores_table(scores), args.format), end="")
     else:
         print(render_text(scores, per_sentence=rows, texts=texts, types=bool(args.cat)))
     return 0
