@@ -15,7 +15,7 @@ from typing import Any
 
 from gecscope.align.aligner import Aligner, adopt
 from gecscope.align.levenshtein import LevenshteinAligner
-from gecscope.align.settings import AlignSettings, Origin, cell_limit, too_large, too_long
+from gecscope.align.settings import AlignSettings, Origin, too_large, too_long
 from gecscope.errors import InputError
 from gecscope.types import Edit, Example, Target, Tokens
 
@@ -88,30 +88,16 @@ def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None
     :func:`adopt`)."""
     if not isinstance(name, str):
         return name
-    if name == "errant":
-        from gecscope.align.en.errant import ErrantAligner
-        from gecscope.align.store import cached
+    from gecscope.align.aligners import ALIGNERS
 
-        settings = settings or AlignSettings()
-        return cached(ErrantAligner(settings=settings), settings.cache_dir, settings.cache)
-    if name == "levenshtein":
-        return LevenshteinAligner()
-    if name == "errant-notag":
-        from gecscope.align.notag import NotagAligner
-
-        return NotagAligner(settings)
-    if name == "cherrant":
-        from gecscope.align.store import cached
-        from gecscope.align.zh.cherrant import CherrantAligner
-
-        settings = settings or AlignSettings()
-        return cached(CherrantAligner(max_cells=cell_limit(settings.max_tokens)), settings.cache_dir, settings.cache)
+    if name in ALIGNERS:
+        return ALIGNERS[name].build(settings)
     from gecscope.align.languages import find_aligner
 
     factory = find_aligner(name)
     if factory is not None:
         return factory()
-    raise ValueError(f"unknown aligner {name!r} (errant, errant-notag, levenshtein, cherrant or a registered one)")
+    raise ValueError(f"unknown aligner {name!r} ({', '.join(ALIGNERS)} or a registered one)")
 
 
 __all__ = ["AlignSettings", "Aligner", "LevenshteinAligner", "Origin", "adopt", "align_examples", "get_aligner"]

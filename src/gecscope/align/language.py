@@ -25,17 +25,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gecscope.align.aligners import ALIGNERS
 from gecscope.align.components import SURFACE, ErrorTypes, TaggerSpec
 from gecscope.align.tokenizer_specs import ALIASES, registered
 from gecscope.errors import InputError
 from gecscope.types import Example
 
 PathLike = str | Path
-#: the aligners gecscope declares (a language allows some of them; any other name is a plug-in,
-#: always allowed)
-BUILTIN_ALIGNERS = ("errant", "levenshtein", "cherrant", "errant-notag")
-#: those :func:`gecscope.align.get_aligner` builds in this version (the others stand in: ``fallbacks``)
-BUILT_ALIGNERS = ("errant", "levenshtein", "cherrant", "errant-notag")
+#: the aligners gecscope declares (:data:`gecscope.align.aligners.ALIGNERS`; a language allows some
+#: of them; any other name is a plug-in, always allowed)
+BUILTIN_ALIGNERS = tuple(ALIGNERS)
+#: those :func:`gecscope.align.get_aligner` builds in this version (a declared one that is not
+#: would stand in by the language's ``fallbacks``): every declared one
+BUILT_ALIGNERS = BUILTIN_ALIGNERS
 #: the tag-free ERRANT aligner of the MultiGEC-2025 scorer, and what stands in while it is missing
 TAG_FREE = "errant-notag"
 TAG_FREE_FALLBACK = "levenshtein"

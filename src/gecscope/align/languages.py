@@ -33,6 +33,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from gecscope.align.aligners import ALIGNERS
 from gecscope.align.language import BUILT_ALIGNERS, Language
 from gecscope.errors import SettingError
 
@@ -78,17 +79,6 @@ def register_aligner(name: str, factory: Callable[[], Any]) -> None:
     _FACTORIES[name] = factory
 
 
-def _notag() -> Any:
-    from gecscope.align.notag import NotagAligner
-
-    return NotagAligner()
-
-
-#: aligners gecscope ships that any language can name as its default (``errant-notag``: tag-free
-#: ERRANT, :mod:`gecscope.align.notag`); a factory registered in Python under the same name wins
-BUILTIN_FACTORIES: dict[str, Callable[[], Any]] = {"errant-notag": _notag}
-
-
 def _entry_point(group: str, name: str) -> Any | None:
     from importlib.metadata import entry_points  # not at start-up
 
@@ -99,12 +89,11 @@ def _entry_point(group: str, name: str) -> Any | None:
 
 
 def find_aligner(name: str) -> Callable[[], Any] | None:
-    """The aligner factory for ``name``: registered in Python, else shipped with gecscope
-    (:data:`BUILTIN_FACTORIES`), else found among the entry points."""
+    """The plug-in aligner factory for ``name``: registered in Python, else found among the entry
+    points (the aligners gecscope ships, :data:`gecscope.align.aligners.ALIGNERS`, are built by
+    :func:`gecscope.align.get_aligner` before plug-ins are looked for)."""
     if name in _FACTORIES:
         return _FACTORIES[name]
-    if name in BUILTIN_FACTORIES:
-        return BUILTIN_FACTORIES[name]
     factory: Callable[[], Any] | None = _entry_point(ENTRY_POINT_GROUP, name)
     return factory
 
@@ -118,7 +107,7 @@ def aligner_names() -> list[str]:
     """Every name an aligner is registered under (in Python or as an entry point)."""
     from importlib.metadata import entry_points
 
-    return sorted({*_FACTORIES, *BUILTIN_FACTORIES, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
+    return sorted({*_FACTORIES, *ALIGNERS, *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
 
 
 def language_codes() -> list[str]:
