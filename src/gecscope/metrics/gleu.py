@@ -176,6 +176,26 @@ def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False, convent
     return np.asarray(np.where(zero, 0.0, val), dtype=np.float64)
 
 
+def sentence_rows(stats: FloatArray, scores: FloatArray) -> tuple[dict[str, Any], ...]:
+    """One row per sentence: its score and its statistics, which sum over any set of sentences
+    to that set's corpus GLEU (draw a reference per sentence, add the rows' ``ref_len`` and
+    ``matches`` of the drawn reference, ``hyp_len`` and ``ngrams``): ``hyp_len`` |H|, ``ref_len``
+    |R| per reference, ``matches`` the numerators num_1..num_N per reference, ``ngrams`` the
+    denominators den_1..den_N (the hypothesis' n-grams, the same for every reference)."""
+    counts = stats.astype(np.int64).tolist()  # integer counts (exact in float64)
+    return tuple(
+        {
+            "index": i,
+            "score": float(v),
+            "hyp_len": per_ref[0][0],
+            "ref_len": [r[1] for r in per_ref],
+            "matches": [r[2::2] for r in per_ref],
+            "ngrams": per_ref[0][3::2],
+        }
+        for i, (v, per_ref) in enumerate(zip(scores.tolist(), counts, strict=True))
+    )
+
+
 class Gleu(MetricBase):
     name = "gleu"
     layout = Layout(
@@ -245,7 +265,7 @@ class Gleu(MetricBase):
             "sentence_mean": float(sent.mean()),
             "std": float(per_iter.std()),
         }
-        rows = tuple({"index": i, "score": float(v)} for i, v in enumerate(sent))
+        rows = sentence_rows(stats, sent)
         fields = {
             "n": str(cfg.n),
             "iter": str(cfg.iterations),

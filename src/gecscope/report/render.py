@@ -23,8 +23,8 @@ Texts = Mapping[str, Sequence[Any]]
 
 
 def _num(v: Any) -> str:
-    if isinstance(v, list | tuple):
-        return "/".join(_num(x) for x in v)
+    if isinstance(v, list | tuple):  # a list of lists (per reference): the lists apart by " | "
+        return (" | " if any(isinstance(x, list | tuple) for x in v) else "/").join(_num(x) for x in v)
     if v is None:
         return "-"
     v = float(v)
