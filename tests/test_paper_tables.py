@@ -184,3 +184,53 @@ def test_latex_compiles(which: str, tmp_path: Path) -> None:
     log = (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
     assert not re.search(r"^! ", log, re.M) and "undefined" not in log.lower()
     assert (tmp_path / "t.pdf").stat().st_size > 1000
+
+
+DOC = {
+    "dataset": "seeda",
+    "setting": "base",
+    "tie_rule": "gec-metrics",
+    "metrics": {
+        "GREEN_word": {
+            "signature": "green|unit:word",
+            "system": {"ew": {"pearson": 0.74, "spearman": 0.7}, "ts": {"pearson": 0.8, "spearman": 0.77}},
+            "sentence": {"all": {"accuracy": 0.679, "kendall": 0.358, "pairs": 9}},
+        },
+        "M2": {"signature": "m2|beta:0.5", "system": {"ew": {"pearson": -0.1, "spearman": 0.2}}},
+    },
+}
+
+
+def test_meta_table_rows_metrics_groups_humans() -> None:
+    from gecscope.report.paper import correlations_table, meta_table
+
+    table = meta_table(DOC)
+    assert table.groups == (("EW", 2), ("TS", 2), ("sentence (all)", 2))
+    assert table.rows[1] == ("M2", "-0.1000", "0.2000", "-", "-", "-", "-")
+    assert "seeda (base)" in table.notes[0] and table.signatures == ("green|unit:word", "m2|beta:0.5")
+    assert "GREEN\\_word" in latex(table) and "\\multicolumn{2}{c}{sentence (all)}" in latex(table)
+    assert _parse(latex(table))
+
+    class Row:
+        name = "CLEME2.0"
+
+        def values(self) -> tuple[float, ...]:
+            return (0.1, 0.2, 0.3, 0.4)
+
+    t1 = correlations_table([Row()], "GJG15")
+    assert t1.rows == (("CLEME2.0", "0.1000", "0.2000", "0.3000", "0.4000"),) and "| Metric | Pearson EW |" in markdown(
+        t1
+    )
+
+
+@pytest.mark.shared
+def test_meta_run_markdown_and_latex(tmp_path: Path) -> None:
+    from conftest import DATA, require_shared
+
+    require_shared()
+    base = ["meta", "run", "--data", str(DATA), "--metric", "GREEN-word", "--quiet", "--format"]
+    md = cli(*base, "markdown")
+    assert md.startswith("| Metric | EW r | EW ρ | TS r | TS ρ |") and "| GREEN-word | 0.7396 |" in md
+    out = tmp_path / "meta.tex"
+    assert main([*base, "latex", "-o", str(out)]) == 0
+    assert "\\toprule" in out.read_text(encoding="utf-8") and "Signature: \\texttt{green|" in out.read_text()

@@ -28,6 +28,9 @@ from gecscope.setup.testsets import data_dirs
 #: table1's encoder options that only the similarity-weighted rows (--sim) use
 SIMILARITY_ONLY = ("encoder", "encoder_layer", "encoder_backend", "rescale_baseline")
 
+#: the formats of the tasks that print correlations: a paper's table besides the text and JSON
+PAPER = ("table", "json", "latex", "markdown")
+
 #: the sub-commands manage ``--quiet`` themselves (one per task parser)
 OWN_COMMON_OPTIONS = True
 
@@ -91,7 +94,7 @@ def add_parser(sub: Any) -> None:
     first = len(t._actions)
     add_settings(t, REFERENCE_FREE)
     t.set_defaults(reference_free_only=t._actions[first:])  # the options of the reference-less rows only
-    _output(t)
+    _output(t, PAPER)
 
     names = sorted(META_METRICS)
     r = _task(tasks, "run", "meta-evaluate metrics on a data set (system and sentence level)")
@@ -124,7 +127,7 @@ def add_parser(sub: Any) -> None:
     retire(r, "--seed", "--resample-seed", "one name per seed")
     _alignment(r)
     add_settings(r, REFERENCE_FREE)
-    _output(r)
+    _output(r, PAPER)
 
     s = _task(tasks, "search", "CLEME2.0 factor search with leave-one-reference-set-out cross-validation")
     s.add_argument("--level", choices=["corpus", "sentence"], default="corpus")
@@ -229,6 +232,11 @@ def run_table1(args: argparse.Namespace, data: Path) -> str:
     if args.format == "table":
         return render_table1(rows) + (render_reference_free(more, missing) if args.reference_free else "")
     rows += more
+    if args.format in ("latex", "markdown"):
+        from gecscope.report.paper import correlations_table, render
+
+        caption = "Correlation with the GJG15 human rankings of the CoNLL-2014 systems (Expected Wins, TrueSkill)."
+        return render(correlations_table(rows, caption), args.format).rstrip("\n")
     keys = ("pearson_EW", "pearson_TS", "spearman_EW", "spearman_TS")
     doc: dict[str, Any] = {
         r.name: {
@@ -263,6 +271,10 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         split=args.split,
         yahoo=args.yahoo,
     )
+    if args.format in ("latex", "markdown"):
+        from gecscope.report import paper
+
+        return paper.render(paper.meta_table(doc), args.format).rstrip("\n")
     return json.dumps(doc, indent=2) if args.format == "json" else render(doc)
 
 

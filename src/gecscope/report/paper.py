@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from gecscope.comparison import Comparison
@@ -315,10 +315,54 @@ __all__ = [
     "Marked",
     "PaperTable",
     "comparison_table",
+    "correlations_table",
     "latex",
     "markdown",
+    "meta_table",
     "render",
     "scores_table",
     "sets_table",
     "tex",
 ]
+
+
+def meta_table(doc: Mapping[str, Any]) -> PaperTable:
+    """``gecscope meta run``'s document as a table: rows = metrics; a column group per human
+    ranking (Pearson r, Spearman ρ at the system level), then one per sentence-level group
+    (pairwise accuracy, Kendall τ)."""
+    metrics: Mapping[str, Any] = doc["metrics"]
+    humans = list(dict.fromkeys(h for e in metrics.values() for h in e.get("system", {})))
+    sentence = list(dict.fromkeys(g for e in metrics.values() for g in e.get("sentence", {})))
+    head, groups = ["Metric"], []
+    for h in humans:
+        head += ["r", "ρ"]
+        groups.append((h.upper(), 2))
+    for g in sentence:
+        head += ["Acc", "τ"]
+        groups.append((f"sentence ({g})", 2))
+    rows = []
+    for name, e in metrics.items():
+        cells: list[Cell] = [name]
+        for h in humans:
+            v = e.get("system", {}).get(h)
+            cells += [_value(v["pearson"]), _value(v["spearman"])] if v else ["-", "-"]
+        for g in sentence:
+            v = e.get("sentence", {}).get(g)
+            cells += [_value(v["accuracy"]), _value(v["kendall"])] if v else ["-", "-"]
+        rows.append(tuple(cells))
+    where = doc.get("setting") or (f"{doc['split']} split" if doc.get("split") else "")
+    what = f"{doc['dataset']}" + (f" ({where})" if where else "")
+    notes = [f"System level: Pearson r and Spearman ρ with the human rankings of {what}."]
+    if sentence:
+        tie = f", tie rule {doc['tie_rule']}" if doc.get("tie_rule") else ""
+        notes.append(f"Sentence level: pairwise accuracy (Acc) and Kendall τ against the human judgments{tie}.")
+    signatures = tuple(dict.fromkeys(e["signature"] for e in metrics.values() if e.get("signature")))
+    return PaperTable(tuple(head), tuple(rows), tuple(groups), 1, tuple(notes), signatures)
+
+
+def correlations_table(rows: Sequence[Any], caption: str) -> PaperTable:
+    """``gecscope meta table1``'s rows (each with ``name`` and ``values()``: Pearson EW, Pearson
+    TS, Spearman EW, Spearman TS) as a table: a column group per coefficient."""
+    body = tuple((r.name, *(_value(v) for v in r.values())) for r in rows)
+    groups = (("Pearson", 2), ("Spearman", 2))
+    return PaperTable(("Metric", "EW", "TS", "EW", "TS"), body, groups, 1, (caption,))
