@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from gecscope.version import __version__
 
 if TYPE_CHECKING:
+    from gecscope.align.cs.tagger import words_from_doc
     from gecscope.align.language import Language
     from gecscope.align.languages import load_language
     from gecscope.api import evaluate_module_path, example_dir, get_metric, load, prepare, score
@@ -37,6 +38,7 @@ _HOMES = {
     "Examples": "examples",
     "Language": "align.language",
     "load_language": "align.languages",
+    "words_from_doc": "align.cs.tagger",
     "METRICS": "metrics",
     **dict.fromkeys(("FACTOR_PRESETS", "Factors"), "metrics.cleme2"),
     "explain": "report.explain",
@@ -65,6 +67,7 @@ __all__ = [
     "load_language",
     "prepare",
     "score",
+    "words_from_doc",
 ]
 
 

@@ -15,13 +15,18 @@ gecscope.errors.SettingError: references: must be a list of paths (one per annot
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from gecscope.align.language import Language
+from gecscope.align.languages import aligner_known, aligner_names
+from gecscope.align.tokenizer_specs import ALIASES, TOKENIZERS
 from gecscope.errors import InputError, SettingError
+from gecscope.metrics import METRICS, Option
 from gecscope.types import Edit, Example, Target, apply_edits
 
 PATH = "a path to a file (str or pathlib.Path)"
@@ -205,13 +210,95 @@ def load_arguments(given: Mapping[str, Any]) -> None:
     flag("require_references", given["require_references"])
     flag("allow_tokenization_mismatch", given["allow_tokenization_mismatch"])
     flag("overlaps", given.get("overlaps", False))
-    language("lang", given["lang"])
-    choice("tokenize", given["tokenize"], str, "a tokeniser name (str: 'none', 'spacy', 'char') or None", optional=True)
+    language("lang", given["lang"], optional=True)
+    tokenizer("tokenize", given["tokenize"])
 
 
 def language(name: str, value: Any, *, optional: bool = False) -> None:
-    """``value`` is a language code (str) or a :class:`gecscope.align.language.Language`."""
+    """``value`` is a language code (str, not empty) or a :class:`gecscope.align.language.Language`."""
     choice(name, value, (str, Language), "a language code (str, e.g. 'en') or a gecscope Language", optional=optional)
+    if value == "":
+        raise refused(name, "is empty: give a language code (e.g. 'en'; 'und': any language)")
+
+
+def aligner(name: str, value: Any) -> None:
+    """``value`` is None (the language's default), a known aligner's name, or an aligner object
+    (with ``edits_batch``)."""
+    if value is None or (not isinstance(value, (str, bytes)) and hasattr(value, "edits_batch")):
+        return
+    if not isinstance(value, str):
+        raise refused(name, f"must be an aligner name (str), an aligner object or None, not {shown(value)}")
+    if not aligner_known(value):
+        known = ", ".join(dict.fromkeys(["errant", "errant-notag", "levenshtein", "cherrant", *aligner_names()]))
+        raise refused(name, f"unknown aligner {value!r}; known: {known}")
+
+
+def tokenizer(name: str, value: Any) -> None:
+    """``value`` is None (the language's default) or a registered tokeniser's name (as ``--tokenize``)."""
+    if value is None:
+        return
+    if not isinstance(value, str) or ALIASES.get(value, value) not in TOKENIZERS:
+        raise refused(name, f"must be one of {', '.join(TOKENIZERS)} or None, not {shown(value)}")
+
+
+def number(name: str, value: Any, kind: type, low: float, high: float, *, excluded: bool = False) -> None:
+    """``value`` is a finite number (``kind`` int: a whole one, never a bool) from ``low`` to
+    ``high`` (``excluded``: both ends excluded), as the command line's option accepts."""
+    whole = kind is int
+    ok = isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
+    if ok and not whole:
+        ok = math.isfinite(value)
+    if ok:
+        ok = low < value < high if excluded else low <= value <= high
+    if not ok:
+        what = "a whole number (int)" if whole else "a finite number"
+        if excluded:
+            span = f"between {low:g} and {high:g} (both excluded)"
+        else:
+            span = f"of at least {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
+        raise refused(name, f"must be {what} {span}, not {shown(value)}")
+
+
+def setting(name: str, option: Option, value: Any, default: Any) -> None:
+    """``value`` of a metric setting declared by ``option`` (the command line's declaration: its
+    kind, choices and range); None only where the config's ``default`` is None."""
+    if value is None and default is None:
+        return
+    if option.kind != "value":
+        flag(name, value)
+    elif option.choices:
+        if isinstance(value, bool) or value not in option.choices or type(value) not in {type(c) for c in option.choices}:
+            raise refused(name, f"must be one of {', '.join(map(str, option.choices))}, not {shown(value)}")
+    elif option.type in (int, float):
+        number(name, value, option.type, -math.inf if option.low is None else option.low,
+               math.inf if option.high is None else option.high)  # fmt: skip
+
+
+def metric_settings(metric: str, options: Mapping[str, Any]) -> None:
+    """The settings given to registry metric ``metric``: each a field of its config (an unknown
+    name is refused naming it and the metric's settings), a declared option's value as the
+    command line would accept it (:func:`setting`)."""
+    spec = METRICS[metric]
+    fields = {f.name: f for f in dataclasses.fields(spec.config)}
+    declared = {o.name: o for o in spec.options}
+    for key, value in options.items():
+        if key not in fields:
+            known = ", ".join(sorted(declared) or ["none"])
+            raise refused(key, f"is not a setting of {metric} (its settings: {known})")
+        if key in declared:
+            default = fields[key].default if fields[key].default is not dataclasses.MISSING else ...
+            setting(key, declared[key], value, default)
+
+
+def example(name: str, value: Any) -> None:
+    """``value`` is one aligned :class:`gecscope.Example` (its edits extracted)."""
+    if (isinstance(value, Sequence) and not isinstance(value, (str, Example))) or hasattr(value, "tokenize"):
+        raise refused(name, f"must be one gecscope.Example (one sentence: examples[i]), not {shown(value)}")
+    if not isinstance(value, Example):
+        raise refused(name, f"must be a gecscope.Example, not {shown(value)}")
+    examples(name, [value])
+    if value.hypothesis.edits is None or any(r.edits is None for r in value.references):
+        raise refused(name, "has no edits: align it first (gecscope.prepare, or gecscope.load of M2 files)")
 
 
 def compare_arguments(given: Mapping[str, Any]) -> None:
@@ -225,8 +312,17 @@ def compare_arguments(given: Mapping[str, Any]) -> None:
         choice(name, given[name], (int, float), "a number")
     for name in ("test", "correction", "family"):
         choice(name, given[name], str, "a name (str)")
-    choice("aligner", given["aligner"], str, "a name (str) or None (the language's default)", optional=True)
+    aligner("aligner", given["aligner"])
     language("lang", given["lang"], optional=True)
+    flag("hide_baseline", given.get("hide_baseline", False))
+    for name in ("bootstrap", "trials"):
+        number(name, given[name], int, 1, math.inf)
+    number("seed", given["seed"], int, 0, math.inf)
+    number("confidence", given["confidence"], float, 0, 1, excluded=True)
+    number("alpha", given["alpha"], float, 0, 1, excluded=True)
+    number("min_support", given["min_support"], float, 0, math.inf)
+    if given["cat"] not in (0, 1, 2, 3):
+        raise refused("cat", f"must be 0, 1, 2 or 3, not {shown(given['cat'])}")
 
 
 def score_files_arguments(metrics: Any, names: Any, count: Any, inputs: Mapping[str, Any]) -> None:
@@ -254,17 +350,23 @@ def size(name: str, value: Any) -> None:
 
 
 __all__ = [
+    "aligner",
     "choice",
+    "example",
     "examples",
     "flag",
     "listing",
     "load_arguments",
     "metric",
+    "metric_settings",
     "metrics",
+    "number",
     "path",
     "paths",
+    "setting",
     "shown",
     "size",
     "strings",
     "systems",
+    "tokenizer",
 ]

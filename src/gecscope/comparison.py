@@ -31,8 +31,9 @@ from gecscope.comparison_rows import SystemResult, check_view, compare_analyses,
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.metrics import Metric
 from gecscope.progress import bar
-from gecscope.resample.paired import check_draws
-from gecscope.resample.settings import DEFAULT_SEED, CompareConfig
+from gecscope.resample.correction import CORRECTIONS
+from gecscope.resample.paired import MAX_DRAWS, check_draws
+from gecscope.resample.settings import DEFAULT_SEED, FAMILIES, TESTS, CompareConfig
 from gecscope.signature import extend_signature
 from gecscope.types import Example
 
@@ -155,6 +156,13 @@ def compare(
     default. ``components`` (names, e.g. ``["p", "r", "f"]``) and ``hide_baseline`` choose the rows
     shown (:meth:`Comparison.shown`), not the tests corrected together."""
     arguments.compare_arguments(locals())
+    for name, count in (("bootstrap", bootstrap), ("trials", trials)):  # as gecscope compare's options
+        arguments.number(name, count, int, 1, MAX_DRAWS)
+    for name, chosen, allowed in (("test", test, TESTS), ("correction", correction, CORRECTIONS)):
+        if chosen not in allowed:
+            raise arguments.refused(name, f"must be one of {', '.join(allowed)}, not {arguments.shown(chosen)}")
+    if family not in FAMILIES:
+        raise arguments.refused("family", f"must be one of {', '.join(FAMILIES)}, not {arguments.shown(family)}")
     config = CompareConfig(bootstrap, trials, seed, test, confidence, alpha, correction, cat, min_support, family)
     check_systems(systems, baseline)
     metrics = arguments.metrics("metric", metric)

@@ -39,9 +39,8 @@ def add_encoder_args(p: argparse.ArgumentParser) -> Any:
     g.add_argument(
         "--precision",
         choices=PRECISIONS,
-        default="fp32",
-        help="Scribendi's LM, SOME's and IMPARA's models: fp32 (the reference numbers) or bf16 (faster, other "
-        "numbers; signed)",
+        help="Scribendi's LM, SOME's and IMPARA's models: fp32 (default: the reference numbers) or bf16 (faster, "
+        "other numbers; signed); refused for a metric without such a model",
     )
     g.add_argument("--rescale-baseline", type=float, help="BERTScore baseline b: F -> (F - b) / (1 - b)")
     g.add_argument(
@@ -81,7 +80,7 @@ def perplexity_config(args: argparse.Namespace) -> PerplexityConfig:
         device=args.device,
         cache=args.cache,
         cache_dir=args.cache_dir,
-        precision=getattr(args, "precision", "fp32"),
+        precision=getattr(args, "precision", None) or "fp32",
     )
 
 
@@ -153,5 +152,5 @@ def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
     out = {k: make(args) for k, make in {**made, "llm": llm_config}.items() if k in names}
     out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})
     if "precision" in names:
-        out["precision"] = getattr(args, "precision", "fp32")
+        out["precision"] = getattr(args, "precision", None) or "fp32"
     return out

@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.types import Word as Word  # re-exported: the words this module reads
 
 COLUMNS = 10
@@ -158,6 +159,34 @@ def read_conllu(path: str | Path) -> list[Sentence]:
         raise InputError(f"CoNLL-U file is not UTF-8 ({err.reason})", path) from None
     except OSError as err:
         raise InputError(f"cannot read CoNLL-U file: {err.strerror}", path) from None
+
+
+#: what ``words_from_doc`` reads of each token of a spaCy ``Doc``
+TOKEN_ATTRIBUTES = ("text", "lemma_", "pos_", "morph", "dep_", "head", "i")
+
+
+def spacy_tokens(doc: Any, name: str = "doc") -> list[Any]:
+    """The tokens of a spaCy ``Doc`` or ``Span`` (or a list of its tokens); anything else (a
+    string, None, objects without a token's attributes) is a :class:`SettingError` naming ``name``.
+
+    >>> spacy_tokens("abc")
+    Traceback (most recent call last):
+    ...
+    gecscope.errors.SettingError: doc: must be a spaCy Doc or Span (or a list of its tokens), not str 'abc'
+    """
+
+    def refuse(what: Any) -> SettingError:
+        text = repr(what)
+        shown = f"{type(what).__name__} {text}" if len(text) <= 40 and not text.startswith("<") else type(what).__name__
+        return SettingError(f"must be a spaCy Doc or Span (or a list of its tokens), not {shown}", name, path=name)
+
+    if isinstance(doc, (str, bytes)) or not hasattr(doc, "__iter__"):
+        raise refuse(doc)
+    tokens = list(doc)
+    bad = next((t for t in tokens if not all(hasattr(t, a) for a in TOKEN_ATTRIBUTES)), None)
+    if bad is not None:
+        raise refuse(bad)
+    return tokens
 
 
 def format_conllu(sentence: Sequence[Word]) -> str:

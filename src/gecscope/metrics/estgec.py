@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gecscope import scoring
-from gecscope.errors import InputError, SettingError
+from gecscope.errors import InputError
 from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import MetricBase, check_convention, convention
 from gecscope.metrics.counts import M2Table, prf_score
@@ -63,8 +64,8 @@ class EstgecConfig:
     def __post_init__(self) -> None:
         check_convention(self.missing_annotators)
         check_finite(beta=self.beta)
-        if self.beta <= 0 or self.max_unchanged_words < 0:
-            raise SettingError("beta must be positive and max_unchanged_words >= 0", "beta", "max_unchanged_words")
+        o.BETA.check(self.beta)  # the declared ranges, as the command line's
+        o.MAX_UNCHANGED.check(self.max_unchanged_words)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gecscope import arguments
 from gecscope.classify import Label, classify_dependent, classify_independent
 from gecscope.metrics.analysis import kept_references, partition_example
 from gecscope.metrics.error_types import ChunkTypes, chunk_types
@@ -44,7 +45,13 @@ class Explanation:
 
 def explain(example: Example, *, exclude_unchanged: bool = False, cat: int = 0) -> Explanation:
     """Partition and classify one aligned example under both assumptions; with ``cat`` (1-3, the
-    ``-cat`` level), each chunk's edit types per target (:func:`gecscope.metrics.error_types.chunk_types`)."""
+    ``-cat`` level), each chunk's edit types per target (:func:`gecscope.metrics.error_types.chunk_types`).
+    A bad argument (a list of examples, an example without edits, a ``cat`` outside 0-3) is a
+    :class:`~gecscope.errors.SettingError` naming it."""
+    arguments.example("example", example)
+    arguments.flag("exclude_unchanged", exclude_unchanged)
+    if isinstance(cat, bool) or cat not in (0, 1, 2, 3):
+        raise arguments.refused("cat", f"must be 0, 1, 2 or 3, not {arguments.shown(cat)}")
     kept = kept_references(example, exclude_unchanged)
     chunks = partition_example(example, kept)
     dep = classify_dependent(chunks, len(kept))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gecscope.errors import MissingExtraError
-from gecscope.io.conllu import Sentence
+from gecscope.io.conllu import Sentence, spacy_tokens
 from gecscope.types import Word
 
 MODEL = "cs_core_news_sm"
@@ -27,7 +27,7 @@ def words_from_doc(doc: Any) -> Sentence:
     UD's ``root``; the head of the root is 0)."""
     start = getattr(doc, "start", 0)
     words = []
-    for token in doc:
+    for token in spacy_tokens(doc):  # anything but a Doc, a Span or its tokens: one SettingError
         root = token.head.i == token.i
         relation = token.dep_
         words.append(

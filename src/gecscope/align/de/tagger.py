@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gecscope.errors import MissingExtraError
-from gecscope.io.conllu import Sentence, Word
+from gecscope.io.conllu import Sentence, Word, spacy_tokens
 
 MODEL = "morphmodel_ger.pgz"
 PACKAGE = "HanTa"
@@ -36,7 +36,7 @@ def words_from_doc(doc: Any) -> Sentence:
     relation (spaCy's ``ROOT`` is ``root``) and head (0 for the root)."""
     start = getattr(doc, "start", 0)
     words = []
-    for token in doc:
+    for token in spacy_tokens(doc):  # anything but a Doc, a Span or its tokens: one SettingError
         root = token.head.i == token.i
         words.append(
             Word(
