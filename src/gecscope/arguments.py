@@ -267,7 +267,11 @@ def setting(name: str, option: Option, value: Any, default: Any) -> None:
     if option.kind != "value":
         flag(name, value)
     elif option.choices:
-        if isinstance(value, bool) or value not in option.choices or type(value) not in {type(c) for c in option.choices}:
+        if (
+            isinstance(value, bool)
+            or value not in option.choices
+            or type(value) not in {type(c) for c in option.choices}
+        ):
             raise refused(name, f"must be one of {', '.join(map(str, option.choices))}, not {shown(value)}")
     elif option.type in (int, float):
         number(name, value, option.type, -math.inf if option.low is None else option.low,
