@@ -38,7 +38,7 @@ HELP = {
     "download": "download the public data sets (GJG15, SEEDA, CoNLL-2014, shared-task test sets)",
     "report": "HTML report comparing several systems",
     "compare": "compare systems: confidence intervals and paired significance tests",
-    "cite": "BibTeX of the metrics' papers",
+    "cite": "BibTeX of the metrics', test sets' and protocols' papers",
     "multigec": "score systems on every MultiGEC-2025 subcorpus",
 }
 
