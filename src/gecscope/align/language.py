@@ -39,8 +39,11 @@ BUILTIN_ALIGNERS = tuple(ALIGNERS)
 #: would stand in by the language's ``fallbacks``): every declared one
 BUILT_ALIGNERS = BUILTIN_ALIGNERS
 #: the tag-free ERRANT aligner of the MultiGEC-2025 scorer, and what stands in while it is missing
+#: (and what any language allows: Levenshtein)
 TAG_FREE = "errant-notag"
 TAG_FREE_FALLBACK = "levenshtein"
+#: the language ``--lang`` / ``lang=`` means when none is given
+DEFAULT_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class Language:
     #: ``--tokenize`` values allowed, the default first
     tokenizers: tuple[str, ...] = ("none",)
     #: built-in aligners allowed, the default first (a plug-in aligner is always allowed)
-    aligners: tuple[str, ...] = ("levenshtein",)
+    aligners: tuple[str, ...] = (TAG_FREE_FALLBACK,)
     #: an aligner not available in this installation -> the one used instead (its name is signed)
     fallbacks: Mapping[str, str] = field(default_factory=dict)
     #: an aligner this language refuses -> why (one line)

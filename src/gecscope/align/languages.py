@@ -34,7 +34,7 @@ from importlib import import_module
 from typing import Any
 
 from gecscope.align.aligners import ALIGNERS
-from gecscope.align.language import BUILT_ALIGNERS, Language
+from gecscope.align.language import BUILT_ALIGNERS, DEFAULT_LANGUAGE, TAG_FREE_FALLBACK, Language
 from gecscope.errors import SettingError
 
 #: code -> the module declaring its ``LANGUAGE`` (adding a language: its folder and one line here)
@@ -140,7 +140,7 @@ def load_language(code: str | Language) -> Language:
     if isinstance(found, Language):
         return found
     if find_aligner(code) is not None:
-        return Language(code, code, aligners=(code, "levenshtein"), max_han_share=None, signature={"lang": code})
+        return Language(code, code, aligners=(code, TAG_FREE_FALLBACK), max_han_share=None, signature={"lang": code})
     near = difflib.get_close_matches(code.lower(), language_codes(), n=1, cutoff=0.5)
     hint = f" (did you mean {near[0]}?)" if near else ""
     raise SettingError(
@@ -202,7 +202,7 @@ def han_counts(lines: Iterable[str]) -> tuple[int, int]:
     return han, total
 
 
-def refuse_cjk_counts(counts: tuple[int, int], path: object, lang: str | Language = "en") -> None:
+def refuse_cjk_counts(counts: tuple[int, int], path: object, lang: str | Language = DEFAULT_LANGUAGE) -> None:
     """Refuse mostly-Chinese text read in a language that checks it (English, ...), from
     :func:`han_counts` summed over a corpus read in shards (one line saying what to add)."""
     load_language(lang).check_text(counts, path)
