@@ -25,18 +25,51 @@ from gecscope.types import Example
 PathLike = str | Path
 
 
-def system_names(paths: Sequence[PathLike], names: Sequence[str] = ()) -> list[str]:
-    """``names`` when given (one per file), else the file stems; duplicates are an error.
+#: file-name endings that are a format, not part of a system's name (``a.txt`` is ``a``; ``dev.mix`` stays)
+FORMAT_SUFFIXES = frozenset({".txt", ".m2", ".jsonl", ".json", ".tsv", ".conllu", ".out", ".hyp"})
 
-    >>> system_names(["out/a.txt", "b.m2"])
-    ['a', 'b']
+
+def file_name(path: PathLike) -> str:
+    """A system's name from its file: the file name without a format ending (:data:`FORMAT_SUFFIXES`);
+    any other dot stays (JFLEG's ``dev.mix`` and ``dev.srcpert`` are two systems).
+
+    >>> file_name("out/a.txt"), file_name("jfleg/dev.mix"), file_name("dev.srcpert.m2"), file_name("x.TXT")
+    ('a', 'dev.mix', 'dev.srcpert', 'x')
+    """
+    name = Path(path).name
+    suffix = Path(name).suffix
+    return name[: -len(suffix)] if suffix.lower() in FORMAT_SUFFIXES and len(name) > len(suffix) else name
+
+
+def system_names(paths: Sequence[PathLike], names: Sequence[str] = ()) -> list[str]:
+    """``names`` when given (one per file), else the file names (:func:`file_name`), with the
+    folders that tell two files of one name apart; duplicates are an error.
+
+    >>> system_names(["out/a.txt", "b.m2", "jfleg/dev.mix", "jfleg/dev.srcpert"])
+    ['a', 'b', 'dev.mix', 'dev.srcpert']
+    >>> system_names(["sys1/out.txt", "sys2/out.txt"])
+    ['sys1/out', 'sys2/out']
     """
     if names and len(names) != len(paths):
         raise InputError(f"{len(names)} names for {len(paths)} systems (one --name per system)", paths[0])
-    out = list(names) if names else [Path(p).stem for p in paths]
+    out = list(names) if names else _distinct([file_name(p) for p in paths], paths)
     for i, name in enumerate(out):
         if name in out[:i]:
             raise InputError(f"duplicate system name {name!r} (also {paths[out.index(name)]}; use --name)", paths[i])
+    return out
+
+
+def _distinct(stems: list[str], paths: Sequence[PathLike]) -> list[str]:
+    """Names that share a file name get their folders, one level at a time, until they differ
+    (the same file given twice stays a duplicate)."""
+    if len({str(Path(p)) for p in paths}) < len(paths):
+        return stems
+    folders = [tuple(part for part in Path(p).parent.parts if part != Path(p).anchor) for p in paths]
+    out, depth = list(stems), [0] * len(stems)
+    while grow := [i for i, name in enumerate(out) if out.count(name) > 1 and depth[i] < len(folders[i])]:
+        for i in grow:
+            depth[i] += 1
+            out[i] = "/".join((*folders[i][len(folders[i]) - depth[i] :], stems[i]))
     return out
 
 

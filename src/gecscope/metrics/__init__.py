@@ -175,6 +175,7 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("GLEU+",),
         cite="napoles-etal-2015-ground",
         tool="gec-ranking compute_gleu (2016, with the 2017 brevity-penalty fix)",
+        official_text=True,  # JFLEG's eval/gleu.py: [['mean', 'std', '(low,high)']]
         options=(
             o.LEVEL,
             o.N,

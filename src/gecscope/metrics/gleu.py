@@ -47,6 +47,9 @@ from gecscope.types import Example, Tokens
 FloatArray = NDArray[np.float64]
 
 
+#: the 0.975 quantile of the standard normal as scipy gives it (``scipy.stats.norm.interval(0.95)`` in
+#: JFLEG's gleu.py; ``statistics.NormalDist`` differs in the last bit)
+Z95 = 1.959963984540054
 #: the most sampling iterations (the official script draws 500)
 MAX_ITERATIONS = 100_000
 
@@ -265,6 +268,8 @@ class Gleu(MetricBase):
             "sentence_mean": float(sent.mean()),
             "std": float(per_iter.std()),
         }
+        # the normal 95% interval of the iterations' GLEU, as JFLEG's gleu.py prints it
+        details["ci95_low"], details["ci95_high"] = (corpus - Z95 * details["std"], corpus + Z95 * details["std"])
         rows = sentence_rows(stats, sent)
         fields = {
             "n": str(cfg.n),
@@ -280,6 +285,15 @@ class Gleu(MetricBase):
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
+
+    def official_text(self, score: Score) -> str:
+        """What JFLEG's ``eval/gleu.py`` prints for one hypothesis file (after its path line):
+        ``[['mean', 'std', '(low,high)']]``, or with one reference its note and the mean alone."""
+        d = score.details
+        if score.sentences and len(score.sentences[0].get("ref_len", ())) == 1:
+            note = "There is one reference. NOTE: GLEU is not computing the confidence interval."
+            return f"{note}\n{d['corpus_score']:f}"
+        return f"[['{d['corpus_score']:f}', '{d['std']:f}', '({d['ci95_low']:.3f},{d['ci95_high']:.3f})']]"
 
     def sentence_scores(self, stats: FloatArray) -> list[float]:
         """Per-sentence GLEU: gec-metrics' mean over references (``convention="gec-metrics"``),
