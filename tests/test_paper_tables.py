@@ -234,3 +234,41 @@ def test_meta_run_markdown_and_latex(tmp_path: Path) -> None:
     out = tmp_path / "meta.tex"
     assert main([*base, "latex", "-o", str(out)]) == 0
     assert "\\toprule" in out.read_text(encoding="utf-8") and "Signature: \\texttt{green|" in out.read_text()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _block(name: str) -> list[str]:
+    page = (ROOT / "docs" / "output.md").read_text(encoding="utf-8")
+    return page.split(f"<!-- {name} markdown: begin -->\n")[1].split(f"\n<!-- {name} markdown: end -->")[0].splitlines()
+
+
+def test_docs_output_page_shows_what_gecscope_prints_today() -> None:
+    given = ["--source", str(EXAMPLE / "source.txt"), "--ref-m2", str(EXAMPLE / "references.m2")]
+    given += ["--hyp", str(EXAMPLE / "source.txt"), str(EXAMPLE / "hypothesis.txt"), "--name", "INPUT", "system"]
+    both = ["--metric", "cleme2", "errant", *given, "--quiet", "--format", "markdown"]
+    compared = cli("compare", *both, "--bootstrap", "200", "--trials", "200")
+    assert _block("compare") == [line for line in compared.splitlines() if line.startswith("|")]
+    scored = cli("score", *both)
+    assert _block("score") == [line for line in scored.splitlines() if line.startswith("|")]
+
+
+@pytest.mark.docs
+def test_markdown_table_renders_in_the_docs_site(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings")
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "output" / "index.html").read_text(encoding="utf-8")
+    tables = re.findall(r"<table>.*?</table>", html, re.S)
+    compare_table = next(t for t in tables if "INPUT (baseline)" in t and "95% CI" in t)
+    assert compare_table.count("<tr>") == 5 and "+0.3060*" in compare_table

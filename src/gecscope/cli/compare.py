@@ -69,9 +69,7 @@ def add_parser(sub: Any) -> None:
         "--components",
         nargs="*",
         metavar="NAME",
-        help="show these components (e.g. --components p r f; hit/wrong/under/over, P/R/F...) besides the "
-        "headline, overall and per type; alone: every component (default: the table shows the headline and, "
-        "with --cat, every component per type; JSON and CSV every row)",
+        help="components shown besides the headline, e.g. p r f (alone: all; default: docs/compare.md)",
     )
     t.add_argument(
         "--hide-baseline",
@@ -95,8 +93,7 @@ def add_parser(sub: Any) -> None:
         "--format",
         choices=["table", "json", "csv", "latex", "markdown"],
         default="table",
-        help="table (default; verdicts, one summary line per system), json or csv (every row), latex (booktabs) "
-        "or markdown: a table a paper or a page takes as it is, its marks explained under it, then the signature",
+        help="table (default), json, csv (every row), latex or markdown (a paper's table: docs/output.md)",
     )
     add_settings(p)
 
