@@ -128,8 +128,9 @@ def test_every_multigec_door_scores_essays_alike(capsys: pytest.CaptureFixture[s
         s = gecscope.score(metric, gecscope.load(**files, protocol="multigec-2025"))  # type: ignore[arg-type]
         doors["load->score"] = (s.value, s.signature)
         if metric == "errant":
-            rows = cli(capsys, "compare", "--protocol", "multigec-2025", *argv[:3], str(files["hypothesis"]),
-                       *argv[3:], "--name", "a", "b", "--metric", metric, "--bootstrap", "2", "--trials", "2")  # fmt: skip
+            twice = [*argv[:3], str(files["hypothesis"]), *argv[3:], "--name", "a", "b"]
+            rows = cli(capsys, "compare", "--protocol", "multigec-2025", *twice, "--metric", metric, "--bootstrap", "2",
+                       "--trials", "2")  # fmt: skip
             doors["compare"] = (rows[0]["score"], sans_resampling(rows[0]["signature"]))
         first = doors["multigec"]
         assert "|protocol:multigec-2025|" in first[1]

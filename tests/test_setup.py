@@ -99,8 +99,9 @@ def test_4_one_multigec_run_has_one_signature(tmp_path: Path, capsys: pytest.Cap
     essay_file(hyp / "en-x-hypo-dev.md", GOOD)
     assert main(["multigec", "--ref-dir", str(ref), "--hyp-dir", str(hyp), "--format", "json"]) == 0
     rows = {r["corpus"]: r for r in json.loads(capsys.readouterr().out)}
+    refs = [str(ref / "en-x-ref1-dev.md"), str(ref / "en-x-ref2-dev.md")]
     args = ["--protocol", "multigec-2025", "--source", str(ref / "en-x-orig-dev.md"), "--hyp",
-            str(hyp / "en-x-hypo-dev.md"), "--ref", str(ref / "en-x-ref1-dev.md"), str(ref / "en-x-ref2-dev.md")]  # fmt: skip
+            str(hyp / "en-x-hypo-dev.md"), "--ref", *refs]  # fmt: skip
     scored = {r["metric"]: r for r in score_json(capsys, *args)}
     assert scored["errant"]["signature"] == rows["x"]["errant_signature"]
     assert scored["gleu"]["signature"] == rows["x"]["gleu_signature"]

@@ -195,7 +195,7 @@ def _language_of(examples: Any, lang: str | Language | None) -> Language:
     a ``lang`` other than the one the examples were built in is refused."""
     built = getattr(examples, "lang", None)
     language = load_language(lang if lang is not None else built or "en")
-    if built is not None and lang is not None and load_language(built).code != language.code:
+    if built is not None and lang is not None and load_language(built) != language:
         raise SettingError(f"the examples were built with lang={built!r}, not {language.code!r}", "lang")
     return language
 

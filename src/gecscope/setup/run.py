@@ -147,7 +147,7 @@ class Setup:
 
 
 def _same_language(given: str | None, wanted: str) -> bool:
-    return given is None or load_language(given).code == load_language(wanted).code
+    return given is None or load_language(given) == load_language(wanted)
 
 
 def _same_tokeniser(given: str, wanted: str) -> bool:

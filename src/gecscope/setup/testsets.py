@@ -157,7 +157,8 @@ def locate(name: str) -> dict[str, Path]:
             )
     files = {"source": test.source, "ref_m2": test.ref_m2, "ref_tsv": test.ref_tsv}
     # a set without a source file: the reference M2's S lines are read as the source (no derived file)
-    return {key: found / rel for key, rel in {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}.items() if rel}
+    named = {**files, **{f"ref{k}": r for k, r in enumerate(test.refs)}}
+    return {key: found / rel for key, rel in named.items() if rel}
 
 
 def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path], str]:
