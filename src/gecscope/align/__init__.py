@@ -15,7 +15,7 @@ from typing import Any
 
 from gecscope.align.aligner import Aligner, adopt
 from gecscope.align.levenshtein import LevenshteinAligner
-from gecscope.align.settings import AlignSettings, Origin, too_large, too_long
+from gecscope.align.settings import AlignSettings, Origin, too_large, too_long, too_much_memory
 from gecscope.errors import InputError
 from gecscope.types import Edit, Example, Target, Tokens
 
@@ -25,8 +25,10 @@ def align_examples(examples: Sequence[Example], aligner: Aligner | Any, *, hypot
     ``hypotheses=False`` aligns the references only.
 
     An aligner with a ``max_tokens`` limit (ERRANT) refuses a pair over it (see
-    :func:`gecscope.align.settings.too_long`) with one line naming the file and line, taken from
-    the aligner's ``origin`` when it has one."""
+    :func:`gecscope.align.settings.too_long`), and one that fills a table refuses a pair whose table
+    does not fit in the memory available (:func:`gecscope.align.settings.too_much_memory`, even
+    without a limit), with one line naming the file and line, taken from the aligner's ``origin``
+    when it has one."""
     aligner = adopt(aligner)
     todo: dict[tuple[Tokens, Tokens], tuple[Edit, ...]] = {}
     limit = aligner.max_tokens
@@ -36,6 +38,9 @@ def align_examples(examples: Sequence[Example], aligner: Aligner | Any, *, hypot
             if (j == 0 and not hypotheses) or t.edits is not None or t.tokens == ex.source:
                 continue
             if (ex.source, t.tokens) not in todo:
+                short = too_much_memory(ex.source, t.tokens, aligner.name)  # whatever the limit
+                if short is not None:
+                    raise _runaway(short, aligner, i, j, "use --aligner levenshtein (bounded memory)")
                 why = too_long(ex.source, t.tokens, limit) or too_large(ex.source, t.tokens, cells)
                 if why is not None:
                     raise _runaway(why, aligner, i, j)
@@ -65,14 +70,20 @@ def align_examples(examples: Sequence[Example], aligner: Aligner | Any, *, hypot
     ]
 
 
-def _runaway(why: str, aligner: Aligner, index: int, target: int) -> InputError:
+def _runaway(
+    why: str,
+    aligner: Aligner,
+    index: int,
+    target: int,
+    hint: str = "raise the limit with --max-align-tokens N (0: none), or use --aligner levenshtein",
+) -> InputError:
     origin = aligner.origin or Origin()
     path, line = origin.locate(index, target)
     what = "hypothesis" if target == 0 else f"reference {target}"
     if path is None:
         what = f"sentence {index + 1}: {what}"
     return InputError(
-        f"{what} has {why}; raise the limit with --max-align-tokens N (0: none), or use --aligner levenshtein",
+        f"{what} has {why}; {hint}",
         path,
         line if path is not None else None,
     )

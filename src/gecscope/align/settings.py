@@ -1,9 +1,12 @@
 """How edits are extracted: the alignment cache, worker processes, and the runaway guard.
 
-ERRANT's rule merger is cubic in the length of a run of changed tokens that contains
-substitutions (a 100-token run takes ~13 s, 600 tokens minutes). Before aligning, every pair is checked with a
-cheap token diff (:func:`changed_run`); a run longer than ``max_tokens`` stops the run with one
-line naming the file and line and the option that raises the limit (``--max-align-tokens``).
+The guard decides by the work a pair needs, before any parse: its alignment table must fit in
+the memory available (:func:`too_much_memory`, whatever the limit), and ERRANT's rule merger,
+cubic in a run of *substitutions* (a run that none of its rules breaks up: 2.6 CPU-s at 150
+steps), must not face more than it does on a run of ``max_tokens`` substitutions
+(:func:`merge_work`, from a cheap token diff). A run of insertions or deletions holding a few
+substitutions costs it little and is aligned, however long. Over the bound, the run stops with
+one line naming the file and line and the option that raises the limit (``--max-align-tokens``).
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from dataclasses import dataclass
 from gecscope.errors import MissingExtraError
 from gecscope.types import Tokens
 
-#: the longest run of changed tokens aligned by default. Real outputs stay far below it (longest
-#: run: 32 tokens over the 13 CoNLL-2014 systems, 131 over SEEDA's, aligned in 0.3 s), while a
-#: run that none of ERRANT's merge rules breaks up costs 13 s at 100 tokens and over 4 min at 200.
+#: the longest run of substitutions aligned by default (the merger's work on it is the bound on
+#: any run's). Real outputs stay far below it (longest run: 32 tokens over the 13 CoNLL-2014
+#: systems, 131 over SEEDA's, aligned in 0.3 s), while a run that none of ERRANT's merge rules
+#: breaks up costs 0.5 CPU-s at 100 substitutions, 2.6 at 150 and grows with the fourth power.
 DEFAULT_MAX_TOKENS = 150
 #: worker processes by default: the cores, at most this many
 MAX_DEFAULT_JOBS = 8
@@ -112,6 +116,68 @@ class Origin:
         return path, self.start + index + 1
 
 
+def _sub_runs(n: int) -> int:
+    """The merger's work on a run of ``n`` substitutions: every sub-run of two or more steps is
+    visited, in time proportional to its length (the sum of their lengths)."""
+    return n * (n + 1) * (n + 2) // 6 - n if n > 1 else 0
+
+
+def merge_work(steps: int, substitutions: int) -> tuple[int, int]:
+    """The least and the most work ERRANT's merger can do on a run of ``steps`` changed steps of
+    which ``substitutions`` are substitutions (the rest insertions or deletions), before a rule
+    cuts it: the sum of the lengths of the sub-runs holding a substitution. Least: the
+    substitutions together at one end of the run; most: spread evenly through it. A run without
+    a substitution is merged at once.
+
+    >>> merge_work(150, 150)[0] == merge_work(150, 150)[1] == 573650
+    True
+    >>> merge_work(945, 1)  # one substitution: at an end, or in the middle
+    (446984, 105823816)
+    """
+    if substitutions <= 0 or steps <= 1:
+        return 0, 0
+    total = _sub_runs(steps)
+    free = steps - substitutions
+    least = total - _sub_runs(free) if free > 1 else total
+    gaps, rest = divmod(free, substitutions + 1)
+    most = total - rest * _sub_runs(gaps + 1) - (substitutions + 1 - rest) * _sub_runs(gaps)
+    return least, most
+
+
+#: a run whose substitutions could fall where the merger does this many times the work of a run
+#: of ``max_tokens`` substitutions is refused even when they may as well fall where it does not
+#: (at 150: ~1.2e8 steps, a minute or two; the most of one token against 945: 1.06e8)
+SPREAD_FACTOR = 216
+
+
+def changed_regions(source: Tokens, target: Tokens) -> list[tuple[int, int]]:
+    """(removed, added) of every changed region of a token-level alignment (longest common
+    subsequence) of the pair that both removes and adds tokens. The alignment is bit-parallel
+    (rapidfuzz), so cheap even for very long or repetitive sentences.
+
+    >>> changed_regions(("a", "b", "c"), ("a", "x", "y", "c"))
+    [(1, 2)]
+    """
+    if source == target:
+        return []
+    try:
+        from rapidfuzz.distance import Indel
+    except ImportError:
+        raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
+    out = []
+    start: tuple[int, int] | None = None
+    for op in (*Indel.opcodes(source, target), None):
+        if op is not None and op.tag != "equal":
+            start = start or (op.src_start, op.dest_start)
+            end = (op.src_end, op.dest_end)
+        elif start is not None:
+            removed, added = end[0] - start[0], end[1] - start[1]
+            if removed and added:  # pure deletions or insertions merge in linear time
+                out.append((removed, added))
+            start = None
+    return out
+
+
 def changed_run(source: Tokens, target: Tokens) -> int:
     """The longest run of changed tokens (either side) in a token-level alignment (longest common
     subsequence) of the pair, counting only runs that both remove and add tokens (ERRANT merges a run of pure
@@ -202,7 +268,56 @@ def too_long(source: Tokens, target: Tokens, limit: int) -> str | None:
             f"a token of {longest_token} characters ({work:.2g} character comparisons, more than "
             f"{limit * CHAR_CELLS_PER_TOKEN:.2g} for the alignment limit {limit})"
         )
-    run = changed_run(source, target)
-    if run > limit:
-        return f"a run of {run} changed tokens (the alignment limit is {limit}; ERRANT's merger is cubic in it)"
+    budget = _sub_runs(limit)
+    for removed, added in changed_regions(source, target):
+        steps, subs = max(removed, added), min(removed, added)
+        least, most = merge_work(steps, subs)
+        if least > budget or most > SPREAD_FACTOR * budget:
+            return (
+                f"a run of {steps} changed tokens ({removed} removed, {added} added: ERRANT's merger would do "
+                f"{least:,} to {most:,} steps of work on it, more than the {budget:,} of a run of {limit} "
+                "substitutions, the alignment limit)"
+            )
+    return None
+
+
+#: bytes per cell of the alignment table each aligner fills (ERRANT's kernel: a float64 cost and a
+#: one-byte op code; ChERRANT's Python lists: two pointers and a float); an aligner not named here
+#: keeps no table (Levenshtein's bit-parallel columns) or declares its own bound
+TABLE_BYTES = {"errant": 9, "errant-notag": 9, "cherrant": 40}
+
+
+def available_memory() -> int:
+    """Bytes of memory available to a new allocation (``MemAvailable``; else the physical memory)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not on a POSIX system
+        return 1 << 62
+
+
+def too_much_memory(source: Tokens, target: Tokens, aligner: str, available: int | None = None) -> str | None:
+    """Why aligning ``(source, target)`` with ``aligner`` (its name) would need more memory than is
+    ``available`` (default: :func:`available_memory`), or None; checked whatever the limit.
+
+    >>> too_much_memory(("a",) * 10, ("b",) * 10, "errant", available=100)
+    'a table of 11 x 11 cells, which needs 0.0 GiB of memory (1,089 bytes; 0.0 GiB available)'
+    """
+    n, m = len(source) + 1, len(target) + 1
+    need = n * m * TABLE_BYTES.get(aligner, 0)
+    if not need or (available is None and need <= 1 << 26):  # 64 MiB: not worth reading the memory
+        return None
+    free = available_memory() if available is None else available
+    if need > free:
+        gib = 1 << 30
+        return (
+            f"a table of {n:,} x {m:,} cells, which needs {need / gib:.1f} GiB of memory "
+            f"({need:,} bytes; {free / gib:.1f} GiB available)"
+        )
     return None
