@@ -4,7 +4,9 @@ A terminal sends SIGINT to the whole foreground process group, so worker process
 raise ``KeyboardInterrupt`` (one traceback per worker) while the parent waited on a pool that was
 never shut down. Here workers are started while the parent ignores SIGINT for the few
 milliseconds their processes take to start (the ignored disposition is inherited through fork
-and exec, so even a worker still importing never sees it); only the parent answers Ctrl-C.
+and exec, so even a worker still importing never sees it); only the parent answers Ctrl-C. The
+signal is blocked over that window too, so a Ctrl-C within it is held, not lost (on a loaded
+machine the window can last seconds): it is answered as soon as the workers have started.
 When the block that owns the pool ends with an exception, queued tasks are cancelled and the
 workers are terminated and reaped instead of being waited for.
 """
@@ -37,17 +39,39 @@ def start_pool(
     """A pool of ``workers`` processes, all started now with SIGINT ignored (see the module doc):
     an ignored signal stays ignored through fork and exec, and Python then installs no handler."""
     main = threading.current_thread() is threading.main_thread()  # signals belong to the main thread
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    pool = None
     try:
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=mp_context, initializer=_worker_start, initargs=(initializer, initargs)
-        )
-        for _ in range(workers):  # one submit per worker: every process is started while SIGINT is ignored
-            pool.submit(int)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, old)
+        with _sigint_held(main):
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=mp_context, initializer=_worker_start, initargs=(initializer, initargs)
+            )
+            for _ in range(workers):  # one submit per worker: every process is started while SIGINT is ignored
+                pool.submit(int)
+    except BaseException:  # a Ctrl-C held while they started: the workers go, the interrupt goes on
+        if pool is not None:
+            stop_pool(pool)
+        raise
     return pool
+
+
+@contextlib.contextmanager
+def _sigint_held(main: bool) -> Iterator[None]:
+    """SIGINT ignored within the block (for the processes started in it) but not lost: it is
+    blocked first, and Linux keeps a blocked signal pending even while it is ignored; the
+    handler is restored, then the signal unblocked, so a Ctrl-C that came meanwhile is answered
+    as the block ends (``KeyboardInterrupt``). Outside the main thread: nothing to do."""
+    if not main:
+        yield
+        return
+    hold = hasattr(signal, "pthread_sigmask")
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hold else None
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
