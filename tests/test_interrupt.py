@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,7 +111,7 @@ def test_ctrl_c_while_the_workers_start_is_not_lost(monkeypatch: pytest.MonkeyPa
 
     import gecscope.pools as pools
 
-    started = []
+    started: list[Any] = []
 
     class Interrupted(ProcessPoolExecutor):
         def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
