@@ -118,6 +118,8 @@ class Score:
         """
 
         def cell(v: Any) -> str:
+            if v is None:  # a per-type rate without a denominator
+                return "<td>-</td>"
             return f"<td>{v:.0f}</td>" if float(v).is_integer() and abs(v) >= 1 else f"<td>{float(v):.4f}</td>"
 
         def table(head: list[str], rows: list[str]) -> str:

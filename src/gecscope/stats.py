@@ -79,7 +79,7 @@ class TypeCounts:
     ({'NOUN': [1.0, 0.0, 0.0], 'VERB': [0.0, 0.0, 0.5]}, 2)
     """
 
-    level: int
+    level: int | str
     sentences: tuple[tuple[TypeEntry, ...], ...]
 
     def __len__(self) -> int:

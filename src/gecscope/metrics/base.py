@@ -46,9 +46,9 @@ class Metric(Protocol):
     #: the checkpoint settings a learned metric needs (empty: none)
     checkpoints: tuple[str, ...]
 
-    #: the ``cat`` level of the per-type breakdown its Score shows (0: none)
+    #: the ``cat`` level of the per-type breakdown its Score shows (0: none; ``gold``: the gold's types)
     @property
-    def type_level(self) -> int: ...
+    def type_level(self) -> int | str: ...
 
     @property
     def uses_types(self) -> bool: ...
@@ -59,9 +59,9 @@ class Metric(Protocol):
 
     def analyse_compactly(self, examples: Sequence[Example]) -> Any: ...
 
-    def analyse_typed(self, examples: Sequence[Example], level: int) -> Any: ...
+    def analyse_typed(self, examples: Sequence[Example], level: int | str) -> Any: ...
 
-    def with_types(self, analysis: Any, examples: Sequence[Example], level: int) -> Any: ...
+    def with_types(self, analysis: Any, examples: Sequence[Example], level: int | str) -> Any: ...
 
     def analysis_key(self) -> Hashable | None: ...
 
@@ -94,7 +94,7 @@ class MetricBase:
     config: Any
 
     @property
-    def type_level(self) -> int:
+    def type_level(self) -> int | str:
         """The ``cat`` level of the per-type breakdown the metric's Score shows (0: none; a
         metric whose statistics declare a per-type group reads its ``cat`` setting)."""
         return 0
@@ -102,8 +102,9 @@ class MetricBase:
     @property
     def uses_types(self) -> bool:
         """Whether the metric reads its edits' error types with its settings (a per-type breakdown,
-        :attr:`type_level`: the run then types them with the language's classifier and signs it)."""
-        return bool(self.type_level)
+        :attr:`type_level`: the run then types them with the language's classifier and signs it;
+        not for ``gold``, the reference M2's own types)."""
+        return bool(self.type_level) and self.type_level != "gold"
 
     def check_ready(self) -> None:
         """Every extra and model the metric needs with its settings, checked before any work
@@ -117,13 +118,13 @@ class MetricBase:
         drops its chunk objects unless a breakdown needs them)."""
         return self.analyse(examples)
 
-    def analyse_typed(self, examples: Sequence[Example], level: int) -> Any:
+    def analyse_typed(self, examples: Sequence[Example], level: int | str) -> Any:
         """:meth:`analyse_compactly` with the per-type group at ``cat`` ``level`` in the analysis's
         ``types`` (for a metric whose statistics declare an attached group, ``stats.ATTACHED``;
         another metric's analysis holds its types itself, or has none)."""
         return self.analyse_compactly(examples)
 
-    def with_types(self, analysis: Any, examples: Sequence[Example], level: int) -> Any:
+    def with_types(self, analysis: Any, examples: Sequence[Example], level: int | str) -> Any:
         """``analysis`` (of ``examples``; a shared one adopted) with its per-type group at ``level``."""
         return analysis
 

@@ -83,16 +83,16 @@ class ChunkMetric(MetricBase):
         return self.analyse(examples, keep_chunks=self.needs_chunks)
 
     @property
-    def type_level(self) -> int:
+    def type_level(self) -> int | str:
         return self.config.cat
 
-    def analyse_typed(self, examples: Sequence[Example], level: int) -> ChunkAnalysis:
+    def analyse_typed(self, examples: Sequence[Example], level: int | str) -> ChunkAnalysis:
         """:meth:`analyse` with its per-type group at ``cat`` ``level``, counted from the chunks,
         which are then kept only if scoring reads them (:attr:`needs_chunks`)."""
         typed = self.with_types(self.analyse(examples, keep_chunks=True), references_chosen(self, examples), level)
         return typed if self.needs_chunks else dataclasses.replace(typed, partitions=None)
 
-    def with_types(self, analysis: ChunkAnalysis, examples: Sequence[Example], level: int) -> ChunkAnalysis:
+    def with_types(self, analysis: ChunkAnalysis, examples: Sequence[Example], level: int | str) -> ChunkAnalysis:
         """``analysis`` (of ``examples``) under this metric's assumption, with its per-type group
         (:func:`gecscope.metrics.error_types.chunk_type_counts`)."""
         analysis = relabel(analysis, self.config.assumption)

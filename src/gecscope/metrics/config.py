@@ -27,16 +27,17 @@ class ChunkMetricConfig:
     exclude_unchanged_refs: bool = False
     similarity: SimilarityConfig = field(default_factory=SimilarityConfig)
     llm: LLMConfig | None = None
-    #: 1-3: per-error-type counts in ``details["types"]`` at ERRANT's ``-cat`` level (0: none)
-    cat: int = 0
+    #: 1-3: per-error-type counts in ``details["types"]`` at ERRANT's ``-cat`` level (0: none);
+    #: ``gold``: the reference M2's own types (metrics/error_types.py)
+    cat: int | str = 0
 
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
     def __post_init__(self) -> None:
         check_convention(self.missing_annotators)
-        if self.cat not in (0, 1, 2, 3):
-            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
+        if self.cat not in (0, 1, 2, 3, "gold"):
+            raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")
         for option in (o.ASSUMPTION, o.LEVEL, o.WEIGHTING, o.MODE):
             check_choice(option.name, getattr(self, option.name), option.choices)
         if self.weighting == "llm" and self.llm is None:

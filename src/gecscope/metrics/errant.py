@@ -21,7 +21,8 @@ from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, references_chosen
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_row, prf_score
+from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
+from gecscope.metrics.error_types import LEVELS, category_rows
 from gecscope.result import Score
 from gecscope.scoring import ERRANT, errant_f
 from gecscope.signature import number
@@ -90,7 +91,9 @@ class ErrantConfig:
     #: official: errant_compare (running F rounded to 4 dp when choosing references);
     #: gec-metrics: the unrounded running F
     convention: str = "official"
-    cat: int = 0  # 1-3: ERRANT's -cat breakdown level (0: full types in JSON, no table in official text)
+    #: 1-3: ERRANT's -cat breakdown level (0: full types in JSON, no table in official text);
+    #: ``gold``: the reference M2's own types, recall per gold type (metrics/error_types.py)
+    cat: int | str = 0
     #: corpus: errant_compare's greedy corpus counts; sentence: the mean of sentence F, each
     #: sentence against its best reference (SentERRANT)
     level: str = "corpus"
@@ -105,8 +108,8 @@ class ErrantConfig:
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_finite(beta=self.beta)
         o.BETA.check(self.beta)
-        if self.cat not in (0, 1, 2, 3):
-            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
+        if self.cat not in (0, *LEVELS):
+            raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")
 
 
 def summary_block(title: str, d: Mapping[str, Any], beta: float) -> list[str]:
@@ -130,8 +133,9 @@ class Errant(MetricBase):
         self.config = config or ErrantConfig()
 
     @property
-    def type_level(self) -> int:
-        return int(self.config.cat)
+    def type_level(self) -> int | str:
+        cat: int | str = self.config.cat
+        return cat
 
     def analyse(self, examples: Sequence[Example]) -> EditTable:
         """Per (sentence, reference) TP/FP/FN and category counts, as compact arrays."""
@@ -155,7 +159,7 @@ class Errant(MetricBase):
         beta = self.config.beta
         table = EditTable.of(counts)
         chosen = self.choose(table)
-        cats = {k: prf_row(v, beta) for k, v in table.category_totals(chosen, self.config.cat).items()}
+        cats = category_rows(table.category_totals(chosen, self.config.cat), beta, self.config.cat)
         select = "best-per-sentence" if self.config.level == "sentence" else "greedy-corpus"
         fields = {**self.scheme_fields(), "beta": number(beta), "select": select}
         if self.config.convention != "official":  # the unrounded running F can choose other references
@@ -193,8 +197,11 @@ class Errant(MetricBase):
             head = ["Category".ljust(14), *(h.ljust(8) for h in ("TP", "FP", "FN", "P", "R"))]
             lines.append(" ".join([*head, f"F{beta}"]))
             for name, c in d["categories"].items():
-                p, r, f = (round(x, 4) for x in (c["p"], c["r"], c["f"]))
-                cells = [name.ljust(14), *(str(v).ljust(8) for v in (c["tp"], c["fp"], c["fn"], p, r))]
+                p, r, f = (round(x, 4) for x in errant_prf(c["tp"], c["fp"] or 0, c["fn"], beta))
+                cells = [
+                    name.ljust(14),
+                    *(str("-" if v is None else v).ljust(8) for v in (c["tp"], c["fp"], c["fn"], p, r)),
+                ]
                 lines.append(" ".join([*cells, str(f)]))
             lines.append("")
         return "\n".join([*lines, *summary_block(title, d, beta), ""])

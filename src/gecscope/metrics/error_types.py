@@ -23,17 +23,26 @@ Levels: 1 = operation (``M``/``R``/``U``), 2 = category without operation (``NOU
 3 = full type (``R:NOUN:NUM``). Types that are not ERRANT-shaped (``UNK``, NUCLE's ``Vt``)
 are kept whole at every level.
 
+``gold`` (:data:`GOLD`): the reference M2's own types, whole (EstGEC's ``R:NOM:FORM``, UA-GEC's
+``G/Case``, ERRANT's in BEA/CoNLL gold, ChERRANT's), untouched by the language's classifier (a
+metric with ``cat="gold"`` does not :attr:`~gecscope.metrics.base.MetricBase.uses_types`). Only
+what a gold edit accounts for is counted: TP, FP_ne and FN by the reference chunk's types (the
+first kept reference that changed the chunk, else ``UNK``, never the hypothesis's); FP_un has no
+gold type and is left out, so a gold row gives recall, Hit and Under; its P, F and Over are
+``None`` (shown ``-``). The gold types of the rows sum to the overall TP, FP_ne and FN.
+
 >>> type_name("R:NOUN:NUM", 1), type_name("R:NOUN:NUM", 2), type_name("", 3), type_name("Vt", 1)
 ('R', 'NOUN:NUM', 'UNK', 'Vt')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from gecscope.classify import Label
 from gecscope.metrics.analysis import ChunkAnalysis
+from gecscope.metrics.counts import prf_row
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts, TypeCounts, TypeEntry
 from gecscope.types import Chunk, Example
@@ -42,21 +51,25 @@ if TYPE_CHECKING:
     from gecscope.metrics.chunk_metric import ChunkMetric
 
 UNK = "UNK"
-LEVELS = (1, 2, 3)
+#: the ``cat`` value of the gold's own types
+GOLD = "gold"
+LEVELS: tuple[int | str, ...] = (1, 2, 3, GOLD)
+#: a ``cat`` level: 1-3 or :data:`GOLD`
+Level = int | str
 
 #: per chunk, per target (hypothesis first, then kept references): distinct edit types
 ChunkTypes = tuple[tuple[tuple[str, ...], ...], ...]
 
 
-def type_name(edit_type: str, level: int) -> str:
-    """An edit type at ERRANT ``-cat`` granularity ``level`` (1, 2 or 3)."""
+def type_name(edit_type: str, level: Level) -> str:
+    """An edit type at ERRANT ``-cat`` granularity ``level`` (1, 2 or 3; :data:`GOLD`: whole)."""
     t = edit_type or UNK
     if len(t) > 2 and t[1] == ":" and t[0] in "MRU" and level in (1, 2):
         return t[0] if level == 1 else t[2:]
     return t
 
 
-def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: int) -> ChunkTypes:
+def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: Level) -> ChunkTypes:
     """The distinct types of each target's edits inside each chunk.
 
     Edits are assigned to chunks exactly as :func:`gecscope.chunk.partition` assigns them: a
@@ -78,10 +91,12 @@ def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], 
     return tuple(out)
 
 
-def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: int) -> tuple[str, ...]:
+def attribute(
+    label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: int, gold: bool = False
+) -> tuple[str, ...]:
     """The types a chunk labelled ``label`` counts for, judged against kept reference ``k``
-    (0-based; target ``k + 1``). Empty for TN."""
-    if label == Label.TN:
+    (0-based; target ``k + 1``). Empty for TN (and, with ``gold``, for FP_un: no gold type)."""
+    if label == Label.TN or (gold and label == Label.FP_UN):
         return ()
     if label == Label.FP_UN:
         return types[0] or (UNK,)
@@ -91,28 +106,31 @@ def attribute(label: Label, chunk: Chunk, types: Sequence[tuple[str, ...]], k: i
     agreeing = [r for r in changed if chunk.outputs[r] == chunk.outputs[0]] if label == Label.TP else []
     if changed:
         return types[(agreeing or changed)[0]]
-    return types[0] or (UNK,)  # the hypothesis's types
+    return (UNK,) if gold else types[0] or (UNK,)  # the hypothesis's types
 
 
-def chunk_type_counts(examples: Sequence[Example], analysis: ChunkAnalysis, level: int) -> TypeCounts:
+def chunk_type_counts(examples: Sequence[Example], analysis: ChunkAnalysis, level: Level) -> TypeCounts:
     """The per-type group of a chunk analysis at ``cat`` ``level`` (under its own assumption):
     per sentence, per kept reference ``k``, per chunk, one entry per type the chunk counts for
     against ``k`` (:func:`attribute`), in its label's field, 1/k of the chunk's weight each."""
     if level not in LEVELS:
-        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
+        raise ValueError(f"cat must be 1, 2, 3 or gold; got {level}")
+    gold = level == GOLD
     out = []
     for ex, chunks, kept, per_ref in zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True):
         types = chunk_types(ex, kept, chunks, level)
         entries: list[TypeEntry] = []
         for k, labels in enumerate(per_ref):
             for c, (chunk, lab, ts) in enumerate(zip(chunks, labels, types, strict=True)):
-                names = attribute(lab, chunk, ts, k)
+                names = attribute(lab, chunk, ts, k, gold)
                 entries.extend((k, name, int(lab), 1.0, len(names), k * len(chunks) + c) for name in names)
         out.append(tuple(entries))
     return TypeCounts(level, tuple(out))
 
 
-def chunk_type_rows(metric: ChunkMetric, analysis: ChunkAnalysis, result: Score) -> dict[str, dict[str, float]]:
+def chunk_type_rows(
+    metric: ChunkMetric, analysis: ChunkAnalysis, result: Score
+) -> dict[str, dict[str, float]] | dict[str, dict[str, float | None]]:
     """``details["types"]`` of a chunk metric's ``result`` from the analysis's per-type group: per
     type, the summed counts (each sentence against the kept reference its overall counts used,
     with the metric's chunk weights, :meth:`ChunkMetric.weight_array`) and the metric's values of them."""
@@ -121,7 +139,81 @@ def chunk_type_rows(metric: ChunkMetric, analysis: ChunkAnalysis, result: Score)
     # the chosen reference's position among each sentence's kept ones
     chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
     acc = analysis.types.totals(chosen, 5, weights, analysis.flag_offsets)
-    return {name: metric.type_row(ChunkCounts(*acc[name])) for name in sorted(acc)}
+    rows = {name: empty_cells(metric.type_row(ChunkCounts(*acc[name]))) for name in sorted(acc)}
+    return {name: gold_row(row) for name, row in rows.items()} if analysis.types.level == GOLD else rows
 
 
-__all__ = ["UNK", "attribute", "chunk_type_counts", "chunk_type_rows", "chunk_types", "type_name"]
+#: a chunk metric's per-type rates and the counts their denominators sum
+DENOMINATORS = {
+    "p": ("tp", "fp"),
+    "r": ("tp", "fn"),
+    "hit": ("tp", "fp_ne", "fn"),
+    "wrong": ("tp", "fp_ne", "fn"),
+    "under": ("tp", "fp_ne", "fn"),
+    "over": ("tp", "fp_ne", "fp_un"),
+}
+
+
+def empty_cells(row: dict[str, float]) -> dict[str, float | None]:
+    """``row`` with each rate whose denominator is 0 ``None`` (no proposal, no gold edit: shown
+    ``-``, JSON ``null``), the counts beside it kept."""
+    out: dict[str, float | None] = dict(row)
+    for rate, counts in DENOMINATORS.items():
+        if rate in row and all(c in row for c in counts) and sum(row[c] for c in counts) == 0:
+            out[rate] = None
+    return out
+
+
+#: the per-type values a gold type cannot have: they count the proposals no gold edit accounts for
+NOT_GOLD = ("fp_un", "over", "p", "f")
+
+
+def gold_row(row: dict[str, float | None]) -> dict[str, float | None]:
+    """A gold type's row: ``row`` with :data:`NOT_GOLD` values ``None`` (shown ``-``)."""
+    return {k: None if k in NOT_GOLD else v for k, v in row.items()}
+
+
+def category_rows(
+    totals: Mapping[str, Sequence[float]], beta: float, level: Level
+) -> dict[str, dict[str, float | None]]:
+    """ERRANT's per-category rows (:func:`type_row`) of its summed ``{name: (tp, fp, fn)}``; for
+    :data:`GOLD`, the gold types alone (TP and FN are counted by the gold edit's type, FP by the
+    hypothesis's: a name with no TP or FN is no gold type's row)."""
+    gold = level == GOLD
+    return {k: type_row(v, beta, gold) for k, v in totals.items() if not gold or v[0] + v[2]}
+
+
+def type_row(counts: Sequence[float], beta: float, gold: bool = False) -> dict[str, float | None]:
+    """One type's ``{tp, fp, fn, p, r, f}`` (M2, ERRANT): ERRANT's P/R/F where the counts define
+    them; P with no proposal and R with no gold edit are ``None`` (not ERRANT's 1.0: in a per-type
+    table that reads as perfect), F stays (0 then); a gold type's FP, P and F are ``None``.
+
+    >>> type_row((0, 0, 2), 0.5)
+    {'tp': 0, 'fp': 0, 'fn': 2, 'p': None, 'r': 0.0, 'f': 0.0}
+    """
+    row: dict[str, float | None] = dict(prf_row(counts, beta))
+    tp, fp, fn = counts
+    if tp + fp == 0:
+        row["p"] = None
+    if tp + fn == 0:
+        row["r"] = None
+    if gold:
+        row.update(fp=None, p=None, f=None)
+    return row
+
+
+__all__ = [
+    "GOLD",
+    "LEVELS",
+    "UNK",
+    "Level",
+    "attribute",
+    "category_rows",
+    "chunk_type_counts",
+    "chunk_type_rows",
+    "chunk_types",
+    "empty_cells",
+    "gold_row",
+    "type_name",
+    "type_row",
+]

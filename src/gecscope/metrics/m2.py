@@ -55,7 +55,8 @@ class M2Config:
     #: corpus: the scorer's greedy corpus counts; sentence: the mean of sentence F, each sentence
     #: against its best annotator
     level: str = "corpus"
-    cat: int = 0  # 1-3: per-error-type P/R/F in details["types"] (see metrics/m2_types.py)
+    #: 1-3: per-error-type P/R/F in details["types"]; ``gold``: the gold's own types (metrics/m2_types.py)
+    cat: int | str = 0
 
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
@@ -68,8 +69,8 @@ class M2Config:
         check_choice("level", self.level, ("corpus", "sentence"))
         o.BETA.check(self.beta)
         o.MAX_UNCHANGED.check(self.max_unchanged_words)
-        if self.cat not in (0, 1, 2, 3):
-            raise SettingError(f"cat must be 0, 1, 2 or 3; got {self.cat}", "cat")
+        if self.cat not in (0, 1, 2, 3, "gold"):
+            raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")
 
 
 def gold_edits(ex: Example) -> list[list[GoldEdit]] | None:
@@ -161,10 +162,11 @@ class M2(MetricBase):
         return M2Table.build([[(c.correct, c.proposed, c.gold) for c in self.sentence_counts(ex)] for ex in examples])
 
     @property
-    def type_level(self) -> int:
-        return int(self.config.cat)
+    def type_level(self) -> int | str:
+        cat: int | str = self.config.cat
+        return cat
 
-    def analyse_typed(self, examples: Sequence[Example], level: int) -> M2Table:
+    def analyse_typed(self, examples: Sequence[Example], level: int | str) -> M2Table:
         """:meth:`analyse` with its per-type group at ``cat`` ``level``, from the same lattice
         search (:func:`gecscope.metrics.m2_types.m2_type_counts_of`)."""
         examples = references_chosen(self, examples)
@@ -181,21 +183,29 @@ class M2(MetricBase):
     def score_analysis(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Score:
         table = M2Table.of(counts)
         chosen = self.choose(table)
-        fields = {
-            "beta": number(self.config.beta),
-            "max_unchanged": str(self.config.max_unchanged_words),
-            "algorithm": self.config.algorithm,
-            "lattice": self.config.edit_lattice,
-            "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
-        }
         result = prf_score(
-            self, table, chosen, self.config.level, fields, lambda tp, fp, fn: {"proposed": tp + fp, "gold": tp + fn}
+            self,
+            table,
+            chosen,
+            self.config.level,
+            self.signature_fields(),
+            lambda tp, fp, fn: {"proposed": tp + fp, "gold": tp + fn},
         )
         group = table.types
         if not self.config.cat or group is None or group.level != self.config.cat:
             return result
         types = m2_type_rows(group, result, self.config.beta)  # the per-type breakdown (details["types"])
         return dataclasses.replace(result, details={**result.details, "types": types})
+
+    def signature_fields(self) -> dict[str, str]:
+        """The settings the signature names (a variant of the scorer adds its own)."""
+        return {
+            "beta": number(self.config.beta),
+            "max_unchanged": str(self.config.max_unchanged_words),
+            "algorithm": self.config.algorithm,
+            "lattice": self.config.edit_lattice,
+            "ignore_ws_case": "yes" if self.config.ignore_whitespace_casing else "no",
+        }
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:

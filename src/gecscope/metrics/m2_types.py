@@ -16,14 +16,17 @@ The scorer lets one hypothesis edit match several identical gold edits, each a c
 so its proposed count is one less than its correct count per extra match; that -1 is booked as
 FP of the first matched gold edit's type, which keeps the per-type TP, FP and FN summing
 exactly to the overall counts. Untyped gold edits are ``UNK``.
+
+With ``cat="gold"`` (:data:`~gecscope.metrics.error_types.GOLD`) a type is a gold edit's own,
+whole, and only TP and FN are counted (an unmatched hypothesis edit has no gold type): a row's
+TP and FN sum to the overall ones, its FP, P and F are ``None``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gecscope.metrics.counts import prf_row
-from gecscope.metrics.error_types import LEVELS, UNK, type_name
+from gecscope.metrics.error_types import GOLD, LEVELS, UNK, Level, type_name, type_row
 from gecscope.metrics.maxmatch import GoldEdit, gold_matches
 from gecscope.result import Score
 from gecscope.stats import TypeCounts, TypeEntry
@@ -33,10 +36,11 @@ HypEdit = tuple[int, int, str, str]
 
 
 def m2_type_counts(
-    ex: Example, annotator: int, edits: Sequence[HypEdit], gold: Sequence[GoldEdit], level: int
+    ex: Example, annotator: int, edits: Sequence[HypEdit], gold: Sequence[GoldEdit], level: Level
 ) -> dict[str, list[float]]:
     """``{type: [tp, fp, fn]}`` of ``ex`` against ``annotator`` (the search's ``edits`` and its
-    ``gold``), with the types of the gold edits and the hypothesis's own typed edits, where known."""
+    ``gold``), with the types of the gold edits and the hypothesis's own typed edits, where known
+    (:data:`GOLD`: the gold edits' alone, no FP)."""
     gold_types = [e.type for e in ex.references[annotator].edits or ()] if ex.references else []
     hyp_types = [(e.start, e.end, e.type) for e in ex.hypothesis.edits or () if e.type]
     acc: dict[str, list[float]] = {}
@@ -50,6 +54,8 @@ def m2_type_counts(
         for i in hits:
             matched[i] = True
             add(names[i], 0, 1.0)
+        if level == GOLD:
+            continue
         if len(hits) > 1:
             add(names[hits[0]], 1, 1.0 - len(hits))
         elif not hits:
@@ -65,13 +71,13 @@ def m2_type_counts(
 
 
 def m2_type_counts_of(
-    examples: Sequence[Example], pairs: Sequence[Sequence[tuple[Sequence[HypEdit], Sequence[GoldEdit]]]], level: int
+    examples: Sequence[Example], pairs: Sequence[Sequence[tuple[Sequence[HypEdit], Sequence[GoldEdit]]]], level: Level
 ) -> TypeCounts:
     """The per-type group of M2's statistics at ``cat`` ``level``: per sentence, per annotator
     ``j`` (its searched ``edits`` and ``gold``, ``pairs``), per type, its ``tp, fp, fn``
     (:func:`m2_type_counts`)."""
     if level not in LEVELS:
-        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
+        raise ValueError(f"cat must be 1, 2, 3 or gold; got {level}")
     out = []
     for ex, options in zip(examples, pairs, strict=True):
         entries: list[TypeEntry] = []
@@ -82,11 +88,11 @@ def m2_type_counts_of(
     return TypeCounts(level, tuple(out))
 
 
-def m2_type_rows(group: TypeCounts, result: Score, beta: float) -> dict[str, dict[str, float]]:
+def m2_type_rows(group: TypeCounts, result: Score, beta: float) -> dict[str, dict[str, float | None]]:
     """``details["types"] = {type: {tp, fp, fn, p, r, f}}`` of M2's ``result``: each sentence
-    counted against the annotator its overall counts chose."""
+    counted against the annotator its overall counts chose (gold types: FP, P, F ``None``)."""
     acc = group.totals([int(row["reference"]) for row in result.sentences], 3)
-    return {name: prf_row(acc[name], beta) for name in sorted(acc)}
+    return {name: type_row(acc[name], beta, group.level == GOLD) for name in sorted(acc)}
 
 
 __all__ = ["m2_type_counts", "m2_type_counts_of", "m2_type_rows"]

@@ -10,8 +10,19 @@ LEVEL = Option(
 )
 #: F-beta's beta: beyond these ends beta² over- or underflows into a silent P or R (or an overflow)
 BETA = Option("beta", "F-beta", float, low=0.01, high=100)
+
+
+def cat_level(text: str) -> int | str:
+    """A ``--cat`` value: ``gold`` as it is, else a number (an unknown word is refused by the choices)."""
+    return text if not text.strip().lstrip("-").isdigit() else int(text)
+
+
 CAT = Option(
-    "cat", "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type; 0: none", int, choices=(0, 1, 2, 3)
+    "cat",
+    "per-error-type breakdown: 1 operation, 2 category, 3 full ERRANT type; gold: the reference M2's own types "
+    "(recall, Hit, Under per gold type); 0: none",
+    cat_level,
+    choices=(0, 1, 2, 3, "gold"),
 )
 ASSUMPTION = Option("assumption", "CLEME chunk assumption", choices=("dependent", "independent"))
 #: ``length+similarity`` multiplies the two (WODAFE's "length weighting plus PTScore weights")
@@ -37,6 +48,8 @@ MAX_CHARS = Option(
     high=10**9,
 )
 N = Option("n", "maximum n-gram order (GREEN: 0 = the unit's default)", int, low=0, high=100)
+#: GLEU's n: no "unit default" (its config refuses 0)
+GLEU_N = Option("n", "maximum n-gram order", int, low=1, high=100)
 MISSING = Option(
     "missing_annotators",
     "an annotator with no line in a sentence: absent (left out) or unchanged (the source); "

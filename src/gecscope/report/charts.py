@@ -103,11 +103,22 @@ def stacked_bars(
     return "".join(parts)
 
 
-def _shade(value: float, rgb: tuple[int, int, int]) -> str:
-    """White (0) to ``rgb`` (1)."""
+#: the fill of an empty cell (a rate without a denominator: no proposal, no gold edit)
+EMPTY = "#f4f4f4"
+
+
+def _shade(value: float | None, rgb: tuple[int, int, int]) -> str:
+    """White (0) to ``rgb`` (1); :data:`EMPTY` for None (no value)."""
+    if value is None:
+        return EMPTY
     v = min(max(value, 0.0), 1.0)
     r, g, b = (round(255 + (c - 255) * v) for c in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _rate(value: float | None, digits: int) -> str:
+    """A cell's value, ``-`` when it has none (e.g. a gold type's Over)."""
+    return "-" if value is None else f"{value:.{digits}f}"
 
 
 def support_of(row: Mapping[str, float]) -> float:
@@ -151,7 +162,7 @@ def heat_map(
                 parts.append(f'<rect x="{x}" y="{y}" width="{cw - 2}" height="{ch - 2}" fill="#f4f4f4"/>')
                 continue
             data = " ".join(
-                f'data-{m}="{row.get(m, 0.0):.4f}" data-fill-{m}="{_shade(row.get(m, 0.0), rgb[m])}" '
+                f'data-{m}="{_rate(row.get(m, 0.0), 4)}" data-fill-{m}="{_shade(row.get(m, 0.0), rgb[m])}" '
                 f'data-mark-{m}="{marks.get((name, t, m), "")}"'
                 for m in measures
             )
@@ -170,7 +181,7 @@ def heat_map(
             )
             parts.append(
                 f'<text class="cell-label" x="{x + (cw - 2) / 2:.1f}" y="{y + 15}" text-anchor="middle" '
-                f'font-family="system-ui, sans-serif" font-size="9">{row.get(first, 0.0):.2f}'
+                f'font-family="system-ui, sans-serif" font-size="9">{_rate(row.get(first, 0.0), 2)}'
                 f"{marks.get((name, t, first), '')}</text>"
             )
     parts.append("</svg>")
