@@ -165,16 +165,18 @@ def test_swap_warning_once_over_the_whole_input(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     # swapped files: the "source" is the corrected text, the "hypothesis" the learner's, which
-    # lacks the "the" and "," the references add on the 20 lines both files share
-    fixed, learner = "The cat sat , on the mat .", "cat sat on mat ."
-    ref = _text(tmp_path / "ref.txt", ["The dog ran , home ."] * 20 + [fixed] * 40)
-    src = _text(tmp_path / "src.txt", ["dog ran home ."] * 20 + [fixed] * 40)
-    hyp = _text(tmp_path / "hyp.txt", ["dog ran home ."] * 20 + [learner] * 40)
+    # lacks the words the references add on the lines both files share
+    words = ["the", "a", "to", "of", ",", "is", "in", "on"]
+    fixed = [f"cat {w} sat {v} mat" for w, v in zip(words, words[1:] + words[:1], strict=True)]
+    learner = [f"cat sat {v} mat" for v in words[1:] + words[:1]]
+    ref = _text(tmp_path / "ref.txt", [f"dog {w} ran" for w in words] * 2 + fixed * 5)
+    src = _text(tmp_path / "src.txt", ["dog ran"] * 16 + fixed * 5)
+    hyp = _text(tmp_path / "hyp.txt", ["dog ran"] * 16 + learner * 5)
     argv = ["score", "--metric", "cleme2", "errant", "--jobs", "1", "--source", str(src), "--hyp", str(hyp)]
     argv += ["--ref", str(ref)]
     examples = [ex for shard in text_shards(src, hyp, [ref]) for ex in shard]
     warning = swap_tally(examples).warning()
-    assert warning and "on the 40 of 60 lines" in warning
+    assert warning and "on the 40 of 56 lines" in warning
     shard, whole = _both(monkeypatch, capsys, argv, 2)
     assert shard[:2] == whole[:2]
     assert shard[2].count(warning) == 1 and warning in whole[2]
