@@ -195,6 +195,17 @@ def test_precision_with_a_metric_without_a_model_is_refused(capsys: pytest.Captu
     assert capsys.readouterr().err == "gecscope: error: --precision does not apply to --metric errant\n"
 
 
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--llm-endpoint", "http://127.0.0.1:9/v1"), ("--encoder-layer", "3"), ("--rescale-baseline", "0.8")],
+)
+def test_model_options_a_metric_does_not_read_are_refused(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    assert main(["score", "--example", "--metric", "errant", option, value, "--quiet"]) == 2
+    assert capsys.readouterr().err == f"gecscope: error: {option} does not apply to --metric errant\n"
+
+
 def test_precision_default_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--example", "--metric", "errant", "--precision", "fp32", "--quiet"]) == 2
     assert "--precision does not apply" in capsys.readouterr().err

@@ -170,6 +170,16 @@ def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) ->
         out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields[m])
     if getattr(args, "llm_model", None) and not any("llm" in f for f in fields.values()):
         raise ValueError(f"--llm-model does not apply to --metric {shown}")
-    if getattr(args, "precision", None) and not any({"precision", "perplexity"} & f for f in fields.values()):
-        raise ValueError(f"--precision does not apply to --metric {shown}")
+    # the model options without a default: given, they must reach a chosen metric's config
+    for option, reads in (
+        ("--precision", {"precision", "perplexity"}),
+        ("--llm-endpoint", {"llm"}),
+        ("--encoder-layer", {"similarity"}),
+        ("--encoder-backend", {"similarity"}),
+        ("--rescale-baseline", {"similarity"}),
+    ):
+        if getattr(args, option[2:].replace("-", "_"), None) is not None and not any(
+            reads & f for f in fields.values()
+        ):
+            raise ValueError(f"{option} does not apply to --metric {shown}")
     return out
