@@ -35,6 +35,24 @@ def test_one_token_against_945_is_aligned_not_refused() -> None:
     assert too_long(("!",), essay(945), 150) is None
 
 
+def marian_loop() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A 65-token list whose 5-word item an NMT system replaced by a loop over the list's start,
+    290 tokens long (as Marian's output of GMEG Wiki test line 694: 70 source tokens, 408 out)."""
+    vocab = list(dict.fromkeys(w for w in WORDS if w.isalpha()))
+    head = [t for w in vocab[:15] for t in (w, ",")]
+    tail = [t for w in vocab[15:30] for t in (w, ",")][:-1] + ["."]
+    loop = head[10:30] * 15
+    source = (*head, "pallative", "and", "end", "of", "life", *tail)
+    return source, (*head, *loop[:290], *tail)
+
+
+def test_a_looping_system_output_is_aligned_not_refused() -> None:
+    """Before: 'a run of 290 changed tokens' (5 removed, 290 added); the merger's real work on it:
+    1.5 CPU-s with the parse. GMEG's whole Wiki test output of Marian now scores at the defaults."""
+    source, output = marian_loop()
+    assert too_long(source, output, 150) is None
+
+
 def test_a_run_of_substitutions_over_the_limit_is_refused_as_before() -> None:
     source = tuple(f"w{i}" for i in range(151))
     target = tuple(f"v{i}" for i in range(151))
