@@ -40,7 +40,7 @@ def marian_loop() -> tuple[tuple[str, ...], tuple[str, ...]]:
     290 tokens long (as Marian's output of GMEG Wiki test line 694: 70 source tokens, 408 out)."""
     vocab = list(dict.fromkeys(w for w in WORDS if w.isalpha()))
     head = [t for w in vocab[:15] for t in (w, ",")]
-    tail = [t for w in vocab[15:30] for t in (w, ",")][:-1] + ["."]
+    tail = [*[t for w in vocab[15:30] for t in (w, ",")][:-1], "."]
     loop = head[10:30] * 15
     source = (*head, "pallative", "and", "end", "of", "life", *tail)
     return source, (*head, *loop[:290], *tail)
