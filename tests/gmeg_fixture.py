@@ -60,9 +60,15 @@ def write_domain(folder: Path, scores_dir: Path, domain: str, seed: int, sentenc
     for name, lines in texts.items():
         (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     order = ["amu", "marian", "nus", "lstm", "lstm-r", "ref", "source", "transformer"]  # GMEG's column order
-    corpus = ["system,score", *(f"{s},{sum(ratings[s]) / len(ratings[s])!r}" for s in order)]
+    unrated = {3 % len(rows)}  # a sentence nobody rated: an empty row, as in the published files
+    rated = [i for i in range(len(rows)) if i not in unrated]
+    corpus = ["system,score", *(f"{s},{sum(ratings[s][i] for i in rated) / len(rated)!r}" for s in order)]
     (scores_dir / f"{domain}-corpus-scores.csv").write_text("\n".join(corpus) + "\n", encoding="utf-8")
-    segment = [",".join(order), *(",".join(repr(ratings[s][i]) for s in order) for i in range(len(rows)))]
+    segment = [",".join(order)]
+    segment += [
+        "," * (len(order) - 1) if i in unrated else ",".join(repr(ratings[s][i]) for s in order)
+        for i in range(len(rows))
+    ]
     (scores_dir / f"{domain}-segment-scores.csv").write_text("\n".join(segment) + "\n", encoding="utf-8")
 
 

@@ -21,7 +21,7 @@ from gecscope.cli.settings import add_settings, metric_options, within
 from gecscope.errors import InputError
 from gecscope.meta.data.gmeg import GMEG_SPLITS
 from gecscope.meta.data.named import DATASETS, FOLDERS, check_options
-from gecscope.meta.protocols.limits import MAX_RUNS, MAX_SAMPLES, MAX_WINDOW
+from gecscope.meta.protocols.limits import MAX_RUNS, MAX_SAMPLES, MAX_SEEDS, MAX_SYNTHETIC, MAX_WINDOW
 from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
 from gecscope.setup.testsets import data_dirs
 
@@ -101,6 +101,20 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--dataset", choices=DATASETS, default="gjg15")
     r.add_argument("--split", choices=GMEG_SPLITS, help="GMEG split (default test)")
     r.add_argument("--yahoo", metavar="DIR", help="gmeg-yahoo: the folder of the Yahoo texts (not public)")
+    r.add_argument(
+        "--synthetic",
+        type=within(int, 0, MAX_SYNTHETIC),
+        default=0,
+        metavar="N",
+        help="GMEG: add N synthetic systems (hybrid super-sampling of system pairs; the paper's Table 8 used 674)",
+    )
+    r.add_argument("--synthetic-seed", type=int, default=0, help="first seed of the synthetic systems")
+    r.add_argument(
+        "--synthetic-runs",
+        type=within(int, 1, MAX_SEEDS),
+        default=10,
+        help="seeds (from --synthetic-seed) to report the mean and sd over",
+    )
     r.add_argument(
         "--metric",
         nargs="+",
@@ -199,7 +213,7 @@ def check_meta(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.task == "run":
-        check_options(args.dataset, args.split, args.yahoo)
+        check_options(args.dataset, args.split, args.yahoo, args.synthetic)
     data = resolve_data(args.data, FOLDERS.get(getattr(args, "dataset", ""), "conll14"))
     check_meta(args)
     check_output(getattr(args, "output", None))  # before any work
@@ -270,6 +284,9 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         options=metric_options(args, [m for m in args.metric if m in REFERENCE_FREE]),
         split=args.split,
         yahoo=args.yahoo,
+        synthetic=args.synthetic,
+        synthetic_seed=args.synthetic_seed,
+        synthetic_runs=args.synthetic_runs,
     )
     if args.format in ("latex", "markdown"):
         from gecscope.report import paper

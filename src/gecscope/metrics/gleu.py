@@ -159,6 +159,13 @@ def draw_blocks(
         yield _draw_rows(start, min(iterations, start + step), sentences, refs, seed_step, sampling)
 
 
+@lru_cache(maxsize=2)  # at most 2 x refs x 16 MB (CACHED entries of float64 each)
+def draw_masks(iterations: int, sentences: int, refs: int, seed_step: int, sampling: str) -> tuple[FloatArray, ...]:
+    """Per reference, the 0/1 matrix of the :func:`draws` that picked it (cached like the draws)."""
+    idx = draws(iterations, sentences, refs, seed_step, sampling)
+    return tuple((idx == j).astype(np.float64) for j in range(refs))
+
+
 def gleu_from_stats(stats: FloatArray, n_max: int, smooth: bool = False, convention: str = "official") -> FloatArray:
     """GLEU of each row of summed statistics (shape (..., 2 + 2N)), 0 when any statistic is 0.
     ``convention="gec-metrics"``: P_n = 1 when there is no false positive (FP = den - num: also
@@ -185,17 +192,16 @@ def sentence_rows(stats: FloatArray, scores: FloatArray) -> tuple[dict[str, Any]
     ``matches`` of the drawn reference, ``hyp_len`` and ``ngrams``): ``hyp_len`` |H|, ``ref_len``
     |R| per reference, ``matches`` the numerators num_1..num_N per reference, ``ngrams`` the
     denominators den_1..den_N (the hypothesis' n-grams, the same for every reference)."""
-    counts = stats.astype(np.int64).tolist()  # integer counts (exact in float64)
+    counts = stats.astype(np.int64)  # integer counts (exact in float64)
+    columns = (
+        counts[:, 0, 0].tolist(),
+        counts[:, :, 1].tolist(),
+        counts[:, :, 2::2].tolist(),
+        counts[:, 0, 3::2].tolist(),
+    )
     return tuple(
-        {
-            "index": i,
-            "score": float(v),
-            "hyp_len": per_ref[0][0],
-            "ref_len": [r[1] for r in per_ref],
-            "matches": [r[2::2] for r in per_ref],
-            "ngrams": per_ref[0][3::2],
-        }
-        for i, (v, per_ref) in enumerate(zip(scores.tolist(), counts, strict=True))
+        {"index": i, "score": v, "hyp_len": h, "ref_len": r, "matches": m, "ngrams": g}
+        for i, (v, h, r, m, g) in enumerate(zip(scores.tolist(), *columns, strict=True))
     )
 
 
@@ -253,10 +259,17 @@ class Gleu(MetricBase):
         ids = np.arange(d)
         totals = []
         sent_sum = np.zeros(d)
-        for idx in draw_blocks(cfg.iterations, d, k, cfg.seed_step, cfg.sampling):
-            totals.append(stats[ids[None, :], idx].sum(axis=1))
-            for draw in idx:
-                sent_sum += smoothed[ids, draw]
+        shape = (cfg.iterations, d, k, cfg.seed_step, cfg.sampling)
+        for idx in draw_blocks(*shape):
+            # integer counts sum exactly in any order: per reference, a product with the draws' 0/1 mask
+            block = np.zeros((len(idx), stats.shape[2]))
+            cached = cfg.iterations * d <= CACHED  # one block: the whole cached draws
+            masks = draw_masks(*shape) if cached else [(idx == j).astype(np.float64) for j in range(k)]
+            for j, mask in enumerate(masks):
+                block += mask @ stats[:, j, :]
+            totals.append(block)
+            # the smoothed values in draw order, row after row (as adding one draw at a time)
+            sent_sum = np.add.reduce(np.vstack([sent_sum[None, :], smoothed[ids[None, :], idx]]), axis=0)
         per_iter = gleu_from_stats(np.concatenate(totals), cfg.n, convention=cfg.convention)
         sent = sent_sum / cfg.iterations
         if cfg.convention == "gec-metrics":  # gec-metrics: a sentence's GLEU is the mean over its references

@@ -65,6 +65,8 @@ class MetaDataset:
     judgments: dict[str, Path]  # granularity -> XML
     rows: tuple[int, ...] | None = None  # CoNLL-2014 lines used (None: all)
     src_id_offset: int = 0  # XML src-id minus this = CoNLL-2014 line
+    #: per-sentence human ratings, one column per system (GMEG's ``DOMAIN-segment-scores.csv``)
+    segments: Path | None = None
 
     def examples(self, system: str) -> list[Example]:
         """The system's output with the source and references of the rows in use."""

@@ -85,6 +85,7 @@ def gmeg(data: str | Path, domain: str, split: str = "test", yahoo: str | Path |
         tuple(texts / r for r in GMEG_REFERENCES),
         {RATING: read_corpus_scores(scores)},
         {},
+        segments=scores.with_name(f"{domain}-segment-scores.csv"),
     )
 
 
@@ -117,22 +118,22 @@ def read_corpus_scores(path: str | Path) -> dict[str, float]:
     return out
 
 
-def read_segment_scores(path: str | Path) -> dict[str, list[float]]:
+def read_segment_scores(path: str | Path) -> dict[str, list[float | None]]:
     """``{system: [mean rating of each sentence]}`` from ``DOMAIN-segment-scores.csv`` (one column
-    per system, one row per sentence)."""
+    per system, one row per sentence; an empty cell, None here, is a sentence nobody rated)."""
     lines = split_lines(read_text(path))
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
         raise InputError("empty segment-score file", path)
     header = [c.strip() for c in lines[0].split(",")]
-    out: dict[str, list[float]] = {name: [] for name in header}
+    out: dict[str, list[float | None]] = {name: [] for name in header}
     for lineno, line in enumerate(lines[1:], start=2):
         cells = line.split(",")
         if len(cells) != len(header):
             raise InputError(f"expected {len(header)} columns, got {len(cells)}", path, lineno)
         for name, cell in zip(header, cells, strict=True):
-            out[name].append(_number(cell, path, lineno))
+            out[name].append(_number(cell, path, lineno) if cell.strip() else None)
     return out
 
 

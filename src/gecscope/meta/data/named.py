@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.meta.data.datasets import MetaDataset, gjg15, seeda
 from gecscope.meta.data.gmeg import GMEG_DOMAINS, dataset_name, gmeg
 
@@ -22,8 +22,10 @@ def open_dataset(data: str | Path, name: str, split: str | None = None, yahoo: s
     return gmeg(data, name.removeprefix("gmeg-"), split or "test", yahoo)
 
 
-def check_options(name: str, split: str | None = None, yahoo: str | Path | None = None) -> None:
+def check_options(name: str, split: str | None = None, yahoo: str | Path | None = None, synthetic: int = 0) -> None:
     """One line for a data set's option given to another data set (before any file is read)."""
+    if synthetic and not name.startswith("gmeg-"):
+        raise SettingError(f"--synthetic needs per-sentence human ratings: the GMEG data sets, not {name}")
     if name not in DATASETS:
         raise InputError(f"unknown data set {name!r}; known: {', '.join(DATASETS)}")
     if split is not None and not name.startswith("gmeg-"):

@@ -69,3 +69,24 @@ SENTENCE: dict[tuple[str, str, str, str], tuple[float, float, str]] = {
     ("seeda", "+fluency", "edit", "GLEUOfficial"): (0.630, 0.266, "seeda-paper"),
     ("seeda", "+fluency", "sent", "GLEUOfficial"): (0.611, 0.227, "seeda-paper"),
 }
+
+#: GMEG-Data: Napoles, Nădejde and Tetreault (2019), "Enabling Robust Grammatical Error Correction in
+#: New Domains: Data Sets, Metrics, and Analyses", TACL 7:551-566, doi:10.1162/tacl_a_00282, Table 8
+#: (test split, system level over the 6 systems plus 674 synthetic systems per domain; Reference and
+#: Source+error left out): row -> domain -> (Pearson r, Spearman rho). Their ERRANT rows are the mean F
+#: over ERRANT's error categories, not the corpus F; "Human" correlates two halves of the ratings.
+GMEG_TABLE8_SOURCE = "Napoles, Nadejde and Tetreault (TACL 2019) Table 8, test split, 6 + 674 synthetic systems"
+GMEG_TABLE8: dict[str, dict[str, tuple[float, float]]] = {
+    "CHRF++": {"fce": (0.639, 0.733), "wiki": (0.972, 0.943), "yahoo": (0.791, 0.687)},
+    "ERRANT0.2": {"fce": (0.828, 0.779), "wiki": (0.453, 0.596), "yahoo": (0.596, 0.643)},
+    "ERRANT0.5": {"fce": (0.919, 0.887), "wiki": (0.401, 0.555), "yahoo": (0.532, 0.601)},
+    "GLEU": {"fce": (0.838, 0.813), "wiki": (0.426, 0.538), "yahoo": (0.740, 0.775)},
+    "charGLEU": {"fce": (0.959, 0.932), "wiki": (0.644, 0.732), "yahoo": (0.846, 0.835)},
+    "I-measure": {"fce": (0.819, 0.839), "wiki": (0.854, 0.875), "yahoo": (0.915, 0.900)},
+    "M2 0.2": {"fce": (0.852, 0.846), "wiki": (0.548, 0.680), "yahoo": (0.717, 0.836)},
+    "M2 0.5": {"fce": (0.860, 0.849), "wiki": (0.346, 0.552), "yahoo": (0.580, 0.699)},
+    "GMEG-Metric": {"fce": (0.984, 0.950), "wiki": (0.982, 0.967), "yahoo": (0.940, 0.931)},
+    "Human": {"fce": (0.992, 0.931), "wiki": (0.994, 0.907), "yahoo": (0.988, 0.990)},
+}
+#: meta preset -> its Table 8 row (presets with the paper's settings only)
+GMEG_TABLE8_ROWS = {"M2": "M2 0.5", "M2-0.2": "M2 0.2", "GLEU-script": "GLEU"}

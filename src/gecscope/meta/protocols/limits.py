@@ -9,3 +9,6 @@ MAX_SAMPLES = 100_000
 MAX_RUNS = 10_000
 #: the most systems in a window analysis
 MAX_WINDOW = 10_000
+#: the most synthetic systems per seed (GMEG-Data's Table 8 used 674), and seeds per run
+MAX_SYNTHETIC = 100_000
+MAX_SEEDS = 1_000

@@ -24,7 +24,7 @@ from gecscope.meta.protocols.gjg15 import (
     table1_rows,
 )
 from gecscope.meta.protocols.session import MetaSession
-from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, uses_model
+from gecscope.meta.reports.presets import META_METRICS, NEEDS_INPUT, TABLE8_ONLY, uses_model
 from gecscope.meta.reports.timings import StageClock
 from gecscope.progress import is_quiet, lane
 from gecscope.progress import quiet as quieted
@@ -39,7 +39,8 @@ GJG15_TITLES = (
 
 def report_presets(neural: bool = False) -> list[str]:
     """The meta presets the report scores: every non-neural one, plus the model-based with ``neural``."""
-    return [name for name in META_METRICS if name not in NEEDS_INPUT and (neural or not uses_model(name))]
+    left_out = NEEDS_INPUT | TABLE8_ONLY
+    return [name for name in META_METRICS if name not in left_out and (neural or not uses_model(name))]
 
 
 def table1_variants(sim: bool = False) -> list[str]:

@@ -21,6 +21,9 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "SentGREEN-word": ("green", {"convention": "gec-metrics"}, "sentence"),
     "SentGREEN-char": ("green", {"unit": "char", "convention": "gec-metrics"}, "sentence"),
     "M2": ("m2", {}, "corpus"),
+    "M2-0.2": ("m2", {"beta": 0.2}, "corpus"),  # GMEG-Data's Table 8 reports F0.2 beside F0.5
+    # the official GLEU script's own settings (Python 2 draws), as GMEG-Data's Table 8 runs it
+    "GLEU-script": ("gleu", {}, "corpus"),
     "CLEME2.0-dep": ("cleme2", {"assumption": "dependent"}, "corpus"),
     "CLEME2.0-ind": ("cleme2", {"assumption": "independent"}, "corpus"),
     "SentCLEME2.0-dep": ("cleme2", {"assumption": "dependent", "level": "sentence"}, "sentence"),
@@ -53,6 +56,8 @@ META_METRICS.update(
 REFERENCE_FREE = ("scribendi", "llm-s", "llm-e", "some", "impara")
 #: presets that need a model named on the command line (never in ``meta report``)
 NEEDS_INPUT = frozenset({"llm-s", "llm-e", "some", "impara"})
+#: GMEG-Data's Table 8 settings: ``meta run`` takes them, the GJG15/SEEDA report leaves them out
+TABLE8_ONLY = frozenset({"M2-0.2", "GLEU-script"})
 
 #: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting;
 #: a metric without a preset above: its defaults, generated from the registry)

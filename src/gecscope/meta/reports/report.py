@@ -33,9 +33,17 @@ def meta_run(
     options: dict[str, dict[str, Any]] | None = None,
     split: str | None = None,
     yahoo: str | Path | None = None,
+    synthetic: int = 0,
+    synthetic_seed: int = 0,
+    synthetic_runs: int = 10,
 ) -> dict[str, Any]:
     """``options``: settings per registry metric, over its presets' (e.g. ``{"llm-s": {"llm": ...}}``);
-    ``split`` and ``yahoo``: the GMEG split (``test`` by default) and the folder of the Yahoo texts."""
+    ``split`` and ``yahoo``: the GMEG split (``test`` by default) and the folder of the Yahoo texts;
+    ``synthetic``: GMEG's hybrid systems added to the real ones, for ``synthetic_runs`` seeds from
+    ``synthetic_seed`` (:mod:`gecscope.meta.protocols.synthetic`)."""
+    from gecscope.meta.reports.gmeg_report import check_synthetic, published_entry, synthetic_entry
+
+    check_synthetic(synthetic, synthetic_runs, dataset)
     built = {}
     for name in metrics:
         registry, preset, _ = META_METRICS[name]
@@ -65,6 +73,10 @@ def meta_run(
                 g: {"accuracy": r.accuracy, "kendall": r.kendall, "pairs": r.pairs, "metric_ties": r.metric_ties}
                 for g, r in sentence_level(run, setting_or_none, tie_rule).items()
             }
+        if synthetic:
+            entry["synthetic"] = synthetic_entry(run, ds, aggregation, synthetic, synthetic_seed, synthetic_runs)
+        if dataset.startswith("gmeg-") and (paper := published_entry(name, dataset)) is not None:
+            entry["published"] = paper
         entry["seconds"] = time.perf_counter() - start
         doc["metrics"][name] = entry
         runs.append((run, aggregation))
@@ -191,6 +203,15 @@ def render(doc: dict[str, Any]) -> str:
     for name, e in doc["metrics"].items():
         corr = "  ".join(f"{h} r {v['pearson']:.3f} rho {v['spearman']:.3f}" for h, v in e["system"].items())
         lines.append(f"  {name:<16} {corr}")
+        if "synthetic" in e:
+            y = e["synthetic"]
+            lines.append(
+                f"  {'':<16} +{y['systems']} synthetic ({len(y['seeds'])} seeds): r {y['pearson']['mean']:.3f} "
+                f"± {y['pearson']['sd']:.3f}  rho {y['spearman']['mean']:.3f} ± {y['spearman']['sd']:.3f}"
+            )
+        if "published" in e:
+            p = e["published"]
+            lines.append(f"  {'':<16} paper (Table 8, {p['row']}): r {p['pearson']:.3f}  rho {p['spearman']:.3f}")
         for g, s in e.get("sentence", {}).items():
             lines.append(
                 f"  {'':<16} sentence[{g}] acc {s['accuracy']:.3f} tau {s['kendall']:.3f} ({s['pairs']} pairs)"

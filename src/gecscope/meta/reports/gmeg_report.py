@@ -1,0 +1,49 @@
+"""GMEG-Data's additions to a ``meta run`` entry: synthetic systems over seeds, and the paper's Table 8."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gecscope.errors import SettingError
+from gecscope.meta.data.datasets import MetaDataset
+from gecscope.meta.data.gmeg import RATING, read_segment_scores
+from gecscope.meta.data.named import check_options
+from gecscope.meta.data.published import GMEG_TABLE8, GMEG_TABLE8_ROWS, GMEG_TABLE8_SOURCE
+from gecscope.meta.protocols.evaluate import MetricRun
+from gecscope.meta.protocols.limits import MAX_SEEDS
+from gecscope.meta.protocols.synthetic import summarise, synthetic_correlation
+
+
+def check_synthetic(count: int, runs: int, dataset: str) -> None:
+    """One line for synthetic settings that cannot apply, before any work."""
+    check_options(dataset, synthetic=count)
+    if not 1 <= runs <= MAX_SEEDS:
+        raise SettingError(f"--synthetic-runs must be from 1 to {MAX_SEEDS:,}; got {runs}", "synthetic_runs")
+
+
+def synthetic_entry(
+    run: MetricRun, ds: MetaDataset, aggregation: str, count: int, seed: int, runs: int
+) -> dict[str, Any]:
+    """Pearson and Spearman over the real systems plus ``count`` hybrids, for seeds
+    ``seed .. seed + runs - 1``: mean and sample sd, and every run's values."""
+    assert ds.segments is not None
+    segments = read_segment_scores(ds.segments)
+    seeds = list(range(seed, seed + runs))
+    found = [synthetic_correlation(run, segments, ds.human[RATING], count, s, aggregation) for s in seeds]
+    return {
+        "systems": count,
+        "seeds": seeds,
+        "pearson": summarise([c.pearson for c in found]),
+        "spearman": summarise([c.spearman for c in found]),
+        "runs": [{"seed": s, "pearson": c.pearson, "spearman": c.spearman} for s, c in zip(seeds, found, strict=True)],
+    }
+
+
+def published_entry(preset: str, dataset: str) -> dict[str, Any] | None:
+    """The paper's Table 8 cell of a preset with the paper's settings (None: not in the table)."""
+    row = GMEG_TABLE8_ROWS.get(preset)
+    domain = dataset.removeprefix("gmeg-")
+    if row is None or domain not in GMEG_TABLE8[row]:
+        return None
+    r, rho = GMEG_TABLE8[row][domain]
+    return {"row": row, "pearson": r, "spearman": rho, "source": GMEG_TABLE8_SOURCE}
