@@ -178,7 +178,7 @@ METRICS: dict[str, MetricSpec] = {
         official_text=True,  # JFLEG's eval/gleu.py: [['mean', 'std', '(low,high)']]
         options=(
             o.LEVEL,
-            o.N,
+            o.GLEU_N,
             Option(
                 "variant", "official: the script; corrected: GREEN's reformulation", choices=("official", "corrected")
             ),
