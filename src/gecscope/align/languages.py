@@ -57,6 +57,7 @@ LANGUAGES: dict[str, str] = {
     "ml": "gecscope.align.ml.unit",
     "ta": "gecscope.align.ta.unit",
     "te": "gecscope.align.te.unit",
+    "ar": "gecscope.align.ar.unit",
     "und": "gecscope.align.und.unit",
 }
 LANGUAGE_GROUP = "gecscope.languages"

@@ -340,6 +340,29 @@ METRICS: dict[str, MetricSpec] = {
         streams=always,
         resampling=own_plan,
     ),
+    "qalb": MetricSpec(
+        "qalb:Qalb:QalbConfig",
+        "the QALB M2 scorer: M2 before the 2016 lattice fix, annotator chosen with beta 1, P/R/F1/F0.5",
+        aliases=("QALB", "qalb-m2", "QALB-M2"),
+        cite="dahlmeier-ng-2012-better",
+        tool="QALB-0.9.1 m2Scripts/m2scorer.py (CAMeL-Lab/arabic-gec 8c7fb84, Python 2.7)",
+        official_text=True,
+        options=(
+            o.BETA,
+            o.MAX_UNCHANGED,
+            o.MISSING,
+            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+            Option(
+                "punctuation",
+                "keep: the hypothesis as given; strip: the no-punctuation score (*.nopnx.m2 gold), "
+                "stripped as arabic-gec strips outputs (Latin a, m, p included)",
+                choices=("keep", "strip"),
+            ),
+        ),
+        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators"),
+        streams=always,
+        resampling=own_plan,
+    ),
 }
 
 

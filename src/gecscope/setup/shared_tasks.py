@@ -30,6 +30,14 @@ INDICGEC_TESTS = {
 }
 #: rows of each test.csv
 INDICGEC_ROWS = {"hi": 236, "bn": 330, "ml": 102, "ta": 65, "te": 310}
+ARABIC_GEC = "CAMeL-Lab/arabic-gec/8c7fb84f3ed84d1d30beb7080b02d0f6bfe1c5bf"
+#: ZAEBUC's M2 (CC BY-NC-SA 4.0) as arabic-gec ships it: name -> (file, sha256)
+ZAEBUC = {
+    "zaebuc": ("zaebuc_test.m2", "9853075d4da16c791445502c2de1af6700fa9631df80041a2c6976eee8b32915"),
+    "zaebuc-nopnx": ("zaebuc_test.nopnx.m2", "2856fc5e00398efcec49508cfa490727f3851f0974bdf539422143c2aedeefcc"),
+    "zaebuc-dev": ("zaebuc_dev.m2", "4ab2ffdb9eaabaafe8d5a267c61d77f467498a1716afbefe994a192a364f92ff"),
+    "zaebuc-dev-nopnx": ("zaebuc_dev.nopnx.m2", "5af783392393a03d2c6b70565f5e31335159c39f697a238fab491c6c279d9cd0"),
+}
 M = "multilingual/"
 #: destination (under the data directory) -> (path under the base URL, sha256 at the pinned commit)
 FILES: dict[str, tuple[str, str]] = {
@@ -122,6 +130,7 @@ FILES: dict[str, tuple[str, str]] = {
         f"{M}indicgec-2025/{folder}/test.csv": (f"{INDICGEC}/{folder}/test.csv", digest)
         for folder, digest in INDICGEC_TESTS.values()
     },
+    **{f"{M}zaebuc/{name}": (f"{ARABIC_GEC}/data/m2edits/zaebuc/{name}", digest) for name, digest in ZAEBUC.values()},
 }
 
 
@@ -223,6 +232,19 @@ PUBLIC: tuple[dict[str, Any], ...] = (
         }
         for code, (folder, _) in INDICGEC_TESTS.items()
     ),
+    *(
+        {
+            "name": name,
+            "summary": f"ZAEBUC {'dev' if 'dev' in name else 'test'} (Arabic essays), M2"
+            + (", no punctuation" if "nopnx" in name else "")
+            + ", the QALB M2 scorer",
+            "lang": "ar",
+            "ref_m2": f"{M}zaebuc/{file}",
+            "protocol": "qalb-nopnx" if "nopnx" in name else "qalb",
+            "version": _version(ARABIC_GEC),
+        }
+        for name, (file, _) in ZAEBUC.items()
+    ),
 )
 
 #: licence-gated sets: name -> (summary, protocol, language, what to get by hand and where)
@@ -261,4 +283,19 @@ GATED: dict[str, tuple[str, str, str, str]] = {
         "request the data through the terms-of-use form at https://lt3.ugent.be/resources/multigec-dataset "
         "and give a subcorpus's reference file",
     ),
+    # issue 40: QALB (its licence: internal research use, no redistribution)
+    **{
+        name: (
+            f"QALB-{year} {split} (Arabic), M2, the QALB M2 scorer",
+            "qalb",
+            "ar",
+            "accept the QALB licence and get QALB-0.9.1-Dec03-2021-SharedTasks (e.g. from "
+            f"https://github.com/CAMeL-Lab/arabic-gec, data/gec/), and give data/{year}/{folder}/{file}",
+        )
+        for name, year, split, folder, file in (
+            ("qalb14", "2014", "L1 test", "test", "QALB-2014-L1-Test.m2"),
+            ("qalb15-l1", "2015", "L1 test", "test", "QALB-2015-L1-Test.m2"),
+            ("qalb15-l2", "2015", "L2 test", "test", "QALB-2015-L2-Test.m2"),
+        )
+    },
 }

@@ -1,0 +1,1 @@
+"""Arabic (ar): the QALB-2014/2015 and ZAEBUC language unit."""
