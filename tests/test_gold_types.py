@@ -169,3 +169,47 @@ def test_estgec_gold_recall_equals_estgec_m2() -> None:
     for name, row in estgec.items():
         assert (mine[name]["tp"], mine[name]["fn"]) == (row["tp"], row["fn"]), name
         assert mine[name]["r"] == pytest.approx(row["r"]), name
+
+
+@pytest.mark.parametrize("correction", ["holm", "bh"])
+def test_compare_gold_types(tmp_path: Path, capsys: pytest.CaptureFixture[str], correction: str) -> None:
+    """``compare --cat gold``: per gold type, the recall-side components only (no P, F, Over), each
+    tested and corrected (Holm, BH) in the types family; the API and the CLI agree."""
+    from gecscope.comparison import compare
+
+    given_files = files(tmp_path, HYP)
+    unchanged = tmp_path / "u.txt"
+    unchanged.write_text(given_files["source"].read_text(encoding="utf-8"), encoding="utf-8")
+    systems = {
+        "input": api.load(source=given_files["source"], hypothesis=unchanged, ref_m2=given_files["ref_m2"], lang="et"),
+        "sys": api.load(**given_files, lang="et"),
+    }
+    result = compare(list(EDIT_METRICS), systems, bootstrap=50, trials=50, cat="gold", correction=correction)
+    typed = [r for r in result.rows if r.type]
+    assert {r.type for r in typed} == {"R:WO", "R:VERB:FORM"}
+    assert {r.component for r in typed} == {"r", "hit", "wrong", "under"}
+    assert not {r.component for r in typed} & {"p", "f", "over"}
+    assert all(r.tested is False for r in typed)  # 3 sentences: below the default min support
+    argv = ["compare", "--lang", "et", "--metric", *EDIT_METRICS, "--source", str(given_files["source"])]
+    argv += ["--ref-m2", str(given_files["ref_m2"]), "--hyp", str(unchanged), str(given_files["hypothesis"])]
+    argv += ["--bootstrap", "50", "--trials", "50", "--cat", "gold", "--correction", correction, "--min-support", "0"]
+    assert main([*argv, "--format", "json", "-q"]) == 0
+    rows = [r for r in json.loads(capsys.readouterr().out) if r["type"]]
+    assert {r["type"] for r in rows} == {"R:WO", "R:VERB:FORM"} and all(r["tested"] for r in rows)
+    assert {r["component"] for r in rows} == {"r", "hit", "wrong", "under"}
+
+
+def test_explain_gold_types(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``explain --cat gold``: each chunk's gold types (the references' M2 types), none for the
+    hypothesis; no classifier named."""
+    from gecscope.report.explain import explain
+
+    examples = api.prepare(api.load(**files(tmp_path, HYP), lang="et"), lang="et")[0]
+    exp = explain(examples[0], cat="gold")
+    assert exp.types is not None and any("R:WO" in row[1] for row in exp.types)
+    assert all(row[0] == () for row in exp.types)
+    given_files = files(tmp_path, HYP)
+    argv = ["explain", "--lang", "et", "--source", str(given_files["source"]), "--hyp", str(given_files["hypothesis"])]
+    assert main([*argv, "--ref-m2", str(given_files["ref_m2"]), "--cat", "gold", "--color", "never"]) == 0
+    out = capsys.readouterr().out
+    assert "-; R:WO" in out and "types:" not in out

@@ -239,3 +239,44 @@ def test_estonian_nelb_report_heat_map_has_the_tag_free_types(tmp_path: Path) ->
     probe = json.loads(html.unescape(match.group(1)))
     assert {"PUNCT", "SPELL", "OTHER"} <= set(probe["labels"]) <= set(TYPES), probe["labels"]
     assert len(probe["cells"]) == len(probe["labels"]) and all(area > 0 for *_, area in probe["cells"])
+
+
+GOLD_PROBE = TYPE_PROBE.replace('getElementById("type-heatmap")', 'getElementById("gold-heatmap")').replace(
+    "data-probe", "data-gold-probe"
+)
+
+
+def test_estonian_report_has_the_gold_types(tmp_path: Path) -> None:
+    """(issue 39) NELB's Estonian output against EstGEC-L2's M2 gold (its first 150 sentences,
+    nested word-order edits read as the annotators' corrected texts) in headless Chromium: beside
+    the classifier's heat map, a gold-type heat map whose rows are EstGEC's own types
+    (``R:NOM:FORM``, ``R:WO``, ...), every cell drawn, Hit shown, no Over."""
+    from conftest import SHARED, require_shared
+    from gecscope.cli import main
+    from perturbed_inputs import tokenise
+
+    exe = browser()
+    require_shared()
+    multi = SHARED / "data" / "multilingual"
+    blocks = (multi / "estgec-l2" / "test" / "source_gold_test.txt").read_text(encoding="utf-8").split("\n\n")
+    (tmp_path / "gold.m2").write_text("\n\n".join(blocks[:150]) + "\n\n", encoding="utf-8")
+    nelb = (multi / "estgec" / "GEC_systems" / "nelb" / "en-et-de-cs-nelb-1.3b-estgec-l2.txt").read_text(
+        encoding="utf-8"
+    )
+    (tmp_path / "NELB.txt").write_text("\n".join(" ".join(t) for t in tokenise(nelb.splitlines()[:150])) + "\n")
+    page = tmp_path / "report.html"
+    argv = ["report", "--lang", "et", "--ref-m2", str(tmp_path / "gold.m2"), "--hyp", str(tmp_path / "NELB.txt")]
+    assert main([*argv, "-o", str(page), "--quiet"]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "ref=m2-enclosing" in text and "(per type: cat gold)" in text
+    probed = tmp_path / "probed.html"
+    probed.write_text(text.replace("</body>", GOLD_PROBE + "</body>", 1), encoding="utf-8")
+    run = chromium(exe, tmp_path / "profile", "--window-size=1280,1000", "--dump-dom", probed.as_uri())
+    match = re.search(r'data-gold-probe="([^"]*)"', run.stdout)
+    assert match, f"the probe did not report (chromium exit {run.returncode}): {run.stderr[-2000:]}"
+    probe = json.loads(html.unescape(match.group(1)))
+    assert probe["size"][0] > 0 and probe["size"][1] > 0
+    assert {"R:NOM:FORM", "R:WO", "R:SPELL"} <= set(probe["labels"]), probe["labels"]
+    assert len(probe["cells"]) == len(probe["labels"]) and all(area > 0 for *_, area in probe["cells"])
+    assert all(0 <= value <= 1 for _, value, _ in probe["cells"])
+    assert 'data-measure="over"' not in text.split('id="gold-types"')[1].split("</section>")[0]

@@ -310,7 +310,7 @@ def compare_arguments(given: Mapping[str, Any]) -> None:
     metrics("metric", given["metric"])
     systems("systems", given["systems"])
     choice("baseline", given["baseline"], str, "a system name (str) or None", optional=True)
-    for name in ("bootstrap", "trials", "seed", "cat"):
+    for name in ("bootstrap", "trials", "seed"):
         choice(name, given[name], int, "a whole number (int)")
     for name in ("confidence", "alpha", "min_support"):
         choice(name, given[name], (int, float), "a number")
@@ -325,8 +325,9 @@ def compare_arguments(given: Mapping[str, Any]) -> None:
     number("confidence", given["confidence"], float, 0, 1, excluded=True)
     number("alpha", given["alpha"], float, 0, 1, excluded=True)
     number("min_support", given["min_support"], float, 0, math.inf)
-    if given["cat"] not in (0, 1, 2, 3):
-        raise refused("cat", f"must be 0, 1, 2 or 3, not {shown(given['cat'])}")
+    cat = given["cat"]
+    if isinstance(cat, bool) or not isinstance(cat, int | str) or cat not in (0, 1, 2, 3, "gold"):
+        raise refused("cat", f"must be 0, 1, 2, 3 or 'gold', not {shown(cat)}")
 
 
 def score_files_arguments(metrics: Any, names: Any, count: Any, inputs: Mapping[str, Any]) -> None:

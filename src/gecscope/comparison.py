@@ -142,7 +142,7 @@ def compare(
     alpha: float = 0.05,
     aligner: str | None = None,
     correction: str = "holm",
-    cat: int = 0,
+    cat: int | str = 0,
     min_support: float = 10.0,
     family: str = "system",
     lang: str | None = None,
@@ -173,12 +173,13 @@ def compare(
     if lang is None and len(langs) > 1:
         raise SettingError(f"systems built in different languages ({', '.join(sorted(langs))})", "lang")
     lang = lang if lang is not None else langs.pop() if langs else "en"
-    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang, types=bool(cat))
+    # the gold's own types (cat "gold") are the references' as read: no classifier types them
+    aligned, inputs = pipeline.prepare(list(systems.values()), built, aligner, lang=lang, types=cat not in (0, "gold"))
     result = compare_aligned(built, dict(zip(systems, aligned, strict=True)), inputs, config, baseline)
     return dataclasses.replace(result, components=view, hide_baseline=hide_baseline)
 
 
-def check_types(metrics: Sequence[Metric], cat: int) -> None:
+def check_types(metrics: Sequence[Metric], cat: int | str) -> None:
     """Refuse a per-type breakdown (``cat``) when no metric has error types (GLEU, GREEN, ...),
     before any work."""
     if not cat:

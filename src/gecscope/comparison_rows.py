@@ -17,6 +17,7 @@ from gecscope.errors import SettingError
 from gecscope.layout import split_details
 from gecscope.metrics import METRICS, Metric
 from gecscope.metrics import statistics as declared
+from gecscope.metrics.error_types import GOLD, NOT_GOLD
 from gecscope.progress import bar, is_quiet, progress
 from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table
 from gecscope.resample.breakdown import payloads, support_weights, type_entries
@@ -197,6 +198,8 @@ def compare_analyses(
         # a component identical to the headline on every resample is the headline (GREEN's corpus F...)
         if k in common and (k == head or k[1] or not all(np.array_equal(d[k], d[head]) for d in [*boot, *point]))
     ]
+    if config.cat == GOLD:  # a gold type has no precision-side component (its unnecessary edits have none)
+        keys = [k for k in keys if not (k[1] and k[0] in NOT_GOLD)]
     rows = []
     for key in keys:
         comp, kind = key

@@ -277,7 +277,7 @@ def streams(metric: Metric) -> bool:
 
 
 def analyse(
-    metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None, cat: int | None = None
+    metric: Metric, examples: Sequence[Example], shared: dict[Any, Any] | None = None, cat: int | str | None = None
 ) -> Any:
     """``metric``'s statistics of one system: the references its missing-annotator convention
     keeps (applied here, before the metric sees the examples), analysed compactly (no chunk

@@ -18,6 +18,7 @@ from gecscope.comparison import Comparison, compare_aligned
 from gecscope.comparison_rows import SystemResult, check_view
 from gecscope.errors import InputError, SettingError
 from gecscope.metrics import METRICS
+from gecscope.metrics.options import cat_level
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.resample.paired import MAX_DRAWS
 from gecscope.resample.settings import DEFAULT_SEED, FAMILIES, TESTS, CompareConfig
@@ -78,10 +79,11 @@ def add_parser(sub: Any) -> None:
     )
     t.add_argument(
         "--cat",
-        type=int,
-        choices=[0, 1, 2, 3],
+        type=cat_level,
+        choices=[0, 1, 2, 3, "gold"],
         default=0,
-        help="per-error-type differences at ERRANT's -cat level, 0: none (CLEME2.0, CLEME, ERRANT, M2)",
+        help="per-error-type differences at ERRANT's -cat level; gold: the reference M2's own types (their "
+        "recall, Hit, Wrong, Under); 0: none (CLEME2.0, CLEME, ERRANT, M2)",
     )
     t.add_argument(
         "--min-support",
@@ -142,7 +144,7 @@ def run_compare(args: argparse.Namespace, timings: dict[str, float] | None = Non
         view = check_view(metrics, getattr(args, "components", None), hide)
     except SettingError as exc:
         raise InputError(exc.renamed({"components": "--components", "hide_baseline": "--hide-baseline"})) from None
-    systems, inputs = load_for_metrics(metrics, args, timings, types=bool(args.cat))
+    systems, inputs = load_for_metrics(metrics, args, timings, types=args.cat not in (0, "gold"))
     result = compare_aligned(metrics, systems, inputs, config, args.baseline, timings)
     return dataclasses.replace(result, components=view, hide_baseline=hide)
 

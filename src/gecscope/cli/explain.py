@@ -11,6 +11,7 @@ from gecscope import api
 from gecscope.align import adopt
 from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.errors import InputError
+from gecscope.metrics.options import cat_level
 from gecscope.report.explain import explain, render_explanation, render_explanation_json
 from gecscope.types import Example
 
@@ -26,11 +27,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--cat",
-        type=int,
-        choices=(0, 1, 2, 3),
+        type=cat_level,
+        choices=(0, 1, 2, 3, "gold"),
         default=0,
         help="show each chunk's error types at ERRANT's -cat level (1 operation, 2 category, 3 full type; "
-        "0: none, the default); "
+        "gold: the reference M2's own types; 0: none, the default); "
         "a tag-free language's edits are typed by its classifier, named on the last line",
     )
     p.add_argument(
@@ -48,7 +49,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    examples = load_examples(args, types=bool(args.cat))
+    classified = args.cat not in (0, "gold")  # the gold's own types: no classifier
+    examples = load_examples(args, types=classified)
     picked = []
     for line in args.line:
         if not 1 <= line <= len(examples):
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     for line, ex in zip(args.line, picked, strict=True):  # one at a time: an alignment error names its line
         if origin is not None:
             aligner.origin = dataclasses.replace(origin, start=line - 1)  # type: ignore[union-attr]
-        done, fields = api.prepare([ex], aligner, lang=language, types=bool(args.cat))
+        done, fields = api.prepare([ex], aligner, lang=language, types=classified)
         ready += done
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     for i, (line, ex) in enumerate(zip(args.line, ready, strict=True)):

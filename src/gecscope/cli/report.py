@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import Any
 
@@ -14,6 +15,7 @@ from gecscope.cli.settings import add_metric_choice, add_settings, metric_option
 from gecscope.errors import InputError
 from gecscope.extras import require
 from gecscope.metrics import METRICS
+from gecscope.pipeline import prepare
 from gecscope.report.overview import ReportSettings, SystemData, build_report, significance
 
 
@@ -61,8 +63,20 @@ def load_systems(args: argparse.Namespace) -> list[SystemData]:
             "'gecscope score' and 'compare' take reference-free metrics without them"
         )
     # the heat map reads error types: a tag-free language's classifier types every edit
-    systems, inputs = load_for_metrics([METRICS["cleme2"].build(), METRICS["errant"].build()], args, types=True)
-    return [SystemData(n, examples, inputs) for n, examples in systems.items()]
+    metrics = [METRICS["cleme2"].build(), METRICS["errant"].build()]
+    setup = setup_of(args)
+    if files.ref_m2 is None:  # no gold M2 types: the classifier's heat map alone
+        systems, inputs = load_for_metrics(metrics, args, types=True)
+        return [SystemData(n, examples, inputs) for n, examples in systems.items()]
+    # a reference M2: its own types too (the gold-type heat map), read and aligned once, then typed
+    # by the classifier (annotations from CoNLL-U or a tagger are attached only when types are read)
+    gold, gold_inputs = load_for_metrics(metrics, args, types=False)
+    if setup.annotations:
+        systems, inputs = load_for_metrics(metrics, args, types=True)
+    else:
+        typed, made = prepare(list(gold.values()), metrics, lang=setup.language, types=True)
+        systems, inputs = dict(zip(gold, typed, strict=True)), dataclasses.replace(gold_inputs, types=made.types)
+    return [SystemData(n, examples, inputs, gold[n]) for n, examples in systems.items()]
 
 
 def run(args: argparse.Namespace) -> int:

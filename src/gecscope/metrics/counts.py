@@ -64,7 +64,7 @@ class EditCounts:
         )
 
 
-def category(cat: str, level: int) -> str:
+def category(cat: str, level: int | str) -> str:
     """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
     if level == 1 and cat != "UNK":
         return cat[0]

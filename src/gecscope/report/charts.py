@@ -123,7 +123,7 @@ def _rate(value: float | None, digits: int) -> str:
 
 def support_of(row: Mapping[str, float]) -> float:
     """The chunks counted for a type: TP + FP_ne + FP_un + FN."""
-    return float(sum(row.get(k, 0.0) for k in ("tp", "fp_ne", "fp_un", "fn")))
+    return float(sum(row.get(k) or 0.0 for k in ("tp", "fp_ne", "fp_un", "fn")))
 
 
 def heat_map(
@@ -133,6 +133,7 @@ def heat_map(
     measures: Sequence[str] = ("hit", "over"),
     marks: Mapping[tuple[str, str, str], str] | None = None,
     baseline: str | None = None,
+    chart_id: str = "type-heatmap",
 ) -> str:
     """Systems (rows) × error types (columns), values 0-1 as in the tables. Every cell carries
     ``data-<measure>`` values, fills and marks; the page's script switches the shown measure
@@ -144,7 +145,7 @@ def heat_map(
     label_w, head_h, cw, ch = 150, 130, 40, 24
     # rotated headings reach up to ~head_h to the right of their column: pad so none is clipped
     width, height = label_w + cw * len(types) + head_h, head_h + ch * len(systems) + 10
-    parts = [_svg("type-heatmap", width, height, "per-type heat map")]
+    parts = [_svg(chart_id, width, height, "per-type heat map")]
     for j, t in enumerate(types):
         x = label_w + j * cw + cw / 2
         n = sum(support_of(cells[(name, t)]) for name in systems if (name, t) in cells)
@@ -166,7 +167,7 @@ def heat_map(
                 f'data-mark-{m}="{marks.get((name, t, m), "")}"'
                 for m in measures
             )
-            counts = ", ".join(f"{k} {row[k]:.4g}" for k in ("tp", "fp_ne", "fp_un", "fn") if k in row)
+            counts = ", ".join(f"{k} {row[k]:.4g}" for k in ("tp", "fp_ne", "fp_un", "fn") if row.get(k) is not None)
             sig = "; ".join(
                 f"{m} {'higher' if marks[(name, t, m)] == '▲' else 'lower'} than {baseline} (adjusted p < alpha)"
                 for m in measures

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from gecscope import arguments
 from gecscope.classify import Label, classify_dependent, classify_independent
 from gecscope.metrics.analysis import kept_references, partition_example
-from gecscope.metrics.error_types import ChunkTypes, chunk_types
+from gecscope.metrics.error_types import GOLD, ChunkTypes, chunk_types
 from gecscope.types import Chunk, Example
 
 COLOURS = {Label.TP: "32", Label.FP_NE: "31", Label.FP_UN: "35", Label.FN: "34", Label.TN: "0"}
@@ -43,20 +43,23 @@ class Explanation:
         return {"id": self.example.id, "references_used": list(self.kept), "chunks": rows}
 
 
-def explain(example: Example, *, exclude_unchanged: bool = False, cat: int = 0) -> Explanation:
+def explain(example: Example, *, exclude_unchanged: bool = False, cat: int | str = 0) -> Explanation:
     """Partition and classify one aligned example under both assumptions; with ``cat`` (1-3, the
-    ``-cat`` level), each chunk's edit types per target (:func:`gecscope.metrics.error_types.chunk_types`).
-    A bad argument (a list of examples, an example without edits, a ``cat`` outside 0-3) is a
-    :class:`~gecscope.errors.SettingError` naming it."""
+    ``-cat`` level), each chunk's edit types per target (:func:`gecscope.metrics.error_types.chunk_types`);
+    ``gold``: the references' own (M2) types, whole, and none for the hypothesis (its edits have
+    no gold type). A bad argument (a list of examples, an example without edits, a ``cat``
+    outside 0-3 and ``gold``) is a :class:`~gecscope.errors.SettingError` naming it."""
     arguments.example("example", example)
     arguments.flag("exclude_unchanged", exclude_unchanged)
-    if isinstance(cat, bool) or cat not in (0, 1, 2, 3):
-        raise arguments.refused("cat", f"must be 0, 1, 2 or 3, not {arguments.shown(cat)}")
+    if isinstance(cat, bool) or not isinstance(cat, int | str) or cat not in (0, 1, 2, 3, GOLD):
+        raise arguments.refused("cat", f"must be 0, 1, 2, 3 or 'gold', not {arguments.shown(cat)}")
     kept = kept_references(example, exclude_unchanged)
     chunks = partition_example(example, kept)
     dep = classify_dependent(chunks, len(kept))
     ind = classify_independent(chunks, len(kept))[0]
     types = chunk_types(example, kept, chunks, cat) if cat else None
+    if types is not None and cat == GOLD:
+        types = tuple(((), *row[1:]) for row in types)
     return Explanation(example, kept, chunks, dep, ind, types)
 
 

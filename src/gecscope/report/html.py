@@ -165,6 +165,7 @@ def context(data: ReportData) -> dict[str, Any]:
         "comparison_signature": data.comparison.rows[0].signature if data.comparison is not None else "",
         "versus": versus_matrix(data.systems, {n: float(data.scores[n][TYPES_METRIC].value) for n in data.systems}),
         "types_signature": data.types[data.systems[0]].signature + f" (per type: cat {data.settings.cat})",
+        **gold_context(data),
         "views": {name: [chunk_table(v) for v in vs] for name, vs in data.views.items()},
         "divergences": [
             {"index": d.index + 1, "spread": d.spread, "scores": d.scores, "tables": [chunk_table(v) for v in d.views]}
@@ -172,6 +173,17 @@ def context(data: ReportData) -> dict[str, Any]:
         ],
         "signatures": signatures(data),
     }
+
+
+def gold_context(data: ReportData) -> dict[str, Any]:
+    """The gold-type heat map (Hit, Under per gold type) and its signature; empty without gold types."""
+    if not data.gold_types:
+        return {"gold_heatmap": "", "gold_signature": ""}
+    cells = {(n, t): row for n, s in data.gold_types.items() for t, row in s.details.get("types", {}).items()}
+    names = data.gold_type_names()
+    heat = heat_map(data.systems, names, cells, measures=("hit", "under"), chart_id="gold-heatmap")
+    signature = data.gold_types[data.systems[0]].signature + " (per type: cat gold)"
+    return {"gold_heatmap": heat, "gold_signature": signature}
 
 
 def render_html(data: ReportData) -> str:

@@ -34,6 +34,8 @@ class SystemData:
     name: str
     examples: Sequence[Example]
     inputs: Inputs | None = None
+    #: the same examples with the references' own M2 types (no classifier): the gold-type heat map
+    gold: Sequence[Example] | None = None
 
     def __post_init__(self) -> None:
         if not self.examples:
@@ -117,6 +119,9 @@ class ReportData:
     intervals: Mapping[tuple[str, str], Interval] = field(default_factory=dict)
     #: CLEME2.0 against the baseline with components and per-type tests (``gecscope.comparison``)
     comparison: Any = None
+    #: CLEME2.0 per gold type (``cat="gold"``: the reference M2's own types) per system; empty
+    #: when the references carry no M2 types
+    gold_types: Mapping[str, Score] = field(default_factory=dict)
 
     def type_names(self) -> list[str]:
         """The error types shown: the most frequent by attributed chunks (TP + FP_ne + FP_un + FN)
@@ -125,6 +130,15 @@ class ReportData:
         for s in self.types.values():
             for name, row in s.details.get("types", {}).items():
                 need[name] = need.get(name, 0.0) + row["tp"] + row["fp_ne"] + row["fn"] + row["fp_un"]
+        return sorted(need, key=lambda k: (-need[k], k))[: self.settings.max_types]
+
+    def gold_type_names(self) -> list[str]:
+        """The gold types shown: the most frequent by their chunks (TP + FP_ne + FN) summed over
+        the systems, at most ``settings.max_types``."""
+        need: dict[str, float] = {}
+        for s in self.gold_types.values():
+            for name, row in s.details.get("types", {}).items():
+                need[name] = need.get(name, 0.0) + row["tp"] + row["fp_ne"] + row["fn"]
         return sorted(need, key=lambda k: (-need[k], k))[: self.settings.max_types]
 
 
@@ -228,7 +242,22 @@ def build_report(
         diverging,
         dict(intervals or {}),
         comparison,
+        gold_scores(systems),
     )
+
+
+def gold_scores(systems: Sequence[SystemData]) -> dict[str, Score]:
+    """CLEME2.0 per gold type of every system given with :attr:`SystemData.gold` examples ({} when
+    one lacks them): the reference M2's own types, recall-side (``cat="gold"``)."""
+    if not systems or any(s.gold is None for s in systems):
+        return {}
+    metric = METRICS[TYPES_METRIC].build(cat="gold")
+    out = {}
+    for s in systems:
+        assert s.gold is not None
+        inputs = s.inputs or prepare([s.gold], [])[1]
+        out[s.name] = score_examples(metric, s.gold, inputs, {})
+    return out
 
 
 def baseline_of(systems: Sequence[str], settings: ReportSettings) -> str:

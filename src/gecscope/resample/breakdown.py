@@ -48,15 +48,18 @@ def group_entries(group: TypeCounts, fields: int) -> TypeEntries:
     return TypeEntries(out, fields)
 
 
-def edit_entries(table: EditTable, level: int) -> TypeEntries:
-    """ERRANT's per-category ``tp, fp, fn`` of every (sentence, reference) option."""
+def edit_entries(table: EditTable, level: int | str) -> TypeEntries:
+    """ERRANT's per-category ``tp, fp, fn`` of every (sentence, reference) option (``gold``: the
+    gold types' ``tp`` and ``fn`` alone: an FP is typed by the hypothesis's edit)."""
+    gold = level == "gold"
     n, k = table.cat_start.shape
     out: list[Entry] = []
     for i in range(n):
         for j in range(k):
             for r in range(int(table.cat_start[i, j]), int(table.cat_stop[i, j])):
                 name = category(table.names[int(table.cat_ids[r])], level)
-                out.extend((i, j, name, f, float(v)) for f, v in enumerate(table.cat_values[r].tolist()) if v)
+                values = enumerate(table.cat_values[r].tolist())
+                out.extend((i, j, name, f, float(v)) for f, v in values if v and not (gold and f == 1))
     return TypeEntries(out, 3)
 
 
@@ -71,12 +74,12 @@ def m2_entries(group: TypeCounts) -> TypeEntries:
     return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
 
 
-def type_entries(metric: Any, analysis: Any, level: int) -> TypeEntries | None:
+def type_entries(metric: Any, analysis: Any, level: int | str) -> TypeEntries | None:
     """The per-type entries of a metric's analysis at ``cat`` ``level``, read from the per-type
     group its statistics declare (:func:`gecscope.pipeline.analyse` with ``cat`` counts it), or
     None when the metric has no per-type statistics that resampling can carry."""
-    if level not in (1, 2, 3):
-        raise ValueError(f"cat must be 1, 2 or 3; got {level}")
+    if level not in (1, 2, 3, "gold"):
+        raise ValueError(f"cat must be 1, 2, 3 or gold; got {level}")
     stats = declared(metric)
     if stats.types == "edits":
         return edit_entries(analysis, level)

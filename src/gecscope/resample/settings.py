@@ -28,8 +28,9 @@ class CompareConfig:
     alpha: float = 0.05
     #: multiple-comparison correction within each family: holm, bh or none
     correction: str = "holm"
-    #: per-error-type breakdown level (0: none; 1-3: ERRANT's -cat levels)
-    cat: int = 0
+    #: per-error-type breakdown level (0: none; 1-3: ERRANT's -cat levels; ``gold``: the reference
+    #: M2's own types, their recall-side components only)
+    cat: int | str = 0
     #: types with fewer chunks/edits than this (system or baseline) are flagged, not tested
     min_support: float = 10.0
     #: the families corrected together: ``system`` (each system against the baseline; headline
@@ -39,8 +40,8 @@ class CompareConfig:
     def __post_init__(self) -> None:
         if self.correction not in CORRECTIONS:
             raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}; got {self.correction!r}")
-        if self.cat not in (0, 1, 2, 3):
-            raise ValueError(f"cat must be 0, 1, 2 or 3; got {self.cat}")
+        if self.cat not in (0, 1, 2, 3, "gold"):
+            raise ValueError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}")
         if self.min_support < 0:
             raise ValueError("min_support must not be negative")
         if self.family not in FAMILIES:
