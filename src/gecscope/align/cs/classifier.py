@@ -39,7 +39,7 @@ from difflib import SequenceMatcher
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.align.types.frame import RELATION_TYPES, WordClassifier, forms, label
+from gecscope.align.types.frame import RELATION_TYPES, WordClassifier
 from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
 from gecscope.types import Word
@@ -57,18 +57,24 @@ SPELL_RATIO = 0.5
 
 
 @dataclass(frozen=True)
-class CzechTypes(SimplemmaTypes, WordClassifier):
+class CzechTypes(
+    SimplemmaTypes, WordClassifier, lang="cs", signed="errant-cs", version=RULES, what="Czech error types"
+):
     """errant_czech's classifier (see the module docstring) with lexicon ``lexicon`` on
     words annotated by ``tags`` (:class:`~gecscope.align.types.lexicon.SimplemmaTypes`)."""
 
-    LANG = "cs"
-    SIGNED = "errant-cs"
-    VERSION = RULES
-    WHAT = "Czech error types"
+    RECHECK = False  # the same-text check once, before the equal last words are left out
 
-    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
-        """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        return label(source, target, forms(source), forms(target), one_sided, self.two_sided, recheck=False)
+    @staticmethod
+    def one_sided(words: Sequence[Word]) -> str:
+        """The type of a missing or unnecessary span."""
+        tags = {w.upos for w in words}
+        if len(tags) == 1 and words[0].upos not in RARE_POS:
+            return words[0].upos
+        relations = {w.deprel for w in words}
+        if len(relations) == 1 and words[0].deprel in RELATION_TYPES:
+            return RELATION_TYPES[words[0].deprel]
+        return "VERB" if tags == {"AUX", "VERB"} else "OTHER"
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""
@@ -115,17 +121,6 @@ class CzechTypes(SimplemmaTypes, WordClassifier):
             if target.deprel == "poss":
                 return "DET"
         return "OTHER"
-
-
-def one_sided(words: Sequence[Word]) -> str:
-    """The type of a missing or unnecessary span."""
-    tags = {w.upos for w in words}
-    if len(tags) == 1 and words[0].upos not in RARE_POS:
-        return words[0].upos
-    relations = {w.deprel for w in words}
-    if len(relations) == 1 and words[0].deprel in RELATION_TYPES:
-        return RELATION_TYPES[words[0].deprel]
-    return "VERB" if tags == {"AUX", "VERB"} else "OTHER"
 
 
 def several(source: Sequence[Word], target: Sequence[Word]) -> str:

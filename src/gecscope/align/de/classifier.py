@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from gecscope.align.de.stemmer import stem
-from gecscope.align.types.frame import WordClassifier, forms, label, orthography_or_order
+from gecscope.align.types.frame import WordClassifier
 from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.errors import InputError
 from gecscope.io.conllu import Word
@@ -92,27 +92,30 @@ def coarse(word: Word) -> str:
 
 
 @dataclass(frozen=True)
-class GermanTypes(SimplemmaTypes, WordClassifier):
+class GermanTypes(
+    SimplemmaTypes, WordClassifier, lang="de", signed="boyd-de", version=RULES, what="German error types"
+):
     """Boyd's German classifier (see the module docstring) with lexicon ``lexicon`` on
     words annotated by ``tags`` (:class:`~gecscope.align.types.lexicon.SimplemmaTypes`)."""
 
-    LANG = "de"
-    SIGNED = "boyd-de"
-    VERSION = RULES
-    WHAT = "German error types"
-
-    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
-        """The label (``"R:NOUN:FORM"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        return label(source, target, forms(source), forms(target), one_sided, self.two_sided)
+    @staticmethod
+    def one_sided(words: Sequence[Word]) -> str:
+        """The type of the words of a missing or unnecessary edit."""
+        if len(words) == 1 and words[0].form.lower() in CONTRACTIONS:
+            return "CONTR"
+        tags = {coarse(w) for w in words}
+        if len(tags) == 1 and not tags & RARE:
+            return tags.pop()
+        relations = {w.deprel for w in words}
+        if len(relations) == 1 and (relation := relations.pop()) in RELATION_TYPES:
+            return RELATION_TYPES[relation]
+        return "VERB" if tags == {"PART", "VERB"} else "OTHER"
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty, not the same string)."""
-        a, b = [w.form.lower() for w in source], [w.form.lower() for w in target]
-        found = orthography_or_order(a, b)
+        found = self.first_rules(source, target)
         if found is not None:
             return found
-        if len(a) == len(b) == 1:
-            return self.one_to_one(source[0], target[0])
         return several(source, target)
 
     def one_to_one(self, source: Word, target: Word) -> str:
@@ -142,19 +145,6 @@ class GermanTypes(SimplemmaTypes, WordClassifier):
             if target.deprel == "ag":
                 return "DET"
         return "OTHER"
-
-
-def one_sided(words: Sequence[Word]) -> str:
-    """The type of the words of a missing or unnecessary edit."""
-    if len(words) == 1 and words[0].form.lower() in CONTRACTIONS:
-        return "CONTR"
-    tags = {coarse(w) for w in words}
-    if len(tags) == 1 and not tags & RARE:
-        return tags.pop()
-    relations = {w.deprel for w in words}
-    if len(relations) == 1 and (relation := relations.pop()) in RELATION_TYPES:
-        return RELATION_TYPES[relation]
-    return "VERB" if tags == {"PART", "VERB"} else "OTHER"
 
 
 def several(source: Sequence[Word], target: Sequence[Word]) -> str:

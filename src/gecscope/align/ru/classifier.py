@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from gecscope.align.types.frame import RELATION_TYPES, WordClassifier, forms, label, orthography_or_order
+from gecscope.align.types.frame import RELATION_TYPES, WordClassifier
 from gecscope.errors import InputError, MissingExtraError, SettingError
 from gecscope.io.conllu import Word
 
@@ -111,18 +111,26 @@ class RussianTypes(WordClassifier):
         stem: Callable[[str], str] = SnowballStemmer("russian").stem
         return stem
 
-    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
-        """The label (``"R:NOUN:CASE"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        return label(source, target, forms(source), forms(target), one_sided, self.two_sided, recheck=False)
+    RECHECK = False  # the same-text check once, before the equal last words are left out
+
+    @staticmethod
+    def one_sided(words: Sequence[Word]) -> str:
+        """The type of a missing or unnecessary span."""
+        relations = {w.deprel for w in words}
+        if relations <= AUXILIARY:
+            return "VERB:TENSE"
+        tags = {w.upos for w in words}
+        if len(tags) == 1 and words[0].upos not in RARE_POS:
+            return words[0].upos
+        if len(relations) == 1 and words[0].deprel in RELATION_TYPES:
+            return RELATION_TYPES[words[0].deprel]
+        return "VERB" if tags == {"PART", "VERB"} else "OTHER"
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""
-        a, b = [w.form.lower() for w in source], [w.form.lower() for w in target]
-        found = orthography_or_order(a, b)
+        found = self.first_rules(source, target)
         if found is not None:
             return found
-        if len(a) == len(b) == 1:
-            return self.one_to_one(source[0], target[0])
         relations = {w.deprel for w in (*source, *target)}
         if relations == {"aux", "root"}:
             return "VERB:TENSE"
@@ -222,16 +230,3 @@ def similarity(a: str, b: str) -> float:
             current.append(previous[j - 1] + 1 if ca == cb else max(previous[j], current[j - 1]))
         previous = current
     return 2 * previous[-1] / (len(a) + len(b))
-
-
-def one_sided(words: Sequence[Word]) -> str:
-    """The type of a missing or unnecessary span."""
-    relations = {w.deprel for w in words}
-    if relations <= AUXILIARY:
-        return "VERB:TENSE"
-    tags = {w.upos for w in words}
-    if len(tags) == 1 and words[0].upos not in RARE_POS:
-        return words[0].upos
-    if len(relations) == 1 and words[0].deprel in RELATION_TYPES:
-        return RELATION_TYPES[words[0].deprel]
-    return "VERB" if tags == {"PART", "VERB"} else "OTHER"

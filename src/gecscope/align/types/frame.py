@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 from gecscope.types import Edit, Word
 
@@ -46,25 +46,45 @@ RELATION_TYPES = {
 
 
 class WordClassifier:
-    """A classifier over annotated words (the base of the ports and the UD-POS classifier): its
-    ``classify`` labels one edit's two sides; :meth:`type_edits` walks a sentence's edits."""
+    """A classifier over annotated words (the base of the ports and the UD-POS classifier):
+    :meth:`classify` labels one edit's two sides in ERRANT's frame (:func:`label`), the subclass
+    naming the type of a missing or unnecessary side (``one_sided``) and of a replacement
+    (``two_sided``); :meth:`type_edits` walks a sentence's edits."""
+
+    #: the same-text check made again after each equal last word is left out (ERRANT's, Boyd's
+    #: rules) or once (errant_czech's, ru-errant's)
+    RECHECK: ClassVar[bool] = True
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
+        return label(source, target, forms(source), forms(target), self.one_sided, self.two_sided, self.RECHECK)
+
+    @staticmethod
+    def one_sided(words: Sequence[Word]) -> str:
+        """The type of a missing or unnecessary span."""
         raise NotImplementedError
+
+    def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
+        """The type of a replacement (both sides non-empty, not the same text)."""
+        raise NotImplementedError
+
+    def one_to_one(self, source: Word, target: Word) -> str:
+        """The type of one word replaced by another."""
+        raise NotImplementedError
+
+    def first_rules(self, source: Sequence[Word], target: Sequence[Word]) -> str | None:
+        """ERRANT's first replacement rules: ``ORTH`` (the same letters, case and spaces aside),
+        ``WO`` (the same words reordered), one word for one (:meth:`one_to_one`); else None."""
+        a, b = [w.form.lower() for w in source], [w.form.lower() for w in target]
+        if "".join(a) == "".join(b):
+            return "ORTH"
+        if sorted(a) == sorted(b):
+            return "WO"
+        return self.one_to_one(source[0], target[0]) if len(a) == len(b) == 1 else None
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]:
         """``edits`` labelled by :meth:`classify` on the annotated words of both sides."""
         return label_edits(self.classify, source, target, edits)
-
-
-def orthography_or_order(a: Sequence[str], b: Sequence[str]) -> str | None:
-    """ERRANT's first replacement rules on the lower-cased texts of two sides: ``ORTH`` (the same
-    letters, spaces aside), ``WO`` (the same words reordered), else None."""
-    if "".join(a) == "".join(b):
-        return "ORTH"
-    if sorted(a) == sorted(b):
-        return "WO"
-    return None
 
 
 def label(

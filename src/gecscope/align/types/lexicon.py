@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from gecscope.errors import MissingExtraError, SettingError
 
@@ -40,7 +40,9 @@ SIMPLEMMA_LEXICONS = ("simplemma", "none")
 class SimplemmaTypes:
     """The settings of a classifier that reads simplemma's lexicon: ``lexicon`` (one of
     :data:`SIMPLEMMA_LEXICONS`) and ``tags``, what annotated the words (``conllu``: the user's
-    CoNLL-U; a tagger's name and version otherwise). A subclass sets the class variables below."""
+    CoNLL-U; a tagger's name and version otherwise). A subclass names the class variables below
+    in its header: ``class CzechTypes(SimplemmaTypes, lang="cs", signed="errant-cs", version="1",
+    what="Czech error types")``."""
 
     lexicon: str = "simplemma"
     tags: str = "conllu"
@@ -52,6 +54,10 @@ class SimplemmaTypes:
     VERSION: ClassVar[str]
     #: what the missing-extra error says the lexicon is for
     WHAT: ClassVar[str]
+
+    def __init_subclass__(cls, *, lang: str, signed: str, version: str, what: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.LANG, cls.SIGNED, cls.VERSION, cls.WHAT = lang, signed, version, what
 
     def __post_init__(self) -> None:
         if self.lexicon not in SIMPLEMMA_LEXICONS:

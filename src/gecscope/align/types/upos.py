@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from gecscope.align.types.frame import WordClassifier, forms, label
+from gecscope.align.types.frame import WordClassifier
 from gecscope.align.types.surface import SurfaceTypes, is_punctuation, surface_types
 from gecscope.types import Word
 
@@ -67,9 +67,12 @@ class UposTypes(WordClassifier):
         """Every setting that can change a label, e.g. ``upos:1,tags:conllu-…,surface:1,lang:xx,…``."""
         return f"{NAME}:{RULES},tags:{self.tags},{self.surface.signature}"
 
-    def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
-        """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""
-        return label(source, target, forms(source), forms(target), one_sided, self.two_sided)
+    @staticmethod
+    def one_sided(words: Sequence[Word]) -> str:
+        """The type of a missing or unnecessary span."""
+        if all(is_punctuation(w.form) for w in words):
+            return "PUNCT"
+        return shared_pos(words)
 
     def two_sided(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The type of a replacement (both sides non-empty)."""
@@ -90,13 +93,6 @@ def shared_pos(words: Sequence[Word]) -> str:
     """The one UPOS of ``words`` (not X or SYM), else ``OTHER``."""
     tags = {w.upos for w in words}
     return words[0].upos if len(tags) == 1 and words[0].upos and words[0].upos not in RARE_POS else "OTHER"
-
-
-def one_sided(words: Sequence[Word]) -> str:
-    """The type of a missing or unnecessary span."""
-    if all(is_punctuation(w.form) for w in words):
-        return "PUNCT"
-    return shared_pos(words)
 
 
 __all__ = ["NAME", "UposTypes"]
