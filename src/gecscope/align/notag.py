@@ -10,6 +10,15 @@ the merger's rules reduce to the ones on texts (case, punctuation, whitespace/hy
 window of unequal lengths is merged" (all its tokens share one POS). The edits' types come from
 ERRANT's English classifier on blank tokens (:mod:`gecscope.align.types.notag`).
 
+Spaces inside a line (U+00A0, U+2009, U+202F and the other Unicode spaces): the fork's
+``errant_parallel`` splits a line on U+0020 alone (:func:`fork_tokens`), so ``Ma\xa0lähen koju .``
+-> ``Ma\xa0läksin koju .`` is one token changed (``A 0 1|||R:OTHER|||Ma\xa0läksin``). gecscope's
+line path tokenises with ``tok:whitespace`` (``str.split``: every Unicode space splits), the
+tokenisation every signature names, and gives ``A 1 2|||R:MORPH|||läksin``. The two agree once a
+line is pre-tokenised as MultiGEC-2025 does (``--tokenize syntok``: syntok turns those spaces into
+token boundaries); they differ on raw lines with such spaces (Tartu L1's raw sentences: 3 blocks
+per file). tests/test_notag_spaces.py pins both readings.
+
 This module reuses gecscope's compiled ERRANT kernel and merger on attribute arrays built from
 the words alone (no spaCy, no model): any language, essays of thousands of tokens in
 milliseconds. Its edits are not ERRANT 3.0.2's: it is a different metric setting, signed
