@@ -177,7 +177,8 @@ DOORS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
 }
 #: values that are not bad for an argument (an optional path may be None; Examples(items) takes
 #: any iterable, an empty one too: scoring it is refused; tokenize/aligner None: the language's default)
-FINE = {("items", "generator"), ("items", repr([])), ("tokenize", "None"), ("aligner", "None")}
+#: (lang None: the language default, a named test set's or English)
+FINE = {("items", "generator"), ("items", repr([])), ("tokenize", "None"), ("aligner", "None"), ("lang", "None")}
 #: arguments that are not optional: None is bad for them
 REQUIRED = {"hyp_m2", "jsonl", "path", "source", "hypothesis"}
 

@@ -121,16 +121,7 @@ def read_examples(
 ) -> Examples:
     """The examples of a one-system ``setup``, read through the front half every door shares
     (:func:`gecscope.setup.read_systems`), signed as the setup says."""
-    files = setup.files
-    from gecscope.reader import check_inputs
-
-    check_inputs(
-        source=files.source,
-        hypotheses=files.hypotheses,
-        hyp_m2=files.hyp_m2,
-        references=files.references,
-        multi_annotator_hyp=multi,
-    )
+    setup.files.check(multi)
     [[examples]] = read_systems(
         setup, require_references=require_references, overlaps=overlaps, types=True, say=_warn, hint=API_HINT
     )

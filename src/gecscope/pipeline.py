@@ -465,7 +465,6 @@ def score_files(
     """
     arguments.score_files_arguments(metrics, names, size, inputs)
     arguments.language("lang", lang)
-    from gecscope.reader import check_inputs
     from gecscope.setup import InputFiles, build_setup, read_systems
 
     def many(key: str) -> tuple[str, ...]:
@@ -490,13 +489,7 @@ def score_files(
         allow_tokenization_mismatch=allow_tokenization_mismatch,
     )
     # the swap checks of every Python door; the tokenisation, as the whole input is read (guarded)
-    check_inputs(
-        source=setup.files.source,
-        hypotheses=setup.files.hypotheses,
-        hyp_m2=setup.files.hyp_m2,
-        references=setup.files.references,
-        multi_annotator_hyp=bool(inputs.get("multi_annotator_hyp", False)),
-    )
+    setup.files.check(bool(inputs.get("multi_annotator_hyp", False)))
     files = setup.files.systems or (setup.files.jsonl or "system",)
     chosen = aligner if aligner is not None and not isinstance(aligner, str) else setup.aligner
     shardable = bool(setup.files.hyp_m2) or (isinstance(chosen, str) and chosen in SHARD_ALIGNERS)

@@ -86,7 +86,8 @@ def add_alignment_args(g: Any) -> None:
         "--max-align-tokens",
         type=int,
         default=DEFAULT_MAX_TOKENS,
-        help=f"longest run of changed tokens ERRANT aligns (cubic merger; default {DEFAULT_MAX_TOKENS}, 0: none)",
+        help=f"the alignment guard: a changed region may cost ERRANT's merger no more than a run of this many "
+        f"substitutions (default {DEFAULT_MAX_TOKENS}, 0: no limit; see docs/performance.md)",
     )
 
 

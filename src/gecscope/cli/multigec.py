@@ -45,7 +45,7 @@ def add_parser(sub: Any) -> None:
         "--max-align-tokens",
         type=int,
         default=None,
-        help="longest run of changed tokens ERRANT aligns (default: as gecscope score; 0: none)",
+        help="the alignment guard, as gecscope score's --max-align-tokens (0: no limit)",
     )
 
 

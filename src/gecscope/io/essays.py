@@ -7,7 +7,8 @@ scripts (``utils_transform_markdown_to_one_essay_per_line.py``; the code is ours
 * the file is split on the marker ``### essay_id = ``; a block's ID is the rest of its first line,
   its text everything after that line; a later block with the same ID replaces the text;
 * essays are scored in the order of the original (``orig``) file, one essay per line, each
-  essay's text pre-tokenised (``syntok``: tokens joined by single spaces);
+  essay's text pre-tokenised (``syntok``: tokens joined by single spaces); gecscope reads them
+  straight into examples (:mod:`gecscope.setup.essays`);
 * a hypothesis essay missing from the system's file becomes ``!``;
 * references: for each essay, the texts of the reference files that have it, in the order of
   the files' names; reference ``k`` of an essay is the ``k``-th of those, ``!`` when it has fewer
@@ -20,7 +21,6 @@ scripts (``utils_transform_markdown_to_one_essay_per_line.py``; the code is ours
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gecscope.errors import InputError
@@ -72,31 +72,3 @@ def read_blocks(path: str | Path) -> dict[str, tuple[str, int]]:
     if not essays:
         raise InputError(f"no essay block ('{MARKER}N' lines): not a MultiGEC essay file", path, 1)
     return essays
-
-
-def essay_lines(
-    source: str | Path,
-    hypotheses: Sequence[str | Path],
-    references: Sequence[str | Path],
-    tokenize: Callable[[str], str],
-) -> tuple[list[str], list[list[str]], list[list[str]], list[str]]:
-    """One essay per line, as the official evaluation writes its ``.tmp`` files: the source's
-    lines, each hypothesis file's, each reference's (references ordered by file name), and the
-    essay IDs; ``tokenize`` turns an essay's raw text into its line."""
-    orig = read_essays(source)
-    ids = list(orig)
-    src = [tokenize(orig[i]) for i in ids]
-    hyps = []
-    for h in hypotheses:
-        found = read_essays(h)
-        hyps.append([tokenize(found[i]) if i in found else MISSING for i in ids])
-    given = [read_essays(r) for r in sorted(references, key=lambda p: Path(p).name)]
-    per_essay = [[tokenize(r[i]) for r in given if i in r] for i in ids]
-    refs = [[texts[k] if k < len(texts) else MISSING for texts in per_essay] for k in range(len(given))]
-    return src, hyps, refs, ids
-
-
-def missing_counts(source: str | Path, other: str | Path) -> int:
-    """How many of the source's essays ``other`` lacks."""
-    have = read_essays(other)
-    return sum(1 for i in read_essays(source) if i not in have)

@@ -64,15 +64,9 @@ def read_systems(
         return
     shards: Iterator[Shard] = _explained(
         stream(
-            source=files.source,
-            hypotheses=files.hypotheses,
-            hyp_m2=files.hyp_m2,
-            references=files.references,
-            ref_m2=files.ref_m2,
-            jsonl=files.jsonl,
+            **files.reader_settings(),
             require_references=require_references,
             lang=language,
-            ref_tsv=files.ref_tsv,
             size=None if types and setup.annotations else size,
             overlaps=overlaps,
         )

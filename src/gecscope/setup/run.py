@@ -66,6 +66,20 @@ class InputFiles:
         """The system files (text or M2)."""
         return self.hypotheses or self.hyp_m2
 
+    def reader_settings(self) -> dict[str, Any]:
+        """The files as :func:`gecscope.reader.stream` takes them."""
+        names = ("source", "hypotheses", "hyp_m2", "references", "ref_m2", "jsonl", "ref_tsv")
+        return {name: getattr(self, name) for name in names}
+
+    def check(self, multi_annotator_hyp: bool = False) -> None:
+        """The file checks before any work (:func:`gecscope.reader.check_inputs`: an M2 file given
+        as text, a hypothesis M2 with several annotators unless ``multi_annotator_hyp``)."""
+        from gecscope.reader import check_inputs
+
+        text = (self.source, self.hypotheses, self.hyp_m2, self.references)
+        check_inputs(**dict(zip(("source", "hypotheses", "hyp_m2", "references"), text, strict=True)),
+                     multi_annotator_hyp=multi_annotator_hyp)  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Annotations:
