@@ -104,18 +104,13 @@ def label(
     tag-free ERRANT's make it once)."""
     if a and b and " ".join(a) == " ".join(b):
         return "UNK"
-    end_a, end_b = len(a), len(b)
-    while end_a and end_b and (end_a > 1 or end_b > 1) and a[end_a - 1].lower() == b[end_b - 1].lower():
-        end_a, end_b = end_a - 1, end_b - 1
-        if recheck and end_a and end_b and " ".join(a[:end_a]) == " ".join(b[:end_b]):
+    while a and b and (len(a) > 1 or len(b) > 1) and a[-1].lower() == b[-1].lower():
+        a, b, source, target = a[:-1], b[:-1], source[:-1], target[:-1]
+        if recheck and a and b and " ".join(a) == " ".join(b):
             return "UNK"
-    if not end_a and not end_b:
-        return "UNK"
-    if end_a < len(a) or end_b < len(b):
-        source, target = source[:end_a], target[:end_b]
-    if not end_a:
-        return "M:" + one_sided(target)
-    if not end_b:
+    if not a:
+        return "M:" + one_sided(target) if b else "UNK"
+    if not b:
         return "U:" + one_sided(source)
     return "R:" + two_sided(source, target)
 
