@@ -46,8 +46,8 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "tests"))
     from gecscope import api, pipeline
-    from gecscope.align.types.classifiers import classifier_of, type_examples
     from gecscope.align.languages import load_language
+    from gecscope.align.types.classifiers import classifier_of, type_examples
     from gecscope.metrics import METRICS
     from multigec_inputs import write_inputs
 

@@ -14,8 +14,8 @@ import argparse
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from gecscope.align.types.surface import surface_types
 from gecscope.align.types.agreement import agreement, format_table, gold_edits
+from gecscope.align.types.surface import surface_types
 
 CORPORA = (
     ("Tartu L1 test", "et", "estgec", ("estgec/Tartu_L1_test/test_m2.txt",)),

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED, require_shared
-from gecscope.align.types.surface import SurfaceTypes, is_punctuation, similarity, surface_types
 from gecscope.align.types.agreement import agreement, gold_edits, map_estgec, map_ua_gec
+from gecscope.align.types.surface import SurfaceTypes, is_punctuation, similarity, surface_types
 from gecscope.errors import InputError, SettingError
 from gecscope.types import Edit
 
