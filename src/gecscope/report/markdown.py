@@ -20,6 +20,15 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join([*lines, *("| " + " | ".join(r) + " |" for r in rows)])
 
 
+def _cell(row: dict[str, object], measure: str, fmt: str) -> str:
+    """A per-type cell: empty where the system has no such type, ``-`` where the rate is undefined
+    (a type without chunks of that kind: ``None``)."""
+    if not row:
+        return ""
+    value = row.get(measure)
+    return "-" if value is None else fmt.format(value)
+
+
 def render_markdown(data: ReportData) -> str:
     cols = summary_columns(data)
     head = ["system", *(f"{title(m)} {h}" for m, _, h in cols)]
@@ -43,10 +52,7 @@ def render_markdown(data: ReportData) -> str:
         label = measure.capitalize() if measure != "fn" else "FN (missed, chunks)"
         out += ["", f"## Per error type: {label} (CLEME2.0, cat {data.settings.cat})", ""]
         fmt = "{:.2f}" if measure == "fn" else "{:.3f}"
-        rows = [
-            [t, *("" if t not in per_type[n] else fmt.format(per_type[n][t][measure]) for n in data.systems)]
-            for t in data.type_names()
-        ]
+        rows = [[t, *(_cell(per_type[n].get(t, {}), measure, fmt) for n in data.systems)] for t in data.type_names()]
         out.append(table(["type", *data.systems], rows))
     out += ["", "## Signatures", ""]
     for metric, sigs in signatures(data):
