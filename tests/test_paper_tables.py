@@ -105,11 +105,11 @@ def _scores(system: str, value: float) -> list[api.Score]:
 
 def test_sets_table_rows_systems_column_groups_test_sets() -> None:
     table = sets_table({"CoNLL-14": _scores("A", 0.5) + _scores("B", 0.25), "JFLEG": _scores("B", 0.75)})
-    assert table.groups == (("CoNLL-14", 1), ("JFLEG", 1)) and table.head == ("System", "F", "F")
+    assert table.groups == (("CoNLL-14", 1), ("JFLEG", 1)) and table.head == ("System", "ERRANT", "ERRANT")
     assert table.rows == (("A", "0.5000", "-"), ("B", "0.2500", "0.7500"))
     tex_text = latex(table)
     assert "\\multicolumn{1}{c}{CoNLL-14} & \\multicolumn{1}{c}{JFLEG}" in tex_text
-    assert "| System | CoNLL-14 F | JFLEG F |" in markdown(table)
+    assert "| System | CoNLL-14 ERRANT | JFLEG ERRANT |" in markdown(table)
     assert len(table.signatures) == 1  # one setting: one signature
 
 

@@ -211,7 +211,9 @@ def _cell(score: Score | None, key: str) -> str:
     return _value(score.value if not key else score.details.get(key))
 
 
-def _grid(groups: Sequence[tuple[str, Sequence[Score]]], components: bool, label: str) -> PaperTable:
+def _grid(
+    groups: Sequence[tuple[str, Sequence[Score]]], components: bool, label: str, titled: bool = False
+) -> PaperTable:
     """Rows = systems (in order of first appearance), one column group per ``groups`` entry, in
     each the columns of every metric scored there (its headline, with ``components`` its
     components); a cell without a score is ``-``."""
@@ -225,7 +227,8 @@ def _grid(groups: Sequence[tuple[str, Sequence[Score]]], components: bool, label
         for metric in metrics:
             first = next(s for s in scores if s.metric == metric)
             for heading, key in _columns(first, components):
-                shown = heading if len(metrics) == 1 else (first.title if not key else f"{first.title} {heading}")
+                plain = len(metrics) == 1 and not titled
+                shown = heading if plain else (first.title if not key else f"{first.title} {heading}")
                 head.append(shown)
                 columns.append((name, metric, key))
                 arrows = arrows or bool(key)
@@ -251,9 +254,9 @@ def scores_table(scores: Sequence[Score], *, components: bool = True) -> PaperTa
 
 def sets_table(by_set: Mapping[str, Sequence[Score]], *, components: bool = False) -> PaperTable:
     """Rows = systems, one column group per test set (``by_set``: test set -> its scores, every
-    metric and system scored on it); within a group, each metric's headline (with
-    ``components``, its components too)."""
-    return _grid(list(by_set.items()), components, "Column groups: test sets")
+    metric and system scored on it); within a group, each metric's headline, named by its title
+    (with ``components``, its components too)."""
+    return _grid(list(by_set.items()), components, "Column groups: test sets", titled=True)
 
 
 def comparison_table(result: Comparison) -> PaperTable:
