@@ -27,7 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from gecscope.align.components import UPOS, TaggerSpec, TagSet
+from gecscope.align.components import UPOS, TagSet
 from gecscope.align.language import Language
 from gecscope.align.languages import load_language, units
 from gecscope.errors import InputError, SettingError
@@ -62,10 +62,14 @@ def _tag_set(tags: str | TagSet) -> TagSet | None:
     return known[tags]
 
 
-def taggers() -> dict[str, tuple[Language, TaggerSpec]]:
-    """Every offline tagger the units declare (built in or registered in Python): name -> (its
-    language, its declaration)."""
-    return {spec.name: (language, spec) for language in units() for spec in language.taggers}
+def taggers() -> dict[str, tuple[str, ...]]:
+    """Every offline tagger the units declare (built in or registered in Python): name -> the codes
+    of the languages that declare a tagger of that name (``pymorphy3``: Russian and Ukrainian)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for language in units():
+        for spec in language.taggers:
+            found[spec.name] = (*found.get(spec.name, ()), language.code)
+    return found
 
 
 def tagger_names() -> list[str]:
@@ -73,11 +77,10 @@ def tagger_names() -> list[str]:
     return sorted(taggers())
 
 
-def __getattr__(name: str) -> dict[str, str]:
-    """``TAGGERS`` (tagger name -> the code of the language it tags), as it was before the units
-    declared their taggers: read from them on use."""
+def __getattr__(name: str) -> dict[str, tuple[str, ...]]:
+    """``TAGGERS``, the name it had before the units declared their taggers: :func:`taggers`."""
     if name == "TAGGERS":
-        return {tagger: language.code for tagger, (language, _) in taggers().items()}
+        return taggers()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -211,10 +214,10 @@ def tagger_of(name: str, lang: str | Language) -> Any:
     language = load_language(lang)
     spec = language.tagger(name)
     if spec is None:
-        owner = taggers().get(name)
-        if owner is None:
+        owners = taggers().get(name)
+        if owners is None:
             raise SettingError(f"tagger must be one of {', '.join(tagger_names())}, not {name!r}", "tagger")
-        raise SettingError(f"tagger {name} tags --lang {owner[0].code}, not {language.code}", "tagger")
+        raise SettingError(f"tagger {name} tags --lang {'/'.join(owners)}, not {language.code}", "tagger")
     return spec.build()
 
 
