@@ -96,7 +96,7 @@ class Annotations:
         if self.tagger is not None and conllu:
             raise InputError("give either CoNLL-U files or a tagger, not both", "--tagger")
         if (self.hyp_conllu or self.ref_conllu) and not self.source_conllu:
-            raise InputError("--hyp-conllu and --ref-conllu need --source-conllu", "--source-conllu")
+            raise InputError("CoNLL-U annotations need the source's (--source-conllu)", "--source-conllu")
 
     def __bool__(self) -> bool:
         return bool(self.tagger or self.source_conllu)
