@@ -363,6 +363,50 @@ METRICS: dict[str, MetricSpec] = {
         streams=always,
         resampling=own_plan,
     ),
+    "fcgec": MetricSpec(
+        "fcgec:Fcgec:FcgecConfig",
+        "FCGEC's ChERRANT: char-level P/R/F0.5 after punctuation removal (as its README describes)",
+        aliases=("FCGEC",),
+        cite="zhang-etal-2022-mucgec",
+        tool="none released (FCGEC's Codalab program); ChERRANT compare_m2_for_evaluation.py on the stripped text",
+        options=(
+            o.BETA,
+            o.MISSING,
+            Option(
+                "punctuation",
+                "characters removed first: Unicode P*, FCGEC's script list, or none",
+                choices=("unicode", "fcgec-script", "keep"),
+            ),
+            Option(
+                "sentences",
+                "all: every sentence; erroneous: skip those no reference changes",
+                choices=("all", "erroneous"),
+            ),
+        ),
+        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
+    ),
+    "exact-match": MetricSpec(
+        "exact_match:ExactMatch:ExactMatchConfig",
+        "exact match: the share of the (erroneous) sentences whose hypothesis is one of the references",
+        aliases=("EM", "exact match"),
+        tool="none released (FCGEC's Codalab program; its README's definition)",
+        options=(
+            Option(
+                "sentences",
+                "erroneous: only sentences a reference changes (FCGEC); all: every sentence",
+                choices=("erroneous", "all"),
+            ),
+            Option(
+                "punctuation",
+                "characters removed first: Unicode P*, FCGEC's script list, or none",
+                choices=("unicode", "fcgec-script", "keep"),
+            ),
+            o.MISSING,
+        ),
+        statistics=Statistics(("counted", "matched"), corpus_rule="matched / counted, summed", holding="array"),
+        streams=always,
+        resampling=own_plan,
+    ),
 }
 
 

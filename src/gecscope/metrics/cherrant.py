@@ -96,8 +96,11 @@ class Cherrant(MetricBase):
         table = EditTable.of(counts)
         chosen = table.choose(*ERRANT.keys, (beta,), "corpus")
         skipped = int((table.width == 0).sum())
-        fields = {"beta": number(beta), "alignments": self.config.alignments, "select": "greedy-corpus"}
-        return prf_score(self, table, chosen, "corpus", fields, lambda *_: {"skipped": skipped})
+        return prf_score(self, table, chosen, "corpus", self.signature_fields(), lambda *_: {"skipped": skipped})
+
+    def signature_fields(self) -> dict[str, str]:
+        """The settings the signature names (a variant adds its own)."""
+        return {"beta": number(self.config.beta), "alignments": self.config.alignments, "select": "greedy-corpus"}
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))

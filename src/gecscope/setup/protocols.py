@@ -129,6 +129,15 @@ PROTOCOLS: dict[str, Protocol] = {
             lang="ar",
             tool="arabic-gec gec/utils/postprocess.py pnx_tokenize + remove_pnx, then the QALB M2 scorer",
         ),
+        Protocol(
+            "fcgec",
+            "FCGEC as its README describes it: exact match and ChERRANT char P/R/F0.5, punctuation removed",
+            tokenize="none",
+            aligner="cherrant",
+            metrics=("exact-match", "fcgec"),
+            lang="zh",
+            tool="none released (FCGEC's Codalab program): its README's recipe, ChERRANT (MuCGEC dac5c3f)",
+        ),
     )
 }
 
