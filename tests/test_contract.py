@@ -115,6 +115,7 @@ FALSE_POSITIVES = ("fp", "fp_ne", "fp_un", "proposed", "positive", "negative")
 NO_FALSE_POSITIVE_COUNT = {
     "gleu": "n-gram precision against source and references: no edit is counted",
     "indicgec": "clipped n-gram matches against the reference: no edit is counted",
+    "chrf": "character and word n-gram matches against the best reference: no edit is counted",
     "exact-match": "whole sentences compared with the references: no edit is counted",
     "llm-s": "a model's rating of the sentence: no edit is counted",
     "llm-e": "a model's rating of each edit: no count of wrong edits",

@@ -247,6 +247,30 @@ METRICS: dict[str, MetricSpec] = {
         streams=always,
         resampling=own_plan,
     ),
+    # -- GMEG-Data's baselines (issue 41) --------------------------------------------------------
+    "chrf": MetricSpec(
+        "chrf:ChrF:ChrFConfig",
+        "chrF++: character 1-6 and word 1-2 n-gram F2 (sacreBLEU 2.x), each sentence at its best reference",
+        aliases=("chrf++", "chrF++", "CHRF++", "chrF"),
+        cite="popovic-2017-chrf",
+        tool="sacreBLEU 2.6.0 CHRF(word_order=2)",
+        options=(
+            o.LEVEL,
+            o.BETA,
+            Option("char_order", "character n-gram orders", int, low=0, high=20),
+            Option("word_order", "word n-gram orders (0: chrF, 2: chrF++)", int, low=0, high=10),
+            Option("lowercase", "case-insensitive n-grams", bool, kind="flag"),
+            Option(
+                "eps_smoothing", "chrF++.py's smoothing (mean of per-order F), not effective order", bool, kind="flag"
+            ),
+            o.MISSING,
+        ),
+        statistics=Statistics(
+            ("ngram_counts",), corpus_rule="chrF of the n-gram counts at each sentence's best ref", holding="array"
+        ),
+        streams=always,
+        resampling=own_plan,
+    ),
     "scribendi": MetricSpec(
         "scribendi:Scribendi:ScribendiConfig",
         "Scribendi Score: reference-free, LM perplexity + token-sort / Levenshtein ratios (sum of -1/0/+1)",
