@@ -117,6 +117,7 @@ NO_FALSE_POSITIVE_COUNT = {
     "indicgec": "clipped n-gram matches against the reference: no edit is counted",
     "chrf": "character and word n-gram matches against the best reference: no edit is counted",
     "exact-match": "whole sentences compared with the references: no edit is counted",
+    "nacgec": "its counts are per part (word_fp, char_fp): checked in tests/test_nacgec.py",
     "llm-s": "a model's rating of the sentence: no edit is counted",
     "llm-e": "a model's rating of each edit: no count of wrong edits",
     "some": "a learned sentence score",

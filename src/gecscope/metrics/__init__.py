@@ -431,6 +431,20 @@ METRICS: dict[str, MetricSpec] = {
         streams=always,
         resampling=own_plan,
     ),
+    "nacgec": MetricSpec(
+        "nacgec:Nacgec:NacgecConfig",
+        "NaCGEC (NLPCC-2023 T1): 0.5 x M2 F0.5 on THULAC words + 0.5 x ChERRANT F0.5 on characters",
+        aliases=("NaCGEC", "NLPCC-2023"),
+        cite="zhang-etal-2022-mucgec",
+        tool="none released (masr2000/NaCGEC README's recipe; THULAC from PyPI, M2 scorer 3.2, ChERRANT)",
+        options=(o.BETA, o.MISSING),
+        statistics=Statistics(
+            ("word_counts", "char_counts"),
+            corpus_rule="0.5 x the M2 rule on the word counts + 0.5 x ChERRANT's on the char counts",
+            holding="record",
+            sentence_fields=("chars", "words"),
+        ),
+    ),
 }
 
 

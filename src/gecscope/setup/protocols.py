@@ -138,6 +138,15 @@ PROTOCOLS: dict[str, Protocol] = {
             lang="zh",
             tool="none released (FCGEC's Codalab program): its README's recipe, ChERRANT (MuCGEC dac5c3f)",
         ),
+        Protocol(
+            "nacgec",
+            "NaCGEC / NLPCC-2023 T1 as its README describes it: mean of M2 F0.5 on THULAC words and ChERRANT F0.5",
+            tokenize="none",
+            aligner="cherrant",
+            metrics=("nacgec",),
+            lang="zh",
+            tool="none released (masr2000/NaCGEC da54f1e README): THULAC + M2 scorer 3.2, ChERRANT",
+        ),
     )
 }
 
