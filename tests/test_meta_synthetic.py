@@ -20,7 +20,14 @@ from gecscope.meta.data.gmeg import GMEG_SYSTEMS, RATING, gmeg, read_segment_sco
 from gecscope.meta.data.published import GMEG_TABLE8
 from gecscope.meta.protocols.correlate import system_correlation
 from gecscope.meta.protocols.evaluate import run_metric, system_level
-from gecscope.meta.protocols.synthetic import SHARES, hybrid_human, hybrid_scores, hybrids, synthetic_correlation
+from gecscope.meta.protocols.synthetic import (
+    SHARES,
+    hybrid_human,
+    hybrid_scores,
+    hybrids,
+    synthetic_correlation,
+    synthetic_vectors,
+)
 from gecscope.meta.reports.presets import META_METRICS
 from gecscope.meta.reports.report import meta_run
 from gmeg_fixture import write_gmeg
@@ -80,15 +87,11 @@ def test_no_hybrids_is_the_real_system_level(data: Path) -> None:
     assert synthetic_correlation(run, segments, ds.human[RATING], 0, 0) == system_level(run)[RATING]
     more = synthetic_correlation(run, segments, ds.human[RATING], 30, 0)
     assert more.systems == 36
-    scores = {
-        **run.system_scores(),
-        **{f"h{k}": v for k, v in enumerate(hybrid_scores(run, hybrids(GMEG_SYSTEMS, 12, 30, 0)))},
-    }
-    people = {
-        **{s: ds.human[RATING][s] for s in GMEG_SYSTEMS},
-        **{f"h{k}": hybrid_human(segments, h) for k, h in enumerate(hybrids(GMEG_SYSTEMS, 12, 30, 0))},
-    }
-    assert more == system_correlation(scores, people)
+    metric, people = synthetic_vectors(run, segments, ds.human[RATING], 30, 0)
+    found = hybrids(GMEG_SYSTEMS, 12, 30, 0)
+    assert [metric[f"{h.name}#{k}"] for k, h in enumerate(found)] == hybrid_scores(run, found)
+    assert [people[f"{h.name}#{k}"] for k, h in enumerate(found)] == [hybrid_human(segments, h) for h in found]
+    assert more == system_correlation(metric, people)
 
 
 def test_cli_mean_and_sd_over_seeds_and_the_paper_beside(data: Path, capsys: pytest.CaptureFixture[str]) -> None:

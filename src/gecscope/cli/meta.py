@@ -110,6 +110,11 @@ def add_parser(sub: Any) -> None:
     )
     r.add_argument("--synthetic-seed", type=int, default=0, help="first seed of the synthetic systems")
     r.add_argument(
+        "--williams",
+        action="store_true",
+        help="Williams test between every two metrics (Pearson; GMEG with --synthetic: the first seed's systems)",
+    )
+    r.add_argument(
         "--synthetic-runs",
         type=within(int, 1, MAX_SEEDS),
         default=10,
@@ -287,6 +292,7 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         synthetic=args.synthetic,
         synthetic_seed=args.synthetic_seed,
         synthetic_runs=args.synthetic_runs,
+        williams=args.williams,
     )
     if args.format in ("latex", "markdown"):
         from gecscope.report import paper

@@ -107,6 +107,25 @@ def hybrid_scores(run: MetricRun, found: Sequence[Hybrid], aggregation: str = "c
     return scores
 
 
+def synthetic_vectors(
+    run: MetricRun,
+    segments: dict[str, list[float | None]],
+    human: dict[str, float],
+    count: int,
+    seed: int,
+    aggregation: str = "corpus",
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Metric and human scores of the real systems plus ``count`` hybrids drawn with ``seed``
+    (a hybrid is named ``first+second@share#k``)."""
+    systems = run.dataset.systems
+    found = hybrids(systems, len(segments[systems[0]]), count, seed)
+    metric = {**run.system_scores(aggregation)}
+    people = {s: human[s] for s in systems}
+    for k, (h, value) in enumerate(zip(found, hybrid_scores(run, found, aggregation), strict=True)):
+        metric[f"{h.name}#{k}"], people[f"{h.name}#{k}"] = value, hybrid_human(segments, h)
+    return metric, people
+
+
 def synthetic_correlation(
     run: MetricRun,
     segments: dict[str, list[float | None]],
@@ -116,15 +135,7 @@ def synthetic_correlation(
     aggregation: str = "corpus",
 ) -> Correlation:
     """Pearson/Spearman over the real systems plus ``count`` hybrids drawn with ``seed``."""
-    systems = run.dataset.systems
-    n = len(segments[systems[0]])
-    found = hybrids(systems, n, count, seed)
-    metric = {**run.system_scores(aggregation)}
-    people = {s: human[s] for s in systems}
-    for h, value in zip(found, hybrid_scores(run, found, aggregation), strict=True):
-        key = f"{h.name}#{len(metric)}"
-        metric[key], people[key] = value, hybrid_human(segments, h)
-    return system_correlation(metric, people)
+    return system_correlation(*synthetic_vectors(run, segments, human, count, seed, aggregation))
 
 
 def summarise(values: Sequence[float]) -> dict[str, float]:

@@ -47,3 +47,24 @@ def published_entry(preset: str, dataset: str) -> dict[str, Any] | None:
         return None
     r, rho = GMEG_TABLE8[row][domain]
     return {"row": row, "pearson": r, "spearman": rho, "source": GMEG_TABLE8_SOURCE}
+
+
+def williams_entry(
+    runs: list[tuple[MetricRun, str]], ds: MetaDataset, systems: tuple[str, ...], synthetic: int, seed: int
+) -> dict[str, Any]:
+    """Per human vector, the Williams p-values between every two metrics (Pearson over the real
+    systems; on GMEG with ``synthetic``, over the real systems plus the hybrids of ``seed``)."""
+    from gecscope.meta.protocols.synthetic import synthetic_vectors
+    from gecscope.meta.protocols.williams import williams_matrix
+
+    out: dict[str, Any] = {}
+    for human, values in ds.human.items():
+        scores = {run.name: run.system_scores(agg) for run, agg in runs}
+        people, among = dict(values), list(systems)
+        if synthetic and ds.segments is not None:
+            segments = read_segment_scores(ds.segments)
+            for run, agg in runs:
+                scores[run.name], people = synthetic_vectors(run, segments, values, synthetic, seed, agg)
+            among = sorted(people)
+        out[human] = {"systems": len(among), "p": williams_matrix(scores, people, among)}
+    return out

@@ -36,11 +36,13 @@ def meta_run(
     synthetic: int = 0,
     synthetic_seed: int = 0,
     synthetic_runs: int = 10,
+    williams: bool = False,
 ) -> dict[str, Any]:
     """``options``: settings per registry metric, over its presets' (e.g. ``{"llm-s": {"llm": ...}}``);
     ``split`` and ``yahoo``: the GMEG split (``test`` by default) and the folder of the Yahoo texts;
     ``synthetic``: GMEG's hybrid systems added to the real ones, for ``synthetic_runs`` seeds from
-    ``synthetic_seed`` (:mod:`gecscope.meta.protocols.synthetic`)."""
+    ``synthetic_seed`` (:mod:`gecscope.meta.protocols.synthetic`); ``williams``: the Williams test
+    between every two metrics (:mod:`gecscope.meta.protocols.williams`)."""
     from gecscope.meta.reports.gmeg_report import check_synthetic, published_entry, synthetic_entry
 
     check_synthetic(synthetic, synthetic_runs, dataset)
@@ -81,6 +83,10 @@ def meta_run(
         doc["metrics"][name] = entry
         runs.append((run, aggregation))
     systems = setting_systems(ds, setting_or_none)
+    if williams:
+        from gecscope.meta.reports.gmeg_report import williams_entry
+
+        doc["williams"] = williams_entry(runs, ds, systems, synthetic, synthetic_seed)
     if window or plot:
         from gecscope.meta.protocols.pairwise import window_correlations
 
@@ -216,6 +222,13 @@ def render(doc: dict[str, Any]) -> str:
             lines.append(
                 f"  {'':<16} sentence[{g}] acc {s['accuracy']:.3f} tau {s['kendall']:.3f} ({s['pairs']} pairs)"
             )
+    for human, w in doc.get("williams", {}).items():
+        lines.append(f"  Williams test ({human}, Pearson over {w['systems']} systems): p that the row beats the column")
+        names = list(w["p"])
+        lines.append(f"    {'':<16}" + "".join(f"{n[:10]:>11}" for n in names))
+        for a in names:
+            cells = "".join(f"{'-':>11}" if a == b else f"{w['p'][a][b]:>11.3g}" for b in names)
+            lines.append(f"    {a:<16}{cells}")
     if "bootstrap" in doc:
         b = doc["bootstrap"]
         lines.append(f"  bootstrap: {b['samples']} resamples of {b['resample']}, seed {b['seed']} (95% percentile)")
