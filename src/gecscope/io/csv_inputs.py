@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 from gecscope.errors import InputError
@@ -82,3 +83,33 @@ def rows_of(cells: list[str], other: list[str], path: str | Path, other_path: st
     scorer's "Row count mismatch"), naming both files."""
     if len(cells) != len(other):
         raise InputError(f"has {len(cells)} rows but {other_path} has {len(other)}: rows are paired by position", path)
+
+
+def is_csv(path: str | Path) -> bool:
+    """Whether ``path`` is read as the task's CSV (by its suffix, any case)."""
+    return str(path).lower().endswith(".csv")
+
+
+def numbered_cells(path: str | Path, column: str) -> list[tuple[int, str]]:
+    """``(row, cell)`` of ``column``, as :func:`gecscope.io.text.numbered_lines` gives lines (the
+    first data row is row 1), for readers that take a CSV where they take a text file."""
+    return list(enumerate(read_csv_column(path, column), start=1))
+
+
+def text_lines(path: str | Path, role: str) -> list[tuple[int, str]] | None:
+    """The numbered cells a text reader reads from CSV file ``path`` in ``role`` (``source``:
+    the ``Input sentence`` column; a hypothesis or a reference: ``Output sentence``), or None for
+    a file that is not a CSV."""
+    if not is_csv(path):
+        return None
+    return numbered_cells(path, INPUT_COLUMN if role == "source" else OUTPUT_COLUMN)
+
+
+def numbered_text(path: str | Path, role: str) -> Iterator[tuple[int, str]]:
+    """``(number, line)`` of a text file, or ``(row, cell)`` of a CSV in ``role`` (:func:`text_lines`)."""
+    cells = text_lines(path, role)
+    if cells is None:
+        from gecscope.io.text import numbered_lines
+
+        return numbered_lines(path)
+    return iter(cells)
