@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gecscope.errors import InputError
+from gecscope.io.text import numbered_lines
 
 #: the column the IndicGEC-2025 scorer reads in both the gold and the predictions
 OUTPUT_COLUMN = "Output sentence"
@@ -109,7 +110,5 @@ def numbered_text(path: str | Path, role: str) -> Iterator[tuple[int, str]]:
     """``(number, line)`` of a text file, or ``(row, cell)`` of a CSV in ``role`` (:func:`text_lines`)."""
     cells = text_lines(path, role)
     if cells is None:
-        from gecscope.io.text import numbered_lines
-
         return numbered_lines(path)
     return iter(cells)
