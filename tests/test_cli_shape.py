@@ -256,7 +256,7 @@ def test_missing_text_extra_is_checked_before_work(
 def test_swapped_source_and_hypothesis_warns(capsys: pytest.CaptureFixture[str]) -> None:
     require_shared()
     refs = ["--ref", str(CONLL / "REF0.txt"), str(CONLL / "REF1.txt")]
-    hyp, src = str(CONLL / "systems" / "AMU.txt"), str(CONLL / "sources.txt")
+    hyp, src = str(CONLL / "systems" / "CUUI.txt"), str(CONLL / "sources.txt")  # AMU's swap: docs/inputs.md
     code, _, err = run(capsys, "score", "--metric", "gleu", "--source", hyp, "--hyp", src, *refs)
     assert code == 0 and "are --source and --hyp swapped?" in err
     for system in ("AMU", "CAMB", "IITB", "INPUT"):
