@@ -33,7 +33,7 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", e
 HELP = {
     "score": "score one or several system outputs",
     "explain": "chunk table of a sentence",
-    "convert": "text to M2",
+    "convert": "text to M2, M2 to text",
     "meta": "meta-evaluation against human judgments",
     "download": "download the public data sets (GJG15, SEEDA, CoNLL-2014, shared-task test sets)",
     "report": "HTML report comparing several systems",
