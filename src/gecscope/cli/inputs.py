@@ -218,8 +218,8 @@ def _stdin_kept(args: argparse.Namespace) -> Iterator[None]:
 
     setup = setup_of(args)
     field = {"hyp": "hypotheses", "ref": "references"}.get(name, name)
-    value = tuple(kept) if field in ("hypotheses", "hyp_m2", "references") else kept[0]
-    args.setup = dataclasses.replace(setup, files=dataclasses.replace(setup.files, **{field: value}))
+    given: dict[str, Any] = {field: tuple(kept) if field in ("hypotheses", "hyp_m2", "references") else kept[0]}
+    args.setup = dataclasses.replace(setup, files=dataclasses.replace(setup.files, **given))
     try:
         yield
     finally:

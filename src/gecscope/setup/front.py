@@ -72,11 +72,11 @@ def read_systems(
         )
     )
     if setup.check_tokenisation:
-        from gecscope.io.tokenization import cli_hint, guarded
+        from gecscope.io.tokenization import guarded
 
         refs = [*files.references, *([files.ref_m2] if files.ref_m2 else [])] or [files.jsonl or "references"]
         names = [[s, *refs] for s in files.systems] or [[files.jsonl or "hypothesis", *refs]]
-        advice = hint or cli_hint(language.tokenizers, language.label)
+        advice = hint or language.tokenisation_hint()
         shards = guarded(shards, names, advice, files.source or files.jsonl or files.ref_m2 or "")  # type: ignore[assignment]
     from gecscope.io.sanity import SwapTally, swap_tally
 

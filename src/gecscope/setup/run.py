@@ -76,9 +76,13 @@ class InputFiles:
         as text, a hypothesis M2 with several annotators unless ``multi_annotator_hyp``)."""
         from gecscope.reader import check_inputs
 
-        text = (self.source, self.hypotheses, self.hyp_m2, self.references)
-        check_inputs(**dict(zip(("source", "hypotheses", "hyp_m2", "references"), text, strict=True)),
-                     multi_annotator_hyp=multi_annotator_hyp)  # fmt: skip
+        check_inputs(
+            source=self.source,
+            hypotheses=self.hypotheses,
+            hyp_m2=self.hyp_m2,
+            references=self.references,
+            multi_annotator_hyp=multi_annotator_hyp,
+        )
 
 
 @dataclass(frozen=True)
