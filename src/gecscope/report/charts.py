@@ -142,8 +142,12 @@ def heat_map(
     whose row is labelled as such) is appended to the cell's value."""
     marks = marks or {}
     rgb = {"hit": (46, 158, 68), "over": (192, 43, 192), "wrong": (214, 39, 40), "under": (31, 119, 180)}
-    label_w, head_h, cw, ch = 150, 130, 40, 24
+    cw, ch = 40, 24
+    label_w = max(150, round(16 + 6.6 * max((len(n) + 11 for n in systems), default=0)))  # " (baseline)"
     # rotated headings reach up to ~head_h to the right of their column: pad so none is clipped
+    # (a long gold type, EstGEC's R:WS:NOM:FORM:SPELL, needs more than the classifier's)
+    longest = max((len(f"{t} (n=00000)") for t in types), default=0)
+    head_h = max(130, round(20 + 4.8 * longest))
     width, height = label_w + cw * len(types) + head_h, head_h + ch * len(systems) + 10
     parts = [_svg(chart_id, width, height, "per-type heat map")]
     for j, t in enumerate(types):
