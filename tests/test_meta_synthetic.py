@@ -130,3 +130,23 @@ def test_refusals(data: Path, extra: list[str], message: str, capsys: pytest.Cap
 def test_api_refuses_synthetic_without_ratings(data: Path) -> None:
     with pytest.raises(SettingError, match="GMEG data sets, not seeda"):
         meta_run(data, "seeda", ["GLEU"], "base", "gec-metrics", synthetic=3)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda rows: rows[:-2], "has 10 rows for 12 sentences"),
+        (lambda rows: [rows[0].replace("lstm-r", "lstmr"), *rows[1:]], "no column for lstm-r"),
+        (lambda rows: [rows[0], "1,2", *rows[2:]], "expected 8 columns, got 2"),
+    ],
+    ids=["short", "column", "ragged"],
+)
+def test_bad_segment_files_are_one_line(tmp_path: Path, edit: Any, message: str) -> None:
+    from gecscope.errors import InputError
+
+    data = write_gmeg(tmp_path / "data")
+    path = data / "gmeg" / "data" / "test" / "fce-segment-scores.csv"
+    path.write_text("\n".join(edit(path.read_text(encoding="utf-8").splitlines())) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=message) as info:
+        meta_run(data, "gmeg-fce", ["GLEU"], "base", "gec-metrics", synthetic=3, synthetic_runs=1)
+    assert str(path) in str(info.value)

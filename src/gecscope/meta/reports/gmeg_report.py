@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gecscope.errors import SettingError
+from gecscope.errors import InputError, SettingError
 from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.gmeg import RATING, read_segment_scores
 from gecscope.meta.data.named import check_options
@@ -26,8 +26,7 @@ def synthetic_entry(
 ) -> dict[str, Any]:
     """Pearson and Spearman over the real systems plus ``count`` hybrids, for seeds
     ``seed .. seed + runs - 1``: mean and sample sd, and every run's values."""
-    assert ds.segments is not None
-    segments = read_segment_scores(ds.segments)
+    segments = checked_segments(ds, run)
     seeds = list(range(seed, seed + runs))
     found = [synthetic_correlation(run, segments, ds.human[RATING], count, s, aggregation) for s in seeds]
     return {
@@ -37,6 +36,21 @@ def synthetic_entry(
         "spearman": summarise([c.spearman for c in found]),
         "runs": [{"seed": s, "pearson": c.pearson, "spearman": c.spearman} for s, c in zip(seeds, found, strict=True)],
     }
+
+
+def checked_segments(ds: MetaDataset, run: MetricRun) -> dict[str, list[float | None]]:
+    """The data set's per-sentence ratings, one line if they do not fit its systems and sentences."""
+    if ds.segments is None:
+        raise InputError(f"{ds.name} has no per-sentence ratings for synthetic systems")
+    segments = read_segment_scores(ds.segments)
+    missing = [s for s in ds.systems if s not in segments]
+    if missing:
+        raise InputError(f"no column for {', '.join(missing)}", ds.segments, 1)
+    sentences = len(run.session.examples(ds, ds.systems[0]))
+    rows = len(segments[ds.systems[0]])
+    if rows != sentences:
+        raise InputError(f"has {rows} rows for {sentences} sentences", ds.segments)
+    return segments
 
 
 def published_entry(preset: str, dataset: str) -> dict[str, Any] | None:
@@ -62,7 +76,7 @@ def williams_entry(
         scores = {run.name: run.system_scores(agg) for run, agg in runs}
         people, among = dict(values), list(systems)
         if synthetic and ds.segments is not None:
-            segments = read_segment_scores(ds.segments)
+            segments = checked_segments(ds, runs[0][0])
             for run, agg in runs:
                 scores[run.name], people = synthetic_vectors(run, segments, values, synthetic, seed, agg)
             among = sorted(people)
