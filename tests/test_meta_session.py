@@ -132,4 +132,3 @@ def test_m2_cache_damaged_values_are_recomputed(tmp_path: Path) -> None:
     again = _m2(M2Config(), tmp_path)
     assert _edits(again, examples) == _edits(M2(), examples)
     assert again.lattice_store is not None and again.lattice_store.computed == 3
-
