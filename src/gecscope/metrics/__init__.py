@@ -251,7 +251,7 @@ METRICS: dict[str, MetricSpec] = {
     "chrf": MetricSpec(
         "chrf:ChrF:ChrFConfig",
         "chrF++: character 1-6 and word 1-2 n-gram F2 (sacreBLEU 2.x), each sentence at its best reference",
-        aliases=("chrf++", "chrF++", "CHRF++", "chrF"),
+        aliases=("chrf++", "chrF++", "CHRF++"),
         cite="popovic-2017-chrf",
         tool="sacreBLEU 2.6.0 CHRF(word_order=2)",
         options=(
