@@ -95,6 +95,7 @@ def stream(
     overlaps: bool = False,
     check: bool = False,
     multi_annotator_hyp: bool = False,
+    past_end: bool = False,
 ) -> Iterator[Shard]:
     """The examples of each system (in the order given), ``size`` sentences at a time (``None``:
     all at once): each shard holds one list per system, of the same sentences. Files are read a
@@ -105,7 +106,8 @@ def stream(
     the last one only after the whole input was, so a caller that reduces after the last shard
     never scores a bad input. ``overlaps``: reference M2 edits may overlap and keep their file order
     (EstGEC's M2, for the ``estgec-m2`` metric: :func:`gecscope.io.m2.iter_m2`). ``check``:
-    :func:`check_inputs` first (``multi_annotator_hyp``: its allowance)."""
+    :func:`check_inputs` first (``multi_annotator_hyp``: its allowance). ``past_end``: a
+    reference M2 edit ending past its sentence is dropped, not refused (EstGEC's reading)."""
     if check:  # the Python API's doors (the CLI runs :func:`check_inputs` itself, before any work)
         check_inputs(
             source=source,
@@ -130,7 +132,7 @@ def stream(
         if own is not None:
             rows = zip(*(own.m2(path, ref_m2) for path in hyp_m2), strict=True)
         else:
-            rows = _checked(m2_rows(hyp_m2, ref_m2, overlaps), hyp_m2[0], language)
+            rows = _checked(m2_rows(hyp_m2, ref_m2, overlaps, past_end), hyp_m2[0], language)
     elif (source is None and (ref_m2 is None or own is not None)) or not hypotheses:
         raise SettingError(
             "give hyp_m2 + ref_m2, hypothesis + ref_m2 (its S lines are the source), "
@@ -143,7 +145,9 @@ def stream(
     elif own is not None:
         rows = zip(*(own.text(source, h, references, ref_m2, ref_tsv) for h in hypotheses), strict=True)
     else:
-        rows = _checked(text_rows(source, hypotheses, references, ref_m2, overlaps), source or ref_m2 or "", language)
+        rows = _checked(
+            text_rows(source, hypotheses, references, ref_m2, overlaps, past_end), source or ref_m2 or "", language
+        )
     for shard in batches(rows, size):
         yield [list(system) for system in zip(*shard, strict=True)]
         del shard  # not held while the next one is read

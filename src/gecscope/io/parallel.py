@@ -44,7 +44,9 @@ def _lockstep(
         yield row
 
 
-def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike, overlaps: bool = False) -> Iterator[tuple[Example, ...]]:
+def m2_rows(
+    hyp_m2: Sequence[PathLike], ref_m2: PathLike, overlaps: bool = False, past_end: bool = False
+) -> Iterator[tuple[Example, ...]]:
     """Per sentence, one example per hypothesis M2 (annotator 0 is the system) against every
     annotator of ``ref_m2`` (one without lines in a sentence is flagged :attr:`Target.absent`)."""
 
@@ -58,7 +60,9 @@ def m2_rows(hyp_m2: Sequence[PathLike], ref_m2: PathLike, overlaps: bool = False
             extra.line if extra is not None else None,
         )
 
-    for i, (r, *hyps) in enumerate(_lockstep([iter_m2(ref_m2, overlaps), *map(iter_m2, hyp_m2)], mismatch)):
+    for i, (r, *hyps) in enumerate(
+        _lockstep([iter_m2(ref_m2, overlaps, past_end or None), *map(iter_m2, hyp_m2)], mismatch)
+    ):
         for path, h in zip(hyp_m2, hyps, strict=True):
             if h.source != r.source:
                 raise InputError(f"source sentence differs from {ref_m2}:{r.line}", path, h.line)
@@ -71,6 +75,7 @@ def text_rows(
     references: Sequence[PathLike] = (),
     ref_m2: PathLike | None = None,
     overlaps: bool = False,
+    past_end: bool = False,
 ) -> Iterator[tuple[Example, ...]]:
     """Per line of ``source``, one example per hypothesis file, with the text references and the
     annotators of ``ref_m2``. Lines are whitespace-tokenised; text targets carry no edits until
@@ -82,7 +87,7 @@ def text_rows(
     streams: list[Iterator[Any]] = [numbered_lines(p) for p in files]
     if ref_m2 is not None:
         files.append(ref_m2)
-        streams.append(iter_m2(ref_m2, overlaps))
+        streams.append(iter_m2(ref_m2, overlaps, past_end or None))
     first = files[0] if source is not None else ref_m2
     if source is None:  # the M2 leads: every other file is counted against it
         files.insert(0, files.pop())

@@ -69,6 +69,7 @@ def read_systems(
             lang=language,
             size=None if types and setup.annotations else size,
             overlaps=overlaps,
+            past_end=setup.past_end,
         )
     )
     if setup.check_tokenisation:

@@ -31,6 +31,9 @@ class Protocol:
     settings: tuple[tuple[str, str, str], ...] = ()
     lang: str | None = None
     tool: str = ""
+    #: a reference M2 edit ending past its sentence is dropped (EstGEC's scorer; Tartu L1 has one)
+    #: instead of refused, whatever metric reads the file
+    past_end: bool = False
 
     def __post_init__(self) -> None:
         if not self.metrics:
@@ -62,6 +65,7 @@ PROTOCOLS: dict[str, Protocol] = {
             aligner="errant-notag",
             metrics=("estgec-m2",),
             lang="et",
+            past_end=True,
             tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
         ),
         Protocol(

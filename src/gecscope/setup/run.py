@@ -137,6 +137,11 @@ class Setup:
         return self.files.format
 
     @property
+    def past_end(self) -> bool:
+        """Whether a reference M2 edit ending past its sentence is dropped (the protocol's reading)."""
+        return self.protocol is not None and self.protocol.past_end
+
+    @property
     def tokenised_here(self) -> bool:
         """Whether gecscope tokenises the text (a language with its own readers tokenises itself)."""
         return self.tokenize != "none" and self.language.readers is None
