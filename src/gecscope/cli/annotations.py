@@ -4,12 +4,11 @@ UD-annotated words for the error-type classifier a language declares (:mod:`gecs
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 
 
 def add_annotation_args(p: argparse.ArgumentParser) -> None:
     """The annotation options, in their own group."""
-    from gecscope.align.annotation import TAGGERS
-
     g = p.add_argument_group("annotations for error types (--cat, the heat map; see docs/annotations.md)")
     g.add_argument(
         "--source-conllu",
@@ -22,8 +21,23 @@ def add_annotation_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--ref-conllu", nargs="+", metavar="FILE", help="CoNLL-U of each reference, one per annotator")
     g.add_argument(
         "--tagger",
-        choices=sorted(TAGGERS),
-        help="annotate every side with an offline tagger instead (cs-core-news-sm: --lang cs, the "
-        "opt-in 'cs-tagger' extra, CC BY-NC-SA; hanta: --lang de, the 'de-tagger' extra; pymorphy3, "
-        "natasha: --lang ru, the 'ru-tagger' extra)",
+        choices=DeclaredTaggers(),
+        metavar="NAME",
+        help="annotate every side with an offline tagger that --lang's unit declares instead: %(choices)s "
+        "(each needs its optional extra; which language declares which: docs/annotations.md)",
     )
+
+
+class DeclaredTaggers:
+    """The taggers the language units declare, as ``--tagger``'s choices, read only when argparse
+    checks a value or prints the help: building the parser imports no unit."""
+
+    def __contains__(self, name: object) -> bool:
+        from gecscope.align.annotation import tagger_names
+
+        return name in tagger_names()
+
+    def __iter__(self) -> Iterator[str]:
+        from gecscope.align.annotation import tagger_names
+
+        return iter(tagger_names())
