@@ -116,6 +116,11 @@ METRICS: dict[str, MetricSpec] = {
                 "cs: span correction, cse: +type, ds/dt: span/token detection",
                 choices=("cs", "cse", "ds", "dt"),
             ),
+            Option(
+                "average",
+                "micro: F of the summed counts; categories: mean F over ERRANT's -cat 2 categories (GMEG-Data's)",
+                choices=("micro", "categories"),
+            ),
             o.MISSING,
         ),
         statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),

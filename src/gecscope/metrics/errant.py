@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gecscope.errors import SettingError
@@ -97,12 +97,18 @@ class ErrantConfig:
     #: corpus: errant_compare's greedy corpus counts; sentence: the mean of sentence F, each
     #: sentence against its best reference (SentERRANT)
     level: str = "corpus"
+    #: micro: the F of the summed counts (errant_compare); categories: the mean F over ERRANT's
+    #: error categories (``-cat 2``, those with a TP, FP or FN; GMEG-Data's "ERRANT")
+    average: str = "micro"
 
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
     def __post_init__(self) -> None:
         check_convention(self.missing_annotators)
+        check_choice("average", self.average, ("micro", "categories"))
+        if self.average == "categories" and self.level == "sentence":
+            raise SettingError("average=categories is a corpus score: not with level=sentence", "average", "level")
         check_choice("scheme", self.scheme, tuple(MODES))
         check_choice("level", self.level, ("corpus", "sentence"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
@@ -164,7 +170,21 @@ class Errant(MetricBase):
         fields = {**self.scheme_fields(), "beta": number(beta), "select": select}
         if self.config.convention != "official":  # the unrounded running F can choose other references
             fields["convention"] = self.config.convention
+        if self.config.average == "categories":
+            return self._category_mean(table, chosen, {**fields, "average": "categories"}, cats)
         return prf_score(self, table, chosen, self.config.level, fields, lambda *_: {"categories": cats})
+
+    def _category_mean(
+        self, table: EditTable, chosen: Sequence[int], fields: dict[str, str], cats: dict[str, Any]
+    ) -> Score:
+        """The mean of ERRANT's F-beta over its ``-cat 2`` categories at the chosen references
+        (P = 1 when FP = 0, R = 1 when FN = 0, as errant_compare prints them)."""
+        totals = table.category_totals(chosen, 2)
+        f = [errant_prf(tp, fp, fn, self.config.beta)[2] for tp, fp, fn in totals.values()]
+        mean = sum(f) / len(f) if f else 0.0
+        score = prf_score(self, table, chosen, "corpus", fields, lambda *_: {"categories": cats})
+        details = {**score.details, "category_mean_f": mean, "category_count": len(f)}
+        return replace(score, value=mean, details=details)
 
     def score(self, examples: Sequence[Example]) -> Score:
         return self.score_analysis(self.analyse(examples))
@@ -176,6 +196,8 @@ class Errant(MetricBase):
     def resampling(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> Plan:
         """errant_compare's greedy rule (the official convention; otherwise replayed); at the
         sentence level, the mean of the sentence F-scores."""
+        if self.config.average == "categories":
+            return None  # replayed: the mean over categories is no corpus F
         if self.config.level == "sentence":
             return Greedy(ERRANT.name, (self.config.beta,), EditTable.of(counts), reduction="mean")
         if self.config.convention != "official":

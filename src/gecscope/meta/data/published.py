@@ -89,4 +89,11 @@ GMEG_TABLE8: dict[str, dict[str, tuple[float, float]]] = {
     "Human": {"fce": (0.992, 0.931), "wiki": (0.994, 0.907), "yahoo": (0.988, 0.990)},
 }
 #: meta preset -> its Table 8 row (presets with the paper's settings only)
-GMEG_TABLE8_ROWS = {"M2": "M2 0.5", "M2-0.2": "M2 0.2", "GLEU-script": "GLEU", "chrf": "CHRF++"}
+GMEG_TABLE8_ROWS = {
+    "M2": "M2 0.5",
+    "M2-0.2": "M2 0.2",
+    "GLEU-script": "GLEU",
+    "chrf": "CHRF++",
+    "ERRANT-cat": "ERRANT0.5",
+    "ERRANT-cat-0.2": "ERRANT0.2",
+}

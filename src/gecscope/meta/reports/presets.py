@@ -24,6 +24,9 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     "M2-0.2": ("m2", {"beta": 0.2}, "corpus"),  # GMEG-Data's Table 8 reports F0.2 beside F0.5
     # the official GLEU script's own settings (Python 2 draws), as GMEG-Data's Table 8 runs it
     "GLEU-script": ("gleu", {}, "corpus"),
+    # GMEG-Data's "ERRANT": the mean F0.5 / F0.2 over ERRANT's error categories (errant_compare's references)
+    "ERRANT-cat": ("errant", {"average": "categories"}, "corpus"),
+    "ERRANT-cat-0.2": ("errant", {"average": "categories", "beta": 0.2}, "corpus"),
     "CLEME2.0-dep": ("cleme2", {"assumption": "dependent"}, "corpus"),
     "CLEME2.0-ind": ("cleme2", {"assumption": "independent"}, "corpus"),
     "SentCLEME2.0-dep": ("cleme2", {"assumption": "dependent", "level": "sentence"}, "sentence"),
@@ -57,7 +60,7 @@ REFERENCE_FREE = ("scribendi", "llm-s", "llm-e", "some", "impara")
 #: presets that need a model named on the command line (never in ``meta report``)
 NEEDS_INPUT = frozenset({"llm-s", "llm-e", "some", "impara"})
 #: GMEG-Data's Table 8 settings: ``meta run`` takes them, the GJG15/SEEDA report leaves them out
-TABLE8_ONLY = frozenset({"M2-0.2", "GLEU-script"})
+TABLE8_ONLY = frozenset({"M2-0.2", "GLEU-script", "ERRANT-cat", "ERRANT-cat-0.2"})
 
 #: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting;
 #: a metric without a preset above: its defaults, generated from the registry)
