@@ -148,7 +148,8 @@ def test_standard_input_closed(option: str) -> None:
 
 def test_library_messages_name_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line(capsys, ["score", "--quiet"])
-    assert err == "gecscope: error: give --hyp-m2 + --ref-m2, --source + --hyp + --ref/--ref-m2/--ref-tsv, or --jsonl\n"
+    want = "give --hyp-m2 + --ref-m2, --hyp + --ref-m2 (its S lines are the --source), "
+    assert err == f"gecscope: error: {want}--source + --hyp + --ref/--ref-m2/--ref-tsv, or --jsonl\n"
     err = one_line(capsys, ["score", "--hyp-m2", str(EX / "hypothesis.m2"), "--quiet"])
     assert err.endswith(": a hypothesis M2 needs a reference M2 (--ref-m2)\n")
 
@@ -156,7 +157,7 @@ def test_library_messages_name_options_on_the_command_line(capsys: pytest.Captur
 def test_the_python_api_keeps_its_parameter_names() -> None:
     from gecscope import api
 
-    with pytest.raises(SettingError, match=r"^give hyp_m2 \+ ref_m2, source"):
+    with pytest.raises(SettingError, match=r"^give hyp_m2 \+ ref_m2, hypothesis \+ ref_m2 \(its S lines"):
         api.load()
 
 

@@ -136,6 +136,7 @@ def read_examples(
         lang=setup.language.code,
         setup_fields=fields,
         protocol_fields=setup.protocol_fields(),
+        aligner=setup.aligner if setup.protocol is not None else None,
     )
 
 
@@ -255,7 +256,10 @@ def score(
     if test_set is not None:
         if examples is not None or sources is not None or references is not None or hypotheses is None:
             raise InputError("test_set gives the sources and references: give hypotheses only", "test_set")
-        examples, chosen = _on_test_set(test_set, protocol, hypotheses, tokenize, allow_tokenization_mismatch, lang)
+        reads = (get_metric(name) if isinstance(metric, str) else metric).reads_overlapping_edits
+        examples, chosen = _on_test_set(
+            test_set, protocol, hypotheses, tokenize, allow_tokenization_mismatch, lang, bool(reads)
+        )
         aligner = aligner if aligner is not None and not isinstance(aligner, str) else aligner or chosen
     elif examples is None:
         if sources is None or hypotheses is None:
@@ -291,7 +295,12 @@ def score(
         [items] = annotate([examples], Annotations(tagger=tagger), language.code)
         if isinstance(examples, Examples):
             examples = Examples(
-                items, tokenize=examples.tokenize, lang=examples.lang, setup_fields=examples.setup_fields
+                items,
+                tokenize=examples.tokenize,
+                lang=examples.lang,
+                setup_fields=examples.setup_fields,
+                protocol_fields=examples.protocol_fields,
+                aligner=examples.aligner,
             )
         else:
             examples = items
@@ -331,6 +340,7 @@ def _on_test_set(
     tokenize: str | None,
     allow_tokenization_mismatch: bool,
     lang: str | Language | None,
+    overlaps: bool = False,
 ) -> tuple[Examples, str]:
     """Test set ``name``'s sentences with ``hypotheses`` (one string per sentence) as the system's
     output, read and checked as :func:`load` reads a hypothesis file; and the setup's aligner."""
@@ -361,13 +371,20 @@ def _on_test_set(
         ref_m2=files.ref_m2,
         ref_tsv=files.ref_tsv,
     )
-    [[read]] = read_systems(dataclasses.replace(setup, files=stand_in), say=_warn)
+    [[read]] = read_systems(dataclasses.replace(setup, files=stand_in), overlaps=overlaps, say=_warn)
     if len(lines) != len(read):
         raise InputError(f"{len(lines)} hypotheses for the {len(read)} sentences of test set {name}", "hypotheses")
     from gecscope.types import make_target
 
+    own = setup.language.readers  # a language that prepares and tokenises its lines itself (zh)
     items = [
-        dataclasses.replace(ex, hypothesis=make_target(tuple(line.split()), raw=line), from_file=False)
+        dataclasses.replace(
+            ex,
+            hypothesis=own.example(ex.source_line, line, (), ex.id).hypothesis
+            if own is not None
+            else make_target(tuple(line.split()), raw=line),
+            from_file=False,
+        )
         for ex, line in zip(read, lines, strict=True)
     ]
     chosen = setup.language.tokenizer(tokenize)

@@ -96,7 +96,8 @@ class Examples(Sequence[Example]):
     ``lang``: the language they were built in (a code of :mod:`gecscope.align.languages`): its
     fields go into every signature of a score of them. ``setup_fields`` and ``protocol_fields``:
     the signature fields of the setup they were read with (:meth:`gecscope.setup.Setup.fields`,
-    ``protocol_fields``: a named test set, a protocol), set by :func:`gecscope.load`."""
+    ``protocol_fields``: a named test set, a protocol) and ``aligner`` (the setup's, used where
+    none is given), set by :func:`gecscope.load`."""
 
     def __init__(
         self,
@@ -106,6 +107,7 @@ class Examples(Sequence[Example]):
         lang: str = "en",
         setup_fields: Mapping[str, str] | None = None,
         protocol_fields: Mapping[str, str] | None = None,
+        aligner: str | None = None,
     ) -> None:
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise SettingError(f"items must be a list of gecscope.Example, not {arguments.shown(items)}", "items")
@@ -119,6 +121,7 @@ class Examples(Sequence[Example]):
         self.lang = load_language(lang).code
         self.setup_fields: Mapping[str, str] = dict(setup_fields or {})
         self.protocol_fields: Mapping[str, str] = dict(protocol_fields or {})
+        self.aligner = aligner
 
     @property
     def tokenisation(self) -> dict[str, str]:
@@ -149,6 +152,7 @@ class Examples(Sequence[Example]):
                 lang=self.lang,
                 setup_fields=self.setup_fields,
                 protocol_fields=self.protocol_fields,
+                aligner=self.aligner,
             )
         return self._items[index]
 

@@ -152,6 +152,14 @@ def aligner_name(aligner: Aligner | str) -> str:
     return aligner if isinstance(aligner, str) else adopt(aligner).signature
 
 
+def built_aligner(systems: Iterable[Sequence[Example]]) -> str | None:
+    """The aligner the systems' setup named (:attr:`Examples.aligner`, a protocol's), or None."""
+    found = {s.aligner for s in systems if isinstance(s, Examples) and s.aligner is not None}
+    if len(found) > 1:
+        raise InputError("the systems were read with different aligners: " + ", ".join(sorted(found)))
+    return next(iter(found), None)
+
+
 def setup_fields(systems: Iterable[Sequence[Example]]) -> tuple[dict[str, str], dict[str, str]]:
     """The setup's signature fields of the systems built by ``gecscope.load`` (:attr:`Examples.setup`):
     the run's and the protocol's per metric; systems built with different ones are refused."""
@@ -209,7 +217,7 @@ def align(
     so a language whose classifier is not its aligner's types every edit with it
     (:mod:`gecscope.align.edit_types`; the ``types:`` field of :class:`Inputs`)."""
     language = load_language(lang)
-    aligner = pick_aligner(aligner, language)
+    aligner = pick_aligner(aligner if aligner is not None else built_aligner(systems), language)
     hyps = any(h for h, _ in needs)
     refs = any(r for _, r in needs)
     given = given_edits(systems)
@@ -435,6 +443,7 @@ def score(
     shard (:func:`score_shards`). ``protocol``: the protocol field of each metric (None: that the
     examples were read with)."""
     shard = [list(systems.values())]
+    aligner = aligner if aligner is not None else built_aligner(systems.values())
     return score_shards(metrics, list(systems), shard, aligner=aligner, lang=lang, protocol=protocol)
 
 

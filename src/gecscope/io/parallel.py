@@ -61,7 +61,9 @@ def m2_rows(
         )
 
     for i, (r, *hyps) in enumerate(
-        _lockstep([iter_m2(ref_m2, overlaps, past_end or None), *map(iter_m2, hyp_m2)], mismatch)
+        _lockstep(
+            [iter_m2(ref_m2, overlaps, past_end or None), *(iter_m2(h, False, past_end) for h in hyp_m2)], mismatch
+        )
     ):
         for path, h in zip(hyp_m2, hyps, strict=True):
             if h.source != r.source:
