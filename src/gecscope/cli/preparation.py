@@ -34,8 +34,9 @@ def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
         "-t",
         "--test-set",
         choices=list(TEST_SETS),
-        help="a named test set as its source and references (from 'gecscope download'): "
-        + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
+        action="append",
+        help="a named test set as its source and references (from 'gecscope download'; score takes several: "
+        "-t SET -t SET, one table): " + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
     )
     if echo:
         g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
@@ -61,6 +62,13 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     options (:func:`gecscope.setup.build_setup`, the one builder every door calls) and keep it
     as ``args.setup``; a protocol's metrics and settings go into the options the user left unset.
     With ``--echo``, print the test set's source or references and return 0."""
+    if isinstance(getattr(args, "test_set", None), list):  # -t repeated (action append)
+        names = list(dict.fromkeys(args.test_set))
+        if len(names) > 1 and getattr(args, "command", "") != "score":
+            raise InputError(f"-t: gecscope {args.command} reads one test set at a time (score takes several)")
+        args.test_sets, args.test_set = names, names[0]
+        if len(names) > 1:
+            return None  # cli/score.py prepares each test set on a copy of these options
     if getattr(args, "echo", None) and not getattr(args, "test_set", None):
         raise InputError("--echo prints a test set: give it with -t")
     setup = setup_of(args)
@@ -74,6 +82,17 @@ def prepare_inputs(args: argparse.Namespace) -> int | None:
     if getattr(args, "echo", None):
         return _echo(setup, args.echo)
     return None
+
+
+def one_test_set(args: argparse.Namespace) -> str | None:
+    """The one ``-t`` of a run (``-t`` appends: a list once parsed; several are score's alone)."""
+    value = getattr(args, "test_set", None)
+    if isinstance(value, list):
+        names = list(dict.fromkeys(value))
+        if len(names) > 1:
+            raise InputError(f"-t: one test set at a time here, not {len(names)} (score takes several)")
+        return names[0] if names else None
+    return value
 
 
 def setup_of(args: argparse.Namespace) -> Setup:
@@ -108,7 +127,7 @@ def setup_of(args: argparse.Namespace) -> Setup:
             ref_conllu=many("ref_conllu"),
         ),
         protocol=getattr(args, "protocol", None),
-        test_set=getattr(args, "test_set", None),
+        test_set=one_test_set(args),
         test_set_file=getattr(args, "test_set_file", None),
         test_set_sha256=getattr(args, "test_set_sha256", None),
         metrics=list(args.metric) if getattr(args, "metric_given", False) else None,

@@ -36,6 +36,10 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if len(getattr(args, "test_sets", None) or []) > 1:  # -t SET -t SET ...: one table across them
+        from gecscope.cli.across_sets import run_sets
+
+        return run_sets(args)
     metrics = {m: api.get_metric(m, **options) for m, options in metric_options(args).items()}
     official = [k for k, s in METRICS.items() if s.official_text]
     if args.format == "official" and (len(metrics) > 1 or next(iter(metrics)) not in official):
