@@ -47,6 +47,13 @@ TEST_SETS: dict[str, tuple[str, ...]] = {
     "falko-merlin": ("boyd-2018-using",),
     "geccc": ("naplava-etal-2022-czech",),
     "multigec-2025": ("masciolini-etal-2025-multigec", "multigec-2025-data"),
+    "qalb14": _QALB[:1],
+    "qalb15-l1": _QALB[1:],
+    "qalb15-l2": _QALB[1:],
+    **{
+        name: ("habash-palfreyman-2022-zaebuc",)
+        for name in ("zaebuc", "zaebuc-nopnx", "zaebuc-dev", "zaebuc-dev-nopnx")
+    },
 }
 
 #: protocol (gecscope.setup.protocols.PROTOCOLS) -> the BibTeX keys of its shared task and scorer
@@ -60,6 +67,8 @@ PROTOCOLS: dict[str, tuple[str, ...]] = {
     "indicgec-2025": _INDIC,
     "qalb": _QALB,
     "qalb-nopnx": _QALB,
+    "fcgec": ("xu-etal-2022-fcgec",),
+    "nacgec": ("ma-etal-2022-linguistic",),
 }
 
 
