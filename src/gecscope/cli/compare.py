@@ -39,8 +39,7 @@ def add_parser(sub: Any) -> None:
         "--test",
         choices=TESTS,
         default="ar",
-        help="the test of the verdicts: approximate randomization (default), the paired bootstrap, or both "
-        "(the bootstrap always gives the intervals)",
+        help="verdicts by approximate randomization (default), the paired bootstrap or both",
     )
     t.add_argument("--bootstrap", type=DRAWS, default=1000, help="bootstrap resamples (default 1000)")
     t.add_argument("--trials", type=DRAWS, default=10000, help="approximate-randomization trials (default 10000)")
@@ -56,8 +55,8 @@ def add_parser(sub: Any) -> None:
         "--correction",
         choices=CORRECTIONS,
         default="holm",
-        help="multiple-comparison correction within each family: Holm (default), "
-        "Benjamini-Hochberg, or none; the * marks use the adjusted p-values",
+        help="correction within each family: Holm (default), Benjamini-Hochberg or none (the * marks "
+        "use the adjusted p)",
     )
     t.add_argument(
         "--family",
@@ -70,7 +69,7 @@ def add_parser(sub: Any) -> None:
         "--components",
         nargs="*",
         metavar="NAME",
-        help="components shown besides the headline, e.g. p r f (alone: all; default: docs/compare.md)",
+        help="components shown, e.g. p r f (alone: all; default: docs/compare.md)",
     )
     t.add_argument(
         "--hide-baseline",
@@ -82,8 +81,8 @@ def add_parser(sub: Any) -> None:
         type=cat_level,
         choices=[0, 1, 2, 3, "gold"],
         default=0,
-        help="per-error-type differences at ERRANT's -cat level; gold: the reference M2's own types (their "
-        "recall, Hit, Wrong, Under); 0: none (CLEME2.0, CLEME, ERRANT, M2)",
+        help="per-error-type differences (CLEME2.0, CLEME, ERRANT, M2) at ERRANT's -cat level, or gold: "
+        "the reference M2's own types; 0: none",
     )
     t.add_argument(
         "--min-support",

@@ -35,6 +35,7 @@ def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
         "--test-set",
         choices=list(TEST_SETS),
         action="append",
+        metavar="SET",
         help="a named test set as its source and references (from 'gecscope download'; score takes several: "
         "-t SET -t SET, one table): " + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
     )
