@@ -194,3 +194,28 @@ def test_api_scores_the_protocol_metric_by_name() -> None:
     ex = api.example_dir()
     score = api.score("IndicGEC-2025", api.load(hyp_m2=ex / "hypothesis.m2", ref_m2=ex / "references.m2"))
     assert score.metric == "indicgec" and 0 < score.value < 1
+
+
+@pytest.mark.parametrize("case", ["hi-mixed", "bn-mixed", "ml-mixed", "ta-mixed", "te-mixed", "hi-latin"])
+def test_the_csv_files_are_read_as_given(case: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--hyp predictions.csv --ref test_gold.csv`` (the source: the gold's ``Input sentence``)."""
+    gold, pred = GOLDEN / case / "input/ref/test_gold.csv", GOLDEN / case / "input/res/predictions.csv"
+    argv = ["score", "--protocol", "indicgec-2025", "--lang", case.split("-")[0], "--format", "official"]
+    assert main([*argv, "--source", str(gold), "--hyp", str(pred), "--ref", str(gold)]) == 0
+    assert capsys.readouterr().out == CASES["cases"][case]["scores.txt"]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_t_names_the_real_test_set(code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``-t indicgec-XX --hyp predictions.csv``: the do-nothing baseline, as the official script scores it."""
+    from gecscope.setup.testsets import locate
+
+    try:
+        gold = locate(f"indicgec-{code}")["source"]
+    except InputError:
+        pytest.skip(f"indicgec-{code} not downloaded (gecscope download)")
+    cells = read_csv_column(gold, INPUT_COLUMN)
+    pred = tmp_path / "predictions.csv"
+    pred.write_text("Output sentence\n" + "".join('"' + c.replace('"', '""') + '"\n' for c in cells), encoding="utf-8")
+    assert main(["score", "-t", f"indicgec-{code}", "--hyp", str(pred), "--format", "official"]) == 0
+    assert capsys.readouterr().out == CASES["real"][code]["scores.txt"]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from gecscope.errors import InputError
+from gecscope.io.csv_inputs import numbered_text
 from gecscope.io.m2 import M2Block, iter_m2
 from gecscope.io.text import numbered_lines
 from gecscope.types import Example, Target, make_example, make_target
@@ -86,7 +87,9 @@ def text_rows(
     if source is None and ref_m2 is None:
         raise InputError("give the source sentences (a source file, or a reference M2 holding them)")
     files: list[PathLike] = [*([source] if source is not None else []), *hypotheses, *references]
-    streams: list[Iterator[Any]] = [numbered_lines(p) for p in files]
+    # a CSV (IndicGEC-2025's files): the source its "Input sentence", a target its "Output sentence"
+    roles = ["source" if j == 0 and source is not None else "target" for j in range(len(files))]
+    streams: list[Iterator[Any]] = [numbered_text(p, role) for p, role in zip(files, roles, strict=True)]
     if ref_m2 is not None:
         files.append(ref_m2)
         streams.append(iter_m2(ref_m2, overlaps, past_end or None))
