@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from importlib import import_module
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from gecscope import progress
 from gecscope.cli import option_names
@@ -41,6 +41,34 @@ HELP = {
     "cite": "BibTeX of the metrics', test sets' and protocols' papers",
     "multigec": "score systems on every MultiGEC-2025 subcorpus",
 }
+
+
+#: the description heading each sub-command's ``--help`` (built with :func:`command_parser`)
+DESCRIPTION = {
+    "explain": "Show CLEME chunks of sentences.",
+    "download": (
+        "Fetch the public meta-evaluation data and the public shared-task test sets from their "
+        "original repositories (licence-gated sets: listed, never fetched)."
+    ),
+    "compare": (
+        "Score several systems with several metrics: each one's score and difference to the "
+        "baseline with their intervals, paired p-values, and which is better (docs/compare.md)."
+    ),
+    "cite": (
+        "Print the BibTeX entry of each metric's paper (and the tool whose numbers it equals), "
+        "of each named test set's paper(s) and of each protocol's shared task and scorer."
+    ),
+    "multigec": (
+        "Score one or several systems on every MultiGEC-2025 subcorpus of a folder, as the "
+        "shared task does (syntok essays, tag-free ERRANT P/R/F0.5, GLEU as gleu -f), in its results' tables."
+    ),
+}
+
+
+def command_parser(sub: Any, name: str) -> argparse.ArgumentParser:
+    """Sub-command ``name``'s parser, with its :data:`HELP` line and :data:`DESCRIPTION`."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=HELP[name], description=DESCRIPTION[name])
+    return parser
 
 
 class Commands(Mapping[str, ModuleType]):

@@ -12,6 +12,7 @@ import argparse
 import difflib
 from typing import Any
 
+from gecscope.cli import command_parser
 from gecscope.cli.option_names import metric_arg
 
 #: no progress to report: ``--quiet`` is accepted but not listed
@@ -73,12 +74,7 @@ PROTOCOLS: dict[str, tuple[str, ...]] = {
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "cite",
-        help="BibTeX of the metrics', test sets' and protocols' papers",
-        description="Print the BibTeX entry of each metric's paper (and the tool whose numbers it equals), "
-        "of each named test set's paper(s) and of each protocol's shared task and scorer.",
-    )
+    p = command_parser(sub, "cite")
     p.add_argument(
         "name",
         nargs="+",

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from gecscope.cli import command_parser
 from gecscope.cli.inputs import add_input_args, load_for_metrics
 from gecscope.cli.option_names import retire
 from gecscope.cli.settings import add_metric_choice, add_settings, metric_options
@@ -25,12 +26,7 @@ from gecscope.resample.settings import DEFAULT_SEED, FAMILIES, TESTS, CompareCon
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "compare",
-        help="compare systems: confidence intervals and paired significance tests",
-        description="Score several systems with several metrics: each one's score and difference to the "
-        "baseline with their intervals, paired p-values, and which is better (docs/compare.md).",
-    )
+    p = command_parser(sub, "compare")
     add_metric_choice(p, ["cleme2"])
     add_input_args(p, several=True, echo=False)
     p.add_argument("--baseline", help="the system the others are compared with (default: the first)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gecscope.cli import command_parser
 from gecscope.errors import InputError
 from gecscope.meta.data.download import DEFAULT_BASE, DEFAULT_DEADLINE, MAX_DEADLINE, download
 
@@ -21,12 +22,7 @@ def deadline_arg(text: str) -> float:
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "download",
-        help="download the public data sets (GJG15, SEEDA, CoNLL-2014, shared-task test sets)",
-        description="Fetch the public meta-evaluation data and the public shared-task test sets from their "
-        "original repositories (licence-gated sets: listed, never fetched).",
-    )
+    p = command_parser(sub, "download")
     p.add_argument(
         "directory",
         nargs="?",

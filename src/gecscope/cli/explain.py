@@ -9,6 +9,7 @@ from typing import Any
 
 from gecscope import api
 from gecscope.align import adopt
+from gecscope.cli import command_parser
 from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.errors import InputError
 from gecscope.metrics.options import cat_level
@@ -17,7 +18,7 @@ from gecscope.types import Example
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("explain", help="chunk table of a sentence", description="Show CLEME chunks of sentences.")
+    p = command_parser(sub, "explain")
     add_input_args(p)
     p.add_argument("--line", type=int, nargs="+", default=[1], help="1-based sentence number(s)")
     p.add_argument(

@@ -21,6 +21,7 @@ from typing import Any
 from gecscope.align.language import TAG_FREE
 from gecscope.align.languages import LANGUAGES as UNITS
 from gecscope.align.languages import load_language
+from gecscope.cli import command_parser
 from gecscope.errors import InputError
 
 ORIG = re.compile(r"^([a-z]{2})-(.+)-orig-([a-z]+)\.md$")
@@ -28,12 +29,7 @@ PROTOCOL = "multigec-2025"
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "multigec",
-        help="score systems on every MultiGEC-2025 subcorpus",
-        description="Score one or several systems on every MultiGEC-2025 subcorpus of a folder, as the "
-        "shared task does (syntok essays, tag-free ERRANT P/R/F0.5, GLEU as gleu -f), in its results' tables.",
-    )
+    p = command_parser(sub, "multigec")
     p.add_argument("--ref-dir", required=True, help="folder of LANG-CORPUS-orig-SPLIT.md and -refN- files")
     p.add_argument("--hyp-dir", required=True, nargs="+", help="system folders (one per system)")
     p.add_argument("--name", nargs="+", help="system names, one per --hyp-dir (default: the folders' names)")
