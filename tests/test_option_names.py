@@ -61,7 +61,7 @@ def test_cache_dir_is_where_the_alignments_go(command: list[str], tmp_path: Path
             "--iterations: 100000000000: give a whole number from 1",
         ),
         (["--metric", "m2", "--max-unchanged-words", "-3"], "--max-unchanged-words: -3: give a whole number from 0 to"),
-        (["--metric", "gleu", "--n", "0"], "--n must be from 1 to 100 and --iterations from 1 to 100000"),
+        (["--metric", "gleu", "--n", "0"], "--n: must be a whole number (int) from 1 to 100"),
     ],
 )
 def test_out_of_range_metric_settings_name_their_options(

@@ -41,7 +41,7 @@ def shown(value: Any) -> str:
 
 def refused(name: str, message: str) -> SettingError:
     """The error for argument ``name``: ``name: message``."""
-    return SettingError(message, name.split("[")[0].split(".")[0], path=name)
+    return SettingError(f"{name}: {message}", name.split("[")[0].split(".")[0])
 
 
 def path(name: str, value: Any, *, optional: bool = False) -> None:
