@@ -188,24 +188,7 @@ def changed_run(source: Tokens, target: Tokens) -> int:
     >>> changed_run(("a", "b", "c"), ("a", "x", "y", "c"))
     2
     """
-    if source == target:
-        return 0
-    try:
-        from rapidfuzz.distance import Indel
-    except ImportError:
-        raise MissingExtraError("edit extraction from text (ERRANT)", "text") from None
-    longest = 0
-    start: tuple[int, int] | None = None
-    for op in (*Indel.opcodes(source, target), None):
-        if op is not None and op.tag != "equal":
-            start = start or (op.src_start, op.dest_start)
-            end = (op.src_end, op.dest_end)
-        elif start is not None:
-            removed, added = end[0] - start[0], end[1] - start[1]
-            if removed and added:  # pure deletions or insertions merge in linear time
-                longest = max(longest, removed, added)
-            start = None
-    return longest
+    return max((max(region) for region in changed_regions(source, target)), default=0)
 
 
 def long_token_cells(source: Tokens, target: Tokens) -> int:
