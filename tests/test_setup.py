@@ -205,3 +205,20 @@ def test_10_no_door_compares_language_codes_or_declares_a_protocol_again() -> No
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\.code\s*==|lang\s*==\s*['\"]", text), path
         assert not re.search(r"Protocol\(", text), path
+
+
+def test_a_protocol_for_several_languages_takes_only_those(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """IndicGEC-2025 is for hi, bn, ml, ta and te: another --lang, or none, is refused in one line;
+    the task's CSV gold alone supplies the source (its Input sentence column)."""
+    gold = tmp_path / "gold.csv"
+    gold.write_text("Input sentence,Output sentence\nक ख ग,क ख घ\nच छ,च छ\n", encoding="utf-8")
+    hyp = tmp_path / "pred.csv"
+    hyp.write_text("Input sentence,Output sentence\nक ख ग,क ख घ\nच छ,च छ\n", encoding="utf-8")
+    for extra in ([], ["--lang", "de"]):
+        assert main(["score", "--protocol", "indicgec-2025", "--hyp", str(hyp), "--ref", str(gold), *extra]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and "hi|bn|ml|ta|te" in err
+    argv = ["--protocol", "indicgec-2025", "--lang", "hi", "--hyp", str(hyp), "--ref", str(gold)]
+    [alone] = score_json(capsys, *argv)
+    [given] = score_json(capsys, *argv, "--source", str(gold))
+    assert alone == given and "|protocol:indicgec-2025|" in alone["signature"]

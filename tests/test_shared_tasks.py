@@ -344,7 +344,7 @@ def test_an_explicit_option_equal_to_the_default_is_not_overridden_by_a_protocol
     """(fresh-eyes review) ``--metric cleme2``, ``--aligner errant`` or ``--tokenize whitespace``
     given on the command line is the user's, even where it equals the option's default: the
     protocol neither replaces it nor signs the run."""
-    lang = PROTOCOLS[protocol].lang or "en"
+    lang = PROTOCOLS[protocol].lang or (*PROTOCOLS[protocol].langs, "en")[0]
     given = protocol_args("--protocol", protocol, "--lang", lang, "--metric", "cleme2")
     assert given.metric == ["cleme2"] and applied(given) is None
     assert f"protocol {protocol} not applied" in capsys.readouterr().err

@@ -31,6 +31,8 @@ class Protocol:
     settings: tuple[tuple[str, str, str], ...] = ()
     lang: str | None = None
     tool: str = ""
+    #: the languages it is for, when several (``lang`` None); a run in another is refused
+    langs: tuple[str, ...] = ()
     #: a reference M2 edit ending past its sentence is dropped (EstGEC's scorer; Tartu L1 has one)
     #: instead of refused, whatever metric reads the file
     past_end: bool = False
@@ -112,6 +114,7 @@ PROTOCOLS: dict[str, Protocol] = {
             tokenize="none",
             aligner="errant-notag",
             metrics=("indicgec",),
+            langs=("hi", "bn", "ml", "ta", "te"),
             tool="IndicGEC2025 score.py (Pramit18142/IndicGEC2025 9511374)",
         ),
         Protocol(

@@ -269,7 +269,16 @@ def build_setup(
             tokenize = chosen.tokenize
         elif not _same_tokeniser(tokenize, chosen.tokenize):
             changed.append("--tokenize")
+    if chosen is not None and chosen.langs and code is None:
+        raise SettingError(f"--protocol {chosen.name} is for --lang {'|'.join(chosen.langs)}: give one", "lang")
     language = lang if isinstance(lang, Language) else load_language(code or "en")
+    if chosen is not None and chosen.langs and language not in [load_language(c) for c in chosen.langs]:
+        raise SettingError(f"--protocol {chosen.name} is for --lang {'|'.join(chosen.langs)}", "lang")
+    csv = files.references and all(str(r).endswith(".csv") for r in files.references)
+    if files.source is None and csv and not files.ref_m2:  # a shared task's CSV: its Input sentence column
+        import dataclasses
+
+        files = dataclasses.replace(files, source=files.references[0])
     if chosen is not None and chosen.aligner in language.refusals:
         raise SettingError(f"--protocol {chosen.name} with {language.label}: {language.refusals[chosen.aligner]}")
     try:
