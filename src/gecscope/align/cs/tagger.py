@@ -45,6 +45,12 @@ def words_from_doc(doc: Any) -> Sentence:
 
 def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
     """A spaCy ``Doc`` of ``words`` with their annotation (forms separated by one space)."""
+    return spacy_doc(vocab, words, deps=[w.deprel or "dep" for w in words])
+
+
+def spacy_doc(vocab: Any, words: Sequence[Word], **columns: Any) -> Any:
+    """A spaCy ``Doc`` of ``words``: forms separated by one space, lemmas, UD POS (``X`` when
+    missing), features and heads, with ``columns`` (the relations, fine tags) as the caller reads them."""
     from spacy.tokens import Doc
 
     heads = [w.head - 1 if w.head > 0 else i for i, w in enumerate(words)]
@@ -55,8 +61,8 @@ def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
         lemmas=[w.lemma for w in words],
         pos=[w.upos or "X" for w in words],
         morphs=[w.feats for w in words],
-        deps=[w.deprel or "dep" for w in words],
         heads=heads,
+        **columns,
     )
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from gecscope.align.pos_relations import implied_words
 from gecscope.errors import MissingExtraError
-from gecscope.io.conllu import Sentence, Word
+from gecscope.io.conllu import Sentence
 
 PACKAGE = "estnltk"
 #: Vabamorf's parts of speech → UD POS (and a feature of their own)
@@ -93,16 +94,7 @@ def tag_sentence(tokens: Sequence[str]) -> Sentence:
         pos = str(first.get("partofspeech") or "X")
         lemma = str(first.get("lemma") or form)
         tagged.append((lemma, POS.get(pos, ("X", ""))[0], features(pos, str(first.get("form") or ""))))
-    words: list[Word] = []
-    for i, (form, (lemma, upos, feats)) in enumerate(zip(tokens, tagged, strict=True)):
-        relation = RELATIONS.get(upos, "dep")
-        near = {tagged[j][1] for j in (i - 1, i + 1) if 0 <= j < len(tagged)}
-        if (lemma == "ei" and upos == "VERB") or (lemma == "olema" and "VERB" in near):
-            upos, relation = "AUX", "aux"
-        elif upos == "VERB" and "VerbForm=Fin" in feats and not any(w.deprel == "root" for w in words):
-            relation = "root"
-        words.append(Word(form=form, lemma=lemma, upos=upos, feats=feats, deprel=relation))
-    return tuple(words)
+    return implied_words(tokens, tagged, RELATIONS, auxiliary="olema", auxiliary_verbs=("ei",), finite="VerbForm=Fin")
 
 
 @dataclass(frozen=True)

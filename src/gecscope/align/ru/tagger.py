@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from gecscope.align.cs.tagger import spacy_doc
+from gecscope.align.pos_relations import implied_words
 from gecscope.errors import MissingExtraError, SettingError
 from gecscope.io.conllu import Sentence, Word
 
@@ -48,6 +50,10 @@ OWN_FEATURES = {
 }  # fmt: skip
 RELATIONS = {"PUNCT": "punct", "ADJ": "amod", "ADV": "advmod", "ADP": "case", "CCONJ": "cc", "PART": "advmod"}
 PACKAGE = "pymorphy3"
+#: OpenCorpora grammemes of a proper noun
+NAMES = frozenset({"Name", "Surn", "Patr", "Geox"})
+#: pronouns UD tags DET in Russian (possessive, demonstrative)
+DETERMINERS = frozenset({"мой", "твой", "наш", "ваш", "свой", "этот", "тот"})
 
 
 @cache
@@ -60,36 +66,31 @@ def analyser() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-def tag_word(form: str) -> tuple[str, str, str, str]:
-    """(lemma, UD POS, UD features, OpenCorpora POS) of ``form``'s most probable parse."""
-    parse = analyser().parse(form)[0]
+def best_parse(morph: Any, form: str) -> tuple[Any, str, str]:
+    """(parse, OpenCorpora POS, UD features) of ``form``'s most probable parse by the pymorphy3
+    analyser ``morph`` (the Russian or the Ukrainian dictionary: both tag as OpenCorpora)."""
+    parse = morph.parse(form)[0]
     tag = parse.tag
     pos = str(tag.POS or str(tag).split(",")[0].split()[0])
     found = dict(FEATURES[g] for g in tag.grammemes if g in FEATURES)
     if pos in OWN_FEATURES:
         key, value = OWN_FEATURES[pos]
         found[key] = value
-    proper = pos == "NOUN" and {"Name", "Surn", "Patr", "Geox"} & set(tag.grammemes)
+    return parse, pos, "|".join(f"{k}={v}" for k, v in sorted(found.items()))
+
+
+def tag_word(form: str) -> tuple[str, str, str, str]:
+    """(lemma, UD POS, UD features, OpenCorpora POS) of ``form``'s most probable parse."""
+    parse, pos, feats = best_parse(analyser(), form)
+    proper = pos == "NOUN" and NAMES & set(parse.tag.grammemes)
     upos = "PROPN" if proper else POS.get(pos, "X")
-    feats = "|".join(f"{k}={v}" for k, v in sorted(found.items()))
     return parse.normal_form, upos, feats, pos
 
 
 def tag_sentence(tokens: Sequence[str]) -> Sentence:
     """The annotated words of one pre-tokenised sentence (see the module docstring)."""
-    tagged = [tag_word(form) for form in tokens]
-    words: list[Word] = []
-    for i, (form, (lemma, upos, feats, _)) in enumerate(zip(tokens, tagged, strict=True)):
-        relation = RELATIONS.get(upos, "dep")
-        near = {tagged[j][1] for j in (i - 1, i + 1) if 0 <= j < len(tagged)}
-        if lemma == "быть" and "VERB" in near:
-            upos, relation = "AUX", "aux"
-        elif upos == "PRON" and lemma in ("мой", "твой", "наш", "ваш", "свой", "этот", "тот"):
-            upos, relation = "DET", "det"
-        elif upos == "VERB" and "Fin" in feats and not any(w.deprel == "root" for w in words):
-            relation = "root"
-        words.append(Word(form=form, lemma=lemma, upos=upos, feats=feats, deprel=relation))
-    return tuple(words)
+    tagged = [tag_word(form)[:3] for form in tokens]
+    return implied_words(tokens, tagged, RELATIONS, auxiliary="быть", determiners=DETERMINERS)
 
 
 BACKENDS = ("pymorphy3", "natasha")
@@ -176,16 +177,9 @@ def lemma_of(form: str, upos: str) -> str:
 def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
     """A spaCy ``Doc`` of ``words`` as ru-errant reads it: the UD POS as both coarse and fine tag,
     the features, lemmas, relations (``root`` as spaCy's ``ROOT``), forms separated by one space."""
-    from spacy.tokens import Doc
-
-    return Doc(
+    return spacy_doc(
         vocab,
-        words=[w.form for w in words],
-        spaces=[True] * (len(words) - 1) + [False] if words else [],
-        lemmas=[w.lemma for w in words],
-        pos=[w.upos or "X" for w in words],
+        words,
         tags=[w.upos or "X" for w in words],
-        morphs=[w.feats for w in words],
         deps=["ROOT" if w.deprel == "root" else (w.deprel or "dep") for w in words],
-        heads=[w.head - 1 if w.head > 0 else i for i, w in enumerate(words)],
     )

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gecscope.align.ru.tagger import FEATURES, OWN_FEATURES, POS, RELATIONS
+from gecscope.align.pos_relations import implied_words
+from gecscope.align.ru.tagger import NAMES, POS, RELATIONS, best_parse
 from gecscope.errors import MissingExtraError
-from gecscope.io.conllu import Sentence, Word
+from gecscope.io.conllu import Sentence
 
 PACKAGE = "pymorphy3"
 DICTIONARY = "pymorphy3-dicts-uk"
@@ -39,33 +40,16 @@ def analyser() -> Any:
 
 def tag_word(form: str) -> tuple[str, str, str]:
     """(lemma, UD POS, UD features) of ``form``'s most probable parse."""
-    parse = analyser().parse(form)[0]
-    tag = parse.tag
-    pos = str(tag.POS or str(tag).split(",")[0].split()[0])
-    found = dict(FEATURES[g] for g in tag.grammemes if g in FEATURES)
-    if pos in OWN_FEATURES:
-        key, value = OWN_FEATURES[pos]
-        found[key] = value
-    proper = pos == "NOUN" and {"Name", "Surn", "Patr", "Geox"} & set(tag.grammemes) and form[:1].isupper()
+    parse, pos, feats = best_parse(analyser(), form)
+    proper = pos == "NOUN" and NAMES & set(parse.tag.grammemes) and form[:1].isupper()
     upos = "PROPN" if proper else POS.get(pos, "X")
-    return str(parse.normal_form), upos, "|".join(f"{k}={v}" for k, v in sorted(found.items()))
+    return str(parse.normal_form), upos, feats
 
 
 def tag_sentence(tokens: Sequence[str]) -> Sentence:
     """The annotated words of one pre-tokenised sentence (see the module docstring)."""
     tagged = [tag_word(form) for form in tokens]
-    words: list[Word] = []
-    for i, (form, (lemma, upos, feats)) in enumerate(zip(tokens, tagged, strict=True)):
-        relation = RELATIONS.get(upos, "dep")
-        near = {tagged[j][1] for j in (i - 1, i + 1) if 0 <= j < len(tagged)}
-        if lemma == "бути" and "VERB" in near:
-            upos, relation = "AUX", "aux"
-        elif upos == "PRON" and lemma in DETERMINERS:
-            upos, relation = "DET", "det"
-        elif upos == "VERB" and "Fin" in feats and not any(w.deprel == "root" for w in words):
-            relation = "root"
-        words.append(Word(form=form, lemma=lemma, upos=upos, feats=feats, deprel=relation))
-    return tuple(words)
+    return implied_words(tokens, tagged, RELATIONS, auxiliary="бути", determiners=DETERMINERS)
 
 
 @dataclass(frozen=True)
