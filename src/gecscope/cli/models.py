@@ -59,29 +59,21 @@ def add_lm_args(g: Any) -> None:
     g.add_argument("--fluency-scaling", choices=SCALINGS, default="none", help="x4-clip: WODAFE App. C min(1, 4f)")
 
 
+def lm_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings the language-model configs (WODAFE's fluency, Scribendi's perplexity) share."""
+    return {"model": args.lm_model, "device": args.device, "cache": args.cache, "cache_dir": args.cache_dir}
+
+
 def fluency_config(args: argparse.Namespace) -> FluencyConfig:
     from gecscope.weighting.fluency import FluencyConfig
 
-    return FluencyConfig(
-        model=args.lm_model,
-        device=args.device,
-        scaling=args.fluency_scaling,
-        cache=args.cache,
-        cache_dir=args.cache_dir,
-        sharding=model_sharding(args),
-    )
+    return FluencyConfig(**lm_settings(args), scaling=args.fluency_scaling, sharding=model_sharding(args))
 
 
 def perplexity_config(args: argparse.Namespace) -> PerplexityConfig:
     from gecscope.weighting.perplexity import PerplexityConfig
 
-    return PerplexityConfig(
-        model=args.lm_model,
-        device=args.device,
-        cache=args.cache,
-        cache_dir=args.cache_dir,
-        precision=getattr(args, "precision", None) or "fp32",
-    )
+    return PerplexityConfig(**lm_settings(args), precision=getattr(args, "precision", None) or "fp32")
 
 
 def add_llm_args(g: Any) -> None:

@@ -45,13 +45,19 @@ FAST_PATH_ARCS = 1500
 
 
 @dataclass(frozen=True)
-class M2Config:
+class M2Search:
+    """The settings of the M2 scorer's lattice search, M2's and M2-macro's (their configs' first fields)."""
+
     beta: float = 0.5
     #: v3.2: the scorer 3.2's lattice initialisation; d12eea2: the later m2scorer fix (see maxmatch)
     edit_lattice: str = "v3.2"
     max_unchanged_words: int = 2
     ignore_whitespace_casing: bool = False
     algorithm: str = "auto"  # exact: the scorer's closure; fast: grouping DP; auto: fast on huge lattices
+
+
+@dataclass(frozen=True)
+class M2Config(M2Search):
     #: corpus: the scorer's greedy corpus counts; sentence: the mean of sentence F, each sentence
     #: against its best annotator
     level: str = "corpus"

@@ -26,7 +26,7 @@ hypothesis edits are M2's lattice search (:mod:`gecscope.metrics.m2`, same setti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
@@ -35,7 +35,7 @@ from gecscope.layout import prf_layout
 from gecscope.metrics.base import Greedy, MetricBase, Plan, signed
 from gecscope.metrics.chunk_choice import rule_parts, sentence_parts
 from gecscope.metrics.counts import M2Counts, M2Table
-from gecscope.metrics.m2 import M2, M2Config
+from gecscope.metrics.m2 import M2, M2Config, M2Search
 from gecscope.result import Score
 from gecscope.rows import LazyRows
 from gecscope.scoring import CorpusRule, m2_key, m2_parts
@@ -70,13 +70,9 @@ M2_MACRO = CorpusRule(
 
 
 @dataclass(frozen=True)
-class M2MacroConfig:
-    beta: float = 0.5
-    #: the lattice search's settings, as M2's (:class:`gecscope.metrics.m2.M2Config`)
-    edit_lattice: str = "v3.2"
-    max_unchanged_words: int = 2
-    ignore_whitespace_casing: bool = False
-    algorithm: str = "auto"
+class M2MacroConfig(M2Search):
+    """M2's lattice search (:class:`gecscope.metrics.m2.M2Search`), each sentence scored alone."""
+
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
@@ -85,14 +81,7 @@ class M2MacroConfig:
 
     def search(self) -> M2Config:
         """M2's settings of the same search (corpus level, no per-type counts)."""
-        return M2Config(
-            beta=self.beta,
-            edit_lattice=self.edit_lattice,
-            max_unchanged_words=self.max_unchanged_words,
-            ignore_whitespace_casing=self.ignore_whitespace_casing,
-            algorithm=self.algorithm,
-            missing_annotators=self.missing_annotators,
-        )
+        return M2Config(**asdict(self))
 
 
 class M2Macro(MetricBase):
