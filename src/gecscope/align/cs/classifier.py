@@ -39,7 +39,7 @@ from difflib import SequenceMatcher
 
 from gecscope.align.cs.letters import fold, transposed
 from gecscope.align.cs.stemmer import stem
-from gecscope.align.types.frame import RELATION_TYPES, WordClassifier
+from gecscope.align.types.frame import RELATION_TYPES, WordClassifier, determiner_or_pronoun
 from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.io.conllu import check_tokens as check_tokens  # re-exported (its home is io.conllu)
 from gecscope.types import Word
@@ -116,10 +116,7 @@ class CzechTypes(
         if source.deprel == target.deprel and source.deprel in RELATION_TYPES:
             return RELATION_TYPES[source.deprel]
         if {pos_a, pos_b} == {"DET", "PRON"}:
-            if target.deprel in SUBJECT_OR_OBJECT:
-                return "PRON"
-            if target.deprel == "poss":
-                return "DET"
+            return determiner_or_pronoun(target, SUBJECT_OR_OBJECT, "poss")
         return "OTHER"
 
 

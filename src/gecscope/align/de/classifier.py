@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from gecscope.align.de.stemmer import stem
-from gecscope.align.types.frame import WordClassifier
+from gecscope.align.types.frame import WordClassifier, determiner_or_pronoun
 from gecscope.align.types.lexicon import SimplemmaTypes
 from gecscope.errors import InputError
 from gecscope.io.conllu import Word
@@ -140,10 +140,7 @@ class GermanTypes(
         if {source.deprel, target.deprel} == {"ac", "svp"}:
             return "ADP"
         if {pos_a, pos_b} == {"DET", "PRON"}:
-            if target.deprel in SUBJECT_OR_OBJECT:
-                return "PRON"
-            if target.deprel == "ag":
-                return "DET"
+            return determiner_or_pronoun(target, SUBJECT_OR_OBJECT, "ag")
         return "OTHER"
 
 

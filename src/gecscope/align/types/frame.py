@@ -12,7 +12,7 @@ protocol of a classifier over annotated words, with the walk that labels edits s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from typing import ClassVar, Protocol, TypeVar
 
@@ -146,3 +146,11 @@ def text(words: Sequence[Word]) -> str:
 def forms(words: Sequence[Word]) -> list[str]:
     """The words' forms."""
     return [w.form for w in words]
+
+
+def determiner_or_pronoun(target: Word, subject_or_object: Collection[str], possessive: str) -> str:
+    """ERRANT's type of a determiner replaced by a pronoun or back, by the target's relation (a
+    port's own labels): ``PRON`` for a subject or object, ``DET`` for a possessive, else ``OTHER``."""
+    if target.deprel in subject_or_object:
+        return "PRON"
+    return "DET" if target.deprel == possessive else "OTHER"
