@@ -16,6 +16,8 @@ if TYPE_CHECKING:  # the model code is imported where its configs are built: par
 SCALINGS = ("none", "x4-clip")
 #: ``weighting.perplexity.PRECISIONS``, written out likewise
 PRECISIONS = ("fp32", "bf16")
+#: the settings of :class:`LLMConfig` given as ``--llm-<name>`` (:func:`add_llm_args`)
+LLM_OPTIONS = ("model", "endpoint", "expected", "fallback", "timeout", "retries", "run_timeout", "concurrency")
 
 
 def add_model_args(p: argparse.ArgumentParser) -> None:
@@ -123,15 +125,8 @@ def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     if not args.llm_model:
         return None
     return LLMConfig(
-        model=args.llm_model,
-        endpoint=args.llm_endpoint,
+        **{name: getattr(args, f"llm_{name}") for name in LLM_OPTIONS},
         seed=0 if getattr(args, "seed", None) is None else args.seed,  # compare, meta run: --seed is retired
-        expected=args.llm_expected,
-        fallback=args.llm_fallback,
-        timeout=args.llm_timeout,
-        retries=args.llm_retries,
-        run_timeout=args.llm_run_timeout,
-        concurrency=args.llm_concurrency,
         cache=args.cache,
         cache_dir=args.cache_dir,
     )
