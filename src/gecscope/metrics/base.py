@@ -380,3 +380,17 @@ def check_convention(value: str | None) -> None:
     """Validate a config's ``missing_annotators`` (``None``: the metric's official convention)."""
     if value is not None and value not in CONVENTIONS:
         raise ValueError(f"missing_annotators must be one of {', '.join(CONVENTIONS)} or None; got {value!r}")
+
+
+class ConventionChecked:
+    """A metric config that checks its ``missing_annotators`` (a field each config declares last)
+    first, then its own settings (:meth:`check`), when it is made."""
+
+    missing_annotators: str | None
+
+    def __post_init__(self) -> None:
+        check_convention(self.missing_annotators)
+        self.check()
+
+    def check(self) -> None:
+        """The config's own settings' checks."""

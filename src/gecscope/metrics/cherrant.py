@@ -20,10 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
-from gecscope.metrics.base import MetricBase, check_convention, references_chosen
+from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, prf_score
 from gecscope.metrics.errant import compare, summary_block
@@ -36,7 +35,7 @@ Key = tuple[int, int, str]
 
 
 @dataclass(frozen=True)
-class CherrantConfig:
+class CherrantConfig(ConventionChecked):
     beta: float = 0.5
     #: ``all``: pool every alignment of a target (official); ``first``: ``A0`` only
     alignments: str = "all"
@@ -44,11 +43,9 @@ class CherrantConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("alignments", self.alignments, ("all", "first"))
-        check_finite(beta=self.beta)
-        o.BETA.check(self.beta)
+        o.check_beta(self.beta)
 
 
 def pooled_keys(target: Target, alignments: str = "all") -> dict[tuple[Any, ...], list[str]]:

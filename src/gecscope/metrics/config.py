@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from gecscope.errors import SettingError
 from gecscope.metrics import options as o
-from gecscope.metrics.base import check_convention
+from gecscope.metrics.base import ConventionChecked
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 
 
@@ -16,7 +16,7 @@ def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
 
 
 @dataclass(frozen=True)
-class ChunkMetricConfig:
+class ChunkMetricConfig(ConventionChecked):
     """``mode='official'`` reproduces the released CLEME code bit for bit, including its
     length-weigher bug (sentence-level parameters ignored); ``'corrected'`` applies them."""
 
@@ -34,8 +34,7 @@ class ChunkMetricConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         if self.cat not in (0, 1, 2, 3, "gold"):
             raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")
         for option in (o.ASSUMPTION, o.LEVEL, o.WEIGHTING, o.MODE):

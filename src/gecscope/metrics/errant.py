@@ -15,11 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gecscope.errors import SettingError
-from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, references_chosen
+from gecscope.metrics.base import ConventionChecked, Greedy, MetricBase, Plan, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
 from gecscope.metrics.error_types import LEVELS, category_rows
@@ -85,7 +84,7 @@ def compare(hyp: dict[Key, list[str]], ref: dict[Key, list[str]]) -> EditCounts:
 
 
 @dataclass(frozen=True)
-class ErrantConfig:
+class ErrantConfig(ConventionChecked):
     scheme: str = "cs"
     beta: float = 0.5
     #: official: errant_compare (running F rounded to 4 dp when choosing references);
@@ -104,16 +103,14 @@ class ErrantConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("average", self.average, ("micro", "categories"))
         if self.average == "categories" and self.level == "sentence":
             raise SettingError("average=categories is a corpus score: not with level=sentence", "average", "level")
         check_choice("scheme", self.scheme, tuple(MODES))
         check_choice("level", self.level, ("corpus", "sentence"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
-        check_finite(beta=self.beta)
-        o.BETA.check(self.beta)
+        o.check_beta(self.beta)
         if self.cat not in (0, *LEVELS):
             raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")
 

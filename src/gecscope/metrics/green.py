@@ -20,11 +20,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
-from gecscope.finite import check_finite
 from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import MetricBase, Plan, SentenceMean, Summed, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, SentenceMean, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
 from gecscope.result import Score
@@ -37,7 +36,7 @@ FloatArray = NDArray[np.float64]
 
 
 @dataclass(frozen=True)
-class GreenConfig:
+class GreenConfig(ConventionChecked):
     unit: str = "word"
     n: int = 0  # 0: the paper's default, 4 for words and 6 for characters
     beta: float = 2.0
@@ -51,13 +50,11 @@ class GreenConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("unit", self.unit, ("word", "char"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))
         check_choice("level", self.level, ("corpus", "sentence"))
-        check_finite(beta=self.beta)
-        o.BETA.check(self.beta)
+        o.check_beta(self.beta)
         if not 0 <= self.n <= MAX_ORDER:  # memory grows with n
             raise SettingError(f"n must be from 1 to {MAX_ORDER} (0 = default); got {self.n}", "n")
 

@@ -19,7 +19,7 @@ from gecscope.finite import check_finite
 from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import Greedy, MetricBase, Plan, check_convention, references_chosen
+from gecscope.metrics.base import ConventionChecked, Greedy, MetricBase, Plan, references_chosen
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts, M2Table, prf_score
 from gecscope.metrics.m2_types import m2_type_counts_of, m2_type_rows
@@ -57,7 +57,7 @@ class M2Search:
 
 
 @dataclass(frozen=True)
-class M2Config(M2Search):
+class M2Config(M2Search, ConventionChecked):
     #: corpus: the scorer's greedy corpus counts; sentence: the mean of sentence F, each sentence
     #: against its best annotator
     level: str = "corpus"
@@ -67,8 +67,7 @@ class M2Config(M2Search):
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_finite(beta=self.beta)
         check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))

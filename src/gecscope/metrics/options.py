@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gecscope.finite import check_finite
 from gecscope.metrics.base import Option
 from gecscope.types import CONVENTIONS
 
@@ -10,6 +11,12 @@ LEVEL = Option(
 )
 #: F-beta's beta: beyond these ends beta² over- or underflows into a silent P or R (or an overflow)
 BETA = Option("beta", "F-beta", float, low=0.01, high=100)
+
+
+def check_beta(beta: float) -> None:
+    """A config's F-beta: a finite number (NaN named as such), then :data:`BETA`'s range."""
+    check_finite(beta=beta)
+    BETA.check(beta)
 
 
 def cat_level(text: str) -> int | str:

@@ -22,11 +22,10 @@ from typing import Any
 import numpy as np
 
 from gecscope.extras import encoder_extra, require
-from gecscope.finite import check_finite
 from gecscope.layout import Layout, prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
-from gecscope.metrics.base import MetricBase, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.errant import edit_keys
@@ -61,7 +60,7 @@ class PTAnalysis:
 
 
 @dataclass(frozen=True)
-class PTConfig:
+class PTConfig(ConventionChecked):
     level: str = "corpus"
     beta: float = 0.5
     max_unchanged_words: int = 2
@@ -70,11 +69,9 @@ class PTConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("level", self.level, ("corpus", "sentence"))
-        check_finite(beta=self.beta)
-        o.BETA.check(self.beta)
+        o.check_beta(self.beta)
         o.MAX_UNCHANGED.check(self.max_unchanged_words)
 
 
