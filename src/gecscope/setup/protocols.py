@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gecscope.errors import SettingError
+from gecscope.setup.tables import by_name
 
 
 @dataclass(frozen=True)
@@ -49,113 +50,110 @@ class Protocol:
         return None
 
 
-PROTOCOLS: dict[str, Protocol] = {
-    p.name: p
-    for p in (
-        Protocol(
-            "multigec-2025",
-            "MultiGEC-2025: syntok tokens, tag-free ERRANT span P/R/F0.5 (best reference per essay), GLEU (gleu -f)",
-            tokenize="syntok",
-            aligner="errant-notag",
-            metrics=("errant", "gleu"),
-            tool="multigec-2025 gleu_errant_evaluation.py (errant fork cainesap/errant@16d835e, gleu 1.1.0 -f -n 4)",
-        ),
-        Protocol(
-            "estgec",
-            "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
-            tokenize="none",
-            aligner="errant-notag",
-            metrics=("estgec-m2",),
-            lang="et",
-            past_end=True,
-            tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
-        ),
-        Protocol(
-            "unlp-2023",
-            "UNLP-2023: English ERRANT on Stanza-tokenised Ukrainian, span-based correction (--scheme ds: detection)",
-            tokenize="none",
-            aligner="errant",
-            metrics=("errant",),
-            settings=(("errant", "scheme", "cs"),),
-            lang="en",
-            tool="unlp-2023-shared-task scripts/evaluate.py (errant_parallel + errant_compare)",
-        ),
-        Protocol(
-            "jfleg",
-            "JFLEG: its eval/gleu.py (GLEU, 500 draws, Python 3 random)",
-            tokenize="none",
-            aligner="errant",
-            metrics=("gleu",),
-            settings=(("gleu", "sampling", "py3"),),
-            lang="en",
-            tool="keisks/jfleg eval/gleu.py (Python 3)",
-        ),
-        Protocol(
-            "m2scorer",
-            "the M2 scorer 3.2 (CWEB, Falko-MERLIN, GECCC, AKCES, QALB)",
-            tokenize="none",
-            aligner="errant",
-            metrics=("m2",),
-            tool="M2 scorer 3.2",
-        ),
-        Protocol(
-            "bea19",
-            "BEA-2019: ERRANT span-based correction (W&I+LOCNESS, FCE)",
-            tokenize="none",
-            aligner="errant",
-            metrics=("errant",),
-            lang="en",
-            tool="errant_compare (ERRANT 3.0.2)",
-        ),
-        # issue 40: IndicGEC-2025, Arabic (QALB-2014/2015, ZAEBUC), FCGEC, NaCGEC
-        Protocol(
-            "indicgec-2025",
-            "IndicGEC-2025 (--lang hi|bn|ml|ta|te): its 'GLEU', mean over n of min(P_n, R_n) on Python re tokens",
-            tokenize="none",
-            aligner="errant-notag",
-            metrics=("indicgec",),
-            langs=("hi", "bn", "ml", "ta", "te"),
-            tool="IndicGEC2025 score.py (Pramit18142/IndicGEC2025 9511374)",
-        ),
-        Protocol(
-            "qalb",
-            "QALB-2014/2015, ZAEBUC: the QALB M2 scorer (pre-2016 lattice, annotator by F1), P/R/F1/F0.5",
-            tokenize="none",
-            aligner="errant-notag",
-            metrics=("qalb",),
-            lang="ar",
-            tool="QALB-0.9.1 m2Scripts/m2scorer.py (CAMeL-Lab/arabic-gec 8c7fb84, Python 2.7)",
-        ),
-        Protocol(
-            "qalb-nopnx",
-            "QALB-2014/2015, ZAEBUC without punctuation: hypothesis stripped as arabic-gec strips it, *.nopnx.m2 gold",
-            tokenize="none",
-            aligner="errant-notag",
-            metrics=("qalb",),
-            settings=(("qalb", "punctuation", "strip"),),
-            lang="ar",
-            tool="arabic-gec gec/utils/postprocess.py pnx_tokenize + remove_pnx, then the QALB M2 scorer",
-        ),
-        Protocol(
-            "fcgec",
-            "FCGEC as its README describes it: exact match and ChERRANT char P/R/F0.5, punctuation removed",
-            tokenize="none",
-            aligner="cherrant",
-            metrics=("exact-match", "fcgec"),
-            lang="zh",
-            tool="none released (FCGEC's Codalab program): its README's recipe, ChERRANT (MuCGEC dac5c3f)",
-        ),
-        Protocol(
-            "nacgec",
-            "NaCGEC / NLPCC-2023 T1 as its README describes it: mean of M2 F0.5 on THULAC words and ChERRANT F0.5",
-            tokenize="none",
-            aligner="cherrant",
-            metrics=("nacgec",),
-            lang="zh",
-            tool="none released (masr2000/NaCGEC da54f1e README): THULAC + M2 scorer 3.2, ChERRANT",
-        ),
-    )
-}
+PROTOCOLS: dict[str, Protocol] = by_name(
+    Protocol(
+        "multigec-2025",
+        "MultiGEC-2025: syntok tokens, tag-free ERRANT span P/R/F0.5 (best reference per essay), GLEU (gleu -f)",
+        tokenize="syntok",
+        aligner="errant-notag",
+        metrics=("errant", "gleu"),
+        tool="multigec-2025 gleu_errant_evaluation.py (errant fork cainesap/errant@16d835e, gleu 1.1.0 -f -n 4)",
+    ),
+    Protocol(
+        "estgec",
+        "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
+        tokenize="none",
+        aligner="errant-notag",
+        metrics=("estgec-m2",),
+        lang="et",
+        past_end=True,
+        tool="TartuNLP/estgec M2_scorer_est/m2scorer_by_type/scripts/m2scorer.py",
+    ),
+    Protocol(
+        "unlp-2023",
+        "UNLP-2023: English ERRANT on Stanza-tokenised Ukrainian, span-based correction (--scheme ds: detection)",
+        tokenize="none",
+        aligner="errant",
+        metrics=("errant",),
+        settings=(("errant", "scheme", "cs"),),
+        lang="en",
+        tool="unlp-2023-shared-task scripts/evaluate.py (errant_parallel + errant_compare)",
+    ),
+    Protocol(
+        "jfleg",
+        "JFLEG: its eval/gleu.py (GLEU, 500 draws, Python 3 random)",
+        tokenize="none",
+        aligner="errant",
+        metrics=("gleu",),
+        settings=(("gleu", "sampling", "py3"),),
+        lang="en",
+        tool="keisks/jfleg eval/gleu.py (Python 3)",
+    ),
+    Protocol(
+        "m2scorer",
+        "the M2 scorer 3.2 (CWEB, Falko-MERLIN, GECCC, AKCES, QALB)",
+        tokenize="none",
+        aligner="errant",
+        metrics=("m2",),
+        tool="M2 scorer 3.2",
+    ),
+    Protocol(
+        "bea19",
+        "BEA-2019: ERRANT span-based correction (W&I+LOCNESS, FCE)",
+        tokenize="none",
+        aligner="errant",
+        metrics=("errant",),
+        lang="en",
+        tool="errant_compare (ERRANT 3.0.2)",
+    ),
+    # issue 40: IndicGEC-2025, Arabic (QALB-2014/2015, ZAEBUC), FCGEC, NaCGEC
+    Protocol(
+        "indicgec-2025",
+        "IndicGEC-2025 (--lang hi|bn|ml|ta|te): its 'GLEU', mean over n of min(P_n, R_n) on Python re tokens",
+        tokenize="none",
+        aligner="errant-notag",
+        metrics=("indicgec",),
+        langs=("hi", "bn", "ml", "ta", "te"),
+        tool="IndicGEC2025 score.py (Pramit18142/IndicGEC2025 9511374)",
+    ),
+    Protocol(
+        "qalb",
+        "QALB-2014/2015, ZAEBUC: the QALB M2 scorer (pre-2016 lattice, annotator by F1), P/R/F1/F0.5",
+        tokenize="none",
+        aligner="errant-notag",
+        metrics=("qalb",),
+        lang="ar",
+        tool="QALB-0.9.1 m2Scripts/m2scorer.py (CAMeL-Lab/arabic-gec 8c7fb84, Python 2.7)",
+    ),
+    Protocol(
+        "qalb-nopnx",
+        "QALB-2014/2015, ZAEBUC without punctuation: hypothesis stripped as arabic-gec strips it, *.nopnx.m2 gold",
+        tokenize="none",
+        aligner="errant-notag",
+        metrics=("qalb",),
+        settings=(("qalb", "punctuation", "strip"),),
+        lang="ar",
+        tool="arabic-gec gec/utils/postprocess.py pnx_tokenize + remove_pnx, then the QALB M2 scorer",
+    ),
+    Protocol(
+        "fcgec",
+        "FCGEC as its README describes it: exact match and ChERRANT char P/R/F0.5, punctuation removed",
+        tokenize="none",
+        aligner="cherrant",
+        metrics=("exact-match", "fcgec"),
+        lang="zh",
+        tool="none released (FCGEC's Codalab program): its README's recipe, ChERRANT (MuCGEC dac5c3f)",
+    ),
+    Protocol(
+        "nacgec",
+        "NaCGEC / NLPCC-2023 T1 as its README describes it: mean of M2 F0.5 on THULAC words and ChERRANT F0.5",
+        tokenize="none",
+        aligner="cherrant",
+        metrics=("nacgec",),
+        lang="zh",
+        tool="none released (masr2000/NaCGEC da54f1e README): THULAC + M2 scorer 3.2, ChERRANT",
+    ),
+)
 
 
 def register_protocol(protocol: Protocol) -> None:

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from gecscope.errors import InputError
 from gecscope.setup.shared_tasks import FILES, GATED, PUBLIC
+from gecscope.setup.tables import by_name
 
 
 @dataclass(frozen=True)
@@ -90,38 +91,35 @@ SHA256 = {
     "zh/mucgec_dev/references.tsv": "edbe29627aa8c61b1196b0b8c85898560dd2218d5031857921e9b621e5241e18",
     **{dest: digest for dest, (_, digest) in FILES.items()},
 }
-TEST_SETS: dict[str, TestSet] = {
-    t.name: t
-    for t in (
-        TestSet(
-            "conll14",
-            "CoNLL-2014 test, 1,312 sentences, official gold M2 (2 annotators)",
-            "conll14/sources.txt",
-            ref_m2="conll14/official-2014.combined.m2",
-        ),
-        TestSet(
-            "conll14-errant",
-            "CoNLL-2014 test with the ERRANT re-annotated gold M2",
-            "conll14/sources.txt",
-            ref_m2="conll14/references.m2",
-        ),
-        TestSet(
-            "seeda",
-            "SEEDA's judged subset of CoNLL-2014, 391 sentences, 2 text references",
-            "seeda/outputs/subset/INPUT.txt",
-            refs=("seeda/outputs/subset/REF0.txt", "seeda/outputs/subset/REF1.txt"),
-        ),
-        TestSet(
-            "mucgec-dev",
-            "MuCGEC dev (Chinese), 1,137 sentences, ChERRANT references (--lang zh)",
-            "zh/mucgec_dev/sources.txt",
-            lang="zh",
-            ref_tsv="zh/mucgec_dev/references.tsv",
-        ),
-        *(TestSet(**kwargs) for kwargs in PUBLIC),
-        *(TestSet(n, s, lang=lang, protocol=p, gated=how) for n, (s, p, lang, how) in GATED.items()),
-    )
-}
+TEST_SETS: dict[str, TestSet] = by_name(
+    TestSet(
+        "conll14",
+        "CoNLL-2014 test, 1,312 sentences, official gold M2 (2 annotators)",
+        "conll14/sources.txt",
+        ref_m2="conll14/official-2014.combined.m2",
+    ),
+    TestSet(
+        "conll14-errant",
+        "CoNLL-2014 test with the ERRANT re-annotated gold M2",
+        "conll14/sources.txt",
+        ref_m2="conll14/references.m2",
+    ),
+    TestSet(
+        "seeda",
+        "SEEDA's judged subset of CoNLL-2014, 391 sentences, 2 text references",
+        "seeda/outputs/subset/INPUT.txt",
+        refs=("seeda/outputs/subset/REF0.txt", "seeda/outputs/subset/REF1.txt"),
+    ),
+    TestSet(
+        "mucgec-dev",
+        "MuCGEC dev (Chinese), 1,137 sentences, ChERRANT references (--lang zh)",
+        "zh/mucgec_dev/sources.txt",
+        lang="zh",
+        ref_tsv="zh/mucgec_dev/references.tsv",
+    ),
+    *(TestSet(**kwargs) for kwargs in PUBLIC),
+    *(TestSet(n, s, lang=lang, protocol=p, gated=how) for n, (s, p, lang, how) in GATED.items()),
+)
 
 
 def data_dirs() -> list[Path]:
