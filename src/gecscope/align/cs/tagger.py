@@ -11,9 +11,10 @@ from ``cs-core-news-sm`` are that tagger's, signed as ``tags:cs-core-news-sm-<ve
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from gecscope.align.model_tagger import ModelTagger
 from gecscope.errors import MissingExtraError
 from gecscope.io.conllu import Sentence, spacy_tokens
 from gecscope.types import Word
@@ -67,29 +68,26 @@ def spacy_doc(vocab: Any, words: Sequence[Word], **columns: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class CzechTagger:
-    """The offline tagger (``cs-core-news-sm``), loaded on first use."""
+class CzechTagger(ModelTagger):
+    """The offline tagger (``cs-core-news-sm``), loaded on first use; signed as
+    ``cs-core-news-sm-<version>``."""
+
+    package = PACKAGE
+    signed_as = PACKAGE
 
     model: str = MODEL
-    _nlp: list[Any] = field(default_factory=list, compare=False, repr=False)
 
-    @property
-    def name(self) -> str:
-        """The tagger and its version, as the signature names it (``cs-core-news-sm-0.2.1``)."""
-        from importlib.metadata import version
+    def load(self) -> Any:
+        try:
+            import spacy
 
-        return f"{PACKAGE}-{version(PACKAGE)}"
+            return spacy.load(self.model)
+        except (ImportError, OSError):
+            raise MissingExtraError("the Czech tagger (cs-core-news-sm, CC BY-NC-SA)", "cs-tagger") from None
 
     def pipeline(self) -> Any:
         """The loaded spaCy pipeline (an error naming the extra when it is missing)."""
-        if not self._nlp:
-            try:
-                import spacy
-
-                self._nlp.append(spacy.load(self.model))
-            except (ImportError, OSError):
-                raise MissingExtraError("the Czech tagger (cs-core-news-sm, CC BY-NC-SA)", "cs-tagger") from None
-        return self._nlp[0]
+        return self.loaded()
 
     def tag(self, sentences: Iterable[Sequence[str]]) -> list[Sentence]:
         """The annotated words of pre-tokenised ``sentences`` (their tokens kept as they are)."""

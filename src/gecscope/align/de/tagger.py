@@ -12,9 +12,10 @@ and its refinements of ``NN`` (``NNA``, ``NNI``) are ``NN``. HanTa gives no rela
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from gecscope.align.model_tagger import ModelTagger
 from gecscope.errors import MissingExtraError
 from gecscope.io.conllu import Sentence, Word, spacy_tokens
 
@@ -73,28 +74,20 @@ def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
 
 
 @dataclass(frozen=True)
-class GermanTagger:
-    """The offline tagger (HanTa), loaded on first use."""
+class GermanTagger(ModelTagger):
+    """The offline tagger (HanTa), loaded on first use; signed as ``hanta-<version>``."""
+
+    package = PACKAGE
+    signed_as = "hanta"
 
     model: str = MODEL
-    _tagger: list[Any] = field(default_factory=list, compare=False, repr=False)
 
-    @property
-    def name(self) -> str:
-        """The tagger and its version, as the signature names it (``hanta-1.2.1``)."""
-        from importlib.metadata import version
-
-        return f"hanta-{version(PACKAGE)}"
-
-    def loaded(self) -> Any:
-        """The loaded HanTa tagger (an error naming the extra when it is missing)."""
-        if not self._tagger:
-            try:
-                from HanTa import HanoverTagger  # type: ignore[import-not-found,import-untyped,unused-ignore]
-            except ImportError:
-                raise MissingExtraError("the German tagger (HanTa)", "de-tagger") from None
-            self._tagger.append(HanoverTagger.HanoverTagger(self.model))
-        return self._tagger[0]
+    def load(self) -> Any:
+        try:
+            from HanTa import HanoverTagger  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        except ImportError:
+            raise MissingExtraError("the German tagger (HanTa)", "de-tagger") from None
+        return HanoverTagger.HanoverTagger(self.model)
 
     def tag(self, sentences: Iterable[Sequence[str]]) -> list[Sentence]:
         """The annotated words (form, lemma, STTS tag) of pre-tokenised ``sentences``."""
