@@ -27,21 +27,22 @@ def words_from_doc(doc: Any) -> Sentence:
     """The words of a spaCy ``Doc`` (or span) with their annotation (spaCy's ``ROOT`` relation is
     UD's ``root``; the head of the root is 0)."""
     start = getattr(doc, "start", 0)
-    words = []
-    for token in spacy_tokens(doc):  # anything but a Doc, a Span or its tokens: one SettingError
-        root = token.head.i == token.i
-        relation = token.dep_
-        words.append(
-            Word(
-                form=token.text,
-                lemma=token.lemma_,
-                upos=token.pos_,
-                feats=str(token.morph),
-                deprel="root" if relation == "ROOT" else relation,
-                head=0 if root else token.head.i - start + 1,
-            )
-        )
-    return tuple(words)
+    # anything but a Doc, a Span or its tokens: one SettingError
+    return tuple(word_of(token, start) for token in spacy_tokens(doc))
+
+
+def word_of(token: Any, start: int = 0) -> Word:
+    """The word of a spaCy token of a span beginning at ``start``: form, lemma, UD POS, features,
+    relation (spaCy's ``ROOT`` is UD's ``root``) and head (from 1; 0 for the root)."""
+    root = token.head.i == token.i
+    return Word(
+        form=token.text,
+        lemma=token.lemma_,
+        upos=token.pos_,
+        feats=str(token.morph),
+        deprel="root" if token.dep_ == "ROOT" else token.dep_,
+        head=0 if root else token.head.i - start + 1,
+    )
 
 
 def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:

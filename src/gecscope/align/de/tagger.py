@@ -12,9 +12,10 @@ and its refinements of ``NN`` (``NNA``, ``NNI``) are ``NN``. HanTa gives no rela
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from gecscope.align.cs.tagger import word_of
 from gecscope.align.model_tagger import ModelTagger
 from gecscope.errors import MissingExtraError
 from gecscope.io.conllu import Sentence, Word, spacy_tokens
@@ -36,21 +37,8 @@ def words_from_doc(doc: Any) -> Sentence:
     """The words of a spaCy ``Doc`` (or span): form, lemma, STTS tag (``tag_``), UD POS,
     relation (spaCy's ``ROOT`` is ``root``) and head (0 for the root)."""
     start = getattr(doc, "start", 0)
-    words = []
-    for token in spacy_tokens(doc):  # anything but a Doc, a Span or its tokens: one SettingError
-        root = token.head.i == token.i
-        words.append(
-            Word(
-                form=token.text,
-                lemma=token.lemma_,
-                upos=token.pos_,
-                feats=str(token.morph),
-                deprel="root" if token.dep_ == "ROOT" else token.dep_,
-                head=0 if root else token.head.i - start + 1,
-                xpos=token.tag_,
-            )
-        )
-    return tuple(words)
+    # anything but a Doc, a Span or its tokens: one SettingError
+    return tuple(replace(word_of(token, start), xpos=token.tag_) for token in spacy_tokens(doc))
 
 
 def doc_from_words(vocab: Any, words: Sequence[Word]) -> Any:
