@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gecscope.errors import MissingExtraError
+from gecscope.layout import count_label
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -25,25 +26,15 @@ if TYPE_CHECKING:
     from gecscope.result import Score
 
 
-#: (column key, heading, is a count) per metric family
-CHUNK2_COLUMNS = (
-    ("tp", "TP", True),
-    ("fp_ne", "FP_ne", True),
-    ("fp_un", "FP_un", True),
-    ("fn", "FN", True),
-    ("hit", "Hit", False),
-    ("wrong", "Wrong", False),
-    ("under", "Under", False),
-    ("over", "Over", False),
-)
-PRF_COLUMNS = (
-    ("tp", "TP", True),
-    ("fp", "FP", True),
-    ("fn", "FN", True),
-    ("p", "P", False),
-    ("r", "R", False),
-    ("f", "F", False),
-)
+def column_headings(counts: tuple[str, ...], rates: tuple[str, ...]) -> tuple[tuple[str, str, bool], ...]:
+    """(column key, heading, is a count) of ``counts``, headed by their count labels
+    (:func:`gecscope.layout.count_label`: ``fp_ne`` -> ``FP_ne``), then of ``rates``, capitalised."""
+    return (*((k, count_label(k), True) for k in counts), *((k, k.capitalize(), False) for k in rates))
+
+
+#: the columns per metric family
+CHUNK2_COLUMNS = column_headings(("tp", "fp_ne", "fp_un", "fn"), ("hit", "wrong", "under", "over"))
+PRF_COLUMNS = column_headings(("tp", "fp", "fn"), ("p", "r", "f"))
 
 
 def _pandas() -> Any:
