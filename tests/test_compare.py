@@ -60,7 +60,7 @@ def test_ci_contains_estimate_and_signature() -> None:
     for r in res.rows:
         assert r.ci[0] <= r.score <= r.ci[1], r
         assert r.diff_ci[0] <= r.diff <= r.diff_ci[1], r
-        assert "|test:ar|bs:300|ar:300|seed:1|" in r.signature
+        assert "|sigtest:ar|bs:300|ar:300|seed:1|" in r.signature
         assert r.signature.endswith("|corr:holm|fam:system(cleme2+errant)|version:" + __version__)
 
 

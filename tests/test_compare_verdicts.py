@@ -53,9 +53,8 @@ def test_defaults_mark_input_worse_than_amu_with_direction() -> None:
         assert r["direction"] == "worse" and r["verdict"] == "worse" and r["significant"], r
         assert r["family"] == "headline" and r["family_size"] == len(METRICS), r
         assert r["p_ar_adj"] is not None and r["p_ar_adj"] < 0.01, r
-        assert (
-            "|test:ar|bs:1000|ar:10000|" in r["signature"] and "|fam:system(cleme2+errant+m2+green)|" in r["signature"]
-        )
+        assert "|sigtest:ar|bs:1000|ar:10000|" in r["signature"]
+        assert "|fam:system(cleme2+errant+m2+green)|" in r["signature"]
     assert set(headline(found, "INPUT")) == set(METRICS)
 
 

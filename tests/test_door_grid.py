@@ -38,9 +38,8 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 
 
 def sans_resampling(signature: str) -> str:
-    """A compare signature without its resampling fields (``|test:...|`` of the resampling, after
-    the scoring signature's own fields)."""
-    return re.sub(r"\|test:(?:ar|bootstrap|both)[^|]*.*?(?=\|version:)", "", signature)
+    """A compare signature without its resampling fields (from ``|sigtest:...|`` on)."""
+    return re.sub(r"\|sigtest:.*?(?=\|version:)", "", signature)
 
 
 def hf(metric: str, predictions: list[str], **settings: Any) -> tuple[float, str]:

@@ -222,3 +222,34 @@ def test_a_protocol_for_several_languages_takes_only_those(tmp_path: Path, capsy
     [alone] = score_json(capsys, *argv)
     [given] = score_json(capsys, *argv, "--source", str(gold))
     assert alone == given and "|protocol:indicgec-2025|" in alone["signature"]
+
+
+def test_a_setting_other_than_the_protocols_leaves_it_unsigned(capsys: pytest.CaptureFixture[str]) -> None:
+    """(fresh-eyes review) ``--beta 1`` under the M2 scorer's protocol gave another number signed
+    ``protocol:m2scorer``: a metric is signed by its protocol only with every setting its own."""
+    d = api.example_dir()
+    argv = ["--protocol", "m2scorer", "--hyp", str(d / "hypothesis.txt"), "--ref-m2", str(d / "references.m2")]
+    [plain] = score_json(capsys, *argv)
+    [other] = score_json(capsys, *argv, "--beta", "1.0")
+    [typed] = score_json(capsys, *argv, "--cat", "2")
+    assert "|protocol:m2scorer|" in plain["signature"] and "protocol:" not in other["signature"]
+    assert "|protocol:m2scorer|" in typed["signature"] and typed["score"] == plain["score"]
+    ex = api.load(hypothesis=d / "hypothesis.txt", ref_m2=d / "references.m2", protocol="m2scorer")
+    assert "protocol:" not in api.score("m2", ex, beta=1.0).signature
+    assert api.score("m2", ex).signature == plain["signature"]
+
+
+def test_an_essay_no_reference_has_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = essay_file(tmp_path / "en-x-orig-dev.md", SOURCE)
+    ref = essay_file(tmp_path / "en-x-ref1-dev.md", {"1": REF["1"], "9": "An extra ."})
+    hyp = essay_file(tmp_path / "en-x-hypo-dev.md", GOOD)
+    assert main(["score", "--source", str(src), "--hyp", str(hyp), "--ref", str(ref), "--aligner", "errant-notag"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and f"{src}:4" in err and "essay 2 is in no reference file" in err
+
+
+def test_a_public_set_takes_no_file_of_the_users(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    hyp = tmp_path / "h.txt"
+    hyp.write_text("a\n", encoding="utf-8")
+    assert main(["score", "-t", "jfleg", "--hyp", str(hyp), "--test-set-sha256", "abc"]) == 2
+    assert "is public" in capsys.readouterr().err

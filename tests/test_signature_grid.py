@@ -132,7 +132,7 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 
 def _sans_resampling(signature: str) -> str:
     """A compare signature without its resampling fields: the scoring signature."""
-    return re.sub(r"\|test:.*?(?=\|version:)", "", signature)
+    return re.sub(r"\|sigtest:.*?(?=\|version:)", "", signature)
 
 
 def _evaluate_door(inputs: dict[str, Any], tok: str, metric: str) -> tuple[float, str]:

@@ -139,7 +139,10 @@ class Inputs:
         metric its protocol names)."""
         out = self.fields_of(uses(metric), metric.uses_types)
         if metric.name in self.protocol:
-            out["protocol"] = self.protocol[metric.name]
+            from gecscope.setup.protocols import conforms
+
+            if conforms(metric, self.protocol[metric.name]):  # every setting the protocol's
+                out["protocol"] = self.protocol[metric.name]
         return out
 
     def type_fields(self) -> dict[str, str]:

@@ -54,7 +54,7 @@ class CompareConfig:
             raise ValueError("confidence and alpha must lie in (0, 1)")
 
     def signature_fields(self) -> dict[str, str]:
-        fields = {"test": "bs+ar" if self.test == "both" else ("bs" if self.test == "bootstrap" else "ar")}
+        fields = {"sigtest": "bs+ar" if self.test == "both" else ("bs" if self.test == "bootstrap" else "ar")}
         fields["bs"] = str(self.bootstrap)
         if self.test != "bootstrap":
             fields["ar"] = str(self.trials)

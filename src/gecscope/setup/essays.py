@@ -45,6 +45,14 @@ def essay_examples(
     ids = list(orig)
     sources = [_line(text, tokenize, source, line, i, "source") for i, (text, line) in orig.items()]
     given = [(r, read_blocks(r)) for r in sorted(references, key=lambda p: Path(p).name)]
+    for i, (_, line) in orig.items():  # an essay no reference has would be scored against nothing
+        if not any(i in found for _, found in given):
+            raise InputError(f"essay {i} is in no reference file ({', '.join(map(str, references))})", source, line)
+    for path, found in given:
+        extra = [i for i in found if i not in orig]
+        if extra:
+            more = " ..." if len(extra) > 5 else ""
+            say(f"{path}: essay {', '.join(extra[:5])}{more} not in {source}: not read (as MultiGEC does)")
     per_essay = [
         [_line(found[i][0], tokenize, path, found[i][1], i, "reference") for path, found in given if i in found]
         for i in ids

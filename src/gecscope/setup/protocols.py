@@ -13,6 +13,7 @@ user gives otherwise keeps the protocol's name out of the signature.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gecscope.errors import SettingError
 from gecscope.setup.tables import by_name
@@ -154,6 +155,21 @@ PROTOCOLS: dict[str, Protocol] = by_name(
         tool="none released (masr2000/NaCGEC da54f1e README): THULAC + M2 scorer 3.2, ChERRANT",
     ),
 )
+
+
+def conforms(metric: Any, name: str) -> bool:
+    """Whether ``metric`` (built) is scored as protocol ``name`` scores it: a metric the protocol
+    names, every setting its default or the protocol's (a per-type view, ``cat``, changes no number).
+    Only then does its signature carry ``protocol:NAME``."""
+    from gecscope.metrics import METRICS
+
+    protocol = get_protocol(name)
+    if metric.name not in protocol.metrics:
+        return False
+    settings: dict[str, Any] = {o.replace("-", "_"): v for m, o, v in protocol.settings if m == metric.name}
+    if metric.type_level:
+        settings["cat"] = metric.type_level
+    return bool(METRICS[metric.name].build(**settings).config == metric.config)
 
 
 def register_protocol(protocol: Protocol) -> None:

@@ -202,6 +202,8 @@ def _test_set_files(
     if name not in TEST_SETS:
         raise SettingError(f"unknown test set {name!r}; available: {', '.join(TEST_SETS)}", "test_set")
     test = TEST_SETS[name]
+    if (path or digest) and not test.gated:
+        raise InputError(f"-t {name} is public: its files come from 'gecscope download'; drop --test-set-file/-sha256")
     if test.gated and path:
         found, signature = user_files(name, path, digest)
     else:
