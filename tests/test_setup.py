@@ -253,3 +253,14 @@ def test_a_public_set_takes_no_file_of_the_users(capsys: pytest.CaptureFixture[s
     hyp.write_text("a\n", encoding="utf-8")
     assert main(["score", "-t", "jfleg", "--hyp", str(hyp), "--test-set-sha256", "abc"]) == 2
     assert "is public" in capsys.readouterr().err
+
+
+def test_essays_take_their_language_from_the_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """(fresh-eyes review) Czech essays without --protocol were scored with English ERRANT: essay
+    files named as MultiGEC names them give their language (signed ``lang:cs``)."""
+    src = essay_file(tmp_path / "cs-x-orig-dev.md", {"1": "Já jít domů ."})
+    ref = essay_file(tmp_path / "cs-x-ref1-dev.md", {"1": "Já jdu domů ."})
+    [row] = score_json(capsys, "--metric", "errant", "--source", str(src), "--hyp", str(ref), "--ref", str(ref))
+    assert "|lang:cs|" in row["signature"]
+    with pytest.raises(InputError, match="drop source"):
+        api.load(test_set="jfleg", hypothesis=src, source=src)

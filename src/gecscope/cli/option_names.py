@@ -19,6 +19,7 @@ OPTIONS = {
     "jsonl": "--jsonl",
     "ref_tsv": "--ref-tsv",
     "lang": "--lang",
+    "test_set": "-t",
     "bootstrap": "--bootstrap",
     "trials": "--trials",
     "timeout": "--llm-timeout",

@@ -190,15 +190,19 @@ def _test_set_files(
     from gecscope.setup.testsets import TEST_SETS, locate, user_files
 
     given = {
-        "--source": files.source,
-        "--ref": files.references,
-        "--ref-m2": files.ref_m2,
-        "--ref-tsv": files.ref_tsv,
-        "--jsonl": files.jsonl,
+        "source": files.source,
+        "references": files.references,
+        "ref_m2": files.ref_m2,
+        "ref_tsv": files.ref_tsv,
+        "jsonl": files.jsonl,
     }
     named = [o for o, v in given.items() if v]
-    if named or files.example:
-        raise InputError(f"-t {name} gives the source and references; drop {' '.join(named) or '--example'}")
+    if named:  # named as the door names them: --source on the command line, source= in Python
+        raise SettingError(
+            f"test_set {name} brings its own sentences and gold; drop {' '.join(named)}", "test_set", *named
+        )
+    if files.example:
+        raise InputError(f"-t {name} gives the source and references; drop --example")
     if name not in TEST_SETS:
         raise SettingError(f"unknown test set {name!r}; available: {', '.join(TEST_SETS)}", "test_set")
     test = TEST_SETS[name]
@@ -260,9 +264,6 @@ def build_setup(
             if not _same_language(code, chosen.lang):
                 raise SettingError(f"--protocol {chosen.name} is --lang {chosen.lang}", "lang")
             code = code or chosen.lang
-        elif code is None and chosen.aligner == TAG_FREE:  # MultiGEC: the language of the file name
-            prefix = Path(str(files.source or "")).name.split("-")[0]
-            code = prefix if prefix in LANGUAGES else None
         if aligner is None:
             aligner = chosen.aligner
         elif aligner != chosen.aligner:
@@ -271,6 +272,9 @@ def build_setup(
             tokenize = chosen.tokenize
         elif not _same_tokeniser(tokenize, chosen.tokenize):
             changed.append("--tokenize")
+    if code is None and (files.format == "essays" or (chosen is not None and chosen.aligner == TAG_FREE)):
+        prefix = Path(str(files.source or "")).name.split("-")[0]  # MultiGEC: the language of the file name
+        code = prefix if prefix in LANGUAGES else None
     if chosen is not None and chosen.langs and code is None:
         raise SettingError(f"--protocol {chosen.name} is for --lang {'|'.join(chosen.langs)}: give one", "lang")
     language = lang if isinstance(lang, Language) else load_language(code or "en")
@@ -289,7 +293,12 @@ def build_setup(
         name = canonical(language.tokenizer(tokenize), language.code)
     except ValueError as err:
         raise SettingError(str(err), "tokenize") from None
-    chosen_aligner = language.aligner(aligner, aligner_known)
+    try:
+        chosen_aligner = language.aligner(aligner, aligner_known)
+    except InputError as exc:
+        if chosen is None or aligner != chosen.aligner:
+            raise
+        raise SettingError(f"--protocol {chosen.name} aligns with {aligner}: {exc.message}", "lang") from None
     run_metrics: tuple[str, ...] = tuple(metrics or ())
     fixed: tuple[tuple[str, str, str], ...] = ()
     if chosen is not None:  # its settings apply to its metrics, whatever else runs beside them
