@@ -79,7 +79,11 @@ class ExactMatch(MetricBase):
         cfg = self.config
         counted, matched = (int(x) for x in np.asarray(stats).reshape(-1, 2).sum(axis=0))
         value = float(share(np.asarray([counted, matched])))
-        rows = tuple({"index": i, "counted": int(c), "matched": int(m)} for i, (c, m) in enumerate(np.asarray(stats)))
+        scores = self.sentence_scores(stats)
+        rows = tuple(
+            {"index": i, "score": v, "counted": int(c), "matched": int(m)}
+            for i, ((c, m), v) in enumerate(zip(np.asarray(stats), scores, strict=True))
+        )
         fields = {"sentences": cfg.sentences, "punct": signed_set(cfg.punctuation)}
         details = {"score": value, "counted": counted, "matched": matched}
         return Score(self.name, value, details, signed(self, fields), rows, layout=self.layout)

@@ -41,7 +41,11 @@ def thulac_cut() -> Any:
         from gecscope.errors import MissingExtraError
 
         raise MissingExtraError("nacgec's word part (THULAC)", "thulac") from None
-    return thulac.thulac(seg_only=True)
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints "Model loaded succeed" on standard output
+        return thulac.thulac(seg_only=True)
 
 
 def thulac_version() -> str:
