@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 import random
 import signal
-import threading
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
