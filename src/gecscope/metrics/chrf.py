@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
-from gecscope.metrics.base import MetricBase, Plan, Summed, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.result import Score
 from gecscope.types import Example
@@ -43,7 +43,7 @@ EPS = 1e-16
 
 
 @dataclass(frozen=True)
-class ChrFConfig:
+class ChrFConfig(ConventionChecked):
     char_order: int = 6
     word_order: int = 2
     beta: float = 2.0
@@ -56,8 +56,7 @@ class ChrFConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("level", self.level, ("corpus", "sentence"))
         if not 0 <= self.char_order <= 20 or not 0 <= self.word_order <= 10 or self.char_order + self.word_order == 0:
             raise SettingError("char_order must be from 0 to 20 and word_order from 0 to 10, not both 0", "char_order")

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.layout import HIGHER, Component, Layout
-from gecscope.metrics.base import MetricBase, Plan, Summed, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.punctuation import SETS, signed_set, strip_tokens
 from gecscope.result import Score
@@ -31,7 +31,7 @@ FloatArray = NDArray[np.float64]
 
 
 @dataclass(frozen=True)
-class ExactMatchConfig:
+class ExactMatchConfig(ConventionChecked):
     #: erroneous: only the sentences a reference changes (FCGEC); all: every sentence
     sentences: str = "erroneous"
     #: the punctuation removed before comparing (:mod:`gecscope.metrics.punctuation`)
@@ -39,8 +39,7 @@ class ExactMatchConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("sentences", self.sentences, ("erroneous", "all"))
         check_choice("punctuation", self.punctuation, SETS)
 

@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
-from gecscope.metrics.base import MetricBase, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK as COUNTED
 from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
@@ -55,7 +55,7 @@ MAX_ITERATIONS = 100_000
 
 
 @dataclass(frozen=True)
-class GleuConfig:
+class GleuConfig(ConventionChecked):
     n: int = 4
     iterations: int = 500
     seed_step: int = 101
@@ -71,8 +71,7 @@ class GleuConfig:
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("variant", self.variant, ("official", "corrected"))
         check_choice("whitespace", self.whitespace, ("ascii", "unicode"))
         check_choice("convention", self.convention, ("official", "gec-metrics"))

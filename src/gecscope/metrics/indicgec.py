@@ -37,7 +37,7 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError
 from gecscope.layout import HIGHER, Component, Layout
-from gecscope.metrics.base import MetricBase, Plan, Summed, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.result import Score
 from gecscope.types import Example
@@ -109,14 +109,13 @@ def indic_score(stats: Any) -> float:
 
 
 @dataclass(frozen=True)
-class IndicGecConfig:
+class IndicGecConfig(ConventionChecked):
     #: python-re: the official tokens of each line; given: the examples' tokens
     tokens: str = "python-re"
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("tokens", self.tokens, ("python-re", "given"))
 
 

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from gecscope.layout import HIGHER, Component, Layout
-from gecscope.metrics.base import MetricBase, check_convention, references_chosen, signed
+from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen, signed
 from gecscope.metrics.cherrant import Cherrant, CherrantConfig
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, M2Counts, M2Table
@@ -61,15 +61,14 @@ def words(tokens: Tokens) -> Tokens:
 
 
 @dataclass(frozen=True)
-class NacgecConfig:
+class NacgecConfig(ConventionChecked):
     beta: float = 0.5
     #: how the word-level gold edits are built from source and reference words
     word_gold: str = "levenshtein"
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
-    def __post_init__(self) -> None:
-        check_convention(self.missing_annotators)
+    def check(self) -> None:
         check_choice("word_gold", self.word_gold, ("levenshtein",))
         CherrantConfig(beta=self.beta)  # its checks of beta
 
