@@ -53,7 +53,7 @@ def test_compare_signs_the_tokenisation_of_its_examples(text: dict[str, Path]) -
     assert "|tok:char|" in row.signature
     alone = gecscope.score("green", ex)
     assert row.score == alone.value  # compare's signature is score's plus its resampling fields
-    assert row.signature.startswith(alone.signature.rsplit("|version:", 1)[0] + "|test:")
+    assert row.signature.startswith(alone.signature.rsplit("|version:", 1)[0] + "|sigtest:")
 
 
 def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:

@@ -156,7 +156,7 @@ def check_every_entry_point(case: Case) -> None:
     assert (examples.value, examples.signature) == (api.value, api.signature), case
     score, signature = via_compare(case)
     assert score == api.value, case
-    assert signature.startswith(api.signature.rpartition("|")[0] + "|test:"), (signature, api.signature)
+    assert signature.startswith(api.signature.rpartition("|")[0] + "|sigtest:"), (signature, api.signature)
     cli = via_cli(case)
     assert (cli["score"], cli["signature"]) == (pytest.approx(api.value, abs=1e-12), api.signature), case
 

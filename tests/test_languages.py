@@ -270,9 +270,9 @@ def test_lang_from_every_door_gives_one_signature(files: dict[str, Path], capsys
     assert main(["compare", "--metric", "errant", *argv, "--format", "json", "--quiet", "--bootstrap", "2"]) == 0
     [out] = json.loads(capsys.readouterr().out)
     keep("cli compare", out["score"], out["signature"])
-    # compare adds its resampling fields (test:...) after the input fields, which are the same
+    # compare adds its resampling fields (sigtest:...) after the input fields, which are the same
     got = {
-        door: (v, sig.split("|test:")[0].removesuffix("|version:" + gecscope.__version__))
+        door: (v, sig.split("|sigtest:")[0].removesuffix("|version:" + gecscope.__version__))
         for door, (v, sig) in got.items()
     }
     assert len(set(got.values())) == 1, got
