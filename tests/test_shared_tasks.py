@@ -16,6 +16,7 @@ import threading
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,9 +46,22 @@ def sources(m2: Path, out: Path) -> Path:
 
 
 def annotator_text(m2: Path, k: int, out: Path) -> Path:
-    """The golden's ``derived:annotatorK`` hypothesis."""
-    blocks = read_m2(m2, overlaps=True)
-    out.write_text("".join(" ".join(b.targets[min(k, len(b.targets) - 1)].tokens) + "\n" for b in blocks), "utf-8")
+    """The golden's ``derived:annotatorK`` hypothesis, as its README defines it: annotator K's
+    text (its last annotator when it has fewer) with the edits that overlap no earlier one applied."""
+    from gecscope.types import apply_edits
+
+    def first_disjoint(edits: tuple[Any, ...]) -> tuple[Any, ...]:
+        kept: list[Any] = []
+        for e in edits:
+            if all(e.end <= k.start or k.end <= e.start or (e.start == e.end == k.start) for k in kept):
+                kept.append(e)
+        return tuple(sorted(kept, key=lambda e: (e.start, e.end)))
+
+    lines = []
+    for b in read_m2(m2, overlaps=True):
+        target = b.targets[min(k, len(b.targets) - 1)]
+        lines.append(" ".join(apply_edits(b.source, first_disjoint(target.edits or ()))))
+    out.write_text("".join(line + "\n" for line in lines), "utf-8")
     return out
 
 
