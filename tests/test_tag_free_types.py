@@ -242,7 +242,7 @@ def test_every_door_signs_the_types_alike(
     flags = ["--metric", "cleme2", "--cat", "2", "--bootstrap", "2", "--trials", "2", "--format", "json", "--quiet"]
     assert main(["compare", *argv, *flags]) == 0
     rows = [r for r in json.loads(capsys.readouterr().out) if r.get("type")]
-    assert rows and {re.sub(r"\|test:.*?(?=\|version:)", "", r["signature"]) for r in rows} == {want}
+    assert rows and {re.sub(r"\|sigtest:.*?(?=\|version:)", "", r["signature"]) for r in rows} == {want}
     page = tmp_path / "report.md"
     assert main(["report", *argv, "--cat", "2", "--format", "md", "-o", str(page), "--quiet"]) == 0
     assert f"- per type: `{want}` with cat 2" in page.read_text(encoding="utf-8")
