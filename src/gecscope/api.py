@@ -16,8 +16,7 @@ from gecscope.examples import Examples
 from gecscope.io.tokenization import API_HINT
 from gecscope.metrics import METRICS, Metric, canonical
 from gecscope.result import Score
-from gecscope.setup import Annotations, InputFiles, Setup, build_setup, read_systems
-from gecscope.setup.front import annotate
+from gecscope.setup.run import Annotations, InputFiles, Setup, build_setup
 from gecscope.types import Example
 
 
@@ -120,7 +119,9 @@ def read_examples(
     setup: Setup, *, require_references: bool = True, overlaps: bool = False, multi: bool = False
 ) -> Examples:
     """The examples of a one-system ``setup``, read through the front half every door shares
-    (:func:`gecscope.setup.read_systems`), signed as the setup says."""
+    (:func:`gecscope.setup.front.read_systems`), signed as the setup says."""
+    from gecscope.setup.front import read_systems  # the reader: when a run reads, not at start-up
+
     setup.files.check(multi)
     [[examples]] = read_systems(
         setup, require_references=require_references, overlaps=overlaps, types=True, say=_warn, hint=API_HINT
@@ -292,6 +293,8 @@ def score(
     language = _language_of(examples, lang)
     if tagger is not None:
         arguments.choice("tagger", tagger, str, "a tagger name (str) or None")
+        from gecscope.setup.front import annotate
+
         [items] = annotate([examples], Annotations(tagger=tagger), language.code)
         if isinstance(examples, Examples):
             examples = Examples(
@@ -346,6 +349,7 @@ def _on_test_set(
     output, read and checked as :func:`load` reads a hypothesis file; and the setup's aligner."""
     import dataclasses
 
+    from gecscope.setup.front import read_systems
     from gecscope.setup.testsets import TEST_SETS
 
     if name not in TEST_SETS:

@@ -477,7 +477,8 @@ def score_files(
     """
     arguments.score_files_arguments(metrics, names, size, inputs)
     arguments.language("lang", lang)
-    from gecscope.setup import InputFiles, build_setup, read_systems
+    from gecscope.setup import InputFiles, build_setup
+    from gecscope.setup.front import read_systems
 
     def many(key: str) -> tuple[str, ...]:
         return tuple(map(str, inputs.get(key) or ()))

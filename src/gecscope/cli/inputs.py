@@ -153,8 +153,8 @@ def _shards(
     types: bool = True,
 ) -> Iterator[Shard]:
     """The systems of the run's setup, ``size`` sentences at a time, through the front half every
-    door shares (:func:`gecscope.setup.read_systems`)."""
-    from gecscope.setup import read_systems
+    door shares (:func:`gecscope.setup.front.read_systems`)."""
+    from gecscope.setup.front import read_systems
 
     return read_systems(
         setup_of(args), require_references=require_references, size=size, overlaps=overlaps, types=types

@@ -94,7 +94,8 @@ def score_subcorpus(
     from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings
     from gecscope.examples import Examples
     from gecscope.metrics import METRICS
-    from gecscope.setup import InputFiles, build_setup, read_systems
+    from gecscope.setup import InputFiles, build_setup
+    from gecscope.setup.front import read_systems
 
     orig = ref_dir / f"{lang}-{corpus}-orig-{split}.md"
     refs = sorted(ref_dir.glob(f"{lang}-{corpus}-ref*-{split}.md"))

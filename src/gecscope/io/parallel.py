@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from gecscope.errors import InputError
-from gecscope.io.csv_inputs import numbered_text
 from gecscope.io.m2 import M2Block, iter_m2
 from gecscope.io.text import numbered_lines
 from gecscope.types import Example, Target, make_example, make_target
@@ -72,6 +71,15 @@ def m2_rows(
         yield tuple(make_example(r.source, h.targets[0], r.targets, str(i)) for h in hyps)
 
 
+def _numbered(path: PathLike, role: str) -> Iterator[tuple[int, str]]:
+    """The lines of a text file; a shared task's CSV (``.csv``) read as its column for ``role``."""
+    if not str(path).lower().endswith(".csv"):
+        return numbered_lines(path)
+    from gecscope.io.csv_inputs import numbered_text  # the csv module: only for CSV input
+
+    return numbered_text(path, role)
+
+
 def text_rows(
     source: PathLike | None,
     hypotheses: Sequence[PathLike],
@@ -89,7 +97,7 @@ def text_rows(
     files: list[PathLike] = [*([source] if source is not None else []), *hypotheses, *references]
     # a CSV (IndicGEC-2025's files): the source its "Input sentence", a target its "Output sentence"
     roles = ["source" if j == 0 and source is not None else "target" for j in range(len(files))]
-    streams: list[Iterator[Any]] = [numbered_text(p, role) for p, role in zip(files, roles, strict=True)]
+    streams: list[Iterator[Any]] = [_numbered(p, role) for p, role in zip(files, roles, strict=True)]
     if ref_m2 is not None:
         files.append(ref_m2)
         streams.append(iter_m2(ref_m2, overlaps, past_end or None))

@@ -12,7 +12,7 @@ user's files into the pipeline's inputs (:func:`read_systems`).
 
 from __future__ import annotations
 
-from gecscope.setup.front import read_systems, say_on_stderr
 from gecscope.setup.run import Annotations, InputFiles, Setup, build_setup
 
-__all__ = ["Annotations", "InputFiles", "Setup", "build_setup", "read_systems", "say_on_stderr"]
+# the front half (gecscope.setup.front: read_systems) is imported where a run reads, not at start-up
+__all__ = ["Annotations", "InputFiles", "Setup", "build_setup"]

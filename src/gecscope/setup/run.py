@@ -280,7 +280,7 @@ def build_setup(
     language = lang if isinstance(lang, Language) else load_language(code or "en")
     if chosen is not None and chosen.langs and language not in [load_language(c) for c in chosen.langs]:
         raise SettingError(f"--protocol {chosen.name} is for --lang {'|'.join(chosen.langs)}", "lang")
-    csv = files.references and all(str(r).endswith(".csv") for r in files.references)
+    csv = files.references and all(str(r).lower().endswith(".csv") for r in files.references)
     if files.source is None and csv and not files.ref_m2:  # a shared task's CSV: its Input sentence column
         import dataclasses
 
