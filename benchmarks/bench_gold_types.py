@@ -13,30 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from bench_tag_free_types import clock  # the same timing loop
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("GECSCOPE_SHARED", ROOT.parent / "shared"))
 METRICS = ("cleme2", "cleme", "errant", "m2")
-
-
-def clock(fn: Callable[[], object], repeat: int) -> dict[str, float]:
-    """Min and median CPU and wall seconds of ``fn`` over ``repeat`` runs."""
-    cpu, wall = [], []
-    for _ in range(repeat):
-        c, w = time.process_time(), time.perf_counter()
-        fn()
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return {
-        "cpu_min": min(cpu),
-        "cpu_median": statistics.median(cpu),
-        "wall_min": min(wall),
-        "wall_median": statistics.median(wall),
-    }
 
 
 def main() -> None:
