@@ -26,7 +26,11 @@ EX = api.example_dir()
 TEXT = ["--source", str(EX / "source.txt"), "--hyp", str(EX / "hypothesis.txt")]
 REFS = ["--ref", str(EX / "reference0.txt"), str(EX / "reference1.txt")]
 #: settings that keep every registered metric model-free (WODAFE without its LM)
-OFFLINE = {"wodafe": ["--gamma", "0", "--weighting", "length"]}
+OFFLINE = {
+    "wodafe": ["--gamma", "0", "--weighting", "length"],
+    # FCGEC aligns with ChERRANT: its tables are read from ../shared, never from the download folder
+    "fcgec": ["--zh-resources", str(DATA / "zh" / "resources")],
+}
 NEEDS_SIM = {"pt-m2", "pt-errant"}
 #: reference-free metrics that always need a model (their CLI: test_scribendi_neural.py, test_llm_judge.py)
 NEEDS_LM = {"scribendi", "llm-s", "llm-e", "some", "impara"}

@@ -138,6 +138,8 @@ def model_options(args: argparse.Namespace, names: set[str]) -> dict[str, Any]:
     made = {"similarity": similarity_config, "fluency": fluency_config, "perplexity": perplexity_config}
     out = {k: make(args) for k, make in {**made, "llm": llm_config}.items() if k in names}
     out.update({k: getattr(args, k) for k in ("device", "cache", "cache_dir") if k in names})
+    if "zh_resources" in names:  # FCGEC aligns again with ChERRANT's tables
+        out["zh_resources"] = getattr(args, "zh_resources", None)
     if "precision" in names:
         out["precision"] = getattr(args, "precision", None) or "fp32"
     return out

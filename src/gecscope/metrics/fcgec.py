@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gecscope.errors import InputError
@@ -31,6 +31,9 @@ class FcgecConfig(CherrantConfig):
     punctuation: str = "unicode"
     #: all: every sentence; erroneous: only those a reference changes
     sentences: str = "all"
+    #: the folder of ChERRANT's tables (``--zh-resources``; None: looked up as
+    #: :func:`gecscope.align.zh.resources.default_dirs`); the tables' digest is signed, not the path
+    zh_resources: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -62,7 +65,7 @@ class Fcgec(Cherrant):
         if self._aligner is None:
             from gecscope.align.zh.cherrant import CherrantAligner
 
-            self._aligner = CherrantAligner()
+            self._aligner = CherrantAligner(self.config.zh_resources)
         return self._aligner
 
     def stripped(self, examples: Sequence[Example]) -> list[Example]:
