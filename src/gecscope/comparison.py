@@ -76,8 +76,10 @@ class Comparison:
             }
             for r in self.shown()
         ]
-        for d in out if flat else ():
-            (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = d.pop("ci"), d.pop("diff_ci")
+        for d in out if flat else ():  # an interval is None for an empty per-type cell
+            (d["ci_low"], d["ci_high"]), (d["diff_ci_low"], d["diff_ci_high"]) = (
+                d.pop(key) or (None, None) for key in ("ci", "diff_ci")
+            )
         return out
 
     def summary(self) -> list[str]:

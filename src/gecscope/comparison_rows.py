@@ -20,7 +20,7 @@ from gecscope.metrics import statistics as declared
 from gecscope.metrics.error_types import GOLD, NOT_GOLD
 from gecscope.progress import bar, is_quiet, progress
 from gecscope.resample import GreedyTable, ReplayTable, measures, stat_table
-from gecscope.resample.breakdown import payloads, support_weights, type_entries
+from gecscope.resample.breakdown import denominators, payloads, support_weights, type_entries
 from gecscope.resample.correction import adjust
 from gecscope.resample.measures import HEADLINE, Key, Plan, supports, supports_totals, totals_of
 from gecscope.resample.paired import (
@@ -41,10 +41,12 @@ class SystemResult:
     metric: str
     system: str
     baseline: str
-    score: float
-    ci: tuple[float, float]
-    diff: float
-    diff_ci: tuple[float, float]
+    #: None: an empty per-type cell (no proposal for P, no gold edit for R: shown ``-``)
+    score: float | None
+    ci: tuple[float, float] | None
+    #: None where the system's or the baseline's cell is empty (then untested)
+    diff: float | None
+    diff_ci: tuple[float, float] | None
     p_bootstrap: float | None
     p_ar: float | None
     signature: str
@@ -74,30 +76,38 @@ class SystemResult:
     def headline(self) -> bool:
         return self.component == "score" and not self.type
 
+    @property
+    def empty(self) -> bool:
+        """Whether the row's cell, or the baseline's, is empty (a rate without a denominator)."""
+        return self.score is None or self.diff is None
+
     def cells(self, adjusted: bool = False) -> list[str]:
         """Score, CI, difference, its CI and the two p-values (``adjusted``: then the two adjusted
-        ones), formatted for tables ("-": not computed)."""
+        ones), formatted for tables ("-": not computed, or an empty cell)."""
         ps = (self.p_bootstrap, self.p_ar, self.p_bootstrap_adj, self.p_ar_adj)[: 4 if adjusted else 2]
         return [
-            f"{self.score:.4f}",
-            f"[{self.ci[0]:.4f}, {self.ci[1]:.4f}]",
-            f"{self.diff:+.4f}",
-            f"[{self.diff_ci[0]:+.4f}, {self.diff_ci[1]:+.4f}]",
+            _number(self.score, ".4f"),
+            _interval(self.ci, ".4f"),
+            _number(self.diff, "+.4f"),
+            _interval(self.diff_ci, "+.4f"),
             *("-" if p is None else f"{p:.4f}" for p in ps),
         ]
 
     @property
     def direction(self) -> str:
         """Which way the difference goes, whatever its significance: ``better`` (the system beats
-        the baseline in the component's better direction), ``worse`` or ``equal``."""
+        the baseline in the component's better direction), ``worse`` or ``equal`` (``-`` when
+        there is no difference: an empty cell)."""
+        if self.diff is None:
+            return "-"
         if self.diff == 0 or self.system == self.baseline:
             return "equal"
         return "better" if (self.diff > 0) == (self.better == "higher") else "worse"
 
     def verdict(self, alpha: float = 0.05) -> str:
         """``better`` or ``worse`` when significant at ``alpha``, else ``n.s.`` (``-`` for the
-        baseline itself, ``untested`` for a type with too little support)."""
-        if self.system == self.baseline:
+        baseline itself and for an empty cell, ``untested`` for a type with too little support)."""
+        if self.system == self.baseline or self.empty:
             return "-"
         if not self.tested:
             return "untested"
@@ -117,6 +127,14 @@ class SystemResult:
         ar = self.p_ar if self.p_ar_adj is None else self.p_ar_adj
         ps = [p for p in (bs, ar) if p is not None]
         return bool(ps) and self.tested and self.system != self.baseline and all(p < alpha for p in ps)
+
+
+def _number(value: float | None, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def _interval(bounds: tuple[float, float] | None, spec: str) -> str:
+    return "-" if bounds is None else f"[{format(bounds[0], spec)}, {format(bounds[1], spec)}]"
 
 
 def check_view(metrics: Sequence[Metric], components: Any, hide_baseline: Any) -> tuple[str, ...] | None:
@@ -170,7 +188,7 @@ def _plan(metric: Metric, analyses: Mapping[str, Any], baseline: str, config: Co
         if all(e is not None for e in entries.values()):
             found = {s: e for s, e in entries.items() if e is not None}
             pays, types, width = payloads(found)
-            return Plan(comps, types, width, support_weights(found)), pays
+            return Plan(comps, types, width, support_weights(found), denominators(found)), pays
     return Plan(comps), {}
 
 
@@ -203,22 +221,27 @@ def compare_analyses(
     rows = []
     for key in keys:
         comp, kind = key
+        base = _value(point[b][key][0])
         for i, name in enumerate(names):
-            diff = float(point[i][key][0] - point[b][key][0])
+            # an empty per-type cell (NaN: no denominator) has no value; with the baseline's it has no difference
+            value = _value(point[i][key][0])
+            diff = None if value is None or base is None else value - base
             diffs = boot[i][key] - boot[b][key]
             sup = min(support[i].get(kind, 0.0), support[b].get(kind, 0.0)) if kind else None
-            tested = sup is None or sup >= config.min_support
-            p_bs = bootstrap_p(diff, diffs) if config.test != "ar" and tested else None
-            p_ar = (ar_p(diff, ar[i][key]) if i != b else 1.0) if config.test != "bootstrap" and tested else None
+            tested = (sup is None or sup >= config.min_support) and diff is not None
+            p_bs = bootstrap_p(diff, diffs) if config.test != "ar" and tested and diff is not None else None
+            p_ar = None
+            if config.test != "bootstrap" and tested and diff is not None:
+                p_ar = ar_p(diff, ar[i][key]) if i != b else 1.0
             rows.append(
                 SystemResult(
                     metric.name,
                     name,
                     names[b],
-                    float(point[i][key][0]),
-                    percentile_interval(boot[i][key], config.confidence),
+                    value,
+                    None if value is None else _bounds(boot[i][key], config.confidence),
                     diff,
-                    percentile_interval(diffs, config.confidence),
+                    None if diff is None else _bounds(diffs, config.confidence),
                     p_bs,
                     p_ar,
                     sig,
@@ -230,6 +253,17 @@ def compare_analyses(
                 )
             )
     return rows
+
+
+def _value(x: float) -> float | None:
+    """A full-corpus quantity, None where it is NaN (an empty per-type cell)."""
+    return None if np.isnan(x) else float(x)
+
+
+def _bounds(draws: Any, confidence: float) -> tuple[float, float] | None:
+    """The percentile interval of the draws where the cell is defined (None if it never is)."""
+    lo, hi = percentile_interval(draws, confidence)
+    return None if np.isnan(lo) else (lo, hi)
 
 
 def _resampled(metric: Metric, analyses: Mapping[str, Any], b: int, config: CompareConfig) -> Any:

@@ -163,7 +163,7 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
         comp = "score" if r.headline else f"{r.component} {r.arrow}"
         support = "" if r.support is None else f"{r.support:.1f}"
         cells = r.cells(adjusted)
-        if not r.tested:
+        if not r.tested and not r.empty:
             cells[4:6] = ["n/a", "n/a"]
         row = [r.metric, label, comp, r.type or "all", support, *cells]
         body.append([*row, verdict_cell(r, alpha)])
@@ -200,9 +200,12 @@ def render_table(result: Comparison, *, components: bool = False) -> str:
 
 def verdict_cell(row: SystemResult, alpha: float) -> str:
     """``better *`` or ``worse *`` when significant at ``alpha`` (adjusted), else ``n.s.``, whatever
-    the sign of the difference; ``(few)`` for an untested type; empty for the baseline itself."""
+    the sign of the difference; ``(few)`` for an untested type; ``-`` for an empty cell (a rate
+    without a denominator, the system's or the baseline's); empty for the baseline itself."""
     if row.system == row.baseline:
         return ""
+    if row.empty:
+        return "-"
     if not row.tested:
         return "(few)"
     return f"{row.direction} *" if row.significant(alpha) else "n.s."

@@ -285,14 +285,16 @@ def comparison_table(result: Comparison) -> PaperTable:
         if r.system == r.baseline:
             delta: Cell = "—"
             p = "—"
+        elif r.diff is None:  # an empty per-type cell (the system's or the baseline's): no test
+            delta, p = "-", "-"
         elif not r.tested:
             delta, p = f"{r.diff:+.4f}", "(few)"
         else:
             delta = Marked(f"{r.diff:+.4f}", "*" if r.significant(cfg.alpha) else "")
             chosen = r.p_adjusted()
             p = "-" if chosen is None else f"{chosen:.4f}"
-        ci = f"[{r.ci[0]:.4f}, {r.ci[1]:.4f}]"
-        rows.append((*label, f"{r.score:.4f}", ci, delta, p))
+        ci = "-" if r.ci is None else f"[{r.ci[0]:.4f}, {r.ci[1]:.4f}]"
+        rows.append((*label, "-" if r.score is None else f"{r.score:.4f}", ci, delta, p))
     test = {
         "ar": f"approximate randomization ({cfg.trials} trials)",
         "bootstrap": f"the paired bootstrap ({cfg.bootstrap} resamples)",

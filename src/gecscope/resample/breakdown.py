@@ -19,6 +19,7 @@ import numpy as np
 from gecscope.metrics import statistics as declared
 from gecscope.metrics.analysis import relabel
 from gecscope.metrics.counts import EditTable, category
+from gecscope.metrics.error_types import DENOMINATORS
 from gecscope.resample.payload import Payload
 from gecscope.stats import TypeCounts
 
@@ -34,6 +35,32 @@ class TypeEntries:
     fields: int
     #: per field, its weight in the type's support (the chunks or edits counted for it)
     support: tuple[float, ...] = ()
+    #: per component, the fields its denominator sums (:attr:`gecscope.resample.measures.Plan.denominators`)
+    denominators: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+#: a chunk analysis's per-type fields, in their order
+CHUNK_FIELDS = ("tp", "fp_ne", "fp_un", "fn", "tn")
+
+
+def chunk_denominators() -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The chunk metrics' rates and the fields their denominators sum (the rates
+    :data:`gecscope.metrics.error_types.DENOMINATORS` names, ``fp`` being ``fp_ne + fp_un``; F
+    has P's and R's together), as ``score`` empties them.
+
+    >>> dict(chunk_denominators())["hit"], dict(chunk_denominators())["f"]
+    ((0, 1, 3), (0, 1, 2, 3))
+    """
+    slot = {name: (i,) for i, name in enumerate(CHUNK_FIELDS)} | {"fp": (1, 2)}
+    out = {rate: tuple(sorted({i for c in counts for i in slot[c]})) for rate, counts in DENOMINATORS.items()}
+    out["f"] = tuple(sorted({*out["p"], *out["r"]}))
+    return tuple(out.items())
+
+
+#: ERRANT's per-category fields ``tp, fp, fn``: P over ``tp + fp``, R over ``tp + fn``, F over all
+EDIT_DENOMINATORS = (("p", (0, 1)), ("r", (0, 2)), ("f", (0, 1, 2)))
+#: the M2 scorer's fields ``correct, proposed, gold``: P over proposed, R over gold, F over both
+M2_DENOMINATORS = (("p", (1,)), ("r", (2,)), ("f", (1, 2)))
 
 
 def group_entries(group: TypeCounts, fields: int) -> TypeEntries:
@@ -45,7 +72,7 @@ def group_entries(group: TypeCounts, fields: int) -> TypeEntries:
         for s, entries in enumerate(group.sentences)
         for k, name, f, amount, divisor, _ in entries
     ]
-    return TypeEntries(out, fields)
+    return TypeEntries(out, fields, denominators=chunk_denominators())
 
 
 def edit_entries(table: EditTable, level: int | str) -> TypeEntries:
@@ -60,7 +87,7 @@ def edit_entries(table: EditTable, level: int | str) -> TypeEntries:
                 name = category(table.names[int(table.cat_ids[r])], level)
                 values = enumerate(table.cat_values[r].tolist())
                 out.extend((i, j, name, f, float(v)) for f, v in values if v and not (gold and f == 1))
-    return TypeEntries(out, 3)
+    return TypeEntries(out, 3, denominators=EDIT_DENOMINATORS)
 
 
 def m2_entries(group: TypeCounts) -> TypeEntries:
@@ -71,7 +98,7 @@ def m2_entries(group: TypeCounts) -> TypeEntries:
         for at in range(0, len(entries), 3):
             (j, name, _, tp, _, _), (_, _, _, fp, _, _), (_, _, _, fn, _, _) = entries[at : at + 3]
             out.extend((i, j, name, f, float(v)) for f, v in enumerate((tp, tp + fp, tp + fn)) if v)
-    return TypeEntries(out, 3, (-1.0, 1.0, 1.0))  # support: tp + fp + fn
+    return TypeEntries(out, 3, (-1.0, 1.0, 1.0), M2_DENOMINATORS)  # support: tp + fp + fn
 
 
 def type_entries(metric: Any, analysis: Any, level: int | str) -> TypeEntries | None:
@@ -108,6 +135,12 @@ def payloads(entries: Mapping[str, TypeEntries]) -> tuple[dict[str, Payload], tu
     return out, tuple(names), width
 
 
+def denominators(entries: Mapping[str, TypeEntries]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Per component, the fields its denominator sums (the same for every system)."""
+    first = next(iter(entries.values()), None)
+    return () if first is None else first.denominators
+
+
 def support_weights(entries: Mapping[str, TypeEntries]) -> tuple[float, ...]:
     """Per field, its weight in a type's support (every field counts once unless stated)."""
     first = next(iter(entries.values()), None)
@@ -117,7 +150,12 @@ def support_weights(entries: Mapping[str, TypeEntries]) -> tuple[float, ...]:
 
 
 __all__ = [
+    "CHUNK_FIELDS",
+    "EDIT_DENOMINATORS",
+    "M2_DENOMINATORS",
     "TypeEntries",
+    "chunk_denominators",
+    "denominators",
     "edit_entries",
     "group_entries",
     "m2_entries",

@@ -38,6 +38,9 @@ class Plan:
     fields: int = 0
     #: per field, its weight in a type's support (empty: every field once)
     support: tuple[float, ...] = ()
+    #: per component, the fields its denominator sums: a type whose fields sum to 0 there has an
+    #: empty cell (no proposal for P, no gold edit for R), NaN in every draw it is empty in
+    denominators: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 def supports_totals(table: Table) -> bool:
@@ -55,9 +58,24 @@ def measure(table: Table, plan: Plan, totals: FloatArray, payload: FloatArray) -
     w = plan.fields
     for name, block in [("", totals), *((name, payload[:, t * w : (t + 1) * w]) for t, name in enumerate(plan.types))]:
         values = parts(block)
+        if name:
+            values = empty_cells(plan, block, values)
         for key in plan.components:
             if key in values:
                 out[(key, name)] = np.asarray(values[key], dtype=np.float64)
+    return out
+
+
+def empty_cells(plan: Plan, block: FloatArray, values: dict[str, FloatArray]) -> dict[str, FloatArray]:
+    """``values`` of one type's ``block`` (rows: draws, columns: its fields) with NaN wherever a
+    component's denominator fields (:attr:`Plan.denominators`) sum to 0 in that draw: an empty
+    cell, as ``score`` shows it (``-``), never the metric's convention for 0/0 (ERRANT's 1.0)."""
+    out = dict(values)
+    for key, fields in plan.denominators:
+        if key in out and fields:
+            empty = block[:, list(fields)].sum(axis=1) == 0
+            if empty.any():
+                out[key] = np.where(empty, np.nan, np.broadcast_to(np.asarray(out[key], dtype=np.float64), empty.shape))
     return out
 
 

@@ -15,6 +15,10 @@ Approximate randomization (Riezler and Maxwell, 2005; sacreBLEU's ``--paired-ar`
 probability 1/2 (the same swaps for every system and metric), and the two shuffled corpora are
 scored; with ``c`` the number of trials whose ``|difference|`` is at least the observed one,
 ``p = (c + 1) / (trials + 1)``.
+
+A per-type cell without a denominator (no proposal for P, no gold edit for R) is NaN in the
+resamples or trials where it is empty; those are left out of its interval and p-values (which
+are then over the resamples where the cell is defined).
 """
 
 from __future__ import annotations
@@ -60,12 +64,23 @@ def ar_swaps(n: int, trials: int, seed: int) -> BoolArray:
     return np.asarray(np.unpackbits(octets, axis=1)[:, :n].astype(bool))
 
 
+def defined(draws: FloatArray) -> FloatArray:
+    """The draws that are numbers: a per-type cell is NaN in a resample where it is empty (no
+    proposal, no gold edit of that type drawn), and such a resample says nothing about it."""
+    draws = np.asarray(draws, dtype=np.float64)
+    return draws[~np.isnan(draws)]
+
+
 def percentile_interval(draws: FloatArray, confidence: float = 0.95) -> tuple[float, float]:
-    """The central ``confidence`` percentile interval.
+    """The central ``confidence`` percentile interval of the :func:`defined` draws (NaN, NaN when
+    none is).
 
     >>> [round(x, 6) for x in percentile_interval(np.arange(101.0))]
     [2.5, 97.5]
     """
+    draws = defined(draws)
+    if not len(draws):
+        return float("nan"), float("nan")
     tail = (1 - confidence) / 2
     lo, hi = np.quantile(draws, [tail, 1 - tail])
     return float(lo), float(hi)
@@ -77,7 +92,8 @@ def bootstrap_p(observed: float, diffs: FloatArray) -> float:
     >>> bootstrap_p(0.0, np.zeros(9)), bootstrap_p(1.0, np.ones(9)), bootstrap_p(-1.0, np.ones(9))
     (1.0, 0.2, 1.0)
     """
-    if observed == 0:
+    diffs = defined(diffs)
+    if observed == 0 or not len(diffs):
         return 1.0
     c = int(np.sum(diffs <= 0)) if observed > 0 else int(np.sum(diffs >= 0))
     return float(min(1.0, 2 * (c + 1) / (len(diffs) + 1)))
@@ -89,5 +105,6 @@ def ar_p(observed: float, diffs: FloatArray) -> float:
     >>> ar_p(0.0, np.zeros(9)), ar_p(1.0, np.zeros(9))
     (1.0, 0.1)
     """
+    diffs = defined(diffs)
     c = int(np.sum(np.abs(diffs) >= abs(observed)))
     return float((c + 1) / (len(diffs) + 1))
