@@ -2,11 +2,14 @@
 
 The guard decides by the work a pair needs, before any parse: its alignment table must fit in
 the memory available (:func:`too_much_memory`, whatever the limit), and ERRANT's rule merger,
-cubic in a run of *substitutions* (a run that none of its rules breaks up: 2.6 CPU-s at 150
-steps), must not face more than it does on a run of ``max_tokens`` substitutions
-(:func:`merge_work`, from a cheap token diff). A run of insertions or deletions holding a few
-substitutions costs it little and is aligned, however long. Over the bound, the run stops with
-one line naming the file and line and the option that raises the limit (``--max-align-tokens``).
+which visits every sub-run of a changed run that holds a *substitution*, each in constant time
+(:func:`gecscope.align.errant.merge.sub_runs`), must not face more visits than it makes on a run
+of ``max_tokens`` substitutions (:func:`merge_work`, from a cheap token diff; where the
+substitutions fall is known only after the parse, so the most they could cost is bounded too).
+A run of insertions or deletions holding a few substitutions costs it little and is aligned,
+however long (a missing essay's ``!`` against a 3,000-token reference: 0.04 s). Over the
+bound, the run stops with one line naming the file and line and the option that raises the
+limit (``--max-align-tokens``).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from gecscope.types import Tokens
 
 #: the longest run of substitutions aligned by default (the merger's work on it is the bound on
 #: any run's). Real outputs stay far below it (longest run: 32 tokens over the 13 CoNLL-2014
-#: systems, 131 over SEEDA's, aligned in 0.3 s), while a run that none of ERRANT's merge rules
-#: breaks up costs 0.5 CPU-s at 100 substitutions, 2.6 at 150 and grows with the fourth power.
+#: systems, 131 over SEEDA's, aligned in 0.3 s), while a run that ERRANT's merge rules split one
+#: step at a time (every sub-run visited again after each split) costs 0.35 CPU-s at 100
+#: substitutions, 1.6 at 150, 14 at 300: it grows with the cube.
 DEFAULT_MAX_TOKENS = 150
 #: worker processes by default: the cores, at most this many
 MAX_DEFAULT_JOBS = 8
@@ -117,38 +121,39 @@ class Origin:
 
 
 def _sub_runs(n: int) -> int:
-    """The merger's work on a run of ``n`` substitutions: every sub-run of two or more steps is
-    visited, in time proportional to its length (the sum of their lengths)."""
-    return n * (n + 1) * (n + 2) // 6 - n if n > 1 else 0
+    """The sub-runs of two or more steps of a run of ``n`` steps (the merger's visits when every
+    step is a substitution)."""
+    return n * (n - 1) // 2 if n > 1 else 0
 
 
 def merge_work(steps: int, substitutions: int) -> tuple[int, int]:
-    """The least and the most work ERRANT's merger can do on a run of ``steps`` changed steps of
-    which ``substitutions`` are substitutions (the rest insertions or deletions), before a rule
-    cuts it: the sum of the lengths of the sub-runs holding a substitution. Least: the
-    substitutions together at one end of the run; most: spread evenly through it. A run without
-    a substitution is merged at once.
+    """The fewest and the most sub-runs ERRANT's merger can visit on a run of ``steps`` changed
+    steps of which ``substitutions`` are substitutions (the rest insertions or deletions), before
+    a rule cuts it: the sub-runs of two or more steps that hold a substitution, each visited in
+    constant time. Fewest: the substitutions together at one end of the run; most: spread evenly
+    through it. A run without a substitution is merged at once.
 
-    >>> merge_work(150, 150)[0] == merge_work(150, 150)[1] == 573650
+    >>> merge_work(150, 150)[0] == merge_work(150, 150)[1] == 11175
     True
-    >>> merge_work(945, 1)  # one substitution: at an end, or in the middle
-    (446984, 105823816)
+    >>> merge_work(3000, 1)  # one substitution: at an end, or in the middle
+    (2999, 2251499)
     """
     if substitutions <= 0 or steps <= 1:
         return 0, 0
     total = _sub_runs(steps)
     free = steps - substitutions
-    least = total - _sub_runs(free) if free > 1 else total
+    least = total - _sub_runs(free)
     gaps, rest = divmod(free, substitutions + 1)
     most = total - rest * _sub_runs(gaps + 1) - (substitutions + 1 - rest) * _sub_runs(gaps)
     return least, most
 
 
-#: a run whose substitutions could fall where the merger does this many times the work of a run
-#: of ``max_tokens`` substitutions is refused even when they may as well fall where it does not
-#: (at 150: 1.2e8 steps; measured, one substitution in the middle of 945 insertions, 1.06e8
-#: steps, takes the merger 9 CPU-s; two at the thirds of 757, 6.5e7, 5.5 CPU-s)
-SPREAD_FACTOR = 216
+#: a run whose substitutions could fall where the merger makes this many times the visits of a
+#: run of ``max_tokens`` substitutions is refused even when they may as well fall where it does
+#: not (at 150: 5.0e6 visits; measured, one substitution in the middle of 3,000 insertions, 2.3e6
+#: visits, takes the merger 2.4 CPU-s; at the end, where ERRANT puts a missing essay's ``!``,
+#: 0.04 s). A lone substitution is aligned against up to 4,483 tokens.
+SPREAD_FACTOR = 450
 
 
 def changed_regions(source: Tokens, target: Tokens) -> list[tuple[int, int]]:
@@ -257,10 +262,11 @@ def too_long(source: Tokens, target: Tokens, limit: int) -> str | None:
         steps, subs = max(removed, added), min(removed, added)
         least, most = merge_work(steps, subs)
         if least > budget or most > SPREAD_FACTOR * budget:
+            times = "the" if least > budget else f"{SPREAD_FACTOR} x the"
+            bound = f"more than {times} {budget:,} of a run of {limit} substitutions, the alignment limit"
             return (
-                f"a run of {steps} changed tokens ({removed} removed, {added} added: ERRANT's merger would do "
-                f"{least:,} to {most:,} steps of work on it, more than the {budget:,} of a run of {limit} "
-                "substitutions, the alignment limit)"
+                f"a run of {steps} changed tokens ({removed} removed, {added} added: ERRANT's merger would visit "
+                f"{least:,} to {most:,} of its sub-runs, {bound})"
             )
     return None
 
