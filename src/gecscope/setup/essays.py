@@ -40,11 +40,13 @@ def essay_examples(
     """One list of examples per hypothesis file (in the order given), one example per essay of
     ``source``: a hypothesis essay missing from its file is ``!`` (said through ``say``, as are
     essays of a hypothesis file that the source lacks: not scored); reference ``k`` of an essay is
-    the ``k``-th reference file (by file name) that has it, ``!`` when fewer have it."""
-    orig = read_blocks(source)
+    the ``k``-th reference file (by file name) that has it, ``!`` when fewer have it. Each file is
+    read as the official scripts read it, text before its first block and an essay ID given twice
+    said through ``say`` (:func:`gecscope.io.essays.parse_blocks`)."""
+    orig = read_blocks(source, say)
     ids = list(orig)
     sources = [_line(text, tokenize, source, line, i, "source") for i, (text, line) in orig.items()]
-    given = [(r, read_blocks(r)) for r in sorted(references, key=lambda p: Path(p).name)]
+    given = [(r, read_blocks(r, say)) for r in sorted(references, key=lambda p: Path(p).name)]
     for i, (_, line) in orig.items():  # an essay no reference has would be scored against nothing
         if not any(i in found for _, found in given):
             raise InputError(f"essay {i} is in no reference file ({', '.join(map(str, references))})", source, line)
@@ -60,7 +62,7 @@ def essay_examples(
     refs = [tuple(_target(texts[k] if k < len(texts) else MISSING) for texts in per_essay) for k in range(len(given))]
     systems = []
     for path in hypotheses:
-        found = read_blocks(path)
+        found = read_blocks(path, say)
         extra = [i for i in found if i not in orig]
         if extra:
             more = " ..." if len(extra) > 5 else ""
