@@ -248,6 +248,10 @@ def build_setup(
         raise SettingError("--lang is empty: give a language code", "lang")
     code = lang.code if isinstance(lang, Language) else lang
     if test_set is not None:
+        if protocol is not None:
+            from gecscope.setup.testsets import check_protocol
+
+            check_protocol(test_set, protocol)
         files, signature, set_lang, set_protocol = _test_set_files(test_set, files, test_set_file, test_set_sha256)
         if not _same_language(code, set_lang):
             raise SettingError(f"-t {test_set} is --lang {set_lang}", "lang")

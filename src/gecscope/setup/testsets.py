@@ -32,7 +32,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from gecscope.errors import InputError
+from gecscope.errors import InputError, SettingError
 from gecscope.setup.shared_tasks import FILES, GATED, PUBLIC
 from gecscope.setup.tables import by_name
 
@@ -120,6 +120,34 @@ TEST_SETS: dict[str, TestSet] = by_name(
     *(TestSet(**kwargs) for kwargs in PUBLIC),
     *(TestSet(n, s, lang=lang, protocol=p, gated=how) for n, (s, p, lang, how) in GATED.items()),
 )
+
+
+def check_protocol(name: str, protocol: str) -> None:
+    """Refuse ``--protocol protocol`` with ``-t name`` when the set is scored under a protocol of
+    its own and that is another (a shared task's scorer belongs to its own test sets), in one
+    line naming the sets the protocol is for; a set that names no protocol takes any protocol of
+    its language (checked with the language).
+
+    >>> check_protocol("jfleg", "multigec-2025")
+    Traceback (most recent call last):
+    ...
+    gecscope.errors.SettingError: -t jfleg is scored under its own protocol jfleg; --protocol multigec-2025 is \
+for -t multigec-2025: drop --protocol, or give the files without -t
+    >>> check_protocol("jfleg", "jfleg"), check_protocol("conll14", "bea19")
+    (None, None)
+    """
+    from gecscope.setup.protocols import get_protocol
+
+    given = get_protocol(protocol).name
+    test = TEST_SETS.get(name)
+    if test is None or not test.protocol or test.protocol == given:
+        return
+    sets = [t.name for t in TEST_SETS.values() if t.protocol == given]
+    where = f"for -t {', '.join(sets)}" if sets else "for no named test set"
+    raise SettingError(
+        f"-t {name} is scored under its own protocol {test.protocol}; --protocol {given} is {where}: "
+        "drop --protocol, or give the files without -t"
+    )
 
 
 def data_dirs() -> list[Path]:
