@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rapidfuzz.distance import Indel
 
 from conftest import examples
+from gecscope.align.errant import merge
 from gecscope.align.errant.kernel import DEL, INS, SUB, Step, TokenFeatures
 from gecscope.align.errant.merge import rule_edits, sub_runs
 
@@ -102,7 +103,7 @@ WORDS = st.sampled_from(["a", "A", "the", "'s", "-", "sub", "Sub-", "way", "subw
 
 @st.composite
 def runs(draw: st.DrawFn) -> tuple[list[Step], TokenFeatures, TokenFeatures]:
-    ops = draw(st.lists(st.sampled_from([SUB, INS, DEL]), min_size=1, max_size=14))
+    ops = draw(st.lists(st.sampled_from([SUB, INS, DEL]), min_size=1, max_size=16))
     steps, n, m = steps_of(ops)
 
     def side(size: int) -> TokenFeatures:
@@ -118,9 +119,15 @@ def runs(draw: st.DrawFn) -> tuple[list[Step], TokenFeatures, TokenFeatures]:
 @settings(max_examples=examples(1000), deadline=None)
 @given(runs())
 def test_the_same_edits_as_the_plain_definition(case: tuple[list[Step], TokenFeatures, TokenFeatures]) -> None:
+    """Both ways of answering the range tests: slices (short runs) and prefix tables (long ones)."""
     steps, orig, cor = case
     plain = [s[1:] for s in plain_process(steps, orig, cor)]
-    assert rule_edits(steps, orig, cor) == plain
+    small = merge.SMALL_RUN
+    try:
+        for merge.SMALL_RUN in (0, 1_000):
+            assert rule_edits(steps, orig, cor) == plain
+    finally:
+        merge.SMALL_RUN = small
 
 
 @given(st.lists(st.sampled_from([SUB, INS, DEL]), max_size=12))

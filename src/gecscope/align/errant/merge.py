@@ -62,7 +62,8 @@ def _process(run: list[Step], pair: _Pair) -> list[Step]:
     kinds = set(ops)
     if kinds == {DEL} or kinds == {INS}:
         return _merged(run)
-    orig, cor, facts = pair.orig, pair.cor, pair.facts()
+    orig, cor = pair.orig, pair.cor
+    facts = pair.facts() if len(run) > SMALL_RUN else pair.direct
     det = orig.symbol_ids()["DET"]
     content = False
     size = len(run)
@@ -194,6 +195,37 @@ class _Facts:
         return self.orig.open[o1] > self.orig.open[o0] or self.cor.open[c1] > self.cor.open[c0]
 
 
+class _Direct:
+    """The range tests of :class:`_Facts`, answered from the slices (cheaper for short runs)."""
+
+    def __init__(self, orig: TokenFeatures, cor: TokenFeatures) -> None:
+        sym = orig.symbol_ids()
+        self.verbal = {sym["AUX"], sym["PART"], sym["VERB"]}
+        self.open_pos = {sym["ADJ"], sym["AUX"], sym["ADV"], sym["NOUN"], sym["VERB"]}
+        self.orig, self.cor = orig, cor
+
+    def same_stripped(self, o0: int, o1: int, c0: int, c1: int) -> bool:
+        strip = "".join(self.orig.lower_[o0:o1]).replace("'", "").replace("-", "")
+        return strip == "".join(self.cor.lower_[c0:c1]).replace("'", "").replace("-", "")
+
+    def pos_set(self, o0: int, o1: int, c0: int, c1: int) -> set[int]:
+        return set(self.orig.pos[o0:o1]) | set(self.cor.pos[c0:c1])
+
+    def one_pos(self, o0: int, o1: int, c0: int, c1: int) -> bool:
+        return len(self.pos_set(o0, o1, c0, c1)) == 1
+
+    def all_verbal(self, o0: int, o1: int, c0: int, c1: int) -> bool:
+        return self.pos_set(o0, o1, c0, c1) <= self.verbal
+
+    def any_open(self, o0: int, o1: int, c0: int, c1: int) -> bool:
+        return not self.pos_set(o0, o1, c0, c1).isdisjoint(self.open_pos)
+
+
+#: runs of at most this many steps answer the range tests from slices (:class:`_Direct`), longer
+#: ones from prefix tables built once per pair (:class:`_Facts`); the same answers either way
+SMALL_RUN = 12
+
+
 class _Pair:
     """The two sentences of a pair and their range tables, built on first need (once per pair,
     shared by the runs and the recursion)."""
@@ -201,6 +233,13 @@ class _Pair:
     def __init__(self, orig: TokenFeatures, cor: TokenFeatures) -> None:
         self.orig, self.cor = orig, cor
         self._facts: _Facts | None = None
+        self._direct: _Direct | None = None
+
+    @property
+    def direct(self) -> _Direct:
+        if self._direct is None:
+            self._direct = _Direct(self.orig, self.cor)
+        return self._direct
 
     def facts(self) -> _Facts:
         if self._facts is None:
