@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from gecscope.metrics.config import ChunkMetricConfig
     from gecscope.scoring import CorpusRule
 
+#: the I-measure's ``--maximise`` choices (aspect d/c + measure; gecscope.metrics.imeasure.MAXIMISE)
+MAXIMISE = tuple(a + m for a in "dc" for m in ("tp", "tn", "fp", "fn", "p", "r", "f", "acc", "wacc", "i"))
 F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
 
 
@@ -194,6 +196,33 @@ METRICS: dict[str, MetricSpec] = {
         statistics=Statistics(
             ("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array"
         ),
+    ),
+    "i-measure": MetricSpec(
+        "imeasure:IMeasure:IMeasureConfig",
+        "I-measure: improvement in weighted accuracy over doing nothing, from a three-way token alignment",
+        aliases=("I-measure", "imeasure", "I"),
+        cite="felice-briscoe-2015-towards",
+        tool="mfelice/imeasure fc79fdf (m2_to_ixml.py, ieval.py; Python 2.7)",
+        bounds=(-1.0, 1.0),
+        options=(
+            Option("weight", "weight of true and false positives in weighted accuracy", float, low=0.01, high=100),
+            Option("beta", "F's beta (the choice reads it only when --maximise is an F)", float, low=0.01, high=100),
+            Option("mix", "one reference per annotator, not every mix of their alternatives", bool, kind="negated"),
+            Option("maximise", "what each sentence's reference maximises (d/c + measure)", choices=MAXIMISE),
+            Option(
+                "max_references",
+                "the most mixed references of a sentence; beyond it, one per annotator",
+                int,
+                low=1,
+                high=10_000_000,
+            ),
+            o.MISSING,
+        ),
+        statistics=Statistics(
+            ("counts",), corpus_rule="I of the counts summed at each sentence's chosen reference", holding="array"
+        ),
+        streams=always,
+        resampling=own_plan,
     ),
     "pt-m2": MetricSpec(
         "pt_m2:PTM2:PTConfig",
