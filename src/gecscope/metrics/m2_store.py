@@ -11,7 +11,7 @@ time, never a score. The file is ``<cache dir>/m2lattice.sqlite`` (the SQLite ca
 
 >>> from gecscope.metrics.m2 import M2, M2Config
 >>> lattice_signature(M2Config())
-'gecscope-m2-lattice-1+v3.2+unchanged-2+auto-1500+ws-case-keep'
+'gecscope-m2-lattice-2+v3.2+unchanged-2+auto-1500+ws-case-keep'
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from gecscope.types import Example
 
 KIND = "m2lattice"
 #: bump when the lattice search changes its choices
-VERSION = "gecscope-m2-lattice-1"
+VERSION = "gecscope-m2-lattice-2"
 #: pending values are written in one transaction once this many have accumulated
 FLUSH_EVERY = 2000
 

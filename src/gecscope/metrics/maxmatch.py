@@ -4,9 +4,11 @@ For one source/hypothesis pair: the union of the optimal-path edges of two token
 lattices (substitution cost 1 and 2; every edge has distance 1), closed under "transitive arcs"
 (merging consecutive edits while the merged edit keeps at most ``max_unchanged`` unchanged
 words; a pair of nodes keeps the shortest merge found, nodes visited in sorted order as the
-middle node), noop merges dropped. For each annotator the edges matching a gold edit get weight
--|E|, other non-noop edges their distance plus 0.001 per occurrence, and the cheapest path from
-(0, 0) to (n, m) gives the hypothesis edits. The closure walks adjacency lists instead of all
+middle node), noop merges dropped as the scorer drops them (the one after a dropped edge in its
+edge list stays: :func:`build_lattice`). For each annotator the edges matching a gold edit get
+weight -|E|, other non-noop edges their distance plus 0.001 per occurrence, and the cheapest path
+from (0, 0) to (n, m) gives the hypothesis edits; between equally cheap paths, the one the
+scorer's Bellman-Ford keeps (:func:`best_edits`). The closure walks adjacency lists instead of all
 node triples, and the path is one pass over the nodes in topological order instead of
 Bellman-Ford, which is what made the official scorer take minutes on some sentences.
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 EPSILON = 0.001
 #: Levenshtein-matrix initialisations: the scorer 3.2's, and the later fix (m2scorer commit d12eea2)
@@ -120,6 +122,9 @@ class Lattice:
     dist: dict[Arc, int]
     mult: dict[Arc, int]  # occurrences of the arc in the official edge list
     n_edges: int
+    #: where each arc's copies stand in the official edge list (ascending): the order its
+    #: Bellman-Ford relaxes them in, which decides between equally cheap paths (:func:`best_edits`)
+    positions: dict[Arc, list[int]] = field(default_factory=dict)
 
 
 def base_arcs(
@@ -137,7 +142,14 @@ def base_arcs(
 
 
 def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[Arc, int]]) -> Lattice:
-    """The lattice closed under transitive arcs, from the :func:`base_arcs` of a source and hypothesis."""
+    """The lattice closed under transitive arcs, from the :func:`base_arcs` of a source and hypothesis.
+
+    The scorer's edge list is kept in its order: both Levenshtein lattices' edges sorted (an edge
+    of both twice), then each transitive arc when it is made or shortened (middle node, then first,
+    then last node, in sorted order), then its noop merges removed as its loop removes them: it
+    removes from the list it walks, so the edge after each removed one is never looked at, and a
+    noop merge standing there stays in the lattice (an unchanged stretch of weight 2).
+    """
     edits, mult = dict(base[0]), dict(base[1])
     dist = dict.fromkeys(edits, 1)
     preds: dict[Node, list[Node]] = defaultdict(list)
@@ -146,8 +158,9 @@ def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[A
         preds[v].append(u)
         succs[u].append(v)
     nodes = sorted({x for arc in edits for x in arc} | {(0, 0)})
-    n_edges = sum(mult.values())
+    order = sorted(arc for arc, k in mult.items() for _ in range(k))
     for k in nodes:
+        made = []
         for vi in list(preds[k]):
             dik, eik = dist[(vi, k)], edits[(vi, k)]
             for vj in list(succs[k]):
@@ -162,12 +175,27 @@ def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[A
                             mult[arc] = 0
                         dist[arc], edits[arc] = total, merged
                         mult[arc] += 1
-                        n_edges += 1
-    for arc, e in list(edits.items()):
-        if e[0] == "noop" and dist[arc] > 1:
-            n_edges -= mult.pop(arc)
-            del edits[arc], dist[arc]
-    return Lattice(nodes, edits, dist, mult, n_edges)
+                        made.append(arc)
+        made.sort()  # the scorer loops over the sorted nodes: first node, then last
+        order.extend(made)
+    kept: list[Arc] = []
+    skip = False
+    for arc in order:
+        if skip:  # the edge after a removed one: not looked at
+            skip = False
+            kept.append(arc)
+            continue
+        e = edits.get(arc)
+        if e is not None and e[0] == "noop" and dist[arc] > 1:
+            del mult[arc], edits[arc], dist[arc]  # a copy left in the list is dead (infinite distance)
+            skip = True
+            continue
+        kept.append(arc)
+    positions: dict[Arc, list[int]] = defaultdict(list)
+    for i, arc in enumerate(kept):
+        if arc in edits:
+            positions[arc].append(i)
+    return Lattice(nodes, edits, dist, mult, len(kept), dict(positions))
 
 
 def _matches(e: LatticeEdit, g: GoldEdit) -> bool:
@@ -231,22 +259,36 @@ def edge_weights(lat: Lattice, gold: Sequence[GoldEdit]) -> dict[Arc, float]:
 
 
 def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, str, str]]:
-    """Cheapest path (0,0) -> (n,m); its non-noop edits, left to right."""
+    """The scorer's cheapest path (0,0) -> (n,m); its non-noop edits, left to right.
+
+    The scorer's Bellman-Ford relaxes the edge list in its order, round after round, and keeps a
+    node's first strictly cheaper predecessor: between equally cheap paths it keeps the one whose
+    last arc reached the node's final distance first. That moment is computed here in one pass
+    over the nodes in topological (sorted) order: an arc fires in the round its tail became final
+    if it stands after the arc that made it final in the edge list, else in the next round.
+    """
     out_arcs: dict[Node, list[Arc]] = defaultdict(list)
     for arc in lat.edits:
         out_arcs[arc[0]].append(arc)
+    positions = lat.positions or {arc: [i] for i, arc in enumerate(sorted(lat.edits))}
+    stride = max(lat.n_edges, len(lat.edits)) + 1
     best: dict[Node, float] = {(0, 0): 0.0}
+    when: dict[Node, int] = {(0, 0): stride - 1}  # round * stride + position: (0,0) is final before round 1
     back: dict[Node, Arc] = {}
     for v in lat.nodes:
         if v not in best:
             continue
-        dv = best[v]
-        for arc in sorted(out_arcs.get(v, ())):
+        dv, tv = best[v], when[v]
+        rnd, at = divmod(tv, stride)
+        for arc in out_arcs.get(v, ()):
             w = arc[1]
             cand = dv + weight[arc]
-            if cand < best.get(w, float("inf")):
-                best[w] = cand
-                back[w] = arc
+            here = positions[arc]
+            i = bisect.bisect_right(here, at)
+            fire = rnd * stride + here[i] if i < len(here) else (rnd + 1) * stride + here[0]
+            old = best.get(w)
+            if old is None or cand < old or (cand == old and fire < when[w]):
+                best[w], when[w], back[w] = cand, fire, arc
     path = []
     v = lat.nodes[-1]  # (n, m): the largest node
     while v in back:
