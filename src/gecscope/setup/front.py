@@ -79,10 +79,11 @@ def read_systems(
         names = [[s, *refs] for s in files.systems] or [[files.jsonl or "hypothesis", *refs]]
         advice = hint or language.tokenisation_hint()
         shards = guarded(shards, names, advice, files.source or files.jsonl or files.ref_m2 or "")  # type: ignore[assignment]
-    from gecscope.io.sanity import SwapTally, swap_tally
+    from gecscope.io.sanity import SwapTally, swap_tally, total
 
     warn = bool(files.references and files.ref_m2 is None and files.hypotheses)
-    tally, last, said = SwapTally(), None, False
+    tallies: list[SwapTally] = []
+    last, said = None, False
     for shard in shards:
         if last is not None:
             yield last
@@ -90,8 +91,8 @@ def read_systems(
         said = True
         del shard  # not held while the next one is read
         if warn:
-            tally += swap_tally(last[0])
-    warning = tally.warning()
+            tallies.append(swap_tally(last[0]))
+    warning = total(tallies).warning()
     if warning:
         say(f"warning: {warning}")
     if last is not None:
