@@ -48,6 +48,8 @@ def test_every_metric_has_the_same_json_keys(capsys: pytest.CaptureFixture[str],
         pytest.skip("needs the 'sim' extra")
     if metric in NEEDS_LM:
         pytest.skip("needs a language model (neural tier)")
+    if metric == "nacgec" and missing_modules(["thulac"]):
+        pytest.skip("needs the 'thulac' extra (the taggers tier: tests/test_nacgec.py)")
     code, out, err = run(capsys, "score", "--metric", metric, "--example", *OFFLINE.get(metric, []), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import CONLL
 from gecscope import api, pipeline, reader
 from gecscope.cli import main
+from gecscope.extras import missing_modules
 from gecscope.io import examples_from_m2
 from gecscope.metrics import METRICS
 from gecscope.metrics.counts import EditTable, M2Table
@@ -41,6 +42,8 @@ def _same(a: Score, b: Score) -> bool:
 def test_every_metric_scores_the_same_in_shards(name: str, size: int) -> None:
     if name in ("scribendi", "llm-s", "llm-e", "some", "impara"):
         pytest.skip("needs a model; analyses per sentence (test_contract.py: stacked shards)")
+    if name == "nacgec" and missing_modules(["thulac"]):
+        pytest.skip("needs the 'thulac' extra (the taggers tier: tests/test_nacgec.py)")
     # the example: two annotators, an unchanged sentence (no edits anywhere), edits everywhere else
     metric = api.get_metric(name, **OPTIONS.get(name, {}))
     hyp, ref = EX / "hypothesis.m2", EX / "references.m2"
