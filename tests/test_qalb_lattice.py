@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from gecscope.cli import main
 from gecscope.metrics.estgec import EdgeList
 from gecscope.metrics.maxmatch import GoldEdit, base_arcs, best_edits, build_lattice, count_correct, edge_weights
@@ -89,7 +90,8 @@ def sentences(draw: st.DrawFn) -> tuple[list[str], list[str], list[GoldEdit]]:
     return src, hyp, gold
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.properties
+@settings(max_examples=examples(500), deadline=None)
 @given(sentences())
 def test_the_one_pass_equals_the_scorer_s_rounds_over_its_edge_list(case: tuple) -> None:  # type: ignore[type-arg]
     """The path found in one pass over the nodes (an arc's round and place in the edge list decide
