@@ -253,9 +253,9 @@ def build_setup(
 
             check_protocol(test_set, protocol)
         files, signature, set_lang, set_protocol = _test_set_files(test_set, files, test_set_file, test_set_sha256)
-        if not _same_language(code, set_lang):
+        if set_lang and not _same_language(code, set_lang):
             raise SettingError(f"-t {test_set} is --lang {set_lang}", "lang")
-        code, protocol = code or set_lang, protocol or set_protocol or None
+        code, protocol = code or set_lang or None, protocol or set_protocol or None
     elif test_set_file or test_set_sha256:
         raise InputError("--test-set-file is the file of a licence-gated test set: give the set with -t")
     chosen: Protocol | None = None

@@ -279,7 +279,7 @@ GATED: dict[str, tuple[str, str, str, str]] = {
     "multigec-2025": (
         "MultiGEC-2025 (12 languages, essays), tag-free ERRANT",
         "multigec-2025",
-        "en",
+        "",  # the language of the subcorpus's file names
         "request the data through the terms-of-use form at https://lt3.ugent.be/resources/multigec-dataset "
         "and give a subcorpus's reference file",
     ),

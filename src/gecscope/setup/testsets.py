@@ -28,7 +28,9 @@ never fetched: the user gives their copy (``--test-set-file``, optionally ``--te
 
 from __future__ import annotations
 
+import glob
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +47,7 @@ class TestSet:
     summary: str
     #: None: the reference M2's ``S`` lines, read as the source
     source: str | None = None
+    #: '': the language its files' names give (MultiGEC-2025's LANG-CORPUS-...)
     lang: str = "en"
     ref_m2: str | None = None
     refs: tuple[str, ...] = ()
@@ -188,8 +191,11 @@ def locate(name: str) -> dict[str, Path]:
 
 
 def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path], str]:
-    """A licence-gated set from the user's copy ``path`` (its reference M2): the files, as
-    :func:`locate` gives them, and the signature with the copy's sha256 (``digest``: checked)."""
+    """A licence-gated set from the user's copy ``path`` (its reference M2; for MultiGEC-2025, a
+    subcorpus's ``LANG-CORPUS-orig|refN-SPLIT.md`` file, which brings the subcorpus's source and
+    reference files beside it): the files, as :func:`locate` gives them, and the signature with
+    the copy's sha256 (``digest``: checked against ``path``; over several files, the sha256 of
+    their sha256s, as a public set signs)."""
     from gecscope.fetch import sha256_of
 
     test = TEST_SETS[name]
@@ -199,4 +205,40 @@ def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path
         raise InputError(f"not found: give your copy of -t {name} ({test.gated})", file)
     if digest is not None and found != digest.lower():
         raise InputError(f"has sha256 {found}, not the --test-set-sha256 given: check your copy of -t {name}", file)
-    return {"ref_m2": file}, f"{name}+user.sha256.{found[:12]}"
+    if not file.name.endswith(ESSAY_SUFFIX):
+        return {"ref_m2": file}, f"{name}+user.sha256.{found[:12]}"
+    files = essay_subcorpus(file)
+    import hashlib
+
+    joined = "".join(sha256_of(f) for f in files.values())
+    return files, f"{name}+user.sha256.{hashlib.sha256(joined.encode()).hexdigest()[:12]}"
+
+
+#: MultiGEC-2025's file names: LANG-CORPUS-orig-SPLIT.md, LANG-CORPUS-refN-SPLIT.md
+ESSAY_SUFFIX = ".md"
+_ESSAY_NAME = re.compile(r"(?P<corpus>.+)-(?P<kind>orig|ref\d+)-(?P<split>[A-Za-z0-9_]+)\.md")
+
+
+def essay_subcorpus(file: Path) -> dict[str, Path]:
+    """The source (``orig``) and reference files of the MultiGEC subcorpus of ``file`` (one of
+    them), from its folder: ``source``, then ``ref0``, ``ref1``... in the order of the names.
+
+    >>> essay_subcorpus(Path("x.md"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gecscope.errors.InputError: x.md: not a MultiGEC subcorpus file (LANG-CORPUS-orig-SPLIT.md or ...)
+    """
+    named = _ESSAY_NAME.fullmatch(file.name)
+    if named is None:
+        raise InputError("not a MultiGEC subcorpus file (LANG-CORPUS-orig-SPLIT.md or LANG-CORPUS-refN-SPLIT.md)", file)
+    corpus, split = named["corpus"], named["split"]
+    source = file.parent / f"{corpus}-orig-{split}.md"
+    if not source.is_file():
+        raise InputError(f"no source file {source.name} beside it (the subcorpus's orig file)", file)
+    refs = sorted(
+        f for f in file.parent.glob(f"{glob.escape(corpus)}-ref*-{split}.md")
+        if (m := _ESSAY_NAME.fullmatch(f.name)) and m["corpus"] == corpus and m["kind"] != "orig"
+    )  # fmt: skip
+    if not refs:
+        raise InputError(f"no reference file {corpus}-refN-{split}.md beside it", file)
+    return {"source": source, **{f"ref{k}": r for k, r in enumerate(refs)}}
