@@ -31,13 +31,18 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: b
     g = p.add_argument_group("input (M2, parallel text, or JSONL)")
     nargs = "+" if several else None
     many = " (several: one per system)" if several else ""
-    g.add_argument("--hyp-m2", nargs=nargs, help=f"system hypothesis as M2 (annotator 0){many}")
+    extend = "extend" if several else "store"  # a repeated option adds its files (it replaced them)
+    g.add_argument("--hyp-m2", nargs=nargs, action=extend, help=f"system hypothesis as M2 (annotator 0){many}")
     g.add_argument("--ref-m2", help="references as M2 (one target per annotator)")
     g.add_argument("--source", help="source sentences, one per line, space-tokenised ('-': standard input)")
-    g.add_argument("--hyp", nargs=nargs, help=f"system output, one sentence per line ('-': standard input){many}")
+    g.add_argument(
+        "--hyp", nargs=nargs, action=extend, help=f"system output, one sentence per line ('-': standard input){many}"
+    )
     if several:
         g.add_argument("--name", nargs="+", help="system names, one per --hyp/--hyp-m2 (default: file stems)")
-    g.add_argument("--ref", nargs="+", default=[], metavar="REF", help="reference files, one per annotator")
+    g.add_argument(
+        "--ref", nargs="+", action="extend", default=[], metavar="REF", help="reference files, one per annotator"
+    )
     g.add_argument("--jsonl", help="records {id, source, hypothesis, references}")
     g.add_argument("--example", action="store_true", help="use the small example shipped with gecscope")
     g.add_argument(
