@@ -184,9 +184,9 @@ def test_annotations_refused_where_they_cannot_be_read(
 
 
 def test_upos_types_for_a_language_without_a_port(capsys: pytest.CaptureFixture[str], texts: tuple[Path, Path]) -> None:
-    """Estonian declares no annotated port: the same CoNLL-U gives the UD-POS classifier, signed."""
-    got = score_json(capsys, "--lang", "et", "--cat", "3", *annotated(texts))
-    assert "|types:upos:1+tags:conllu-" in got["signature"] and "+surface:1+lang:et+" in got["signature"]
+    """Latvian declares no annotated port: the same CoNLL-U gives the UD-POS classifier, signed."""
+    got = score_json(capsys, "--lang", "lv", "--cat", "3", *annotated(texts))
+    assert "|types:upos:1+tags:conllu-" in got["signature"] and "+surface:1+lang:lv+" in got["signature"]
     assert {"R:NOUN:INFL", "R:ADJ:INFL", "R:WO", "R:ORTH", "M:PUNCT", "U:PUNCT"} <= set(got["details"]["types"])
     assert not {"R:DIACR", "R:QUOTATION"} & set(got["details"]["types"])  # errant_czech's own types
 

@@ -1,5 +1,5 @@
 """The Estonian offline tagger (``et-tagger`` extra: EstNLTK's Vabamorf): ``--tagger estnltk
---lang et`` gives the UD-POS error types, signed with the tagger."""
+--lang et`` gives the UD-POS error types in EstGEC's categories, signed with the tagger."""
 
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ def test_tag_sentence() -> None:
 
 
 def test_estonian_types_with_the_tagger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """POS-based types (here VERB:INFL and NOUN:INFL) in the Estonian rows, signed with the tagger;
-    without it the tag-free types."""
+    """POS-based types in EstGEC's categories (here VERB:FORM and NOM:FORM: the UD-POS
+    classifier's VERB:INFL and NOUN:INFL) in the Estonian rows, signed with the tagger; without
+    it the tag-free types."""
     src, hyp, ref = tmp_path / "s.txt", tmp_path / "h.txt", tmp_path / "r.txt"
     src.write_text("Ma lähen koju .\nMa nägin ilusat maja .\n", encoding="utf-8")
     hyp.write_text("Ma läksin koju .\nMa nägin ilusat maju .\n", encoding="utf-8")
@@ -46,7 +47,7 @@ def test_estonian_types_with_the_tagger(tmp_path: Path, capsys: pytest.CaptureFi
     assert main([*argv, "--cat", "2", "--tagger", "estnltk", "--format", "json", "-q"]) == 0
     out = json.loads(capsys.readouterr().out)
     out = out[0] if isinstance(out, list) else out
-    assert {"VERB:INFL", "NOUN:INFL"} <= set(out["details"]["types"]), out["details"]["types"]
-    assert "+tags:estnltk-" in out["signature"] and "+vabamorf" in out["signature"]
+    assert {"VERB:FORM", "NOM:FORM"} <= set(out["details"]["types"]), out["details"]["types"]
+    assert "|types:estgec:1+upos:1+tags:estnltk-" in out["signature"] and "+vabamorf" in out["signature"]
     assert main([*argv, "--cat", "2", "--tagger", "estnltk", "--lang", "uk"]) == 2
     assert "tagger estnltk tags --lang et, not uk" in capsys.readouterr().err

@@ -109,25 +109,35 @@ def test_4_one_multigec_run_has_one_signature(tmp_path: Path, capsys: pytest.Cap
     assert "|protocol:multigec-2025|" in rows["x"]["errant_signature"]
 
 
-def test_5_the_estgec_protocol_keeps_the_tokenisation_guard(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_5_the_estgec_protocol_tokenises_as_its_sources(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """EstGEC's scorer wants the output tokenised as its sources (EstNLTK's words): the protocol
+    does it (signed ``tok:estnltk-...``); ``--tokenize none`` keeps the tokenisation guard."""
+    pytest.importorskip("estnltk")
     src = tmp_path / "src.txt"
-    lines = [f"Ma lähen koju , sest ta ütles , et see on hea {i} ." for i in range(30)]
+    lines = [f"Ma lähen {i} korda koju , sest ta ütles , et see on hea ." for i in range(30)]
     src.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     detok = tmp_path / "hyp.txt"
     detok.write_text("".join(line.replace(" ,", ",").replace(" .", ".") + "\n" for line in lines), encoding="utf-8")
     m2 = tmp_path / "gold.m2"
     m2.write_text("".join(f"S {line}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n" for line in lines))
-    assert main(["score", "--protocol", "estgec", "--source", str(src), "--hyp", str(detok), "--ref-m2", str(m2)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "hyp.txt" in err and "tokenis" in err
-    argv = ["score", "--protocol", "estgec", "--hyp", str(detok), "--ref-m2", str(m2), "--allow-tokenization-mismatch"]
+    [row] = score_json(capsys, "--protocol", "estgec", "--source", str(src), "--hyp", str(detok), "--ref-m2", str(m2))
+    [same] = score_json(capsys, "--protocol", "estgec", "--source", str(src), "--hyp", str(src), "--ref-m2", str(m2))
+    assert "|tok:estnltk-" in row["signature"]
+    assert (row["score"], row["components"]) == (same["score"], same["components"])  # the source again, tokenised
+    argv = ["score", "--protocol", "estgec", "--source", str(src), "--hyp", str(detok), "--ref-m2", str(m2)]
+    assert main([*argv, "--tokenize", "none"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]  # (a note first: the protocol's tokeniser declined)
+    assert "error:" in err and "hyp.txt" in err and "tokenis" in err
+    argv = ["score", "--protocol", "estgec", "--hyp", str(detok), "--ref-m2", str(m2), "--tokenize", "none"]
+    argv += ["--allow-tokenization-mismatch"]
     assert main(argv) == 0
 
 
 @pytest.mark.parametrize("name", ["estgec-l2", "tartu-l1"])
-def test_5_named_estgec_sets_refuse_a_detokenised_output(
+def test_5_named_estgec_sets_refuse_a_detokenised_output_untokenised(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """With ``--tokenize none`` (the protocol's EstNLTK words declined) the guard refuses it."""
     require_shared()
     monkeypatch.setenv("GECSCOPE_DATA", str(DATA))
     assert main(["score", "-t", name, "--echo", "src"]) == 0
@@ -135,9 +145,9 @@ def test_5_named_estgec_sets_refuse_a_detokenised_output(
     detok = tmp_path / "detok.txt"
     fix = re.compile(r" ([,.!?;:])")
     detok.write_text("".join(fix.sub(r"\1", line) + "\n" for line in source), encoding="utf-8")
-    assert main(["score", "-t", name, "--hyp", str(detok)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "detok.txt" in err
+    assert main(["score", "-t", name, "--hyp", str(detok), "--tokenize", "none"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]  # (a note first: the protocol's tokeniser declined)
+    assert "error:" in err and "detok.txt" in err
 
 
 def test_6_essay_errors_name_the_md_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

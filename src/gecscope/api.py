@@ -354,14 +354,12 @@ def _on_test_set(
 
     if name not in TEST_SETS:
         raise SettingError(f"unknown test set {name!r}; available: {', '.join(TEST_SETS)}", "test_set")
-    known = TEST_SETS[name]
     arguments.strings("hypotheses", hypotheses)
     lines = list(hypotheses)
-    system = InputFiles(hypotheses=("<hypotheses>",)) if known.source else InputFiles(hyp_m2=("<hypotheses>",))
     setup = build_setup(
-        files=system,
+        files=InputFiles(hypotheses=("<hypotheses>",)),
         lang=lang,
-        tokenize="none",
+        tokenize=tokenize,  # None: the protocol's (as gecscope score -t), else the language's default
         protocol=protocol,
         test_set=name,
         allow_tokenization_mismatch=True,  # checked below, on the hypotheses given
@@ -375,7 +373,8 @@ def _on_test_set(
         ref_m2=files.ref_m2,
         ref_tsv=files.ref_tsv,
     )
-    [[read]] = read_systems(dataclasses.replace(setup, files=stand_in), overlaps=overlaps, say=_warn)
+    stand_in_setup = dataclasses.replace(setup, files=stand_in, tokenize="none")  # the lines are replaced below
+    [[read]] = read_systems(stand_in_setup, overlaps=overlaps, say=_warn)
     if len(lines) != len(read):
         raise InputError(f"{len(lines)} hypotheses for the {len(read)} sentences of test set {name}", "hypotheses")
     from gecscope.types import make_target
@@ -391,7 +390,7 @@ def _on_test_set(
         )
         for ex, line in zip(read, lines, strict=True)
     ]
-    chosen = setup.language.tokenizer(tokenize)
+    chosen = setup.tokenize
     if chosen != "none" and setup.language.readers is None:
         from gecscope.align.tokenizers import tokenize_examples
 

@@ -86,6 +86,12 @@ def _syntok() -> Split:
     return lambda text: fork_tokens(line(text))
 
 
+def _estnltk() -> Split:
+    from gecscope.align.et.tokens import estnltk_words
+
+    return estnltk_words()
+
+
 TOKENIZERS: dict[str, TokenizerSpec] = {
     "none": TokenizerSpec("none", (), _whitespace, "whitespace tokens (pre-tokenised text)"),
     "spacy": TokenizerSpec("spacy", ("en",), _spacy, "spaCy English tokenizer, as errant_parallel -tok"),
@@ -94,6 +100,7 @@ TOKENIZERS: dict[str, TokenizerSpec] = {
         "spacy-blank", (), _no_language, "spaCy's rule-based tokenizer of --lang (spacy.blank), no model", _spacy_blank
     ),
     "syntok": TokenizerSpec("syntok", (), _syntok, "syntok 1.4.4 tokens, as MultiGEC-2025 pre-tokenises essays"),
+    "estnltk": TokenizerSpec("estnltk", ("et",), _estnltk, "EstNLTK's words, as EstGEC's sources are tokenised"),
 }
 #: other names accepted for a registered tokeniser
 ALIASES = {"whitespace": "none"}

@@ -91,13 +91,13 @@ def tokenizer_signature(name: str, m2_source: bool = False) -> str:
     key = canonical(name)
     if key == "none":
         return "whitespace"
-    if key == "syntok":  # its tokens change with its version
+    if key in ("syntok", "estnltk"):  # their tokens change with their version
         from importlib import metadata
 
         try:
-            key = f"syntok-{metadata.version('syntok')}"
+            key = f"{key}-{metadata.version(key)}"
         except metadata.PackageNotFoundError:
-            key = "syntok-?"
+            key = f"{key}-?"
     return key + ("+snap-m2" if m2_source else "")
 
 

@@ -62,8 +62,9 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     ),
     Protocol(
         "estgec",
-        "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1)",
-        tokenize="none",
+        "EstGEC's M2 scorer: M2 with word-order edits, per-type recall (EstGEC-L2, Tartu L1); "
+        "hypotheses in EstNLTK's words, as the sources are",
+        tokenize="estnltk",  # its README: the output tokenised as the sources (EstNLTK words, measured)
         aligner="errant-notag",
         metrics=("estgec-m2",),
         lang="et",
