@@ -264,3 +264,27 @@ def test_no_false_alarm_on_any_real_system_and_swaps_caught() -> None:
     assert len(seen) >= (44 if importlib.util.find_spec("syntok") else 42)
     assert false_alarms == []
     assert missed == MISSED
+
+
+# ---- with M2 references the swap is certain: the M2's S lines are the source ---------------------
+
+M2 = (
+    "S the cat sit .\nA 2 3|||R:VERB:SVA|||sits|||REQUIRED|||-NONE-|||0\n\n"
+    "S a dog .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+)
+
+
+@pytest.mark.parametrize(("hyp", "hint"), [("the cat sit .\na dog .\n", True), ("the cat sat .\na dog .\n", False)])
+def test_with_m2_references_a_swap_is_refused_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], hyp: str, hint: bool
+) -> None:
+    from gecscope.cli import main
+
+    (tmp_path / "ref.m2").write_text(M2)
+    (tmp_path / "src.txt").write_text("the cat sits .\na dog .\n")  # the corrected text, given as the source
+    (tmp_path / "hyp.txt").write_text(hyp)
+    argv = ["score", "--source", str(tmp_path / "src.txt"), "--hyp", str(tmp_path / "hyp.txt")]
+    assert main([*argv, "--ref-m2", str(tmp_path / "ref.m2"), "--metric", "gleu", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{tmp_path / 'ref.m2'}:1: source sentence differs from" in err
+    assert ("are the source and hypothesis swapped?" in err) == hint

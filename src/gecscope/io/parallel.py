@@ -130,7 +130,9 @@ def text_rows(
             tokens = tuple(map(sys.intern, src.split()))  # one str per distinct token
             if isinstance(block := row[-1], M2Block):
                 if block.source != tokens:
-                    raise InputError(f"source sentence differs from {source}:{lineno}", ref_m2 or "", block.line)
+                    swap = any(tuple(line.split()) == block.source for _, line in row[1 : 1 + k])
+                    hint = " (a hypothesis has it: are the source and hypothesis swapped?)" if swap else ""
+                    raise InputError(f"source sentence differs from {source}:{lineno}{hint}", ref_m2 or "", block.line)
                 m2_refs = block.targets
         refs = (*(target(line) for _, line in row[texts]), *m2_refs)
         yield tuple(make_example(tokens, target(line), refs, str(i), src, True) for _, line in row[1 : 1 + k])
