@@ -216,6 +216,7 @@ METRICS: dict[str, MetricSpec] = {
                 low=1,
                 high=10_000_000,
             ),
+            Option("max_cells", "the largest three-way table of a sentence (4 bytes a cell)", int, low=1, high=1e10),
             o.MISSING,
         ),
         statistics=Statistics(

@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.errors import InputError
 from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
@@ -73,11 +74,15 @@ class IMeasureConfig(ConventionChecked):
     #: the most mixed references of a sentence; a sentence with more takes one per annotator
     #: (the scorer enumerates them all: CoNLL-2014's sentence 333 has 2^34 and never finishes)
     max_references: int = 4096
+    #: the largest three-way table (source x hypothesis x reference cells, 4 bytes each) a sentence may take
+    max_cells: int = 50_000_000
     #: missing-annotator convention (``absent``/``unchanged``); None: the metric's official one
     missing_annotators: str | None = None
 
     def check(self) -> None:
         check_choice("maximise", self.maximise, MAXIMISE)
+        if not 1 <= self.max_cells <= 10**10:
+            raise ValueError(f"max_cells must be from 1 to 1e10; got {self.max_cells!r}")
         if not 1 <= self.max_references <= 10**7:
             raise ValueError(f"max_references must be from 1 to 10000000; got {self.max_references!r}")
         if not (math.isfinite(self.weight) and self.weight > 0):
@@ -281,14 +286,24 @@ class IMeasure(MetricBase):
             key += [float(own), i, wacc, acc]
         return tuple(key)
 
-    def choose(self, example: Example) -> NDArray[np.int64]:
+    def choose(self, example: Example, line: int = 1) -> NDArray[np.int64]:
         """The sentence's statistics at its chosen reference: the system's counts (detection,
-        correction), the baseline's, and 1 when its mixes were capped."""
+        correction), the baseline's, and 1 when its mixes were capped. ``line``: its line, for
+        the message refusing a sentence whose alignment would take more than ``max_cells``."""
         tally = self.tally()
         best: tuple[float, ...] | None = None
         chosen = np.zeros(WIDTH, dtype=np.int64)
         src, hyp = example.source, example.hypothesis.tokens
         found, capped = candidates(src, example.references, self.config.mix, self.config.max_references)
+        longest = max(len(r) for r in found)
+        cells = (len(src) + 1) * (len(hyp) + 1) * (longest + 1)
+        if cells > self.config.max_cells:
+            raise InputError(
+                f"the I-measure's three-way alignment of this sentence needs {cells:,} cells ({len(src)} source, "
+                f"{len(hyp)} hypothesis, {longest} reference tokens), more than max_cells {self.config.max_cells:,}",
+                None,
+                line,
+            )
         for ref in found:
             counts, base = tally.counts(src, hyp, ref), tally.counts(src, src, ref)
             key = self._key(counts, base)
@@ -299,7 +314,7 @@ class IMeasure(MetricBase):
 
     def analyse(self, examples: Sequence[Example]) -> NDArray[np.int64]:
         """Per sentence: the counts (detection, correction) at its chosen reference and the baseline's."""
-        chosen = [self.choose(ex) for ex in references_chosen(self, examples)]
+        chosen = [self.choose(ex, i + 1) for i, ex in enumerate(references_chosen(self, examples))]
         return np.asarray(chosen, dtype=np.int64).reshape(-1, WIDTH)
 
     def parts(self, totals: Any) -> dict[str, Any]:

@@ -115,7 +115,7 @@ def tally_kernel(src: Any, hyp: Any, ref: Any, case: int, out: Any) -> None:
                 count_column(x, y, x, out)
         return
     n1, n2, n3 = len(src) + 1, len(hyp) + 1, len(ref) + 1
-    d = np.empty((n1, n2, n3), dtype=np.int64)
+    d = np.empty((n1, n2, n3), dtype=np.int32)
     t12 = pair_table(src, hyp)
     for i in range(n1):
         for j in range(n2):
