@@ -288,3 +288,28 @@ def test_with_m2_references_a_swap_is_refused_and_named(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{tmp_path / 'ref.m2'}:1: source sentence differs from" in err
     assert ("are the source and hypothesis swapped?" in err) == hint
+
+
+@pytest.mark.parametrize("shard", ["7", "1000"])
+def test_the_check_reads_the_first_lines_whatever_the_shards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, shard: str
+) -> None:
+    import gecscope.io.sanity as sanity
+    from gecscope.cli import main
+
+    sources, refs = _learners(450)
+    hyp = sources[:150] + _system(sources[150:], refs[150:], 0.8)  # the first 150 lines: no change
+    files = {"src": hyp, "hyp": sources, "ref0": [r[0] for r in refs], "ref1": [r[1] for r in refs]}  # swapped
+    for name, lines in files.items():
+        (tmp_path / f"{name}.txt").write_text("".join(" ".join(line) + "\n" for line in lines))
+    argv = ["score", "--metric", "gleu", "--source", str(tmp_path / "src.txt"), "--hyp", str(tmp_path / "hyp.txt")]
+    argv += ["--ref", str(tmp_path / "ref0.txt"), str(tmp_path / "ref1.txt"), "--quiet"]
+    monkeypatch.setenv("GECSCOPE_SHARD_SIZE", shard)
+    assert main(argv) == 0
+    assert "of 450 lines where they differ" in capsys.readouterr().err
+    monkeypatch.setattr(sanity, "LINES", 150)
+    assert main(argv) == 0
+    assert "swapped" not in capsys.readouterr().err
+    monkeypatch.setattr(sanity, "LINES", 300)
+    assert main(argv) == 0
+    assert "of 300 lines where they differ" in capsys.readouterr().err

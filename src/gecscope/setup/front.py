@@ -79,19 +79,20 @@ def read_systems(
         names = [[s, *refs] for s in files.systems] or [[files.jsonl or "hypothesis", *refs]]
         advice = hint or language.tokenisation_hint()
         shards = guarded(shards, names, advice, files.source or files.jsonl or files.ref_m2 or "")  # type: ignore[assignment]
-    from gecscope.io.sanity import SwapTally, swap_tally, total
+    from gecscope.io.sanity import LINES, SwapTally, swap_tally, total
 
     warn = bool(files.references and files.ref_m2 is None and files.hypotheses)
     tallies: list[SwapTally] = []
-    last, said = None, False
+    last, said, tallied = None, False, 0
     for shard in shards:
         if last is not None:
             yield last
         last = [_tokenised(setup, examples, i, say, said) for i, examples in enumerate(shard)]
         said = True
         del shard  # not held while the next one is read
-        if warn:
-            tallies.append(swap_tally(last[0]))
+        if warn and tallied < LINES:  # the first LINES lines
+            tallies.append(swap_tally(last[0][: LINES - tallied]))
+            tallied += len(last[0])
     warning = total(tallies).warning()
     if warning:
         say(f"warning: {warning}")
