@@ -210,7 +210,11 @@ def user_files(name: str, path: str, digest: str | None) -> tuple[dict[str, Path
     files = essay_subcorpus(file)
     import hashlib
 
-    joined = "".join(sha256_of(f) for f in files.values())
+    digests = {key: sha256_of(f) for key, f in files.items()}
+    unread = next((files[key] for key, d in digests.items() if d is None), None)
+    if unread is not None:
+        raise InputError(f"cannot read it (a file of the subcorpus of -t {name})", unread)
+    joined = "".join(d or "" for d in digests.values())
     return files, f"{name}+user.sha256.{hashlib.sha256(joined.encode()).hexdigest()[:12]}"
 
 
