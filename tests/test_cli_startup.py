@@ -18,6 +18,8 @@ HEAVY = ("numpy", "scipy", "spacy", "jinja2", "numba", "torch", "gecscope.metric
 OTHER_METRICS = tuple(f"gecscope.metrics.{m}" for m in ("cleme2", "cleme", "errant", "m2", "gleu", "learned", "wodafe"))
 #: the model-backed weighting code (and its cache) and the downloader's network stack, which a GREEN run does not need
 MODEL_CODE = ("gecscope.weighting.fluency", "gecscope.weighting.perplexity", "sqlite3", "ssl", "urllib.request")
+#: the weighting code, which a metric without chunk weightings (GREEN, ERRANT, M2, GLEU) does not need
+WEIGHTING = ("gecscope.weighting", "gecscope.weighting.config", "gecscope.metrics.config")
 
 
 def loaded_after(code: str, names: tuple[str, ...] = HEAVY) -> set[str]:
@@ -45,6 +47,23 @@ def test_one_line_score_loads_no_parser_or_report_stack(tmp_path: Path) -> None:
         f"from gecscope.cli import main\nassert main({argv!r}) == 0", HEAVY + OTHER_METRICS + MODEL_CODE
     )
     assert loaded & {"scipy", "spacy", "jinja2", "numba", "torch", *OTHER_METRICS, *MODEL_CODE} == set()
+
+
+@pytest.mark.parametrize("metric", ["errant", "m2", "gleu", "green"])
+def test_a_metric_without_weightings_loads_no_weighting_code(tmp_path: Path, metric: str) -> None:
+    src, hyp = tmp_path / "s.txt", tmp_path / "h.txt"
+    src.write_text("This are a test .\n", encoding="utf-8")
+    hyp.write_text("This is a test .\n", encoding="utf-8")
+    argv = ["score", "--metric", metric, "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp)]
+    loaded = loaded_after(f"from gecscope.cli import main\nassert main({argv!r}) == 0", WEIGHTING)
+    assert loaded == set()
+
+
+def test_the_cli_offers_the_encoder_presets_the_weighting_knows() -> None:
+    from gecscope.cli.models import ENCODER_PRESETS
+    from gecscope.weighting.config import PRESETS
+
+    assert tuple(PRESETS) == ENCODER_PRESETS
 
 
 def test_the_cli_offers_the_fluency_scalings_the_scorer_knows() -> None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gecscope.weighting.config import PRESETS, EncoderConfig, LLMConfig, SimilarityConfig
-
-if TYPE_CHECKING:  # the model code is imported where its configs are built: parsing needs none
+if TYPE_CHECKING:  # the model code (and its configs) are imported where configs are built: parsing needs none
     from gecscope.align.settings import AlignSettings
+    from gecscope.weighting.config import LLMConfig, SimilarityConfig
     from gecscope.weighting.fluency import FluencyConfig
     from gecscope.weighting.perplexity import PerplexityConfig
 
+#: the names of ``weighting.config.PRESETS``, written out so that parsing imports no weighting code
+#: (a test compares)
+ENCODER_PRESETS = ("minilm-int8", "minilm", "bert-base-uncased", "roberta-large")
 #: ``weighting.fluency.SCALINGS``, written out so that parsing imports no model code (a test compares)
 SCALINGS = ("none", "x4-clip")
 #: ``weighting.perplexity.PRECISIONS``, written out likewise
@@ -32,7 +34,7 @@ def add_encoder_args(p: argparse.ArgumentParser) -> Any:
     g.add_argument(
         "--encoder",
         default="minilm-int8",
-        help=f"BERTScore encoder: a preset ({', '.join(PRESETS)}) or a Hugging Face name/path (torch backend)",
+        help=f"BERTScore encoder: a preset ({', '.join(ENCODER_PRESETS)}) or a Hugging Face name/path (torch backend)",
     )
     g.add_argument("--encoder-layer", type=int, help="hidden layer to use (presets: 6 for MiniLM, 9 for bert-base)")
     g.add_argument("--encoder-backend", choices=["onnx", "torch"], help="default: onnx for minilm-int8, else torch")
@@ -96,6 +98,8 @@ def add_llm_args(g: Any) -> None:
 
 
 def similarity_config(args: argparse.Namespace) -> SimilarityConfig:
+    from gecscope.weighting.config import EncoderConfig, SimilarityConfig
+
     encoder = EncoderConfig(
         model=args.encoder,
         layer=args.encoder_layer,
@@ -124,6 +128,8 @@ def model_sharding(args: argparse.Namespace) -> AlignSettings | None:
 def llm_config(args: argparse.Namespace) -> LLMConfig | None:
     if not args.llm_model:
         return None
+    from gecscope.weighting.config import LLMConfig
+
     return LLMConfig(
         **{name: getattr(args, f"llm_{name}") for name in LLM_OPTIONS},
         seed=0 if getattr(args, "seed", None) is None else args.seed,  # compare, meta run: --seed is retired

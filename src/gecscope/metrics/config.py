@@ -7,12 +7,10 @@ from dataclasses import dataclass, field
 from gecscope.errors import SettingError
 from gecscope.metrics import options as o
 from gecscope.metrics.base import ConventionChecked
+from gecscope.metrics.options import check_choice
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 
-
-def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+__all__ = ["ChunkMetricConfig", "check_choice"]
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, Greedy, MetricBase, Plan, references_chosen
-from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
 from gecscope.metrics.error_types import LEVELS, category_rows
+from gecscope.metrics.options import check_choice
 from gecscope.result import Score
 from gecscope.scoring import ERRANT, errant_f
 from gecscope.signature import number

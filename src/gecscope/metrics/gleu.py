@@ -38,9 +38,9 @@ from numpy.typing import NDArray
 from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen, signed
-from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK as COUNTED
 from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
+from gecscope.metrics.options import check_choice
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 

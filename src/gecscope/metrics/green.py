@@ -24,8 +24,8 @@ from gecscope.layout import HIGHER, Component, F, Layout, P, R
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, SentenceMean, Summed, references_chosen, signed
-from gecscope.metrics.config import check_choice
 from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
+from gecscope.metrics.options import check_choice
 from gecscope.result import Score
 from gecscope.scoring import div, f_beta
 from gecscope.signature import number

@@ -20,7 +20,6 @@ from gecscope.layout import prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, Greedy, MetricBase, Plan, references_chosen
-from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts, M2Table, prf_score
 from gecscope.metrics.m2_types import m2_type_counts_of, m2_type_rows
 from gecscope.metrics.maxmatch import (
@@ -33,6 +32,7 @@ from gecscope.metrics.maxmatch import (
     edge_weights,
 )
 from gecscope.metrics.maxmatch_fast import GroupingLattice
+from gecscope.metrics.options import check_choice
 from gecscope.result import Score
 from gecscope.signature import number
 from gecscope.types import Example, Target

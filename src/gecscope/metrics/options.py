@@ -13,6 +13,13 @@ LEVEL = Option(
 BETA = Option("beta", "F-beta", float, low=0.01, high=100)
 
 
+def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    """A setting's value among ``allowed`` (here, not in ``metrics.config``, so that a metric
+    without chunk settings imports no weighting code)."""
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+
+
 def check_beta(beta: float) -> None:
     """A config's F-beta: a finite number (NaN named as such), then :data:`BETA`'s range."""
     check_finite(beta=beta)
