@@ -84,3 +84,34 @@ def test_a_duplicated_source_essay_keeps_its_first_place() -> None:
     assert (
         parse_blocks("  \n\n" + blocks([("1", "x")]), "s.md", said.append) and len(said) == 1
     )  # blank: nothing to say
+
+
+LONG = " ".join(f"w{i % 50}" for i in range(600))
+
+
+def refused(capsys: pytest.CaptureFixture[str], src: Path, hyp: Path, *refs: Path) -> str:
+    argv = ["score", "--protocol", "multigec-2025", "--metric", "errant", "--source", str(src), "--hyp", str(hyp)]
+    assert main([*argv, "--ref", *map(str, refs), "--max-align-tokens", "10", "--no-cache"]) == 2
+    [err] = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]  # (a notice may come first)
+    assert "a sentence of" in err
+    return err
+
+
+def test_an_alignment_error_names_the_essays_block(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: ``en-x-hypo-dev.md:2`` (the essay's place in the source), the first reference file
+    for reference 1 although it lacks the essay, and a line for an essay the file does not have."""
+    src = write(tmp_path / "en-x-orig-dev.md", blocks([("1", SOURCE["1"]), ("2", LONG)]))
+    ref1 = write(tmp_path / "en-x-ref1-dev.md", blocks([("1", REF["1"])]))
+    ref2 = write(tmp_path / "en-x-ref2-dev.md", blocks([("1", REF["1"]), ("2", LONG + " .")]))
+    hyp = write(tmp_path / "en-x-hypo-dev.md", blocks([("2", LONG.replace("w7 ", "w7s ", 1)), ("1", SOURCE["1"])]))
+    assert f"error: {hyp}:1: essay 2: hypothesis has a sentence of 600 tokens" in refused(capsys, src, hyp, ref1, ref2)
+    (tmp_path / "same").mkdir()
+    (tmp_path / "missing").mkdir()
+    same = write(tmp_path / "same" / "en-x-hypo-dev.md", blocks([("1", SOURCE["1"]), ("2", LONG)]))
+    # essay 2's first reference is the first file that has it (the official reading): ref2's block
+    assert f"error: {ref2}:4: essay 2: reference 1 has a sentence of 601 tokens" in refused(
+        capsys, src, same, ref1, ref2
+    )
+    missing = write(tmp_path / "missing" / "en-x-hypo-dev.md", blocks([("1", SOURCE["1"])]))
+    err = refused(capsys, src, missing, ref1, ref2)
+    assert f"error: {missing}: essay 2 (not in the file: '!'): hypothesis has a sentence of 600 tokens" in err

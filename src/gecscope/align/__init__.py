@@ -78,15 +78,15 @@ def _runaway(
     hint: str = "raise the limit with --max-align-tokens N (0: none), or use --aligner levenshtein",
 ) -> InputError:
     origin = aligner.origin or Origin()
-    path, line = origin.locate(index, target)
+    where: tuple[str | None, int | None] = origin.locate(index, target)
     what = "hypothesis" if target == 0 else f"reference {target}"
-    if path is None:
+    essay = origin.essay(index, target)
+    if essay is not None:  # MultiGEC essays: the essay's block in its file
+        where, what = essay[:2], f"essay {essay[2]}: {what}"
+    elif where[0] is None:
         what = f"sentence {index + 1}: {what}"
-    return InputError(
-        f"{what} has {why}; {hint}",
-        path,
-        line if path is not None else None,
-    )
+    path, line = where
+    return InputError(f"{what} has {why}; {hint}", path, line if path is not None else None)
 
 
 def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None) -> Aligner | Any:

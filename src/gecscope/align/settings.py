@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from gecscope.errors import MissingExtraError
 from gecscope.types import Tokens
@@ -107,17 +108,45 @@ class Origin:
     period: int = 0
     #: examples before example 0 in each file (a shard read from the middle of the files)
     start: int = 0
+    #: MultiGEC essays: the source essay file; example ``i`` is its ``i``-th essay, found by its ID
+    #: in the other files (:meth:`essay`, read only when an error is reported)
+    essays: str | None = None
 
     def locate(self, index: int, target: int) -> tuple[str | None, int]:
         """File and line of target ``target`` (0: hypothesis, j + 1: reference j) of example ``index``."""
         if self.jsonl is not None:
             return self.jsonl, index + 1
-        hypothesis = self.hypothesis
-        if self.period and self.hypotheses:
-            hypothesis = self.hypotheses[(index // self.period) % len(self.hypotheses)]
-            index %= self.period
+        hypothesis, index = self._system(index)
         path = hypothesis if target == 0 else (self.references[target - 1 : target] or (None,))[0]
         return path, self.start + index + 1
+
+    def _system(self, index: int) -> tuple[str | None, int]:
+        if self.period and self.hypotheses:
+            return self.hypotheses[(index // self.period) % len(self.hypotheses)], index % self.period
+        return self.hypothesis, index
+
+    def essay(self, index: int, target: int) -> tuple[str | None, int | None, str] | None:
+        """For essays (:attr:`essays`): the file and the line of the block of target ``target`` of
+        example ``index``, and the essay's ID (said missing where the official reading puts ``!``:
+        a hypothesis file without it, or fewer reference files with it than ``target``); None
+        for other inputs."""
+        if self.essays is None:
+            return None
+        from gecscope.io.essays import MISSING, read_blocks
+
+        hypothesis, index = self._system(index)
+        essay = list(read_blocks(self.essays))[self.start + index]
+        if target == 0:
+            blocks = read_blocks(hypothesis) if hypothesis is not None else {}
+            if essay not in blocks:
+                return hypothesis, None, f"{essay} (not in the file: '{MISSING}')"
+            return hypothesis, blocks[essay][1], essay
+        having = [(r, found) for r in sorted(map(str, self.references), key=lambda p: Path(p).name)
+                  if essay in (found := read_blocks(r))]  # fmt: skip
+        if target > len(having):
+            return None, None, f"{essay} (in {len(having)} reference files: reference {target} is '{MISSING}')"
+        path, found = having[target - 1]
+        return path, found[essay][1], essay
 
 
 def _sub_runs(n: int) -> int:

@@ -129,7 +129,10 @@ def aligner_from_args(args: argparse.Namespace, period: int = 0) -> Aligner | st
         aligner = get_aligner(name, settings)
     files = setup.files
     hyps = list(files.hypotheses)
-    aligner.origin = Origin(hyps[0] if len(hyps) == 1 else None, files.references, files.jsonl, files.systems, period)
+    essays = files.source if files.format == "essays" else None  # errors name the essay's block
+    aligner.origin = Origin(
+        hyps[0] if len(hyps) == 1 else None, files.references, files.jsonl, files.systems, period, essays=essays
+    )
     return aligner
 
 
