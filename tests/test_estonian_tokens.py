@@ -114,4 +114,4 @@ def test_a_detokenised_output_is_scored_by_every_metric(
     assert [r["metric"] for r in rows] == ["cleme2", "errant"]
     assert all("|tok:estnltk-" in r["signature"] for r in rows)
     if name == "tartu-l1":  # the source itself, detokenised: not one edit proposed
-        assert rows[1]["details"]["fp"] == 0, rows[1]["details"]
+        assert rows[1]["counts"]["fp"] == 0, rows[1]["counts"]
