@@ -115,3 +115,20 @@ def test_an_alignment_error_names_the_essays_block(tmp_path: Path, capsys: pytes
     missing = write(tmp_path / "missing" / "en-x-hypo-dev.md", blocks([("1", SOURCE["1"])]))
     err = refused(capsys, src, missing, ref1, ref2)
     assert f"error: {missing}: essay 2 (not in the file: '!'): hypothesis has a sentence of 600 tokens" in err
+
+
+def test_multigec_names_the_system_file_and_essay_block(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: ``sentence 4: hypothesis has ...`` (no file, no essay) advising ``--aligner``, an option
+    ``gecscope multigec`` does not take."""
+    ref, good, bad = tmp_path / "ref", tmp_path / "good", tmp_path / "bad"
+    for folder in (ref, good, bad):
+        folder.mkdir()
+    write(ref / "en-x-orig-dev.md", blocks([("1", SOURCE["1"]), ("2", LONG)]))
+    write(ref / "en-x-ref1-dev.md", blocks([("1", REF["1"]), ("2", LONG)]))
+    write(good / "en-x-hypo-dev.md", blocks([("1", REF["1"]), ("2", LONG)]))
+    hyp = write(bad / "en-x-hypo-dev.md", blocks([("1", REF["1"]), ("2", LONG.replace("w7 ", "w7s ", 1))]))
+    argv = ["multigec", "--ref-dir", str(ref), "--hyp-dir", str(good), str(bad), "--max-align-tokens", "10"]
+    assert main(argv) == 2
+    [err] = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert f"error: {hyp}:4: essay 2: hypothesis has a sentence of 600 tokens" in err
+    assert err.endswith("raise the limit with --max-align-tokens N (0: none)")

@@ -86,7 +86,7 @@ def _runaway(
     elif where[0] is None:
         what = f"sentence {index + 1}: {what}"
     path, line = where
-    return InputError(f"{what} has {why}; {hint}", path, line if path is not None else None)
+    return InputError(f"{what} has {why}; {origin.hint or hint}", path, line if path is not None else None)
 
 
 def get_aligner(name: str | Aligner | Any, settings: AlignSettings | None = None) -> Aligner | Any:

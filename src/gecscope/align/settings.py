@@ -111,6 +111,8 @@ class Origin:
     #: MultiGEC essays: the source essay file; example ``i`` is its ``i``-th essay, found by its ID
     #: in the other files (:meth:`essay`, read only when an error is reported)
     essays: str | None = None
+    #: what an error advises instead of the default (a command without ``--aligner``)
+    hint: str = ""
 
     def locate(self, index: int, target: int) -> tuple[str | None, int]:
         """File and line of target ``target`` (0: hypothesis, j + 1: reference j) of example ``index``."""

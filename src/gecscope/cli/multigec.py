@@ -91,7 +91,7 @@ def score_subcorpus(
     scored as ``gecscope score --protocol multigec-2025`` reads and scores it (one setup per
     subcorpus: :func:`gecscope.setup.build_setup`, the front half every door shares)."""
     from gecscope import pipeline
-    from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings
+    from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin
     from gecscope.examples import Examples
     from gecscope.metrics import METRICS
     from gecscope.setup import InputFiles, build_setup
@@ -111,8 +111,12 @@ def score_subcorpus(
     limit = DEFAULT_MAX_TOKENS if max_align_tokens is None else max_align_tokens
     from gecscope.align import get_aligner
 
-    def aligner() -> Any:
-        return get_aligner(setup.aligner, AlignSettings(max_tokens=limit))
+    def aligner() -> Any:  # its errors name the essay's block in its file
+        made = get_aligner(setup.aligner, AlignSettings(max_tokens=limit))
+        files = setup.files
+        hint = "raise the limit with --max-align-tokens N (0: none)"
+        made.origin = Origin(references=files.references, hypotheses=files.hypotheses, essays=files.source, hint=hint)
+        return made
 
     metrics = [METRICS["errant"].build(), METRICS["gleu"].build(), *([METRICS["cleme2"].build()] if cleme2 else [])]
     scores = pipeline.score_shards(
