@@ -200,7 +200,7 @@ METRICS: dict[str, MetricSpec] = {
     "i-measure": MetricSpec(
         "imeasure:IMeasure:IMeasureConfig",
         "I-measure: improvement in weighted accuracy over doing nothing, from a three-way token alignment",
-        aliases=("I-measure", "imeasure", "I"),
+        aliases=("I-measure", "imeasure"),
         cite="felice-briscoe-2015-towards",
         tool="mfelice/imeasure fc79fdf (m2_to_ixml.py, ieval.py; Python 2.7)",
         bounds=(-1.0, 1.0),
