@@ -62,11 +62,11 @@ def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[dict[s
 
 
 def test_every_tag_free_language_declares_the_surface_classifier() -> None:
-    """Czech, German and Russian declare their ports' types (they read annotations); without
-    them, their surface types."""
+    """Czech, German, Russian and Estonian declare their ports' types (they read annotations;
+    Estonian's: EstGEC's categories); without them, their surface types."""
     for code in ("cs", "de", "el", "et", "is", "it", "lv", "ru", "sl", "sv", "uk", "und"):
         language = load_language(code)
-        ported = {"cs": "errant-czech", "de": "boyd-german", "ru": "ru-errant"}
+        ported = {"cs": "errant-czech", "de": "boyd-german", "ru": "ru-errant", "et": "estgec"}
         assert language.classifier == ported.get(code, "surface"), code
         classifier = classifier_of(language)
         assert classifier is not None and classifier.lang == code
