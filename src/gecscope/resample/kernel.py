@@ -16,7 +16,7 @@ metric's float operations and its strict ``>`` (first reference wins ties). Pyth
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import partial, wraps
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -164,7 +164,8 @@ def _pick(kind: int, tot: FloatArray, values: FloatArray, mask: Any, r: int, par
     return pick
 
 
-def replay_totals(
+@partial(_jit, parallel=True)
+def _replay_totals(
     kind: int,
     params: FloatArray,
     values: FloatArray,
@@ -179,30 +180,8 @@ def replay_totals(
     """The chosen statistics' totals ``(resamples, fields)`` of every resample ``order[b]`` (rows
     of ``values``), and the totals of a payload that rides along the chosen references: pair
     ``(row, k)`` adds ``pay_val[j]`` to column ``pay_col[j]`` for ``j`` in
-    ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse). A ``kind`` not in
-    :data:`COMPILED` raises."""
-    if kind not in COMPILED:
-        raise ValueError(f"unknown corpus rule code {kind}; the compiled replay knows {COMPILED}")
-    out: tuple[FloatArray, FloatArray] = _replay_totals(
-        kind, params, values, mask, choice, order, pay_ptr, pay_col, pay_val, n_pay
-    )
-    return out
-
-
-@partial(_jit, parallel=True)
-def _replay_totals(
-    kind: int,
-    params: FloatArray,
-    values: FloatArray,
-    mask: Any,
-    choice: Any,
-    order: Any,
-    pay_ptr: Any,
-    pay_col: Any,
-    pay_val: FloatArray,
-    n_pay: int,
-) -> tuple[FloatArray, FloatArray]:
-    """:func:`replay_totals`, compiled (``kind`` checked)."""
+    ``pay_ptr[row * K + k] .. pay_ptr[row * K + k + 1] - 1`` (sparse). Compiled; call it as
+    :func:`replay_totals`, which refuses a ``kind`` not in :data:`COMPILED`."""
     n_res, n = order.shape
     k_max, n_fields = values.shape[1], values.shape[2]
     out = np.zeros((n_res, n_fields))
@@ -222,3 +201,20 @@ def _replay_totals(
         for f in range(n_fields):
             out[b, f] = tot[f]
     return out, pay
+
+
+def _known_kind(fn: Fn) -> Fn:
+    """``fn`` refusing a rule code (its first argument) not in :data:`COMPILED` before it runs,
+    never replaying with another rule's formula (compiled code cannot say which code it was)."""
+
+    @wraps(fn, updated=())
+    def checked(kind: int, *args: Any) -> Any:
+        if kind not in COMPILED:
+            raise ValueError(f"unknown corpus rule code {kind}; the compiled replay knows {COMPILED}")
+        return fn(kind, *args)
+
+    return cast(Fn, checked)
+
+
+#: :func:`_replay_totals` with its ``kind`` checked
+replay_totals = _known_kind(_replay_totals)
