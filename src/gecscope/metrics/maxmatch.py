@@ -178,24 +178,19 @@ def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[A
                         made.append(arc)
         made.sort()  # the scorer loops over the sorted nodes: first node, then last
         order.extend(made)
-    kept: list[Arc] = []
-    skip = False
+    positions: dict[Arc, list[int]] = defaultdict(list)
+    at, skip = 0, False
     for arc in order:
         if skip:  # the edge after a removed one: not looked at
             skip = False
-            kept.append(arc)
-            continue
-        e = edits.get(arc)
-        if e is not None and e[0] == "noop" and dist[arc] > 1:
+        elif arc in edits and edits[arc][0] == "noop" and dist[arc] > 1:
             del mult[arc], edits[arc], dist[arc]  # a copy left in the list is dead (infinite distance)
             skip = True
             continue
-        kept.append(arc)
-    positions: dict[Arc, list[int]] = defaultdict(list)
-    for i, arc in enumerate(kept):
         if arc in edits:
-            positions[arc].append(i)
-    return Lattice(nodes, edits, dist, mult, len(kept), dict(positions))
+            positions[arc].append(at)
+        at += 1
+    return Lattice(nodes, edits, dist, mult, at, dict(positions))
 
 
 def _matches(e: LatticeEdit, g: GoldEdit) -> bool:
@@ -272,23 +267,31 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
         out_arcs[arc[0]].append(arc)
     positions = lat.positions or {arc: [i] for i, arc in enumerate(sorted(lat.edits))}
     stride = max(lat.n_edges, len(lat.edits)) + 1
-    best: dict[Node, float] = {(0, 0): 0.0}
     when: dict[Node, int] = {(0, 0): stride - 1}  # round * stride + position: (0,0) is final before round 1
+
+    def fire(arc: Arc) -> int:
+        """When the scorer's rounds first relax ``arc`` with its tail's final distance."""
+        rnd, after = divmod(when[arc[0]], stride)
+        here = positions[arc]
+        i = bisect.bisect_right(here, after)
+        return rnd * stride + here[i] if i < len(here) else (rnd + 1) * stride + here[0]
+
+    best: dict[Node, float] = {(0, 0): 0.0}
     back: dict[Node, Arc] = {}
     for v in lat.nodes:
         if v not in best:
             continue
-        dv, tv = best[v], when[v]
-        rnd, at = divmod(tv, stride)
+        if v in back:
+            when[v] = fire(back[v])
+        dv = best[v]
         for arc in out_arcs.get(v, ()):
             w = arc[1]
             cand = dv + weight[arc]
-            here = positions[arc]
-            i = bisect.bisect_right(here, at)
-            fire = rnd * stride + here[i] if i < len(here) else (rnd + 1) * stride + here[0]
             old = best.get(w)
-            if old is None or cand < old or (cand == old and fire < when[w]):
-                best[w], when[w], back[w] = cand, fire, arc
+            if old is None or cand < old:
+                best[w], back[w] = cand, arc
+            elif cand == old and fire(arc) < fire(back[w]):
+                back[w] = arc
     path = []
     v = lat.nodes[-1]  # (n, m): the largest node
     while v in back:
