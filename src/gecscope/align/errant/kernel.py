@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from gecscope.extras import numba_jit
+
 # operation codes of an alignment step (a transposition of s tokens is TRANS + s)
 MATCH, SUB, INS, DEL, TRANS = 0, 1, 2, 3, 10
 #: the modulus of the cheap key of a lower-cased form (its spaCy hash modulo this)
@@ -319,15 +321,8 @@ class Kernel:
     Python over lists (the same function, the same result)."""
 
     def __init__(self, compiled: bool | None = None) -> None:
-        fn: Any = align_kernel
-        if compiled is None or compiled:
-            try:
-                import numba
-            except ImportError:
-                if compiled:
-                    raise
-            else:
-                fn = numba.njit(cache=True, nogil=True)(align_kernel)
+        jit = numba_jit(compiled)
+        fn: Any = align_kernel if jit is None else jit(align_kernel)
         self.compiled = fn is not align_kernel
         self._fn = fn
 
