@@ -25,7 +25,6 @@ from gecscope.meta.protocols.synthetic import (
     hybrid_human,
     hybrid_scores,
     hybrids,
-    synthetic_correlation,
     synthetic_vectors,
 )
 from gecscope.meta.reports.presets import META_METRICS
@@ -84,8 +83,8 @@ def test_no_hybrids_is_the_real_system_level(data: Path) -> None:
     ds = gmeg(data, "wiki")
     run = run_metric("GLEU-script", get_metric("gleu"), ds)
     segments = read_segment_scores(ds.segments)  # type: ignore[arg-type]
-    assert synthetic_correlation(run, segments, ds.human[RATING], 0, 0) == system_level(run)[RATING]
-    more = synthetic_correlation(run, segments, ds.human[RATING], 30, 0)
+    assert system_correlation(*synthetic_vectors(run, segments, ds.human[RATING], 0, 0)) == system_level(run)[RATING]
+    more = system_correlation(*synthetic_vectors(run, segments, ds.human[RATING], 30, 0))
     assert more.systems == 36
     metric, people = synthetic_vectors(run, segments, ds.human[RATING], 30, 0)
     found = hybrids(GMEG_SYSTEMS, 12, 30, 0)

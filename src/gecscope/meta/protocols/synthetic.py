@@ -24,7 +24,6 @@ from itertools import combinations
 
 import numpy as np
 
-from gecscope.meta.protocols.correlate import Correlation, system_correlation
 from gecscope.meta.protocols.evaluate import MetricRun
 from gecscope.meta.protocols.limits import MAX_SYNTHETIC
 from gecscope.metrics import statistics
@@ -116,7 +115,8 @@ def synthetic_vectors(
     aggregation: str = "corpus",
 ) -> tuple[dict[str, float], dict[str, float]]:
     """Metric and human scores of the real systems plus ``count`` hybrids drawn with ``seed``
-    (a hybrid is named ``first+second@share#k``)."""
+    (a hybrid is named ``first+second@share#k``); their Pearson/Spearman is
+    :func:`~gecscope.meta.protocols.correlate.system_correlation` of the two."""
     systems = run.dataset.systems
     found = hybrids(systems, len(segments[systems[0]]), count, seed)
     metric = {**run.system_scores(aggregation)}
@@ -124,18 +124,6 @@ def synthetic_vectors(
     for k, (h, value) in enumerate(zip(found, hybrid_scores(run, found, aggregation), strict=True)):
         metric[f"{h.name}#{k}"], people[f"{h.name}#{k}"] = value, hybrid_human(segments, h)
     return metric, people
-
-
-def synthetic_correlation(
-    run: MetricRun,
-    segments: dict[str, list[float | None]],
-    human: dict[str, float],
-    count: int,
-    seed: int,
-    aggregation: str = "corpus",
-) -> Correlation:
-    """Pearson/Spearman over the real systems plus ``count`` hybrids drawn with ``seed``."""
-    return system_correlation(*synthetic_vectors(run, segments, human, count, seed, aggregation))
 
 
 def summarise(values: Sequence[float]) -> dict[str, float]:

@@ -9,9 +9,10 @@ from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.gmeg import RATING, read_segment_scores
 from gecscope.meta.data.named import check_options
 from gecscope.meta.data.published import GMEG_TABLE8, GMEG_TABLE8_ROWS, GMEG_TABLE8_SOURCE
+from gecscope.meta.protocols.correlate import system_correlation
 from gecscope.meta.protocols.evaluate import MetricRun
 from gecscope.meta.protocols.limits import MAX_SEEDS
-from gecscope.meta.protocols.synthetic import summarise, synthetic_correlation
+from gecscope.meta.protocols.synthetic import summarise, synthetic_vectors
 
 
 def check_synthetic(count: int, runs: int, dataset: str) -> None:
@@ -28,7 +29,9 @@ def synthetic_entry(
     ``seed .. seed + runs - 1``: mean and sample sd, and every run's values."""
     segments = checked_segments(ds, run)
     seeds = list(range(seed, seed + runs))
-    found = [synthetic_correlation(run, segments, ds.human[RATING], count, s, aggregation) for s in seeds]
+    found = [
+        system_correlation(*synthetic_vectors(run, segments, ds.human[RATING], count, s, aggregation)) for s in seeds
+    ]
     return {
         "systems": count,
         "seeds": seeds,
@@ -68,7 +71,6 @@ def williams_entry(
 ) -> dict[str, Any]:
     """Per human vector, the Williams p-values between every two metrics (Pearson over the real
     systems; on GMEG with ``synthetic``, over the real systems plus the hybrids of ``seed``)."""
-    from gecscope.meta.protocols.synthetic import synthetic_vectors
     from gecscope.meta.protocols.williams import williams_matrix
 
     out: dict[str, Any] = {}
