@@ -311,29 +311,37 @@ def test_download_command_lists_the_gated_sets(tmp_path: Path, monkeypatch, caps
 
 
 @pytest.mark.parametrize(
-    ("name", "hyp", "prf"),
+    ("name", "hyp", "prf", "raw"),
     [
-        ("estgec-l2", "estgec/GEC_systems/nelb/en-et-de-cs-nelb-1.3b-estgec-l2.txt", (0.3875, 0.4371, 0.3965)),
-        ("tartu-l1", "estgec/Tartu_L1_test/test_laused.txt", (0.0518, 0.1319, 0.0589)),
+        ("estgec-l2", "estgec/GEC_systems/nelb/en-et-de-cs-nelb-1.3b-estgec-l2.txt", (0.7139, 0.5545, 0.6751),
+         (0.3875, 0.4371, 0.3965)),
+        ("tartu-l1", "estgec/Tartu_L1_test/test_laused.txt", (1.0, 0.0, 0.0), (0.0518, 0.1319, 0.0589)),
     ],
-)
+)  # fmt: skip
 def test_t_scores_the_estonian_sets_as_the_official_script(  # type: ignore[no-untyped-def]
-    name: str, hyp: str, prf: tuple[float, float, float], capsys, monkeypatch
+    name: str, hyp: str, prf: tuple[float, float, float], raw: tuple[float, float, float], capsys, monkeypatch
 ) -> None:
-    """``-t estgec-l2`` / ``-t tartu-l1`` as the docs give them: the protocol's language (et) and an
-    aligner it allows. NELB's output is detokenised against tokenised sources: refused in one line
-    (the tokenisation guard holds for named sets as for files, issue 38); read as given with
-    ``--allow-tokenization-mismatch``, as the official ``m2scorer.py HYP GOLD`` reads it (it splits
-    it on spaces: tests/golden/estgec_m2.json)."""
+    """``-t estgec-l2`` / ``-t tartu-l1`` as the docs give them: the protocol's language (et), an
+    aligner it allows and its tokens: EstGEC's scorer wants the output tokenised as its sources,
+    which are EstNLTK's words (docs/types-estonian.md), so NELB's detokenised output is tokenised
+    so (signed ``tok:estnltk-...``; Tartu L1's raw sentences are then its source: no edit).
+    ``--tokenize none`` keeps the guard (refused in one line); with
+    ``--allow-tokenization-mismatch`` too, the output is read as given, as the official
+    ``m2scorer.py HYP GOLD`` reads a raw file (it splits it on spaces: tests/golden/estgec_m2.json)."""
+    pytest.importorskip("estnltk")
     require_shared()
     monkeypatch.setenv("GECSCOPE_DATA", str(DATA))
-    assert main(["score", "-t", name, "--hyp", str(ML / hyp)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "--allow-tokenization-mismatch" in err
-    argv = ("-t", name, "--hyp", str(ML / hyp), "--allow-tokenization-mismatch", "--format", "json")
-    out = json.loads(cli(capsys, *argv))
+    out = json.loads(cli(capsys, "-t", name, "--hyp", str(ML / hyp), "--format", "json"))
     got = tuple(round(out["components"][k], 4) for k in ("p", "r", "f"))
     assert got == prf and "|protocol:estgec|" in out["signature"] and "|lang:et|" in out["signature"]
+    assert "|tok:estnltk-" in out["signature"]
+    assert main(["score", "-t", name, "--hyp", str(ML / hyp), "--tokenize", "none"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "error:" in err and "--allow-tokenization-mismatch" in err
+    argv = ("-t", name, "--hyp", str(ML / hyp), "--tokenize", "none", "--allow-tokenization-mismatch")
+    out = json.loads(cli(capsys, *argv, "--format", "json"))
+    assert tuple(round(out["components"][k], 4) for k in ("p", "r", "f")) == raw
+    assert "|tok:whitespace|" in out["signature"]
 
 
 def protocol_args(*argv: str) -> argparse.Namespace:
