@@ -96,4 +96,5 @@ GMEG_TABLE8_ROWS = {
     "chrf": "CHRF++",
     "ERRANT-cat": "ERRANT0.5",
     "ERRANT-cat-0.2": "ERRANT0.2",
+    "I-measure-nomix": "I-measure",
 }

@@ -27,6 +27,9 @@ META_METRICS: dict[str, tuple[str, dict[str, Any], str]] = {
     # GMEG-Data's "ERRANT": the mean F0.5 / F0.2 over ERRANT's error categories (errant_compare's references)
     "ERRANT-cat": ("errant", {"average": "categories"}, "corpus"),
     "ERRANT-cat-0.2": ("errant", {"average": "categories", "beta": 0.2}, "corpus"),
+    # I-measure with the scorer's defaults; GMEG-Data's Table 8 ran it with -nomix (one reference per annotator)
+    "I-measure": ("i-measure", {}, "corpus"),
+    "I-measure-nomix": ("i-measure", {"mix": False}, "corpus"),
     "CLEME2.0-dep": ("cleme2", {"assumption": "dependent"}, "corpus"),
     "CLEME2.0-ind": ("cleme2", {"assumption": "independent"}, "corpus"),
     "SentCLEME2.0-dep": ("cleme2", {"assumption": "dependent", "level": "sentence"}, "sentence"),
@@ -60,7 +63,7 @@ REFERENCE_FREE = ("scribendi", "llm-s", "llm-e", "some", "impara")
 #: presets that need a model named on the command line (never in ``meta report``)
 NEEDS_INPUT = frozenset({"llm-s", "llm-e", "some", "impara"})
 #: GMEG-Data's Table 8 settings: ``meta run`` takes them, the GJG15/SEEDA report leaves them out
-TABLE8_ONLY = frozenset({"M2-0.2", "GLEU-script", "ERRANT-cat", "ERRANT-cat-0.2"})
+TABLE8_ONLY = frozenset({"M2-0.2", "GLEU-script", "ERRANT-cat", "ERRANT-cat-0.2", "I-measure-nomix"})
 
 #: registry metric -> the preset ``meta run --metric NAME`` runs for it (the paper's default setting;
 #: a metric without a preset above: its defaults, generated from the registry)
@@ -73,6 +76,7 @@ DEFAULT_PRESET = {
     "pt-m2": "PT-M2",
     "pt-errant": "PT-ERRANT",
     "wodafe": "WODAFE",
+    "i-measure": "I-measure",
     **{name: name for name in REFERENCE_FREE},
 }
 DEFAULT_PRESET.update({name: name for name in METRICS if name not in DEFAULT_PRESET})
