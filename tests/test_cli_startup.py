@@ -59,6 +59,16 @@ def test_a_metric_without_weightings_loads_no_weighting_code(tmp_path: Path, met
     assert loaded == set()
 
 
+@pytest.mark.parametrize("metric", ["cleme", "cleme2"])
+def test_a_chunk_metric_loads_no_edit_count_table(tmp_path: Path, metric: str) -> None:
+    src, hyp = tmp_path / "s.txt", tmp_path / "h.txt"
+    src.write_text("This are a test .\n", encoding="utf-8")
+    hyp.write_text("This is a test .\n", encoding="utf-8")
+    argv = ["score", "--metric", metric, "--source", str(src), "--hyp", str(hyp), "--ref", str(hyp)]
+    code = f"from gecscope.cli import main\nassert main({argv!r}) == 0"
+    assert loaded_after(code, ("gecscope.metrics.counts", "gecscope.metrics.errant")) == set()
+
+
 def test_the_cli_offers_the_encoder_presets_the_weighting_knows() -> None:
     from gecscope.cli.models import ENCODER_PRESETS
     from gecscope.weighting.config import PRESETS

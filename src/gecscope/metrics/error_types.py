@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING
 
 from gecscope.classify import Label
 from gecscope.metrics.analysis import ChunkAnalysis
-from gecscope.metrics.counts import prf_row
 from gecscope.result import Score
 from gecscope.stats import ChunkCounts, TypeCounts, TypeEntry
 from gecscope.types import Chunk, Example
@@ -191,6 +190,8 @@ def type_row(counts: Sequence[float], beta: float, gold: bool = False) -> dict[s
     >>> type_row((0, 0, 2), 0.5)
     {'tp': 0, 'fp': 0, 'fn': 2, 'p': None, 'r': 0.0, 'f': 0.0}
     """
+    from gecscope.metrics.counts import prf_row  # start-up: the CLEME family reads no count table
+
     row: dict[str, float | None] = dict(prf_row(counts, beta))
     tp, fp, fn = counts
     if tp + fp == 0:
