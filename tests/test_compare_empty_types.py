@@ -31,7 +31,10 @@ METRIC_NAMES = ("errant", "m2", "cleme2")
 
 @cache
 def systems() -> dict[str, Any]:
-    return {name: api.load(hypothesis=EXAMPLE / f"{name}.txt", **GIVEN) for name in NAMES}
+    return {
+        name: api.load(source=GIVEN["source"], hypothesis=EXAMPLE / f"{name}.txt", ref_m2=GIVEN["ref_m2"])
+        for name in NAMES
+    }
 
 
 @cache
