@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from gecscope.extras import numba_jit
 from gecscope.types import Tokens
 
 GAP = 2
@@ -194,18 +195,11 @@ class Tally:
 
     def __init__(self, compiled: bool | None = None) -> None:
         self._fn: Any = tally_kernel
-        if compiled is None or compiled:
-            try:
-                import numba
-            except ImportError:
-                if compiled:
-                    raise
-            else:
-                jit = numba.njit(cache=True, nogil=True)
-                # the kernel resolves its helpers by name: a copy of it sees their compiled versions
-                names = {**globals(), "count_column": jit(count_column), "pair_table": jit(pair_table)}
-                copy = types.FunctionType(tally_kernel.__code__, names, tally_kernel.__name__)
-                self._fn = jit(copy)
+        jit = numba_jit(compiled)
+        if jit is not None:
+            # the kernel resolves its helpers by name: a copy of it sees their compiled versions
+            names = {**globals(), "count_column": jit(count_column), "pair_table": jit(pair_table)}
+            self._fn = jit(types.FunctionType(tally_kernel.__code__, names, tally_kernel.__name__))
         self.compiled = self._fn is not tally_kernel
 
     def counts(self, src: Tokens, hyp: Tokens, ref: Tokens) -> NDArray[np.int64]:
