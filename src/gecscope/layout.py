@@ -60,6 +60,11 @@ def prf_layout(title: str, counts: tuple[str, ...] = ("tp", "fp", "fn"), meaning
     return Layout(title, "f", (P, R, F), counts, meaning)
 
 
+def score_layout(title: str, label: str, meaning: str, counts: tuple[str, ...], count_meaning: str) -> Layout:
+    """The layout of a metric with one number: headline and only component ``score``, higher better."""
+    return Layout(title, "score", (Component("score", label, HIGHER, meaning),), counts, count_meaning)
+
+
 def count_label(key: str) -> str:
     """``fp_ne`` -> ``FP_ne``, ``tp`` -> ``TP``, ``proposed`` -> ``proposed``."""
     if key in ("tp", "fp", "fn", "tn") or key.startswith(("fp_", "tp_")):

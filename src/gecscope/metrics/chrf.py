@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
-from gecscope.layout import HIGHER, Component, Layout
+from gecscope.layout import score_layout
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.result import Score
@@ -141,10 +141,10 @@ def chrf_values(stats: Any, beta: float, eps_smoothing: bool = False) -> FloatAr
 
 class ChrF(MetricBase):
     name = "chrf"
-    layout = Layout(
+    layout = score_layout(
         "chrF++",
-        "score",
-        (Component("score", "chrF", HIGHER, "F-beta of the averaged character and word n-gram precision and recall"),),
+        "chrF",
+        "F-beta of the averaged character and word n-gram precision and recall",
         ("hyp_ngrams", "ref_ngrams", "matches"),
         "per order (characters 1..6, then words 1..2), summed over the corpus at each sentence's best reference",
     )

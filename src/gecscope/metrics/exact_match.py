@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gecscope.layout import HIGHER, Component, Layout
+from gecscope.layout import score_layout
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.punctuation import SETS, signed_set, strip_tokens
@@ -53,10 +53,10 @@ def share(totals: Any) -> FloatArray:
 
 class ExactMatch(MetricBase):
     name = "exact-match"
-    layout = Layout(
+    layout = score_layout(
         "Exact match",
-        "score",
-        (Component("score", "EM", HIGHER, "share of the counted sentences whose hypothesis is a reference"),),
+        "EM",
+        "share of the counted sentences whose hypothesis is a reference",
         ("counted", "matched"),
         "counted: sentences counted (erroneous ones by default), matched: those whose hypothesis is a reference",
     )
