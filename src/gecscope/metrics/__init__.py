@@ -197,6 +197,24 @@ METRICS: dict[str, MetricSpec] = {
             ("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array"
         ),
     ),
+    "chargleu": MetricSpec(
+        "chargleu:CharGleu:CharGleuConfig",
+        "charGLEU: GLEU over character n-grams (n = 1..5), the official script run on characters",
+        aliases=("charGLEU", "char-gleu"),
+        cite="napoles-etal-2019-enabling",
+        tool="gec-ranking compute_gleu -n 5 on character files (GMEG-Data released no charGLEU code)",
+        options=(
+            o.LEVEL,
+            o.GLEU_N,
+            Option("spaces", "drop: the words' characters; keep: one U+2581 between words", choices=("drop", "keep")),
+            Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3")),
+            Option("iterations", "sampling iterations", int, low=1, high=100_000),
+            o.MISSING,
+        ),
+        statistics=Statistics(
+            ("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array"
+        ),
+    ),
     "i-measure": MetricSpec(
         "imeasure:IMeasure:IMeasureConfig",
         "I-measure: improvement in weighted accuracy over doing nothing, from a three-way token alignment",
