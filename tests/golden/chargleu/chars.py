@@ -1,5 +1,6 @@
 """chars.py drop|keep IN OUT: each line as its characters separated by spaces (drop: white space
 left out; keep: runs of white space as one U+2581 between words)."""
+
 import sys
 from pathlib import Path
 
