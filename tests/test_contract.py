@@ -114,6 +114,7 @@ FALSE_POSITIVES = ("fp", "fp_ne", "fp_un", "proposed", "positive", "negative")
 #: metrics that count no false positive, and why: they are checked otherwise or not at all, by name
 NO_FALSE_POSITIVE_COUNT = {
     "gleu": "n-gram precision against source and references: no edit is counted",
+    "chargleu": "character n-gram precision against source and references: no edit is counted",
     "indicgec": "clipped n-gram matches against the reference: no edit is counted",
     "chrf": "character and word n-gram matches against the best reference: no edit is counted",
     "exact-match": "whole sentences compared with the references: no edit is counted",
