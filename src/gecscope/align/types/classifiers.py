@@ -20,6 +20,12 @@ Three kinds of classifier:
   and references alike, and signed with it (the annotation's name is its ``tags``); a run without
   annotations gets the language's tag-free surface types, signed as such.
 
+The classifier names edits; it never decides whether one counts (:func:`still_counted`): an edit
+read as ``UNK`` stays ``UNK``, and one read with another type that changes nothing (EstGEC's empty
+insertion ``A 3 3|||M:PUNCT|||-NONE-``), which the classifier labels ``UNK``, is ``M:UNK``, still
+counted, so ERRANT's, M2's and the CLEME family's counts are the same with a per-type view as
+without.
+
 A tag-free language without a port of its own, given annotations, is typed by the UD-POS
 classifier (:mod:`gecscope.align.types.upos`). A language whose aligner types its edits
 (English, Chinese) refuses annotations where types are read: they would not be read.
@@ -40,7 +46,10 @@ from gecscope.align.types.frame import AnnotatedClassifier
 from gecscope.align.types.surface import SurfaceTypes, surface_types
 from gecscope.align.types.upos import UposTypes
 from gecscope.errors import InputError, SettingError
-from gecscope.types import Example, Target
+from gecscope.types import Edit, Example, Target
+
+#: ERRANT's label of an edit that corrects nothing (left out of correction)
+UNK = "UNK"
 
 Classifier = SurfaceTypes | AnnotatedClassifier
 
@@ -80,16 +89,48 @@ def signature_of(language: Language, annotation: str = "") -> str:
     return "" if classifier is None else classifier.signature.replace(",", "+")
 
 
+def still_counted(read: Edit, typed: Edit) -> Edit:
+    """``typed`` (``read`` as the classifier labelled it) counting as ``read`` counts: the
+    classifier names an edit, it never decides whether the edit counts (ERRANT leaves ``UNK``
+    edits out of correction, and a per-type view changes no number). An edit read as ``UNK``
+    stays ``UNK``; one read otherwise (or untyped) that the classifier labels ``UNK`` (it changes
+    nothing: an annotator's empty insertion ``A 3 3|||M:PUNCT|||-NONE-``, a token replaced by
+    itself) is ``<operation>:UNK``, the operation the one read (``M``, ``U``, ``R``), else its
+    span's (an insertion ``M``, a deletion ``U``, else ``R``).
+
+    >>> still_counted(Edit(3, 3, (), "M:PUNCT"), Edit(3, 3, (), "UNK")).type
+    'M:UNK'
+    >>> still_counted(Edit(1, 2, ("x",), "UNK"), Edit(1, 2, ("x",), "R:OTHER")).type
+    'UNK'
+    """
+    if read.type == UNK:
+        return typed if typed.type == UNK else replace(typed, type=UNK)
+    if typed.type != UNK:
+        return typed
+    if len(read.type) > 2 and read.type[1] == ":" and read.type[0] in "MUR":
+        operation = read.type[0]
+    else:
+        operation = "M" if read.start == read.end else "U" if not read.correction else "R"
+    return replace(typed, type=f"{operation}:{UNK}")
+
+
+def counted_as_read(read: Sequence[Edit], typed: Iterable[Edit]) -> tuple[Edit, ...]:
+    """The classifier's ``typed`` edits, each counting as its ``read`` one (:func:`still_counted`)."""
+    return tuple(still_counted(r, t) for r, t in zip(read, typed, strict=True))
+
+
 def type_target(source: Sequence[str], target: Target, classifier: SurfaceTypes) -> Target:
-    """``target`` with each edit typed by ``classifier`` (a target without edits unchanged)."""
+    """``target`` with each edit typed by ``classifier`` (a target without edits unchanged),
+    counting as it was read (:func:`still_counted`)."""
     if not target.edits:
         return target
-    return replace(target, edits=classifier.type_edits(source, target.edits))
+    return replace(target, edits=counted_as_read(target.edits, classifier.type_edits(source, target.edits)))
 
 
 def type_annotated(example: Example, target: Target, classifier: AnnotatedClassifier, side: str, n: int) -> Target:
-    """``target`` of ``example`` with each edit typed by the annotated ``classifier`` (a target
-    without edits unchanged; one with edits but no annotated words is refused: ``side`` names it)."""
+    """``target`` of ``example`` with each edit typed by the annotated ``classifier``, counting as
+    it was read (:func:`still_counted`; a target without edits unchanged; one with edits but no
+    annotated words is refused: ``side`` names it)."""
     if not target.edits:
         return target
     if example.source_words is None or target.words is None:
@@ -100,7 +141,8 @@ def type_annotated(example: Example, target: Target, classifier: AnnotatedClassi
             f"error types need annotations of every side with edits: the {what} of sentence {n} {lacks} "
             f"(give its CoNLL-U, {option}, or a tagger)"
         )
-    return replace(target, edits=classifier.type_edits(example.source_words, target.words, target.edits))
+    typed = classifier.type_edits(example.source_words, target.words, target.edits)
+    return replace(target, edits=counted_as_read(target.edits, typed))
 
 
 def type_examples(examples: Iterable[Example], classifier: Classifier) -> list[Example]:
@@ -129,7 +171,9 @@ __all__ = [
     "Classifier",
     "annotated_classifier",
     "classifier_of",
+    "counted_as_read",
     "signature_of",
+    "still_counted",
     "type_annotated",
     "type_examples",
     "type_target",
