@@ -97,4 +97,5 @@ GMEG_TABLE8_ROWS = {
     "ERRANT-cat": "ERRANT0.5",
     "ERRANT-cat-0.2": "ERRANT0.2",
     "I-measure-nomix": "I-measure",
+    "chargleu": "charGLEU",  # n = 1..5 as the paper says; whether it counted spaces it does not
 }
