@@ -140,7 +140,7 @@ def brief(p: argparse.ArgumentParser, command: str) -> None:
             action.help = short
         elif "--metric" in action.option_strings and action.choices:
             default = " ".join(action.default or [])
-            action.help = f"one or several of {', '.join(action.choices)} (default {default}; aliases: --help-all)"
+            action.help = f"one or several of the {len(action.choices)} metrics (default {default}; their names: --help-all)"
     p.epilog = (
         f"{hidden} more options (metric and model settings, alignment, caches, rarely used ones): "
         f"'gecscope {command} --help-all', or docs/cli.md"
