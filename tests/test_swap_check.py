@@ -12,10 +12,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA, require_shared
 from gecscope.io.m2 import read_m2
-from gecscope.io.sanity import Z_EACH, Z_WARN, SwapTally, sequences, swap_tally, total
+from gecscope.io.sanity import Z_EACH, Z_WARN, SwapTally, difference, sequences, swap_tally, total
 from gecscope.types import Example, Target
 
 Lines = list[tuple[str, ...]]
@@ -150,6 +152,63 @@ def test_tallies_add_up_over_shards() -> None:
         summed += part
     assert summed == total(parts) == swap_tally(whole) and summed.lines == 200
     assert summed.warning() == swap_tally(whole).warning() is not None
+
+
+#: few words, in two cases, and the line-end markers as words: sequences recur within and across lines
+_WORDS = st.lists(st.sampled_from(["a", "A", "the", "cat", "sat", "\x02", "\x03", ""]), max_size=14)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_WORDS, _WORDS)
+def test_the_difference_read_around_the_changes_is_the_whole_lines_difference(
+    before: list[str], after: list[str]
+) -> None:
+    whole = sequences(after)
+    whole.subtract(sequences(before))
+    assert difference(before, after) == {seq: n for seq, n in whole.items() if n}
+
+
+def _direction_of_whole_lines(examples: Sequence[Example]) -> dict[str, int]:
+    """SwapTally.direction as its docstring defines it, from every sequence of every line."""
+    out: Counter[str] = Counter()
+    for ex in examples:
+        source, hyp = sequences(ex.source), sequences(ex.hypothesis.tokens)
+        for ref in {r.tokens for r in ex.references}:
+            counts = sequences(ref)
+            for seq in counts.keys() | source.keys():
+                if source[seq] == hyp[seq]:
+                    out[seq] += counts[seq] - source[seq]
+    return {seq: n for seq, n in out.items() if n}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_WORDS, _WORDS, st.lists(_WORDS, max_size=3)), max_size=8))
+def test_the_tally_counts_what_whole_lines_count(lines: list[tuple[list[str], list[str], list[list[str]]]]) -> None:
+    examples = _examples([s for s, _, _ in lines], [h for _, h, _ in lines], [r for _, _, r in lines])
+    tally = swap_tally(examples)
+    assert tally.direction == _direction_of_whole_lines(examples)
+    changes = []
+    for source, hyp, _ in lines:
+        change = sequences(hyp)
+        change.subtract(sequences(source))
+        if any(change.values()):
+            changes.append(tuple(sorted((seq, n) for seq, n in change.items() if n)))
+    assert [line.change for line in tally.changes] == changes
+
+
+def test_the_fluency_is_not_read_when_the_direction_clears_the_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    sources, refs = _learners(100)
+    tally = swap_tally(_examples(_system(sources, refs, 0.8), sources, refs))
+
+    def unread(self: SwapTally) -> float:
+        raise AssertionError("the fluency was read")
+
+    monkeypatch.setattr(SwapTally, "fluency_z", unread)
+    for direction in (0.0, 0.99, -0.99):
+        monkeypatch.setattr(SwapTally, "direction_z", lambda self, d=direction: d)
+        assert tally.z() == 0.0 and tally.warning() is None
+    monkeypatch.setattr(SwapTally, "direction_z", lambda self: 5.0)
+    assert tally.warning() is None  # the direction alone says "not swapped"
 
 
 # ---- every real system output in ../shared ---------------------------------------------------

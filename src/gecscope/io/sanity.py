@@ -66,21 +66,102 @@ def sequences(tokens: Sequence[str]) -> Counter[str]:
     >>> seqs["a"], seqs["a\x1fcat"], len(seqs)  # 2 words, 3 pairs, 2 triples
     (1, 1, 7)
     """
-    words = _JOIN.join(tokens).casefold().split(_JOIN) if tokens else []
-    padded = [_START, *words, _END]
-    out = Counter(words)
-    out.update(map(_JOIN.join, pairwise(padded)))
-    out.update(map(_JOIN.join, zip(padded, padded[1:], padded[2:], strict=False)))
+    padded = _padded(tokens)
+    return Counter(_grams(padded, 0, len(padded)))
+
+
+def _padded(tokens: Sequence[str]) -> list[str]:
+    """The words case folded, between the line's start and end."""
+    return [_START, *(_JOIN.join(tokens).casefold().split(_JOIN) if tokens else ()), _END]
+
+
+def _grams(padded: list[str], lo: int, hi: int) -> list[str]:
+    """The sequences within ``padded[lo:hi]`` (its start and end markers are no words)."""
+    part = padded[lo:hi]
+    return [
+        *part[lo == 0 : len(part) - (hi == len(padded))],
+        *map(_JOIN.join, pairwise(part)),
+        *map(_JOIN.join, zip(part, part[1:], part[2:], strict=False)),
+    ]
+
+
+#: how far ahead (words of either line together) :func:`_chunks` looks for the two to agree again
+RESYNC = 6
+
+
+def _chunks(a: list[str], b: list[str]) -> list[tuple[int, int, int, int]]:
+    """Where padded lines ``a`` and ``b`` differ: ``(a_from, a_to, b_from, b_to)`` in order, the
+    words between two of them alike in both (any such split serves :func:`difference`; the
+    closer it follows the changes, the less it reads)."""
+    shortest = min(len(a), len(b))
+    tail = 1
+    while tail < shortest - 1 and a[-1 - tail] == b[-1 - tail]:  # not into the start
+        tail += 1
+    a_end, b_end = len(a) - tail, len(b) - tail
+    i = j = 1
+    out = []
+    while True:
+        while i < a_end and j < b_end and a[i] == b[j]:
+            i, j = i + 1, j + 1
+        if i >= a_end or j >= b_end:
+            if i < a_end or j < b_end:
+                out.append((i, a_end, j, b_end))
+            return out
+        skip = next(
+            (
+                (da, k - da)
+                for k in range(1, RESYNC + 1)
+                for da in range(k + 1)
+                if i + da < a_end and j + k - da < b_end and a[i + da] == b[j + k - da]
+            ),
+            None,
+        )
+        if skip is None:
+            out.append((i, a_end, j, b_end))
+            return out
+        out.append((i, i + skip[0], j, j + skip[1]))
+        i, j = i + skip[0], j + skip[1]
+
+
+def difference(before: Sequence[str], after: Sequence[str]) -> dict[str, int]:
+    """``sequences(after) - sequences(before)``: the sequences whose counts differ, read only
+    around the words that differ. A sequence of 3 words or fewer that does not reach a changed
+    word lies in words alike in both, so it cancels: the work follows the changes, not the
+    lines' length.
+
+    >>> difference(["A", "cat", "sat", "down", "here"], ["a", "cat", "sits", "down", "here"])["sits"]
+    1
+    """
+    return _difference(_padded(before), _padded(after))
+
+
+def _difference(a: list[str], b: list[str]) -> dict[str, int]:
+    """:func:`difference` of two padded lines."""
+    reach = max(ORDERS) - 1  # the words either side of a change that a sequence reaching it holds
+    old: list[str] = []
+    new: list[str] = []
+    windows: list[list[int]] = []
+    for a_lo, a_hi, b_lo, b_hi in _chunks(a, b):
+        if windows and a_lo - windows[-1][1] < 2 * reach:  # the words alike between: too few to part them
+            windows[-1][1], windows[-1][3] = a_hi, b_hi
+        else:
+            windows.append([a_lo, a_hi, b_lo, b_hi])
+    for a_lo, a_hi, b_lo, b_hi in windows:
+        old += _grams(a, max(0, a_lo - reach), min(len(a), a_hi + reach))
+        new += _grams(b, max(0, b_lo - reach), min(len(b), b_hi + reach))
+    olds, news = Counter(old), Counter(new)
+    out = {seq: n - olds.get(seq, 0) for seq, n in news.items() - olds.items()}
+    out.update((seq, -n) for seq, n in olds.items() - news.items() if seq not in news)
     return out
 
 
 @dataclass(frozen=True)
 class LineChange:
     """One line where the hypothesis differs from the source: ``change``, each word sequence whose
-    count differs (hypothesis minus source); ``own``, those of them its own references have."""
+    count differs (hypothesis minus source); ``references``, the line's references."""
 
     change: tuple[tuple[str, int], ...]
-    own: frozenset[str]
+    references: frozenset[tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -90,8 +171,9 @@ class SwapTally:
 
     ``direction``: for each word sequence, how many more times the references have it than the
     source, counted on the lines where the hypothesis has it as often as the source (the same
-    count whichever file is the source); ``written``: for each sequence, on how many lines the
-    references have it; ``changes``: the lines where the two files differ.
+    count whichever file is the source); ``references``: each line's references,
+    whose word sequences :meth:`fluency_z` looks up, only when it is asked; ``changes``: the lines
+    where the two files differ.
 
     >>> from gecscope.types import Target
     >>> ex = Example(("a",), Target(("b",)), (Target(("b",)),), "0")
@@ -101,7 +183,7 @@ class SwapTally:
 
     lines: int = 0
     direction: Mapping[str, int] = field(default_factory=dict)
-    written: Mapping[str, int] = field(default_factory=dict)
+    references: tuple[frozenset[tuple[str, ...]], ...] = ()
     changes: tuple[LineChange, ...] = ()
 
     @property
@@ -129,26 +211,38 @@ class SwapTally:
             return 0.0
         way = np.sign([self.direction[seq] for seq in index])
         row_of, col_of, delta_of = np.array(rows), np.array(cols), np.array(deltas, dtype=float)
-
-        def margin(signs: np.ndarray) -> float:
-            votes = np.sign(np.bincount(col_of, weights=delta_of * signs[row_of], minlength=len(index))) * way
-            voting = np.count_nonzero(votes)
-            return float(votes.sum() / math.sqrt(voting)) if voting else 0.0
-
-        real = margin(np.ones(len(self.changes)))
-        flips = np.random.default_rng(0).integers(0, 2, size=(FLIPS, len(self.changes))) * 2 - 1
-        spread = math.sqrt(sum(margin(f) ** 2 for f in flips) / FLIPS)
-        return real / spread if spread else 0.0
+        # the real order (all +1) and FLIPS random exchanges, summed per sequence in one pass
+        signs = np.vstack(
+            [
+                np.ones(len(self.changes)),
+                np.random.default_rng(0).integers(0, 2, size=(FLIPS, len(self.changes))) * 2 - 1,
+            ]
+        )
+        bins = (np.arange(FLIPS + 1)[:, None] * len(index) + col_of).ravel()
+        sums = np.bincount(bins, weights=(delta_of * signs[:, row_of]).ravel(), minlength=(FLIPS + 1) * len(index))
+        votes = np.sign(sums.reshape(FLIPS + 1, len(index))) * way
+        voting = np.count_nonzero(votes, axis=1)
+        margins = [
+            float(v / math.sqrt(n)) if n else 0.0
+            for v, n in zip(votes.sum(axis=1).tolist(), voting.tolist(), strict=True)
+        ]
+        spread = math.sqrt(sum(m**2 for m in margins[1:]) / FLIPS)
+        return margins[0] / spread if spread else 0.0
 
     def fluency_z(self) -> float:
         """How many standard deviations more lines have their unwritten word sequences (ones no
         other line's references write) on the source's side than on the hypothesis's (< 0: the
         other way round); 0 without evidence."""
+        wanted = {seq for line in self.changes for seq, _ in line.change}
+        written: Counter[str] = Counter()
+        for refs in self.references:
+            written.update(set().union(*map(sequences, refs)) & wanted)
         along = against = 0
         for line in self.changes:
+            own = set().union(*map(sequences, line.references))
             balance = 0
             for seq, delta in line.change:
-                if self.written.get(seq, 0) - (seq in line.own) <= 0:
+                if written[seq] - (seq in own) <= 0:
                     balance += delta
             along += balance < 0
             against += balance > 0
@@ -157,24 +251,32 @@ class SwapTally:
     def z(self) -> float:
         """The two signals together, ``(direction + fluency) / sqrt 2``, when each says the same
         beyond :data:`Z_EACH`; 0 when either is weaker or they disagree (< 0: swapped)."""
-        if not self.changes or not self.written:
-            return 0.0
-        direction = self.direction_z()
+        return self._together(self.direction_z())[0]
+
+    def _together(self, direction: float) -> tuple[float, float]:
+        """:meth:`z` and the fluency, given the direction (the fluency, the costlier signal, is not
+        read when the direction is within :data:`Z_EACH`: then z is 0 whatever it says)."""
+        if not self.changes or not any(self.references) or abs(direction) < Z_EACH:
+            return 0.0, 0.0
         fluency = self.fluency_z()
         if min(direction, fluency) >= Z_EACH or max(direction, fluency) <= -Z_EACH:
-            return (direction + fluency) / math.sqrt(2)
-        return 0.0
+            return (direction + fluency) / math.sqrt(2), fluency
+        return 0.0, fluency
 
     def warning(self) -> str | None:
-        """The one-line warning when the source and hypothesis look swapped, else ``None``."""
-        together = self.z()
+        """The one-line warning when the source and hypothesis look swapped, else ``None``: the
+        fluency is looked up only when the direction alone says "swapped" (>= :data:`Z_EACH`)."""
+        direction = self.direction_z()
+        if direction > -Z_EACH:
+            return None
+        together, fluency = self._together(direction)
         if together > -Z_WARN:
             return None
         return (
             f"on the {self.changed} of {self.lines} lines where they differ, the hypothesis reads as the "
-            f"source: its changes go against the references' corrections (direction z = {self.direction_z():.1f}) "
+            f"source: its changes go against the references' corrections (direction z = {direction:.1f}) "
             f"and the wording only it has is missing from the other lines' references more often than the "
-            f"source's (fluency z = {self.fluency_z():.1f}): are --source and --hyp swapped?"
+            f"source's (fluency z = {fluency:.1f}): are --source and --hyp swapped?"
         )
 
 
@@ -185,7 +287,7 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
     return SwapTally(
         sum(t.lines for t in parts),
         _merged(*(t.direction for t in parts)),
-        _merged(*(t.written for t in parts)),
+        tuple(refs for t in parts for refs in t.references),
         tuple(line for t in parts for line in t.changes),
     )
 
@@ -193,34 +295,20 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
 def swap_tally(examples: Sequence[Example]) -> SwapTally:
     """The counts behind the swap warning for ``examples`` (:meth:`SwapTally.warning`)."""
     direction: Counter[str] = Counter()
-    written: Counter[str] = Counter()
+    references: list[frozenset[tuple[str, ...]]] = []
     changes: list[LineChange] = []
     for ex in examples:
-        source = sequences(ex.source)
-        same = ex.hypothesis.tokens == ex.source
-        hypothesis = source if same else sequences(ex.hypothesis.tokens)
-        seen: set[str] = set()
-        for ref in {ref.tokens for ref in ex.references}:
-            if ref == ex.source:  # no change to read, and the source's own sequences
-                seen.update(source)
-                continue
-            counts = sequences(ref)
-            seen.update(counts)
-            for seq, n in counts.items() - source.items():  # (item views: set operations in C)
-                m = source.get(seq, 0)
-                if m == hypothesis.get(seq, 0):
-                    direction[seq] += n - m
-            for seq, m in source.items() - counts.items():
-                if seq not in counts and m == hypothesis.get(seq, 0):
-                    direction[seq] -= m
-        written.update(seen)
-        if not same and hypothesis != source:
-            change = {seq: n - source.get(seq, 0) for seq, n in hypothesis.items() - source.items()}
-            change.update((seq, -m) for seq, m in source.items() - hypothesis.items() if seq not in hypothesis)
-            changes.append(LineChange(tuple(sorted(change.items())), frozenset(seq for seq in change if seq in seen)))
-    return SwapTally(
-        len(examples),
-        {k: v for k, v in direction.items() if v},
-        dict(written),
-        tuple(changes),
-    )
+        refs = frozenset(ref.tokens for ref in ex.references)
+        references.append(refs)
+        if refs <= {ex.source} and ex.hypothesis.tokens == ex.source:
+            continue  # nothing differs on the line
+        source = _padded(ex.source)
+        change = {} if ex.hypothesis.tokens == ex.source else _difference(source, _padded(ex.hypothesis.tokens))
+        for ref in refs:
+            if ref != ex.source:
+                for seq, n in _difference(source, _padded(ref)).items():
+                    if seq not in change:
+                        direction[seq] += n
+        if change:
+            changes.append(LineChange(tuple(sorted(change.items())), refs))
+    return SwapTally(len(examples), {k: v for k, v in direction.items() if v}, tuple(references), tuple(changes))
