@@ -83,7 +83,7 @@ def test_report_help_and_docs_name_the_correction_the_code_uses(monkeypatch: pyt
 def test_zero_is_explained_where_it_is_a_default() -> None:
     text = " ".join(help_text("score", "--help-all").split())
     assert "3 full ERRANT type; gold: the reference M2's own types" in text and "0: none; default 0" in text
-    assert "maximum n-gram order (GREEN: 0 = the unit's default)" in text and "default 0 (gleu 4)" in text
+    assert "maximum n-gram order (GREEN: 0 = the unit's default)" in text and "default 0 (gleu 4, chargleu 5)" in text
 
 
 def test_cite_lists_no_progress_option_but_accepts_quiet(capsys: pytest.CaptureFixture[str]) -> None:
