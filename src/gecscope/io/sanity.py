@@ -146,9 +146,14 @@ def _difference(a: list[str], b: list[str]) -> dict[str, int]:
             windows[-1][1], windows[-1][3] = a_hi, b_hi
         else:
             windows.append([a_lo, a_hi, b_lo, b_hi])
+    # each sequence that holds a changed word once; the others lie in words alike on both sides
     for a_lo, a_hi, b_lo, b_hi in windows:
-        old += _grams(a, max(0, a_lo - reach), min(len(a), a_hi + reach))
-        new += _grams(b, max(0, b_lo - reach), min(len(b), b_hi + reach))
+        for grams, line, lo, hi in ((old, a, a_lo, a_hi), (new, b, b_lo, b_hi)):
+            part = line[max(0, lo - reach) : hi + reach]
+            pairs = line[max(0, lo - 1) : hi + 1]
+            grams += line[lo:hi]
+            grams += map(_JOIN.join, pairwise(pairs))
+            grams += map(_JOIN.join, zip(part, part[1:], part[2:], strict=False))
     olds, news = Counter(old), Counter(new)
     out = {seq: n - olds.get(seq, 0) for seq, n in news.items() - olds.items()}
     out.update((seq, -n) for seq, n in olds.items() - news.items() if seq not in news)
