@@ -50,6 +50,15 @@ def examples(n: int) -> int:
 REQUIRE_SHARED = os.environ.get("GECSCOPE_REQUIRE_SHARED") == "1"
 
 
+def require_estnltk() -> None:
+    """The estgec protocol tokenises a hypothesis with EstNLTK (the 'et-tagger' extra): its runs
+    are skipped where the extra is absent (the default tier); .ci/run's taggers tier runs them."""
+    from gecscope.extras import missing_modules
+
+    if missing_modules(["estnltk"]):
+        pytest.skip("the estgec protocol tokenises with EstNLTK: needs the 'et-tagger' extra (taggers tier)")
+
+
 def require_shared() -> None:
     if not shared_present():
         reason = f"shared data not found at {SHARED} (set GECSCOPE_SHARED to run this test)"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import gecscope
-from conftest import DATA, require_shared
+from conftest import DATA, require_estnltk, require_shared
 from gecscope.cli import main
 from gecscope.setup.protocols import PROTOCOLS
 from gecscope.setup.testsets import SHA256, TEST_SETS
@@ -67,6 +67,8 @@ def test_every_door_scores_a_named_set_alike(
 ) -> None:
     if name not in present():
         pytest.skip(f"{name}: its files are not in ../shared")
+    if TEST_SETS[name].protocol == "estgec":
+        require_estnltk()
     assert main(["score", "-t", name, "--echo", "src"]) == 0
     hyp = tmp_path / "hyp.txt"
     hyp.write_text(capsys.readouterr().out, encoding="utf-8")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, require_shared
+from conftest import DATA, require_estnltk, require_shared
 from gecscope import api
 from gecscope.cli import main
 from gecscope.errors import InputError
@@ -169,6 +169,7 @@ def test_7_a_set_without_a_source_file_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     require_shared()
+    require_estnltk()
     monkeypatch.setenv("GECSCOPE_DATA", str(DATA))
     monkeypatch.setenv("GECSCOPE_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DATA, QuietHandler, require_shared
+from conftest import DATA, QuietHandler, require_estnltk, require_shared
 from gecscope.cli import main
 from gecscope.cli.preparation import prepare_inputs
 from gecscope.errors import InputError
@@ -388,6 +388,7 @@ def test_an_explicit_option_equal_to_the_default_is_not_overridden_by_a_protocol
 def test_t_estgec_with_an_explicit_cleme2_scores_cleme2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """(fresh-eyes review) ``-t estgec-l2 --metric cleme2`` printed EstGEC M2: the explicit metric
     was taken for the default. The same through ``--protocol estgec`` on a small input."""
+    require_estnltk()
     src = write(tmp_path / "src.txt", "ma lahe koju .\n")
     hyp = write(tmp_path / "hyp.txt", "ma läksin koju .\n")
     ref = write(tmp_path / "ref.txt", "ma läksin koju .\n")
