@@ -140,7 +140,8 @@ def brief(p: argparse.ArgumentParser, command: str) -> None:
             action.help = short
         elif "--metric" in action.option_strings and action.choices:
             default = " ".join(action.default or [])
-            action.help = f"one or several of the {len(action.choices)} metrics (default {default}; their names: --help-all)"
+            count = len(list(action.choices))
+            action.help = f"one or several of the {count} metrics (default {default}; their names: --help-all)"
     p.epilog = (
         f"{hidden} more options (metric and model settings, alignment, caches, rarely used ones): "
         f"'gecscope {command} --help-all', or docs/cli.md"
