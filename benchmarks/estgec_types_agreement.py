@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections import Counter
 from pathlib import Path
 
 from gecscope.align.annotation import tagger_of
 from gecscope.align.et.estgec_types import EstgecTypes
-from gecscope.align.types.agreement import TypeRow, format_table, gold_edits
+from gecscope.align.types.agreement import TypeRow, format_table, gold_edits, type_rows
 
 CORPORA = (
     ("Tartu L1 test", "estgec/Tartu_L1_test/test_m2.txt"),
@@ -40,20 +39,13 @@ def table(path: Path, limit: int) -> tuple[list[TypeRow], int, float]:
     tagger = tagger_of("estnltk", "et")
     types = EstgecTypes(tags=str(tagger.name))
     start = time.perf_counter()
-    gold: Counter[str] = Counter()
-    predicted: Counter[str] = Counter()
-    agree: Counter[str] = Counter()
-    for source, correction, label in edits:
+
+    def labels(source: list[str], correction: list[str], label: str) -> tuple[str, str]:
         src, tgt = tagger.tag([tuple(source), tuple(correction)])
-        got = body(types.classify(list(src), list(tgt)))
-        want = body(label)
-        gold[want] += 1
-        predicted[got] += 1
-        agree[want] += want == got
-    names = sorted(set(gold) | set(predicted), key=lambda t: (-gold[t], t))
-    rows = [TypeRow(t, gold[t], predicted[t], agree[t]) for t in names]
-    total = sum(gold.values())
-    return [*rows, TypeRow("ALL", total, total, sum(agree.values()))], len(skipped), time.perf_counter() - start
+        return body(label), body(types.classify(list(src), list(tgt)))
+
+    rows = type_rows(labels(*edit) for edit in edits)
+    return rows, len(skipped), time.perf_counter() - start
 
 
 def main() -> None:

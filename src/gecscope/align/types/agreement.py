@@ -141,12 +141,23 @@ def agreement(edits: Iterable[GoldEdit], classifier: SurfaceTypes, corpus: str) 
     if corpus not in GOLD_MAPS:
         raise SettingError(f"corpus must be one of {', '.join(GOLD_MAPS)}, not {corpus!r}", "corpus")
     mapping = GOLD_MAPS[corpus]
+    return type_rows(
+        (mapping.gold(label), mapping.merge(classifier.classify(source, correction).split(":", 1)[-1]))
+        for source, correction, label in edits
+    )
+
+
+def type_rows(labels: Iterable[tuple[str, str]]) -> list[TypeRow]:
+    """The per-type table of ``(gold, predicted)`` label pairs, sorted by gold count; a last row
+    ``ALL`` counts every pair (its precision = recall = accuracy).
+
+    >>> [(r.type, r.gold, r.agree) for r in type_rows([("A", "A"), ("A", "B"), ("B", "B")])]
+    [('A', 2, 1), ('B', 1, 1), ('ALL', 3, 2)]
+    """
     gold: Counter[str] = Counter()
     predicted: Counter[str] = Counter()
     agree: Counter[str] = Counter()
-    for source, correction, label in edits:
-        want = mapping.gold(label)
-        got = mapping.merge(classifier.classify(source, correction).split(":", 1)[-1])
+    for want, got in labels:
         gold[want] += 1
         predicted[got] += 1
         agree[want] += want == got
