@@ -114,3 +114,21 @@ def test_punctuation_sets() -> None:
     with pytest.raises(ValueError, match="punctuation must be one of"):
         punctuation_set("all")
     assert os.environ["GECSCOPE_SHARED"]
+
+
+def test_other_tables_sign_another_alignment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--zh-resources`` reaches FCGEC's own ChERRANT aligner, and the tables' digest is signed
+    whichever aligner the run's language has (English example: ERRANT): other tables, another signature."""
+    import shutil
+
+    other = tmp_path / "tables"
+    shutil.copytree(DATA / "zh" / "resources", other)
+    with (other / "confusion_dict.txt").open("a", encoding="utf-8") as f:
+        f.write("甲 乙\n")
+    signatures = []
+    for tables in (DATA / "zh" / "resources", other):
+        argv = ["score", "--metric", "fcgec", "--example", "--zh-resources", str(tables), "--format", "json"]
+        assert main([*argv, "--quiet", "--no-cache"]) == 0
+        signatures.append(json.loads(capsys.readouterr().out)["signature"])
+    assert all("|align:cherrant-char+tables-" in s for s in signatures)
+    assert signatures[0] != signatures[1]

@@ -49,7 +49,7 @@ def test_mean_nll_is_unchanged(scorer: PerplexityScorer) -> None:
     got = scorer.nll(changed_texts(CONLL, "AMU", TEXTS)).tolist()
     assert len(got) == len(expected) == TEXTS
     # float32 logits: the last bits may depend on torch's thread count, nothing more
-    assert got == pytest.approx(expected, rel=1e-5)  # float32 sums: the last bits follow the CPU
+    assert got == pytest.approx(expected, rel=5e-6)  # float32 sums: the last bits follow the CPU
 
 
 @pytest.mark.shared
@@ -67,7 +67,7 @@ def test_scribendi_is_unchanged(system: str, scorer: PerplexityScorer) -> None:
     assert metric.score_analysis(analysis).value == gold["corpus"]
     for got, want in zip(analysis.parts, gold["parts"], strict=True):
         assert got[2:] == tuple(want[2:]) or all(same(a, b) for a, b in zip(got[2:], want[2:], strict=True))
-        assert all(same(a, b) or a == pytest.approx(b, rel=1e-5) for a, b in zip(got[:2], want[:2], strict=True))
+        assert all(same(a, b) or a == pytest.approx(b, rel=5e-6) for a, b in zip(got[:2], want[:2], strict=True))
 
 
 @pytest.fixture(scope="module")

@@ -91,5 +91,9 @@ class Fcgec(Cherrant):
         return super().analyse(self.stripped(examples))
 
     def signature_fields(self) -> dict[str, str]:
-        extra = {"punct": signed_set(self.config.punctuation), "sentences": self.config.sentences}
+        extra = {
+            "punct": signed_set(self.config.punctuation),
+            "sentences": self.config.sentences,
+            "align": self.aligner().signature,  # ChERRANT's tables (their digest), wherever found
+        }
         return {**super().signature_fields(), **extra}
