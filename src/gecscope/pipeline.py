@@ -228,12 +228,12 @@ def align(
     built, by = setup_fields(systems)
     extra, protocol = dict(built if extra is None else extra), dict(by if protocol is None else protocol)
     if not refs or (given[1] and (given[0] or not hyps)):  # nothing the metrics read lacks edits
-        aligned, label, tok = [list(s) for s in systems], "none", tok or tokenisation_of(aligner)
+        aligned, label, tok = [list(s) for s in systems], "none", tok or tokenisation_by(aligner, language)
     else:
         al = make_aligner() if make_aligner is not None else get_aligner(aligner)
         done = iter(align_examples([ex for system in systems for ex in system], al, hypotheses=hyps))
         aligned = [list(itertools.islice(done, len(system))) for system in systems]
-        label, tok = aligner_name(al), tok or tokenisation_of(al)
+        label, tok = aligner_name(al), tok or tokenisation_by(al, language)
     typed = ""
     if types:  # the classifiers (and their lexicons) only when a run reads types: not at start-up
         from gecscope.align.annotation import annotation_of
@@ -277,6 +277,13 @@ def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
 def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:
     """The signature fields of the aligner's tokenisation (whitespace unless it says otherwise)."""
     return dict(WHITESPACE if isinstance(aligner, str) else adopt(aligner).tokenisation)
+
+
+def tokenisation_by(aligner: Aligner | str, language: Language) -> dict[str, str]:
+    """The tokenisation fields of a run's examples when the reader recorded none: a language's own
+    readers' (they tokenise every line they read, e.g. ``tok:zh-char|t2s:opencc``, whatever aligns
+    them or whether anything does), else the aligner's (whitespace unless it says otherwise)."""
+    return dict(language.tokens) if language.readers is not None else tokenisation_of(aligner)
 
 
 def streams(metric: Metric) -> bool:
@@ -414,7 +421,9 @@ def score_shards(
     if not count:
         raise InputError("no sentences to score")
     label, by_aligner = (
-        ("none", tokenisation_of(aligner)) if not made else (aligner_name(made[0]), tokenisation_of(made[0]))
+        ("none", tokenisation_by(aligner, language))
+        if not made
+        else (aligner_name(made[0]), tokenisation_by(made[0], language))
     )
     inputs = Inputs(
         tok or by_aligner,

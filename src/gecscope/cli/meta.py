@@ -123,6 +123,7 @@ def add_parser(sub: Any) -> None:
     r.add_argument(
         "--metric",
         nargs="+",
+        action="extend",
         default=["GREEN-word"],
         choices=names,
         type=_preset,

@@ -91,10 +91,14 @@ def add_metric_choice(p: argparse.ArgumentParser, default: list[str], help: str 
 
 class GivenMetric(argparse._StoreAction):
     """``--metric``, stored with ``metric_given`` set: a protocol replaces the default, never a
-    metric the user gave (the default's metric included)."""
+    metric the user gave (the default's metric included). Given again, it adds to the metrics given
+    (``--metric a --metric b`` is ``--metric a b``, as ``--hyp`` and ``--ref`` add)."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, *args: Any) -> None:
-        super().__call__(parser, namespace, *args)
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        earlier = list(vars(namespace)[self.dest]) if namespace.metric_given else []
+        super().__call__(parser, namespace, [*earlier, *values], option)
         namespace.metric_given = True
 
 

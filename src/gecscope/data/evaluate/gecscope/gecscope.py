@@ -74,7 +74,7 @@ class Gecscope(evaluate.Metric):
         predictions: list[str],
         references: list[list[str]] | list[str],
         metric: str = "cleme2",
-        lang: str = "en",
+        lang: str | None = None,
         **settings: Any,
     ) -> dict[str, Any]:
         """``settings``: ``tokenize``, ``aligner``, ``protocol``, ``test_set`` (then only the
