@@ -124,3 +124,23 @@ def test_every_door_scores_a_protocol_alike(
         assert f"|protocol:{protocol}|" in first[1], first
         for door, value in doors.items():
             assert value == first, (protocol, metric, door, value, first)
+
+
+def test_repeated_metric_options_add_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--metric a --metric b`` scores both (it kept only b, silently)."""
+    rows = cli(capsys, "score", "--example", "--metric", "cleme2", "--metric", "errant", "m2", "--metric", "cleme2")
+    assert [r["metric"] for r in rows] == ["cleme2", "errant", "m2"]
+
+
+def test_a_metric_reading_no_edits_signs_the_chinese_readers_tokens(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chinese text is always read as ChERRANT reads it (characters, OpenCC t2s): exact match signs
+    that alone and beside an aligning metric, with the same number."""
+    require_shared()
+    monkeypatch.setenv("GECSCOPE_SHARED", str(DATA.parent))
+    argv, _ = text_inputs(tmp_path, ["他們的想法很好。"], ["他們的想法很好。"], ["他们的想法很好。"])
+    alone = cli(capsys, "score", "--lang", "zh", *argv, "--metric", "exact-match")
+    both = {r["metric"]: r for r in cli(capsys, "score", "--lang", "zh", *argv, "--metric", "exact-match", "cleme2")}
+    assert (alone["score"], alone["signature"]) == (both["exact-match"]["score"], both["exact-match"]["signature"])
+    assert "|tok:zh-char|t2s:opencc|" in alone["signature"]
