@@ -19,6 +19,7 @@ import gecscope
 from conftest import DATA, require_shared
 from gecscope.cli import main
 from gecscope.setup.protocols import PROTOCOLS
+from gecscope.setup.testsets import TEST_SETS
 from test_door_grid import cli, sans_resampling
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -75,7 +76,17 @@ def hf_text(metric: str, text: tuple[list[str], list[str], list[str]], settings:
     return s.value, s.signature
 
 
-CASES = ["qalb", "qalb-nopnx", "indicgec-2025", "fcgec", "nacgec"]
+EXAMPLE = Path(gecscope.__file__).parent / "data" / "example"
+#: every protocol no named test set in ../shared covers (MultiGEC-2025's essays: test_door_grid)
+CASES = ["qalb", "qalb-nopnx", "indicgec-2025", "fcgec", "nacgec", "m2scorer", "bea19"]
+
+
+def test_every_protocol_is_in_a_door_grid() -> None:
+    from test_door_grid import present
+
+    require_shared()
+    covered = {TEST_SETS[n].protocol for n in present()} | {"multigec-2025", *CASES}
+    assert set(PROTOCOLS) <= covered, set(PROTOCOLS) - covered
 
 
 @pytest.mark.parametrize("protocol", CASES)
@@ -87,6 +98,9 @@ def test_every_door_scores_a_protocol_alike(
     text: tuple[list[str], list[str], list[str]] | None = None
     if protocol.startswith("qalb"):
         argv, files, _ = qalb_inputs(tmp_path, protocol)
+    elif protocol in ("m2scorer", "bea19"):  # English: the built-in example's text and gold M2
+        hyp, gold = EXAMPLE / "hypothesis.txt", EXAMPLE / "references.m2"
+        argv, files = ["--hyp", str(hyp), "--ref-m2", str(gold)], {"hypothesis": hyp, "ref_m2": gold}
     else:
         if protocol == "nacgec":
             pytest.importorskip("thulac", reason="nacgec needs the thulac extra")
