@@ -27,11 +27,13 @@ on every system output in ``../shared`` and on the swapped copy of each in ``doc
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import chain
+from typing import Any
 
 from gecscope.types import Example
 
@@ -51,13 +53,6 @@ LINES = 5000
 _JOIN, _START, _END = "\x1f", "\x02", "\x03"
 
 
-def _merged(*parts: Mapping[str, int]) -> dict[str, int]:
-    out: Counter[str] = Counter()
-    for part in parts:
-        out.update(part)
-    return {k: v for k, v in out.items() if v}
-
-
 def sequences(tokens: Sequence[str]) -> Counter[str]:
     """The case-folded word sequences of :data:`ORDERS` (1 to 3 words) in ``tokens``, longer ones
     with the line's start and end, with their counts.
@@ -67,7 +62,7 @@ def sequences(tokens: Sequence[str]) -> Counter[str]:
     (1, 1, 7)
     """
     padded = _padded(tokens)
-    return Counter(_grams(padded, 0, len(padded)))
+    return Counter(_window(padded, 1, len(padded) - 1))
 
 
 def _padded(tokens: Sequence[str]) -> list[str]:
@@ -75,89 +70,43 @@ def _padded(tokens: Sequence[str]) -> list[str]:
     return [_START, *(_JOIN.join(tokens).casefold().split(_JOIN) if tokens else ()), _END]
 
 
-def _grams(padded: list[str], lo: int, hi: int) -> list[str]:
-    """The sequences within ``padded[lo:hi]`` (its start and end markers are no words)."""
-    part = padded[lo:hi]
+def _window(padded: list[str], lo: int, hi: int) -> list[str]:
+    """The sequences of ``padded`` that hold a word of ``padded[lo:hi]`` or, when that is empty,
+    span its place (``1 <= lo <= hi < len(padded)``: the start and end markers are no words)."""
+    first = max(lo - 2, 0)
     return [
-        *part[lo == 0 : len(part) - (hi == len(padded))],
-        *map(_JOIN.join, pairwise(part)),
-        *map(_JOIN.join, zip(part, part[1:], part[2:], strict=False)),
+        *padded[lo:hi],
+        *map(_JOIN.join, zip(padded[lo - 1 : hi], padded[lo:], strict=False)),
+        *map(_JOIN.join, zip(padded[first:hi], padded[first + 1 :], padded[first + 2 :], strict=False)),
     ]
 
 
-#: how far ahead (words of either line together) :func:`_chunks` looks for the two to agree again
-RESYNC = 6
-
-
-def _chunks(a: list[str], b: list[str]) -> list[tuple[int, int, int, int]]:
-    """Where padded lines ``a`` and ``b`` differ: ``(a_from, a_to, b_from, b_to)`` in order, the
-    words between two of them alike in both (any such split serves :func:`difference`; the
-    closer it follows the changes, the less it reads)."""
-    shortest = min(len(a), len(b))
+def _ends(a: Sequence[object], b: Sequence[object]) -> tuple[int, int]:
+    """How many items padded lines ``a`` and ``b`` share at their start and at their end, so that
+    the start markers lie in the first part and the end markers in the last (each at least 1)."""
+    most = min(len(a), len(b))
+    head = 1
+    while head < most - 1 and a[head] == b[head]:
+        head += 1
     tail = 1
-    while tail < shortest - 1 and a[-1 - tail] == b[-1 - tail]:  # not into the start
+    while tail < most - head and a[-1 - tail] == b[-1 - tail]:
         tail += 1
-    a_end, b_end = len(a) - tail, len(b) - tail
-    i = j = 1
-    out = []
-    while True:
-        while i < a_end and j < b_end and a[i] == b[j]:
-            i, j = i + 1, j + 1
-        if i >= a_end or j >= b_end:
-            if i < a_end or j < b_end:
-                out.append((i, a_end, j, b_end))
-            return out
-        skip = next(
-            (
-                (da, k - da)
-                for k in range(1, RESYNC + 1)
-                for da in range(k + 1)
-                if i + da < a_end and j + k - da < b_end and a[i + da] == b[j + k - da]
-            ),
-            None,
-        )
-        if skip is None:
-            out.append((i, a_end, j, b_end))
-            return out
-        out.append((i, i + skip[0], j, j + skip[1]))
-        i, j = i + skip[0], j + skip[1]
+    return head, tail
 
 
 def difference(before: Sequence[str], after: Sequence[str]) -> dict[str, int]:
     """``sequences(after) - sequences(before)``: the sequences whose counts differ, read only
-    around the words that differ. A sequence of 3 words or fewer that does not reach a changed
-    word lies in words alike in both, so it cancels: the work follows the changes, not the
-    lines' length.
+    between the words the two lines share at their start and at their end. A sequence of 3 words
+    or fewer that lies in those words is in both lines, so it cancels.
 
     >>> difference(["A", "cat", "sat", "down", "here"], ["a", "cat", "sits", "down", "here"])["sits"]
     1
     """
-    return _difference(_padded(before), _padded(after))
-
-
-def _difference(a: list[str], b: list[str]) -> dict[str, int]:
-    """:func:`difference` of two padded lines."""
-    reach = max(ORDERS) - 1  # the words either side of a change that a sequence reaching it holds
-    old: list[str] = []
-    new: list[str] = []
-    windows: list[list[int]] = []
-    for a_lo, a_hi, b_lo, b_hi in _chunks(a, b):
-        if windows and a_lo - windows[-1][1] < 2 * reach:  # the words alike between: too few to part them
-            windows[-1][1], windows[-1][3] = a_hi, b_hi
-        else:
-            windows.append([a_lo, a_hi, b_lo, b_hi])
-    # each sequence that holds a changed word once; the others lie in words alike on both sides
-    for a_lo, a_hi, b_lo, b_hi in windows:
-        for grams, line, lo, hi in ((old, a, a_lo, a_hi), (new, b, b_lo, b_hi)):
-            part = line[max(0, lo - reach) : hi + reach]
-            pairs = line[max(0, lo - 1) : hi + 1]
-            grams += line[lo:hi]
-            grams += map(_JOIN.join, pairwise(pairs))
-            grams += map(_JOIN.join, zip(part, part[1:], part[2:], strict=False))
-    olds, news = Counter(old), Counter(new)
-    out = {seq: n - olds.get(seq, 0) for seq, n in news.items() - olds.items()}
-    out.update((seq, -n) for seq, n in olds.items() - news.items() if seq not in news)
-    return out
+    a, b = _padded(before), _padded(after)
+    head, tail = _ends(a, b)
+    out = Counter(_window(b, head, len(b) - tail))
+    out.subtract(_window(a, head, len(a) - tail))
+    return {seq: n for seq, n in out.items() if n}
 
 
 @dataclass(frozen=True)
@@ -170,6 +119,19 @@ class LineChange:
 
 
 @dataclass(frozen=True)
+class _Counts:
+    """A tally's counts as arrays: ``words``, each word id's case-folded word (0 and 1: the line's
+    start and end); ``grams``, each sequence's word ids (-1 past its length), one row each;
+    ``direction``, rows (sequence, count) of :attr:`SwapTally.direction`; ``change``, rows
+    (line, sequence, count) of each changed line's change, in line order."""
+
+    words: tuple[str, ...]
+    grams: Any
+    direction: Any
+    change: Any
+
+
+@dataclass(frozen=True, eq=False)
 class SwapTally:
     """What the swap warning counts; tallies of consecutive parts of a corpus add up to the
     tally of the whole (so a corpus read shard by shard gets the whole corpus's warning).
@@ -178,7 +140,8 @@ class SwapTally:
     source, counted on the lines where the hypothesis has it as often as the source (the same
     count whichever file is the source); ``references``: each line's references,
     whose word sequences :meth:`fluency_z` looks up, only when it is asked; ``changes``: the lines
-    where the two files differ.
+    where the two files differ. The counts are held as word ids (:class:`_Counts`); ``direction``
+    and ``changes`` spell them out only when read.
 
     >>> from gecscope.types import Target
     >>> ex = Example(("a",), Target(("b",)), (Target(("b",)),), "0")
@@ -187,14 +150,48 @@ class SwapTally:
     """
 
     lines: int = 0
-    direction: Mapping[str, int] = field(default_factory=dict)
     references: tuple[frozenset[tuple[str, ...]], ...] = ()
-    changes: tuple[LineChange, ...] = ()
+    counts: _Counts | None = field(default=None, repr=False)
+
+    @functools.cached_property
+    def direction(self) -> Mapping[str, int]:
+        """Each sequence's direction count (none is 0)."""
+        if self.counts is None:
+            return {}
+        spelt = _spelt(self.counts, self.counts.direction[:, 0])
+        return dict(zip(spelt, self.counts.direction[:, 1].tolist(), strict=True))
+
+    @functools.cached_property
+    def changes(self) -> tuple[LineChange, ...]:
+        """The lines where the two files differ, in order."""
+        if self.counts is None:
+            return ()
+        rows = self.counts.change
+        spelt = _spelt(self.counts, rows[:, 1])
+        lines: dict[int, list[tuple[str, int]]] = {}
+        for line, seq, n in zip(rows[:, 0].tolist(), spelt, rows[:, 2].tolist(), strict=True):
+            lines.setdefault(line, []).append((seq, n))
+        return tuple(LineChange(tuple(sorted(change)), self.references[line]) for line, change in lines.items())
 
     @property
     def changed(self) -> int:
         """The number of lines where the two files differ."""
-        return len(self.changes)
+        if self.counts is None:
+            return 0
+        rows = self.counts.change[:, 0]
+        return int((rows[1:] != rows[:-1]).sum()) + bool(len(rows))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SwapTally):
+            return NotImplemented
+        return (self.lines, self.references, self.direction, self.changes) == (
+            other.lines,
+            other.references,
+            other.direction,
+            other.changes,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __add__(self, other: SwapTally) -> SwapTally:
         return total((self, other))
@@ -204,28 +201,22 @@ class SwapTally:
         direction (< 0: against it); 0 without evidence."""
         import numpy as np
 
-        index: dict[str, int] = {}
-        rows, cols, deltas = [], [], []
-        for row, line in enumerate(self.changes):
-            for seq, delta in line.change:
-                if self.direction.get(seq):
-                    rows.append(row)
-                    cols.append(index.setdefault(seq, len(index)))
-                    deltas.append(delta)
-        if not index:
+        if self.counts is None:
             return 0.0
-        way = np.sign([self.direction[seq] for seq in index])
-        row_of, col_of, delta_of = np.array(rows), np.array(cols), np.array(deltas, dtype=float)
+        rows = self.counts.change
+        way = np.zeros(len(self.counts.grams), dtype=np.int64)
+        way[self.counts.direction[:, 0]] = np.sign(self.counts.direction[:, 1])
+        voted = way[rows[:, 1]] != 0
+        if not voted.any():
+            return 0.0
+        changed = np.unique(rows[:, 0], return_inverse=True)[1].reshape(-1)  # each row's changed line
+        columns, col_of = np.unique(rows[voted, 1], return_inverse=True)
+        row_of, delta_of, n_lines, width = changed[voted], rows[voted, 2].astype(float), self.changed, len(columns)
         # the real order (all +1) and FLIPS random exchanges, summed per sequence in one pass
-        signs = np.vstack(
-            [
-                np.ones(len(self.changes)),
-                np.random.default_rng(0).integers(0, 2, size=(FLIPS, len(self.changes))) * 2 - 1,
-            ]
-        )
-        bins = (np.arange(FLIPS + 1)[:, None] * len(index) + col_of).ravel()
-        sums = np.bincount(bins, weights=(delta_of * signs[:, row_of]).ravel(), minlength=(FLIPS + 1) * len(index))
-        votes = np.sign(sums.reshape(FLIPS + 1, len(index))) * way
+        signs = np.vstack([np.ones(n_lines), np.random.default_rng(0).integers(0, 2, size=(FLIPS, n_lines)) * 2 - 1])
+        bins = (np.arange(FLIPS + 1)[:, None] * width + col_of.reshape(-1)).ravel()
+        sums = np.bincount(bins, weights=(delta_of * signs[:, row_of]).ravel(), minlength=(FLIPS + 1) * width)
+        votes = np.sign(sums.reshape(FLIPS + 1, width)) * way[columns]
         voting = np.count_nonzero(votes, axis=1)
         margins = [
             float(v / math.sqrt(n)) if n else 0.0
@@ -289,31 +280,152 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
     """The tally of consecutive parts of a corpus, merged in one pass (``sum`` would copy the
     growing tally once per part)."""
     parts = list(tallies)
-    return SwapTally(
-        sum(t.lines for t in parts),
-        _merged(*(t.direction for t in parts)),
-        tuple(refs for t in parts for refs in t.references),
-        tuple(line for t in parts for line in t.changes),
-    )
+    lines = sum(t.lines for t in parts)
+    references = tuple(refs for t in parts for refs in t.references)
+    counted = [t for t in parts if t.counts is not None]
+    if len(counted) <= 1:
+        return SwapTally(lines, references, counted[0].counts if counted else None)
+    import numpy as np
+
+    vocabulary = {_START: 0, _END: 1}
+    grams, directions, changes, offset = [], [], [], 0
+    for part in parts:
+        if part.counts is not None:
+            ids = np.array([vocabulary.setdefault(w, len(vocabulary)) for w in part.counts.words] + [-1])
+            first = sum(len(g) for g in grams)
+            grams.append(ids[part.counts.grams])  # -1 stays -1: the last entry
+            directions.append(part.counts.direction + np.array([first, 0]))
+            changes.append(part.counts.change + np.array([offset, first, 0]))
+        offset += part.lines
+    unique, inverse = _unique_rows(np.concatenate(grams), len(vocabulary))
+    direction = np.concatenate(directions)
+    sums = np.bincount(inverse[direction[:, 0]], weights=direction[:, 1], minlength=len(unique)).astype(np.int64)
+    change = np.concatenate(changes)
+    change[:, 1] = inverse[change[:, 1]]
+    kept = np.flatnonzero(sums)
+    return SwapTally(lines, references, _Counts(tuple(vocabulary), unique, np.stack([kept, sums[kept]], 1), change))
 
 
 def swap_tally(examples: Sequence[Example]) -> SwapTally:
-    """The counts behind the swap warning for ``examples`` (:meth:`SwapTally.warning`)."""
-    direction: Counter[str] = Counter()
+    """The counts behind the swap warning for ``examples`` (:meth:`SwapTally.warning`): each
+    line's source, hypothesis and references as word ids, the words they share at their start
+    and end found for all lines at once, and the sequences around the rest counted with numpy."""
+    import numpy as np
+
     references: list[frozenset[tuple[str, ...]]] = []
-    changes: list[LineChange] = []
-    for ex in examples:
+    texts: list[tuple[str, ...]] = []
+    pairs: list[tuple[int, int, int, int]] = []  # (line, source, other text, 1: the hypothesis 0: a reference)
+    for line, ex in enumerate(examples):
         refs = frozenset(ref.tokens for ref in ex.references)
         references.append(refs)
-        if refs <= {ex.source} and ex.hypothesis.tokens == ex.source:
+        source, hyp = ex.source, ex.hypothesis.tokens
+        others = [ref for ref in refs if ref != source]
+        if hyp == source and not others:
             continue  # nothing differs on the line
-        source = _padded(ex.source)
-        change = {} if ex.hypothesis.tokens == ex.source else _difference(source, _padded(ex.hypothesis.tokens))
-        for ref in refs:
-            if ref != ex.source:
-                for seq, n in _difference(source, _padded(ref)).items():
-                    if seq not in change:
-                        direction[seq] += n
-        if change:
-            changes.append(LineChange(tuple(sorted(change.items())), refs))
-    return SwapTally(len(examples), {k: v for k, v in direction.items() if v}, tuple(references), tuple(changes))
+        at = len(texts)
+        texts += (source, *others)
+        pairs += ((line, at, at + k, 0) for k in range(1, len(others) + 1))
+        if hyp != source:
+            pairs.append((line, at, len(texts), 1))
+            texts.append(hyp)
+    if not pairs:
+        return SwapTally(len(examples), tuple(references))
+    words, ids, starts = _word_ids(texts)
+    line, source_of, other_of, is_hyp = np.array(pairs).T
+    ends = np.append(starts[1:], len(ids))
+    head, tail = _shared_ends(ids, starts, ends, source_of, other_of)
+    grams, weights, rows = [], [], []
+    for text, sign in ((source_of, -1), (other_of, 1)):  # the source's sequences count -1, the other's +1
+        for n in ORDERS:
+            lo = np.maximum(starts[text] + head - (n - 1), starts[text])
+            at, row = _ranges(lo, np.minimum(ends[text] - tail, ends[text] - n + 1))
+            grams.append(np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)], 1))
+            weights.append(np.full(len(at), sign))
+            rows.append(row)
+    unique, gram = _unique_rows(np.concatenate(grams), len(words))
+    weight, row = np.concatenate(weights), np.concatenate(rows)
+    # per (line, sequence): the hypothesis's change; the references' counts elsewhere: the direction
+    key = line[row] * len(unique) + gram
+    hyp = is_hyp[row] == 1
+    keys, where = np.unique(key[hyp], return_inverse=True)
+    sums = np.bincount(where.reshape(-1), weights=weight[hyp], minlength=len(keys)).astype(np.int64)
+    keys, sums = keys[sums != 0], sums[sums != 0]
+    kept = ~hyp
+    kept[kept] = ~np.isin(key[kept], keys)
+    direction = np.bincount(gram[kept], weights=weight[kept], minlength=len(unique)).astype(np.int64)
+    seqs = np.flatnonzero(direction)
+    change = np.stack([keys // len(unique), keys % len(unique), sums], 1)
+    counts = _Counts(words, unique, np.stack([seqs, direction[seqs]], 1), change)
+    return SwapTally(len(examples), tuple(references), counts if len(seqs) or len(keys) else None)
+
+
+def _word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
+    """The case-folded words of ``texts`` as ids, each text between the start (0) and end (1)
+    ids, all in one array; the words of the ids; where each text starts in the array. A token
+    that holds the separator is several words, as :func:`sequences` reads it."""
+    import numpy as np
+
+    flat = list(chain.from_iterable(texts))
+    vocabulary = {_START: 0, _END: 1}
+    if _JOIN in "".join(dict.fromkeys(flat)):
+        texts = [tuple(_padded(text)[1:-1]) for text in texts]
+        flat = list(chain.from_iterable(texts))
+        word_of = {word: vocabulary.setdefault(word, len(vocabulary)) for word in dict.fromkeys(flat)}
+    else:
+        word_of = {token: vocabulary.setdefault(token.casefold(), len(vocabulary)) for token in dict.fromkeys(flat)}
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2
+    ends = np.cumsum(lengths)
+    ids = np.ones(ends[-1], dtype=np.int64)
+    ids[ends - lengths] = 0
+    inner = np.ones(len(ids), dtype=bool)
+    inner[ends - lengths] = inner[ends - 1] = False
+    ids[inner] = np.fromiter(map(word_of.__getitem__, flat), dtype=np.int64, count=len(flat))
+    return tuple(vocabulary), ids, ends - lengths
+
+
+def _ranges(lo: Any, hi: Any) -> tuple[Any, Any]:
+    """Every ``i`` with ``lo[r] <= i < hi[r]``, and its ``r``, for all ``r`` at once."""
+    import numpy as np
+
+    size = np.maximum(hi - lo, 0)
+    row = np.repeat(np.arange(len(lo)), size)
+    return np.arange(len(row)) + np.repeat(lo - (np.cumsum(size) - size), size), row
+
+
+def _shared_ends(ids: Any, starts: Any, ends: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    """:func:`_ends` of the padded texts ``a[r]`` and ``b[r]`` of ``ids``, for all ``r`` at once."""
+    import numpy as np
+
+    most = np.minimum(ends[a] - starts[a], ends[b] - starts[b])
+    out = []
+    for first, edge, step in ((most - 1, starts, 1), (most - 1, ends - 1, -1)):
+        at, row = _ranges(np.zeros(len(a), dtype=np.int64), first)
+        offset = at * step
+        apart = np.flatnonzero(ids[edge[a][row] + offset] != ids[edge[b][row] + offset])
+        shared = first.copy()
+        rows, firsts = np.unique(row[apart], return_index=True)
+        shared[rows] = at[apart[firsts]]
+        out.append(shared)
+    head = np.maximum(out[0], 1)
+    return head, np.maximum(np.minimum(out[1], most - head), 1)
+
+
+def _unique_rows(grams: Any, words: int) -> tuple[Any, Any]:
+    """The distinct rows of ``grams`` (word ids, -1 past a sequence's end), in one order, and
+    each row's index among them."""
+    import numpy as np
+
+    base = words + 1
+    if base**3 >= 2**63:  # too many words to pack a sequence in one integer
+        unique, inverse = np.unique(grams, axis=0, return_inverse=True)
+        return unique, inverse.reshape(-1)
+    packed = ((grams[:, 0] + 1) * base + grams[:, 1] + 1) * base + grams[:, 2] + 1
+    codes, inverse = np.unique(packed, return_inverse=True)
+    unique = np.stack([codes // base**2, codes // base % base, codes % base], 1) - 1
+    return unique, inverse.reshape(-1)
+
+
+def _spelt(counts: _Counts, grams: Any) -> list[str]:
+    """The sequences ``grams`` (indices into ``counts.grams``) as :func:`sequences` spells them."""
+    words = (*counts.words, "")
+    return [_JOIN.join(words[w] for w in row if w >= 0) for row in counts.grams[grams].tolist()]
