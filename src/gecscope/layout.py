@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 HIGHER, LOWER = "higher", "lower"
@@ -46,6 +46,9 @@ class Layout:
 P = Component("p", "P", HIGHER, "precision")
 R = Component("r", "R", HIGHER, "recall")
 F = Component("f", "F", HIGHER, "F-beta")
+#: precision, recall and F-beta: the components of an F-score metric
+PRF = (P, R, F)
+ACC = Component("acc", "Acc", HIGHER, "accuracy")
 #: the counts of the chunk metrics (CLEME, CLEME2.0, WODAFE)
 CHUNK_STATS = ("tp", "fp_ne", "fp_un", "fn", "tn")
 EDIT_COUNTS = "TP = correct edits, FP = wrong or unnecessary edits, FN = missed edits"
@@ -57,7 +60,12 @@ CHUNK_COUNTS = (
 
 def prf_layout(title: str, counts: tuple[str, ...] = ("tp", "fp", "fn"), meaning: str = EDIT_COUNTS) -> Layout:
     """The layout of an F-score metric: headline F, components P, R, F."""
-    return Layout(title, "f", (P, R, F), counts, meaning)
+    return Layout(title, "f", PRF, counts, meaning)
+
+
+def qualified(components: tuple[Component, ...], word: str) -> tuple[Component, ...]:
+    """``components`` with ``word`` before each meaning (the I-measure's "correction precision")."""
+    return tuple(replace(c, meaning=f"{word} {c.meaning}") for c in components)
 
 
 def score_layout(title: str, label: str, meaning: str, counts: tuple[str, ...], count_meaning: str) -> Layout:

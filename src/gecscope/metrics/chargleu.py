@@ -18,9 +18,8 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gecscope.layout import HIGHER, Component, Layout
 from gecscope.metrics.config import check_choice
-from gecscope.metrics.gleu import FloatArray, Gleu, GleuConfig
+from gecscope.metrics.gleu import FloatArray, Gleu, GleuConfig, gleu_layout
 from gecscope.result import Score
 from gecscope.types import Example, Target, Tokens
 
@@ -51,15 +50,7 @@ def _target(target: Target, spaces: str) -> Target:
 
 class CharGleu(Gleu):
     name = "chargleu"
-    layout = Layout(
-        "charGLEU",
-        "score",
-        (
-            Component("corpus_score", "corpus", HIGHER, "mean corpus charGLEU over the sampled reference draws"),
-            Component("sentence_mean", "sentence mean", HIGHER, "mean smoothed sentence charGLEU"),
-        ),
-        (),
-    )
+    layout = gleu_layout("charGLEU")
 
     def __init__(self, config: CharGleuConfig | None = None) -> None:
         self.config: CharGleuConfig = config or CharGleuConfig()

@@ -13,7 +13,7 @@ from typing import Any
 
 from gecscope import scoring
 from gecscope.finite import check_finite
-from gecscope.layout import HIGHER, Component, F, Layout, P, R
+from gecscope.layout import ACC, PRF, Layout
 from gecscope.metrics import options as o
 from gecscope.metrics.chunk_metric import ChunkMetric
 from gecscope.metrics.config import ChunkMetricConfig
@@ -40,7 +40,7 @@ class Cleme(ChunkMetric):
     layout = Layout(
         "CLEME",
         "f",
-        (P, R, F, Component("acc", "Acc", HIGHER, "accuracy")),
+        (*PRF, ACC),
         ("tp", "fp", "fn", "tn"),
         "TP = correct chunk, FP = wrong or unnecessary change, FN = missed correction, TN = untouched and fine "
         "(length-weighted by default)",

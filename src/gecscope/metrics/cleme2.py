@@ -98,23 +98,21 @@ class Cleme2Config(ChunkMetricConfig):
         return preset.corpus if self.level == "corpus" else preset.sentence
 
 
+#: the shares of the chunks hit, wrongly corrected, missed and over-corrected
+COMPONENTS = (
+    Component("hit", "hit", HIGHER, "TP / (TP + FP_ne + FN)"),
+    Component("wrong", "wrong", LOWER, "FP_ne / (TP + FP_ne + FN)"),
+    Component("under", "under", LOWER, "FN / (TP + FP_ne + FN)"),
+    Component("over", "over", LOWER, "FP_un / (TP + FP_ne + FP_un)"),
+)
+
+
 class Cleme2(ChunkMetric):
     name = "cleme2"
     #: the official M2 reader (THUKElab/CLEME e90abea, ``M2DataReaderWriter``) makes one target per
     #: annotator with lines in the sentence: an annotator without lines is left out
     missing_annotators = "absent"
-    layout = Layout(
-        "CLEME2.0",
-        "score",
-        (
-            Component("hit", "hit", HIGHER, "TP / (TP + FP_ne + FN)"),
-            Component("wrong", "wrong", LOWER, "FP_ne / (TP + FP_ne + FN)"),
-            Component("under", "under", LOWER, "FN / (TP + FP_ne + FN)"),
-            Component("over", "over", LOWER, "FP_un / (TP + FP_ne + FP_un)"),
-        ),
-        ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"),
-        CHUNK_COUNTS,
-    )
+    layout = Layout("CLEME2.0", "score", COMPONENTS, ("tp", "fp", "fp_ne", "fp_un", "fn", "tn"), CHUNK_COUNTS)
     rule = scoring.CLEME2
     keys = rule.keys
 

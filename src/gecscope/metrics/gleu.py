@@ -204,17 +204,16 @@ def sentence_rows(stats: FloatArray, scores: FloatArray) -> tuple[dict[str, Any]
     )
 
 
+def gleu_layout(title: str) -> Layout:
+    """GLEU's layout (charGLEU's, under its title): the corpus score and the sentence mean, no counts."""
+    corpus = Component("corpus_score", "corpus", HIGHER, f"mean corpus {title} over the sampled reference draws")
+    sentences = Component("sentence_mean", "sentence mean", HIGHER, f"mean smoothed sentence {title}")
+    return Layout(title, "score", (corpus, sentences), ())
+
+
 class Gleu(MetricBase):
     name = "gleu"
-    layout = Layout(
-        "GLEU",
-        "score",
-        (
-            Component("corpus_score", "corpus", HIGHER, "mean corpus GLEU over the sampled reference draws"),
-            Component("sentence_mean", "sentence mean", HIGHER, "mean smoothed sentence GLEU"),
-        ),
-        (),
-    )
+    layout = gleu_layout("GLEU")
     needs_edits = False
 
     def __init__(self, config: GleuConfig | None = None) -> None:

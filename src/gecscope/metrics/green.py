@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
-from gecscope.layout import HIGHER, Component, F, Layout, P, R
+from gecscope.layout import HIGHER, PRF, Component, Layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, SentenceMean, Summed, references_chosen, signed
@@ -109,21 +109,16 @@ def green_f(
     return f_beta(p, r, beta), p, r
 
 
+COMPONENTS = (
+    *PRF,
+    Component("corpus_f", "corpus F", HIGHER, "F of the summed counts"),
+    Component("sentence_mean_f", "sentence-mean F", HIGHER, "mean of sentence F"),
+)
+
+
 class Green(MetricBase):
     name = "green"
-    layout = Layout(
-        "GREEN",
-        "f",
-        (
-            P,
-            R,
-            F,
-            Component("corpus_f", "corpus F", HIGHER, "F of the summed counts"),
-            Component("sentence_mean_f", "sentence-mean F", HIGHER, "mean of sentence F"),
-        ),
-        ("tp", "fp", "fn"),
-        "TP/FP/FN are n-gram counts, one per n = 1..N",
-    )
+    layout = Layout("GREEN", "f", COMPONENTS, ("tp", "fp", "fn"), "TP/FP/FN are n-gram counts, one per n = 1..N")
     needs_edits = False
 
     def __init__(self, config: GreenConfig | None = None) -> None:

@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gecscope.errors import InputError
-from gecscope.layout import HIGHER, Component, Layout
+from gecscope.layout import ACC, HIGHER, PRF, Component, Layout, qualified
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.three_way import COUNTS, Tally
@@ -231,26 +231,25 @@ def improvement(wacc: Any, base: Any) -> Any:
     return np.where(wacc == base, np.floor(wacc), np.where(wacc > base, above, below))
 
 
+#: the components: weighted accuracy and the do-nothing baseline's, the correction's P, R, F and accuracy, and
+#: the detection's weighted accuracy
+COMPONENTS = (
+    Component("wacc", "WAcc", HIGHER, "weighted accuracy (correction)"),
+    Component("wacc_base", "WAcc_b", HIGHER, "the do-nothing baseline's weighted accuracy"),
+    *qualified((*PRF, ACC), "correction"),
+    Component("d_wacc", "WAcc (det.)", HIGHER, "weighted accuracy (detection)"),
+)
+COUNT_MEANING = (
+    "token counts of the three-way alignment (correction): TP = right correction, TN = untouched and "
+    "right, FP = changed wrongly, FN = error left or miscorrected, fpn = miscorrected error (FP and FN)"
+)
+
+
 class IMeasure(MetricBase):
     name = "i-measure"
     needs_reference_edits = True
     missing_annotators = "absent"
-    layout = Layout(
-        "I-measure",
-        "i",
-        (
-            Component("wacc", "WAcc", HIGHER, "weighted accuracy (correction)"),
-            Component("wacc_base", "WAcc_b", HIGHER, "the do-nothing baseline's weighted accuracy"),
-            Component("p", "P", HIGHER, "correction precision"),
-            Component("r", "R", HIGHER, "correction recall"),
-            Component("f", "F", HIGHER, "correction F-beta"),
-            Component("acc", "Acc", HIGHER, "correction accuracy"),
-            Component("d_wacc", "WAcc (det.)", HIGHER, "weighted accuracy (detection)"),
-        ),
-        COUNTS,
-        "token counts of the three-way alignment (correction): TP = right correction, TN = untouched and "
-        "right, FP = changed wrongly, FN = error left or miscorrected, fpn = miscorrected error (FP and FN)",
-    )
+    layout = Layout("I-measure", "i", COMPONENTS, COUNTS, COUNT_MEANING)
 
     def __init__(self, config: IMeasureConfig | None = None) -> None:
         self.config = config or IMeasureConfig()

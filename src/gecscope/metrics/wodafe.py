@@ -83,21 +83,17 @@ class WodafeConfig(ChunkMetricConfig):
         return PRESETS[self.preset][1] if self.gamma is None else self.gamma
 
 
+COMPONENTS = (
+    Component("f_g", "F_G", HIGHER, "over-correction-decoupled F"),
+    Component("f_m", "F_M", HIGHER, "F_G without the over-correction term"),
+    Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un", None),
+    Component("fluency", "fluency", HIGHER, "1 / (1 + mean token NLL)"),
+)
+
+
 class Wodafe(ChunkMetric):
     name = "wodafe"
-    layout = Layout(
-        "WODAFE",
-        "score",
-        (
-            Component("f_g", "F_G", HIGHER, "over-correction-decoupled F"),
-            Component("f_m", "F_M", HIGHER, "F_G without the over-correction term"),
-            Component("ocscore", "OCScore", HIGHER, "(1 + b^2) TP / FP_un", None),
-            Component("fluency", "fluency", HIGHER, "1 / (1 + mean token NLL)"),
-        ),
-        CHUNK_STATS,
-        CHUNK_COUNTS + " (weighted)",
-    )
-
+    layout = Layout("WODAFE", "score", COMPONENTS, CHUNK_STATS, CHUNK_COUNTS + " (weighted)")
     rule = scoring.WODAFE
     keys = rule.keys
 
