@@ -120,13 +120,13 @@ class LineChange:
 
 @dataclass(frozen=True)
 class _Counts:
-    """A tally's counts as arrays: ``words``, each word id's case-folded word (0 and 1: the line's
-    start and end); ``grams``, each sequence's word ids (-1 past its length), one row each;
-    ``direction``, rows (sequence, count) of :attr:`SwapTally.direction`; ``change``, rows
-    (line, sequence, count) of each changed line's change, in line order."""
+    """A tally's counts as arrays of word ids: ``words``, each id's case-folded word (0 and 1:
+    the line's start and end); ``direction``, rows (3 word ids, count) of
+    :attr:`SwapTally.direction` in the order of :func:`_codes`; ``change``, rows (line, 3 word
+    ids, count) of the changed lines' changes, in line order. A sequence of fewer than 3 words has
+    -1 for the ids past its end."""
 
     words: tuple[str, ...]
-    grams: Any
     direction: Any
     change: Any
 
@@ -140,8 +140,7 @@ class SwapTally:
     source, counted on the lines where the hypothesis has it as often as the source (the same
     count whichever file is the source); ``references``: each line's references,
     whose word sequences :meth:`fluency_z` looks up, only when it is asked; ``changes``: the lines
-    where the two files differ. The counts are held as word ids (:class:`_Counts`); ``direction``
-    and ``changes`` spell them out only when read.
+    where the two files differ. Both are held as word ids (``counts``) and spelt out when read.
 
     >>> from gecscope.types import Target
     >>> ex = Example(("a",), Target(("b",)), (Target(("b",)),), "0")
@@ -158,8 +157,8 @@ class SwapTally:
         """Each sequence's direction count (none is 0)."""
         if self.counts is None:
             return {}
-        spelt = _spelt(self.counts, self.counts.direction[:, 0])
-        return dict(zip(spelt, self.counts.direction[:, 1].tolist(), strict=True))
+        rows = self.counts.direction
+        return dict(zip(_spelt(self.counts.words, rows[:, :3]), rows[:, 3].tolist(), strict=True))
 
     @functools.cached_property
     def changes(self) -> tuple[LineChange, ...]:
@@ -167,9 +166,9 @@ class SwapTally:
         if self.counts is None:
             return ()
         rows = self.counts.change
-        spelt = _spelt(self.counts, rows[:, 1])
         lines: dict[int, list[tuple[str, int]]] = {}
-        for line, seq, n in zip(rows[:, 0].tolist(), spelt, rows[:, 2].tolist(), strict=True):
+        spelt = _spelt(self.counts.words, rows[:, 1:4])
+        for line, seq, n in zip(rows[:, 0].tolist(), spelt, rows[:, 4].tolist(), strict=True):
             lines.setdefault(line, []).append((seq, n))
         return tuple(LineChange(tuple(sorted(change)), self.references[line]) for line, change in lines.items())
 
@@ -184,12 +183,8 @@ class SwapTally:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SwapTally):
             return NotImplemented
-        return (self.lines, self.references, self.direction, self.changes) == (
-            other.lines,
-            other.references,
-            other.direction,
-            other.changes,
-        )
+        mine = (self.lines, self.references, self.direction, self.changes)
+        return mine == (other.lines, other.references, other.direction, other.changes)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -201,22 +196,25 @@ class SwapTally:
         direction (< 0: against it); 0 without evidence."""
         import numpy as np
 
-        if self.counts is None:
+        if self.counts is None or not len(self.counts.change) or not len(self.counts.direction):
             return 0.0
-        rows = self.counts.change
-        way = np.zeros(len(self.counts.grams), dtype=np.int64)
-        way[self.counts.direction[:, 0]] = np.sign(self.counts.direction[:, 1])
-        voted = way[rows[:, 1]] != 0
-        if not voted.any():
+        rows, direction = self.counts.change, self.counts.direction
+        codes = _codes(np.concatenate([direction[:, :3], rows[:, 1:4]]), len(self.counts.words))
+        known, wanted = codes[: len(direction)], codes[len(direction) :]  # known: sorted
+        at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
+        voted = np.flatnonzero(known[at] == wanted)
+        if not len(voted):
             return 0.0
-        changed = np.unique(rows[:, 0], return_inverse=True)[1].reshape(-1)  # each row's changed line
-        columns, col_of = np.unique(rows[voted, 1], return_inverse=True)
-        row_of, delta_of, n_lines, width = changed[voted], rows[voted, 2].astype(float), self.changed, len(columns)
+        lines = rows[:, 0]
+        row_of = np.cumsum(np.r_[0, lines[1:] != lines[:-1]])[voted]  # each row's changed line
+        columns, col_of = np.unique(at[voted], return_inverse=True)
+        way, delta_of, n_lines, width = np.sign(direction[columns, 3]), rows[voted, 4], self.changed, len(columns)
         # the real order (all +1) and FLIPS random exchanges, summed per sequence in one pass
-        signs = np.vstack([np.ones(n_lines), np.random.default_rng(0).integers(0, 2, size=(FLIPS, n_lines)) * 2 - 1])
+        flips = np.random.default_rng(0).integers(0, 2, size=(FLIPS, n_lines)) * 2 - 1
+        signs = np.vstack([np.ones(n_lines, dtype=flips.dtype), flips])
         bins = (np.arange(FLIPS + 1)[:, None] * width + col_of.reshape(-1)).ravel()
         sums = np.bincount(bins, weights=(delta_of * signs[:, row_of]).ravel(), minlength=(FLIPS + 1) * width)
-        votes = np.sign(sums.reshape(FLIPS + 1, width)) * way[columns]
+        votes = np.sign(sums.reshape(FLIPS + 1, width)) * way
         voting = np.count_nonzero(votes, axis=1)
         margins = [
             float(v / math.sqrt(n)) if n else 0.0
@@ -288,28 +286,28 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
     import numpy as np
 
     vocabulary = {_START: 0, _END: 1}
-    grams, directions, changes, offset = [], [], [], 0
+    directions, changes, offset = [], [], 0
     for part in parts:
         if part.counts is not None:
-            ids = np.array([vocabulary.setdefault(w, len(vocabulary)) for w in part.counts.words] + [-1])
-            first = sum(len(g) for g in grams)
-            grams.append(ids[part.counts.grams])  # -1 stays -1: the last entry
-            directions.append(part.counts.direction + np.array([first, 0]))
-            changes.append(part.counts.change + np.array([offset, first, 0]))
+            ids = np.array([*(vocabulary.setdefault(w, len(vocabulary)) for w in part.counts.words), -1])
+            direction, change = part.counts.direction.copy(), part.counts.change.copy()
+            direction[:, :3], change[:, 1:4] = ids[direction[:, :3]], ids[change[:, 1:4]]  # -1 stays -1
+            change[:, 0] += offset
+            directions.append(direction)
+            changes.append(change)
         offset += part.lines
-    unique, inverse = _unique_rows(np.concatenate(grams), len(vocabulary))
     direction = np.concatenate(directions)
-    sums = np.bincount(inverse[direction[:, 0]], weights=direction[:, 1], minlength=len(unique)).astype(np.int64)
-    change = np.concatenate(changes)
-    change[:, 1] = inverse[change[:, 1]]
+    codes, first, inverse = np.unique(_codes(direction[:, :3], len(vocabulary)), return_index=True, return_inverse=True)
+    sums = np.bincount(inverse.reshape(-1), weights=direction[:, 3], minlength=len(codes)).astype(np.int64)
     kept = np.flatnonzero(sums)
-    return SwapTally(lines, references, _Counts(tuple(vocabulary), unique, np.stack([kept, sums[kept]], 1), change))
+    merged = np.column_stack([direction[first[kept], :3], sums[kept]])
+    return SwapTally(lines, references, _Counts(tuple(vocabulary), merged, np.concatenate(changes)))
 
 
 def swap_tally(examples: Sequence[Example]) -> SwapTally:
-    """The counts behind the swap warning for ``examples`` (:meth:`SwapTally.warning`): each
-    line's source, hypothesis and references as word ids, the words they share at their start
-    and end found for all lines at once, and the sequences around the rest counted with numpy."""
+    """The counts behind the swap warning for ``examples`` (:meth:`SwapTally.warning`): the
+    lines' words as ids, the words each source shares with its hypothesis and each reference at
+    the start and end found for all lines at once, the sequences around the rest sorted once."""
     import numpy as np
 
     references: list[frozenset[tuple[str, ...]]] = []
@@ -334,29 +332,64 @@ def swap_tally(examples: Sequence[Example]) -> SwapTally:
     line, source_of, other_of, is_hyp = np.array(pairs).T
     ends = np.append(starts[1:], len(ids))
     head, tail = _shared_ends(ids, starts, ends, source_of, other_of)
-    grams, weights, rows = [], [], []
-    for text, sign in ((source_of, -1), (other_of, 1)):  # the source's sequences count -1, the other's +1
+    grams, pair, plus = [], [], []
+    for text, sign in ((source_of, 0), (other_of, 1)):  # the source's sequences count -1, the other's +1
         for n in ORDERS:
             lo = np.maximum(starts[text] + head - (n - 1), starts[text])
-            at, row = _ranges(lo, np.minimum(ends[text] - tail, ends[text] - n + 1))
-            grams.append(np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)], 1))
-            weights.append(np.full(len(at), sign))
-            rows.append(row)
-    unique, gram = _unique_rows(np.concatenate(grams), len(words))
-    weight, row = np.concatenate(weights), np.concatenate(rows)
-    # per (line, sequence): the hypothesis's change; the references' counts elsewhere: the direction
-    key = line[row] * len(unique) + gram
-    hyp = is_hyp[row] == 1
-    keys, where = np.unique(key[hyp], return_inverse=True)
-    sums = np.bincount(where.reshape(-1), weights=weight[hyp], minlength=len(keys)).astype(np.int64)
-    keys, sums = keys[sums != 0], sums[sums != 0]
-    kept = ~hyp
-    kept[kept] = ~np.isin(key[kept], keys)
-    direction = np.bincount(gram[kept], weights=weight[kept], minlength=len(unique)).astype(np.int64)
-    seqs = np.flatnonzero(direction)
-    change = np.stack([keys // len(unique), keys % len(unique), sums], 1)
-    counts = _Counts(words, unique, np.stack([seqs, direction[seqs]], 1), change)
-    return SwapTally(len(examples), tuple(references), counts if len(seqs) or len(keys) else None)
+            at, of = _ranges(lo, np.minimum(ends[text] - tail, ends[text] - n + 1))
+            grams.append(np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)]))
+            pair.append(of)
+            plus.append(np.full(len(at), sign))
+    counted = _counted(
+        np.concatenate(grams, axis=1), line, is_hyp, np.concatenate(pair), np.concatenate(plus), len(words)
+    )
+    return SwapTally(len(examples), tuple(references), _Counts(words, *counted) if counted else None)
+
+
+def _counted(grams: Any, line: Any, is_hyp: Any, pair: Any, plus: Any, words: int) -> tuple[Any, Any] | None:
+    """The direction and change rows of :class:`_Counts` from each sequence's word ids
+    (``grams[:, i]``), its pair of texts (on ``line[pair]``, the hypothesis if ``is_hyp[pair]``)
+    and ``plus`` (1: it counts +1, in the other text; 0: -1, in the source); ``None``: no counts.
+    The occurrences are sorted by sequence, line, text and sign: in one integer each when they fit
+    in 63 bits, else column by column."""
+    import numpy as np
+
+    base, lines = words + 1, int(line.max()) + 1
+    if base**3 * lines * 4 < 2**63:
+        key = np.sort((_codes(grams.T, words) * lines + line[pair]) * 4 + is_hyp[pair] * 2 + plus)
+        flags, key = key & 3, key >> 2
+        line_of, seq = key % lines, key // lines
+        new_seq, new_group = seq[1:] != seq[:-1], key[1:] != key[:-1]
+        rows = np.stack([seq // base**2, seq // base % base, seq % base], 1) - 1
+    else:
+        order = np.lexsort((plus, is_hyp[pair], line[pair], grams[2], grams[1], grams[0]))
+        flags, line_of, rows = (is_hyp[pair] * 2 + plus)[order], line[pair][order], grams.T[order]
+        new_seq = (rows[1:] != rows[:-1]).any(axis=1)
+        new_group = new_seq | (line_of[1:] != line_of[:-1])
+    starts = np.flatnonzero(np.r_[True, new_group])
+    weight = (flags & 1) * 2 - 1
+    hyp_weight = np.where(flags & 2, weight, 0)
+    hyp_sum = np.add.reduceat(hyp_weight, starts)
+    ref_sum = np.add.reduceat(weight - hyp_weight, starts)
+    # the hypothesis's change on each line; the references' elsewhere, summed per sequence: the direction
+    changed = starts[hyp_sum != 0]
+    by_line = np.argsort(line_of[changed], kind="stable")
+    change = np.column_stack([line_of[changed], rows[changed], hyp_sum[hyp_sum != 0]])[by_line]
+    firsts = np.flatnonzero(np.r_[True, new_seq[starts[1:] - 1]])
+    sums = np.add.reduceat(np.where(hyp_sum == 0, ref_sum, 0), firsts)
+    direction = np.column_stack([rows[starts[firsts[sums != 0]]], sums[sums != 0]])
+    return (direction, change) if len(direction) or len(change) else None
+
+
+def _codes(rows: Any, words: int) -> Any:
+    """One integer for each sequence of ``rows`` (3 word ids each, -1 past its end) in the order
+    of the rows' ids: packed when they fit in 63 bits, else each row's rank."""
+    import numpy as np
+
+    base = words + 1
+    if base**3 < 2**63:
+        return ((rows[:, 0] + 1) * base + rows[:, 1] + 1) * base + rows[:, 2] + 1
+    return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1)
 
 
 def _word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
@@ -367,12 +400,13 @@ def _word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
 
     flat = list(chain.from_iterable(texts))
     vocabulary = {_START: 0, _END: 1}
-    if _JOIN in "".join(dict.fromkeys(flat)):
+    tokens = dict.fromkeys(flat)
+    if _JOIN in "".join(tokens):
         texts = [tuple(_padded(text)[1:-1]) for text in texts]
         flat = list(chain.from_iterable(texts))
         word_of = {word: vocabulary.setdefault(word, len(vocabulary)) for word in dict.fromkeys(flat)}
     else:
-        word_of = {token: vocabulary.setdefault(token.casefold(), len(vocabulary)) for token in dict.fromkeys(flat)}
+        word_of = {token: vocabulary.setdefault(token.casefold(), len(vocabulary)) for token in tokens}
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2
     ends = np.cumsum(lengths)
     ids = np.ones(ends[-1], dtype=np.int64)
@@ -398,34 +432,19 @@ def _shared_ends(ids: Any, starts: Any, ends: Any, a: Any, b: Any) -> tuple[Any,
 
     most = np.minimum(ends[a] - starts[a], ends[b] - starts[b])
     out = []
-    for first, edge, step in ((most - 1, starts, 1), (most - 1, ends - 1, -1)):
-        at, row = _ranges(np.zeros(len(a), dtype=np.int64), first)
-        offset = at * step
-        apart = np.flatnonzero(ids[edge[a][row] + offset] != ids[edge[b][row] + offset])
-        shared = first.copy()
-        rows, firsts = np.unique(row[apart], return_index=True)
-        shared[rows] = at[apart[firsts]]
+    for edge, step in ((starts, 1), (ends - 1, -1)):
+        at, row = _ranges(np.zeros(len(a), dtype=np.int64), most - 1)
+        apart = np.flatnonzero(ids[edge[a][row] + at * step] != ids[edge[b][row] + at * step])
+        firsts = apart[np.r_[True, row[apart][1:] != row[apart][:-1]]] if len(apart) else apart
+        shared = most - 1
+        shared[row[firsts]] = at[firsts]
         out.append(shared)
     head = np.maximum(out[0], 1)
     return head, np.maximum(np.minimum(out[1], most - head), 1)
 
 
-def _unique_rows(grams: Any, words: int) -> tuple[Any, Any]:
-    """The distinct rows of ``grams`` (word ids, -1 past a sequence's end), in one order, and
-    each row's index among them."""
-    import numpy as np
-
-    base = words + 1
-    if base**3 >= 2**63:  # too many words to pack a sequence in one integer
-        unique, inverse = np.unique(grams, axis=0, return_inverse=True)
-        return unique, inverse.reshape(-1)
-    packed = ((grams[:, 0] + 1) * base + grams[:, 1] + 1) * base + grams[:, 2] + 1
-    codes, inverse = np.unique(packed, return_inverse=True)
-    unique = np.stack([codes // base**2, codes // base % base, codes % base], 1) - 1
-    return unique, inverse.reshape(-1)
-
-
-def _spelt(counts: _Counts, grams: Any) -> list[str]:
-    """The sequences ``grams`` (indices into ``counts.grams``) as :func:`sequences` spells them."""
-    words = (*counts.words, "")
-    return [_JOIN.join(words[w] for w in row if w >= 0) for row in counts.grams[grams].tolist()]
+def _spelt(words: tuple[str, ...], rows: Any) -> list[str]:
+    """The sequences of ``rows`` (3 word ids each, -1 past its end) as :func:`sequences` spells
+    them."""
+    spelling = (*words, "")
+    return [_JOIN.join(spelling[w] for w in row if w >= 0) for row in rows.tolist()]
