@@ -20,16 +20,14 @@ JFLEG = "keisks/jfleg/ee06ff806a208aba815ac45313f4e750a48330a5"
 CWEB = "SimonHFL/CWEB/08d1da0ff2b78885b1f060b4fa11460a98eb9218"
 
 INDICGEC = "Pramit18142/IndicGEC2025/9511374327974045f2e6ffc96c8789eb683972d0"
-#: IndicGEC-2025 language code -> (its folder upstream, sha256 of its test.csv)
+#: IndicGEC-2025 language code -> (its folder upstream, rows of its test.csv, sha256 of its test.csv)
 INDICGEC_TESTS = {
-    "hi": ("Hindi", "b50b1c7e732885914562a5415f777154566c2a815530883e61b5b451f60ee194"),
-    "bn": ("Bangla", "c972cc835d09f550921698603b0aae4ae9a91ce8f2a0693ecd38955ddd81d718"),
-    "ml": ("Malayalam", "404277a66824d0b6d0ac9fc45eab4ebd5390d29705a12e0b8d1a0cfbd335c773"),
-    "ta": ("Tamil", "955d465484f978336b105b284bc529200c419e3758d2db6cb23d671d07fc6d15"),
-    "te": ("Telugu", "76e7e2e4ca6ddbbc0f47f8713262bfb8e79df9509714b830233b4014977533cf"),
+    "hi": ("Hindi", 236, "b50b1c7e732885914562a5415f777154566c2a815530883e61b5b451f60ee194"),
+    "bn": ("Bangla", 330, "c972cc835d09f550921698603b0aae4ae9a91ce8f2a0693ecd38955ddd81d718"),
+    "ml": ("Malayalam", 102, "404277a66824d0b6d0ac9fc45eab4ebd5390d29705a12e0b8d1a0cfbd335c773"),
+    "ta": ("Tamil", 65, "955d465484f978336b105b284bc529200c419e3758d2db6cb23d671d07fc6d15"),
+    "te": ("Telugu", 310, "76e7e2e4ca6ddbbc0f47f8713262bfb8e79df9509714b830233b4014977533cf"),
 }
-#: rows of each test.csv
-INDICGEC_ROWS = {"hi": 236, "bn": 330, "ml": 102, "ta": 65, "te": 310}
 ARABIC_GEC = "CAMeL-Lab/arabic-gec/8c7fb84f3ed84d1d30beb7080b02d0f6bfe1c5bf"
 #: ZAEBUC's M2 (CC BY-NC-SA 4.0) as arabic-gec ships it: name -> (file, sha256)
 ZAEBUC = {
@@ -128,7 +126,7 @@ FILES: dict[str, tuple[str, str]] = {
     # issue 40: IndicGEC-2025's test gold (no licence file: fetched from its home, never shipped)
     **{
         f"{M}indicgec-2025/{folder}/test.csv": (f"{INDICGEC}/{folder}/test.csv", digest)
-        for folder, digest in INDICGEC_TESTS.values()
+        for folder, _, digest in INDICGEC_TESTS.values()
     },
     **{f"{M}zaebuc/{name}": (f"{ARABIC_GEC}/data/m2edits/zaebuc/{name}", digest) for name, digest in ZAEBUC.values()},
 }
@@ -223,14 +221,14 @@ PUBLIC: tuple[dict[str, Any], ...] = (
     *(
         {
             "name": f"indicgec-{code}",
-            "summary": f"IndicGEC-2025 test, {folder}, {INDICGEC_ROWS[code]} rows, CSV, its score.py",
+            "summary": f"IndicGEC-2025 test, {folder}, {rows} rows, CSV, its score.py",
             "lang": code,
             "source": f"{M}indicgec-2025/{folder}/test.csv",
             "refs": (f"{M}indicgec-2025/{folder}/test.csv",),
             "protocol": "indicgec-2025",
             "version": _version(INDICGEC),
         }
-        for code, (folder, _) in INDICGEC_TESTS.items()
+        for code, (folder, rows, _) in INDICGEC_TESTS.items()
     ),
     *(
         {
