@@ -145,6 +145,11 @@ class MetricBase:
     def score_analysis(self, analysis: Any) -> Score:
         raise NotImplementedError
 
+    def score(self, examples: Sequence[Example]) -> Score:
+        """The Score of ``examples``: :meth:`score_analysis` of :meth:`analyse` (the CLEME family and
+        M2 analyse with their per-type group when ``cat`` asks for one)."""
+        return self.score_analysis(self.analyse(examples))
+
     def attach_store(self, store: Any) -> bool:
         """Use a persistent cache of the metric's search (M2's lattice store); whether it does."""
         return False

@@ -99,9 +99,6 @@ class Cherrant(MetricBase):
         """The settings the signature names (a variant adds its own)."""
         return {"beta": number(self.config.beta), "alignments": self.config.alignments, "select": "greedy-corpus"}
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def sentence_scores(self, counts: Sequence[Sequence[EditCounts]] | EditTable) -> list[float]:
         """Sentence F-beta against the best reference for that sentence alone (skipped: 1.0)."""
         return EditTable.of(counts).best_values(errant_f, self.config.beta)

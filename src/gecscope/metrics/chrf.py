@@ -198,9 +198,6 @@ class ChrF(MetricBase):
         }
         return Score(self.name, details["score"], details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def resampling(self, stats: FloatArray) -> Plan:
         """Each sentence's chosen statistics summed over a resample, then chrF of the totals."""
         cfg = self.config

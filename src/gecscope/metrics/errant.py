@@ -183,9 +183,6 @@ class Errant(MetricBase):
         details = {**score.details, "category_mean_f": mean, "category_count": len(f)}
         return replace(score, value=mean, details=details)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def scheme_fields(self) -> dict[str, str]:
         """The signature's record of the edit scheme (a metric without schemes has none)."""
         return {"scheme": self.config.scheme}

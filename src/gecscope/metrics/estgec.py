@@ -299,9 +299,6 @@ class Estgec(MetricBase):
         details = {**score.details, "types": type_rows(by_type), "types_wo": type_rows(with_wo)}
         return dataclasses.replace(score, details=details)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def sentence_scores(self, analysis: EstgecAnalysis) -> list[float]:
         """Sentence F-beta against the annotator best for that sentence alone."""
         table = M2Table.build(list(analysis.counts))

@@ -87,9 +87,6 @@ class ExactMatch(MetricBase):
         details = {"score": value, "counted": counted, "matched": matched}
         return Score(self.name, value, details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def resampling(self, stats: NDArray[np.int64]) -> Plan:
         return Summed(np.asarray(stats, dtype=np.float64), share, lambda t: {"score": share(t)})
 

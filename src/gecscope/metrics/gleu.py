@@ -294,9 +294,6 @@ class Gleu(MetricBase):
         }
         return Score(self.name, details["score"], details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def official_text(self, score: Score) -> str:
         """What JFLEG's ``eval/gleu.py`` prints for one hypothesis file (after its path line):
         ``[['mean', 'std', '(low,high)']]``, or with one reference its note and the mean alone."""

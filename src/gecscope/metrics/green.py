@@ -212,9 +212,6 @@ class Green(MetricBase):
         }
         return Score(self.name, details["f"], details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def resampling(self, analysis: GreenAnalysis) -> Plan:
         """Sentence level: the mean of sentence F; corpus: the chosen references' counts summed."""
         if self.config.level == "sentence":

@@ -337,9 +337,6 @@ class IMeasure(MetricBase):
             fields["beta"] = f"{cfg.beta:g}"
         return Score(self.name, parts["i"], {**parts, **counts}, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def resampling(self, stats: NDArray[np.int64]) -> Plan:
         return Summed(np.asarray(stats, dtype=np.float64), lambda t: self.parts(t)["i"], self.parts)
 

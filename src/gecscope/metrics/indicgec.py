@@ -181,9 +181,6 @@ class IndicGec(MetricBase):
         fields = {"n": str(ORDERS), "tokens": cfg.tokens, "refs": "pairs"}
         return Score(self.name, details["score"], details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def resampling(self, stats: IntArray) -> Plan:
         """The statistics summed over a resample, then the score of the totals."""
         return Summed(np.asarray(stats, dtype=np.float64), indic_values, self._parts)

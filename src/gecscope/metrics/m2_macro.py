@@ -130,9 +130,6 @@ class M2Macro(MetricBase):
             self.name, parts["f"], details, signed(self, fields), LazyRows(len(table), rows), layout=self.layout
         )
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def resampling(self, counts: Sequence[Sequence[M2Counts]] | M2Table) -> Plan:
         """The rule's own plan: a mean of the sentence F-scores (declared by :data:`M2_MACRO`)."""
         return Greedy(M2_MACRO.name, (self.config.beta,), M2Table.of(counts))

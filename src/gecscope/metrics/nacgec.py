@@ -148,9 +148,6 @@ class Nacgec(MetricBase):
         rows = tuple({"index": i, "score": v} for i, v in enumerate(self.sentence_scores(analysis)))
         return Score(self.name, details["score"], details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def sentence_scores(self, analysis: NacgecAnalysis) -> list[float]:
         """The mean of the two parts' sentence F-beta."""
         word = self.m2.sentence_scores(M2Table.of(analysis.words))

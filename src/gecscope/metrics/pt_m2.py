@@ -159,9 +159,6 @@ class PTBase(MetricBase):
         }
         return Score(self.name, f, details, signed(self, fields), rows, layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def sentence_scores(self, analysis: PTAnalysis) -> list[float]:
         beta = self.config.beta
         return [max(c.f(beta) for c in options) for options in self.weighted_counts(analysis, True)]

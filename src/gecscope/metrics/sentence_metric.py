@@ -54,9 +54,6 @@ class SentenceMetric(MetricBase):
         details = {"score": mean, **counts, "sentences": len(analysis)}
         return Score(self.name, mean, details, self.signature(), self.rows(analysis), layout=self.layout)
 
-    def score(self, examples: Sequence[Example]) -> Score:
-        return self.score_analysis(self.analyse(examples))
-
     def sentence_scores(self, analysis: SentenceAnalysis) -> list[float]:
         return [float(v) for v in analysis.score]
 
