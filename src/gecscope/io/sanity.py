@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from gecscope.types import Example
@@ -310,74 +311,99 @@ def swap_tally(examples: Sequence[Example]) -> SwapTally:
     the start and end found for all lines at once, the sequences around the rest sorted once."""
     import numpy as np
 
-    references: list[frozenset[tuple[str, ...]]] = []
+    tokens_of = attrgetter("tokens")
+    references = [frozenset(map(tokens_of, ex.references)) for ex in examples]
     texts: list[tuple[str, ...]] = []
-    pairs: list[tuple[int, int, int, int]] = []  # (line, source, other text, 1: the hypothesis 0: a reference)
-    for line, ex in enumerate(examples):
-        refs = frozenset(ref.tokens for ref in ex.references)
-        references.append(refs)
+    kinds: list[int] = []  # each text's: 0 a source, 1 a reference, 2 a hypothesis
+    text_lines: list[int] = []
+    for line, (ex, refs) in enumerate(zip(examples, references, strict=True)):
         source, hyp = ex.source, ex.hypothesis.tokens
-        others = [ref for ref in refs if ref != source]
-        if hyp == source and not others:
-            continue  # nothing differs on the line
-        at = len(texts)
-        texts += (source, *others)
-        pairs += ((line, at, at + k, 0) for k in range(1, len(others) + 1))
+        others = refs.difference((source,))
         if hyp != source:
-            pairs.append((line, at, len(texts), 1))
-            texts.append(hyp)
-    if not pairs:
+            texts += (source, *others, hyp)
+            kinds += (0, *(1,) * len(others), 2)
+            text_lines += (line,) * (len(others) + 2)
+        elif others:
+            texts += (source, *others)
+            kinds += (0, *(1,) * len(others))
+            text_lines += (line,) * (len(others) + 1)
+    if not texts:
         return SwapTally(len(examples), tuple(references))
     words, ids, starts = _word_ids(texts)
-    line, source_of, other_of, is_hyp = np.array(pairs).T
+    kind = np.array(kinds)
+    other_of = np.flatnonzero(kind)  # a pair of texts: each text but a source, with its line's source
+    source_of = np.maximum.accumulate(np.where(kind == 0, np.arange(len(kind)), 0))[other_of]
+    line, is_hyp = np.array(text_lines)[other_of], kind[other_of] == 2
     ends = np.append(starts[1:], len(ids))
     head, tail = _shared_ends(ids, starts, ends, source_of, other_of)
-    grams, pair, plus = [], [], []
-    for text, sign in ((source_of, 0), (other_of, 1)):  # the source's sequences count -1, the other's +1
+    pieces = []
+    for text, plus in ((source_of, 0), (other_of, 1)):  # the source's sequences count -1, the other's +1
         for n in ORDERS:
             lo = np.maximum(starts[text] + head - (n - 1), starts[text])
             at, of = _ranges(lo, np.minimum(ends[text] - tail, ends[text] - n + 1))
-            grams.append(np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)]))
-            pair.append(of)
-            plus.append(np.full(len(at), sign))
-    counted = _counted(
-        np.concatenate(grams, axis=1), line, is_hyp, np.concatenate(pair), np.concatenate(plus), len(words)
-    )
+            pieces.append((at, n, of, plus))
+    counted = _counted(ids, pieces, line * 4 + is_hyp * 2, len(words))
     return SwapTally(len(examples), tuple(references), _Counts(words, *counted) if counted else None)
 
 
-def _counted(grams: Any, line: Any, is_hyp: Any, pair: Any, plus: Any, words: int) -> tuple[Any, Any] | None:
-    """The direction and change rows of :class:`_Counts` from each sequence's word ids
-    (``grams[:, i]``), its pair of texts (on ``line[pair]``, the hypothesis if ``is_hyp[pair]``)
-    and ``plus`` (1: it counts +1, in the other text; 0: -1, in the source); ``None``: no counts.
-    The occurrences are sorted by sequence, line, text and sign: in one integer each when they fit
-    in 63 bits, else column by column."""
+#: an occurrence's weight by its flags (2: in a hypothesis, 1: counts +1): a reference's +-1, a
+#: hypothesis's +-2**32
+_WEIGHTS = (-1, 1, -(2**32), 2**32)
+
+
+def _counted(ids: Any, pieces: list[tuple[Any, int, Any, int]], side: Any, words: int) -> tuple[Any, Any] | None:
+    """The direction and change rows of :class:`_Counts` from the sequences of ``n`` words at
+    ``ids[at]`` for each piece ``(at, n, pair, plus)``: each on line ``side[pair] // 4``, in the
+    hypothesis if ``side[pair] & 2``, counting +1 (in the other text) if ``plus`` else -1 (in the
+    source); ``None``: no counts. The occurrences are sorted by sequence, line and flags: in one
+    integer each when that fits in 63 bits, else column by column."""
     import numpy as np
 
-    base, lines = words + 1, int(line.max()) + 1
+    base, lines = words + 1, int(side.max()) // 4 + 1
     if base**3 * lines * 4 < 2**63:
-        key = np.sort((_codes(grams.T, words) * lines + line[pair]) * 4 + is_hyp[pair] * 2 + plus)
-        flags, key = key & 3, key >> 2
-        line_of, seq = key % lines, key // lines
-        new_seq, new_group = seq[1:] != seq[:-1], key[1:] != key[:-1]
-        rows = np.stack([seq // base**2, seq // base % base, seq % base], 1) - 1
+        keys = []
+        for at, n, pair, plus in pieces:
+            code = ids[at] + 1
+            for k in (1, 2):
+                code = code * base + (ids[at + k] + 1 if k < n else 0)
+            keys.append(code * (lines * 4) + side[pair] + plus)
+        key = np.sort(np.concatenate(keys))
+        group = key >> 2
+        starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+        flags, line_of, seq = key & 3, group[starts] % lines, group[starts] // lines
+        new_seq = np.r_[True, seq[1:] != seq[:-1]]
+
+        def rows_at(where: Any) -> Any:
+            code = seq[where]
+            return np.stack([code // base**2, code // base % base, code % base], 1) - 1
+
     else:
-        order = np.lexsort((plus, is_hyp[pair], line[pair], grams[2], grams[1], grams[0]))
-        flags, line_of, rows = (is_hyp[pair] * 2 + plus)[order], line[pair][order], grams.T[order]
-        new_seq = (rows[1:] != rows[:-1]).any(axis=1)
-        new_group = new_seq | (line_of[1:] != line_of[:-1])
-    starts = np.flatnonzero(np.r_[True, new_group])
-    weight = (flags & 1) * 2 - 1
-    hyp_weight = np.where(flags & 2, weight, 0)
-    hyp_sum = np.add.reduceat(hyp_weight, starts)
-    ref_sum = np.add.reduceat(weight - hyp_weight, starts)
+        grams = np.concatenate(
+            [np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)], 1) for at, n, _, _ in pieces]
+        )
+        flag = np.concatenate([side[pair] % 4 + plus for _, _, pair, plus in pieces])
+        line = np.concatenate([side[pair] // 4 for _, _, pair, _ in pieces])
+        order = np.lexsort((flag, line, grams[:, 2], grams[:, 1], grams[:, 0]))
+        flags, grams, line = flag[order], grams[order], line[order]
+        seq_starts = np.r_[True, (grams[1:] != grams[:-1]).any(axis=1)]
+        starts = np.flatnonzero(seq_starts | np.r_[True, line[1:] != line[:-1]])
+        line_of, new_seq = line[starts], seq_starts[starts]
+
+        def rows_at(where: Any) -> Any:
+            return grams[starts[where]]
+
+    # a hypothesis's occurrence weighs 2**32 (a group holds fewer than 2**31 occurrences): one sum
+    sums = np.add.reduceat(np.array(_WEIGHTS)[flags], starts)
+    hyp_sum = (sums + 2**31) >> 32
+    ref_sum = sums - (hyp_sum << 32)
     # the hypothesis's change on each line; the references' elsewhere, summed per sequence: the direction
-    changed = starts[hyp_sum != 0]
-    by_line = np.argsort(line_of[changed], kind="stable")
-    change = np.column_stack([line_of[changed], rows[changed], hyp_sum[hyp_sum != 0]])[by_line]
-    firsts = np.flatnonzero(np.r_[True, new_seq[starts[1:] - 1]])
+    changed = np.flatnonzero(hyp_sum)
+    changed = changed[np.argsort(line_of[changed])]
+    change = np.column_stack([line_of[changed], rows_at(changed), hyp_sum[changed]])
+    firsts = np.flatnonzero(new_seq)
     sums = np.add.reduceat(np.where(hyp_sum == 0, ref_sum, 0), firsts)
-    direction = np.column_stack([rows[starts[firsts[sums != 0]]], sums[sums != 0]])
+    counted = np.flatnonzero(sums)
+    direction = np.column_stack([rows_at(firsts[counted]), sums[counted]])
     return (direction, change) if len(direction) or len(change) else None
 
 
@@ -400,11 +426,11 @@ def _word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
 
     flat = list(chain.from_iterable(texts))
     vocabulary = {_START: 0, _END: 1}
-    tokens = dict.fromkeys(flat)
+    tokens = set(flat)  # the ids' order changes no count
     if _JOIN in "".join(tokens):
         texts = [tuple(_padded(text)[1:-1]) for text in texts]
         flat = list(chain.from_iterable(texts))
-        word_of = {word: vocabulary.setdefault(word, len(vocabulary)) for word in dict.fromkeys(flat)}
+        word_of = {word: vocabulary.setdefault(word, len(vocabulary)) for word in set(flat)}
     else:
         word_of = {token: vocabulary.setdefault(token.casefold(), len(vocabulary)) for token in tokens}
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2
@@ -413,7 +439,8 @@ def _word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
     ids[ends - lengths] = 0
     inner = np.ones(len(ids), dtype=bool)
     inner[ends - lengths] = inner[ends - 1] = False
-    ids[inner] = np.fromiter(map(word_of.__getitem__, flat), dtype=np.int64, count=len(flat))
+    found = itemgetter(*flat)(word_of) if len(flat) > 1 else [word_of[t] for t in flat]  # one C call
+    ids[inner] = np.fromiter(found, dtype=np.int64, count=len(flat))
     return tuple(vocabulary), ids, ends - lengths
 
 
