@@ -316,17 +316,17 @@ def swap_tally(examples: Sequence[Example]) -> SwapTally:
     texts: list[tuple[str, ...]] = []
     kinds: list[int] = []  # each text's: 0 a source, 1 a reference, 2 a hypothesis
     text_lines: list[int] = []
-    for line, (ex, refs) in enumerate(zip(examples, references, strict=True)):
+    for number, (ex, refs) in enumerate(zip(examples, references, strict=True)):
         source, hyp = ex.source, ex.hypothesis.tokens
         others = refs.difference((source,))
         if hyp != source:
             texts += (source, *others, hyp)
             kinds += (0, *(1,) * len(others), 2)
-            text_lines += (line,) * (len(others) + 2)
+            text_lines += (number,) * (len(others) + 2)
         elif others:
             texts += (source, *others)
             kinds += (0, *(1,) * len(others))
-            text_lines += (line,) * (len(others) + 1)
+            text_lines += (number,) * (len(others) + 1)
     if not texts:
         return SwapTally(len(examples), tuple(references))
     words, ids, starts = _word_ids(texts)
