@@ -53,6 +53,8 @@ MODEL_JUDGE: dict[str, Any] = {
 }
 #: what LLM-S and LLM-E declare alike: the SEEDA paper, 1-5 ratings
 LLM_JUDGE: dict[str, Any] = {**MODEL_JUDGE, "cite": "kobayashi-etal-2024-revisiting", "bounds": (1.0, 5.0)}
+#: GLEU's and charGLEU's statistics: n-gram counts per sentence and reference, scored per reference draw
+GLEU_STATS = Statistics(("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array")
 #: how PT-M2 and PT-ERRANT hold their sentences (``PTAnalysis``)
 PT_ROWS: dict[str, Any] = {"holding": "record", "sentence_fields": ("sources", "annotators")}
 #: what PT-M2 and PT-ERRANT declare alike: the paper, the official code, M2's settings
@@ -95,7 +97,7 @@ METRICS: dict[str, MetricSpec] = {
             o.LEVEL,
             o.BETA,
             o.N,
-            Option("unit", "n-gram unit", choices=("word", "char")),
+            o.UNIT,
             Option("strip", "keep leading/trailing spaces", bool, kind="negated"),
             o.MISSING,
         ),
@@ -183,19 +185,8 @@ METRICS: dict[str, MetricSpec] = {
         cite="napoles-etal-2015-ground",
         tool="gec-ranking compute_gleu (2016, with the 2017 brevity-penalty fix)",
         official_text=True,  # JFLEG's eval/gleu.py: [['mean', 'std', '(low,high)']]
-        options=(
-            o.LEVEL,
-            o.GLEU_N,
-            Option(
-                "variant", "official: the script; corrected: GREEN's reformulation", choices=("official", "corrected")
-            ),
-            Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3")),
-            Option("iterations", "sampling iterations", int, low=1, high=100_000),
-            o.MISSING,
-        ),
-        statistics=Statistics(
-            ("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array"
-        ),
+        options=(o.LEVEL, o.GLEU_N, o.GLEU_VARIANT, o.SAMPLING, o.ITERATIONS, o.MISSING),
+        statistics=GLEU_STATS,
     ),
     "chargleu": MetricSpec(
         "chargleu:CharGleu:CharGleuConfig",
@@ -207,13 +198,11 @@ METRICS: dict[str, MetricSpec] = {
             o.LEVEL,
             o.GLEU_N,
             Option("spaces", "drop: the words' characters; keep: one U+2581 between words", choices=("drop", "keep")),
-            Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3")),
-            Option("iterations", "sampling iterations", int, low=1, high=100_000),
+            o.SAMPLING,
+            o.ITERATIONS,
             o.MISSING,
         ),
-        statistics=Statistics(
-            ("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array"
-        ),
+        statistics=GLEU_STATS,
     ),
     "i-measure": MetricSpec(
         "imeasure:IMeasure:IMeasureConfig",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from gecscope.errors import SettingError
 from gecscope.metrics import options as o
 from gecscope.metrics.base import ConventionChecked
-from gecscope.metrics.options import check_choice
+from gecscope.metrics.options import check_choice, check_choices
 from gecscope.weighting.config import LLMConfig, SimilarityConfig
 
 __all__ = ["ChunkMetricConfig", "check_choice"]
@@ -35,8 +35,7 @@ class ChunkMetricConfig(ConventionChecked):
     def check(self) -> None:
         if self.cat not in (0, 1, 2, 3, "gold"):
             raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")
-        for option in (o.ASSUMPTION, o.LEVEL, o.WEIGHTING, o.MODE):
-            check_choice(option.name, getattr(self, option.name), option.choices)
+        check_choices(self, o.ASSUMPTION, o.LEVEL, o.WEIGHTING, o.MODE)
         if self.weighting == "llm" and self.llm is None:
             raise ValueError("weighting 'llm' needs an LLM: --llm-model NAME [--llm-endpoint URL]")
 

@@ -21,7 +21,7 @@ from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, Greedy, MetricBase, Plan, references_chosen
 from gecscope.metrics.counts import EditCounts, EditTable, errant_prf, prf_score
 from gecscope.metrics.error_types import LEVELS, category_rows
-from gecscope.metrics.options import check_choice
+from gecscope.metrics.options import check_choice, check_choices
 from gecscope.result import Score
 from gecscope.scoring import ERRANT, errant_f
 from gecscope.signature import number
@@ -108,8 +108,8 @@ class ErrantConfig(ConventionChecked):
         if self.average == "categories" and self.level == "sentence":
             raise SettingError("average=categories is a corpus score: not with level=sentence", "average", "level")
         check_choice("scheme", self.scheme, tuple(MODES))
-        check_choice("level", self.level, ("corpus", "sentence"))
-        check_choice("convention", self.convention, ("official", "gec-metrics"))
+        check_choices(self, o.LEVEL)
+        check_choice("convention", self.convention, o.IMPLEMENTATIONS)
         o.check_beta(self.beta)
         if self.cat not in (0, *LEVELS):
             raise SettingError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}", "cat")

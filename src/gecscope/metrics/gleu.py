@@ -37,10 +37,11 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
 from gecscope.layout import HIGHER, Component, Layout
+from gecscope.metrics import options as o
 from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen, signed
 from gecscope.metrics.ngrams import BLOCK as COUNTED
 from gecscope.metrics.ngrams import MAX_ORDER, encode, sentence_grams, split_spaces
-from gecscope.metrics.options import check_choice
+from gecscope.metrics.options import check_choice, check_choices
 from gecscope.result import Score
 from gecscope.types import Example, Tokens
 
@@ -72,11 +73,9 @@ class GleuConfig(ConventionChecked):
     missing_annotators: str | None = None
 
     def check(self) -> None:
-        check_choice("variant", self.variant, ("official", "corrected"))
+        check_choices(self, o.GLEU_VARIANT, o.SAMPLING, o.LEVEL)
         check_choice("whitespace", self.whitespace, ("ascii", "unicode"))
-        check_choice("convention", self.convention, ("official", "gec-metrics"))
-        check_choice("sampling", self.sampling, ("py2", "py3"))
-        check_choice("level", self.level, ("corpus", "sentence"))
+        check_choice("convention", self.convention, o.IMPLEMENTATIONS)
         if not 1 <= self.n <= MAX_ORDER or not 1 <= self.iterations <= MAX_ITERATIONS:
             raise SettingError(
                 f"n must be from 1 to {MAX_ORDER} and iterations from 1 to {MAX_ITERATIONS}", "n", "iterations"

@@ -25,7 +25,7 @@ from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, SentenceMean, Summed, references_chosen, signed
 from gecscope.metrics.ngrams import BLOCK, MAX_ORDER, encode, sentence_grams, split_spaces
-from gecscope.metrics.options import check_choice
+from gecscope.metrics.options import check_choice, check_choices
 from gecscope.result import Score
 from gecscope.scoring import div, f_beta
 from gecscope.signature import number
@@ -51,9 +51,8 @@ class GreenConfig(ConventionChecked):
     missing_annotators: str | None = None
 
     def check(self) -> None:
-        check_choice("unit", self.unit, ("word", "char"))
-        check_choice("convention", self.convention, ("official", "gec-metrics"))
-        check_choice("level", self.level, ("corpus", "sentence"))
+        check_choices(self, o.UNIT, o.LEVEL)
+        check_choice("convention", self.convention, o.IMPLEMENTATIONS)
         o.check_beta(self.beta)
         if not 0 <= self.n <= MAX_ORDER:  # memory grows with n
             raise SettingError(f"n must be from 1 to {MAX_ORDER} (0 = default); got {self.n}", "n")

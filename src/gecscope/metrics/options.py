@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gecscope.finite import check_finite
 from gecscope.metrics.base import Option
 from gecscope.types import CONVENTIONS
@@ -9,6 +11,8 @@ from gecscope.types import CONVENTIONS
 LEVEL = Option(
     "level", "corpus: the corpus rule; sentence: the mean of sentence scores", choices=("corpus", "sentence")
 )
+#: whose numbers a ``convention`` setting reproduces: the official scripts or gec-metrics' classes
+IMPLEMENTATIONS = ("official", "gec-metrics")
 #: F-beta's beta: beyond these ends beta² over- or underflows into a silent P or R (or an overflow)
 BETA = Option("beta", "F-beta", float, low=0.01, high=100)
 
@@ -18,6 +22,13 @@ def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
     without chunk settings imports no weighting code)."""
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(allowed)}; got {value!r}")
+
+
+def check_choices(config: Any, *options: Option) -> None:
+    """``config``'s value of each option among the choices the option offers (:func:`check_choice`),
+    so that a config accepts what its command-line option offers and nothing else."""
+    for option in options:
+        check_choice(option.name, getattr(config, option.name), option.choices)
 
 
 def check_beta(beta: float) -> None:
@@ -64,6 +75,14 @@ MAX_CHARS = Option(
 N = Option("n", "maximum n-gram order (GREEN: 0 = the unit's default)", int, low=0, high=100)
 #: GLEU's n: no "unit default" (its config refuses 0)
 GLEU_N = Option("n", "maximum n-gram order", int, low=1, high=100)
+#: GLEU's and charGLEU's reference draws
+SAMPLING = Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3"))
+ITERATIONS = Option("iterations", "sampling iterations", int, low=1, high=100_000)
+GLEU_VARIANT = Option(
+    "variant", "official: the script; corrected: GREEN's reformulation", choices=("official", "corrected")
+)
+#: GREEN's n-gram unit
+UNIT = Option("unit", "n-gram unit", choices=("word", "char"))
 MISSING = Option(
     "missing_annotators",
     "an annotator with no line in a sentence: absent (left out) or unchanged (the source); "
