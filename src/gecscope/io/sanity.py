@@ -202,20 +202,25 @@ class SwapTally:
         rows, direction = self.counts.change, self.counts.direction
         codes = _codes(np.concatenate([direction[:, :3], rows[:, 1:4]]), len(self.counts.words))
         known, wanted = codes[: len(direction)], codes[len(direction) :]  # known: sorted
-        at = np.minimum(np.searchsorted(known, wanted), len(known) - 1)
-        voted = np.flatnonzero(known[at] == wanted)
-        if not len(voted):
+        order = np.argsort(wanted)  # the changes' rows by sequence
+        new = np.r_[True, wanted[order][1:] != wanted[order][:-1]]
+        seqs = wanted[order][new]
+        at = np.minimum(np.searchsorted(known, seqs), len(known) - 1)
+        voting_seqs = known[at] == seqs  # the changed sequences that have a direction
+        if not voting_seqs.any():
             return 0.0
+        kept = voting_seqs[np.cumsum(new) - 1]
+        entries, firsts = order[kept], np.flatnonzero(new[kept])
         lines = rows[:, 0]
-        row_of = np.cumsum(np.r_[0, lines[1:] != lines[:-1]])[voted]  # each row's changed line
-        columns, col_of = np.unique(at[voted], return_inverse=True)
-        way, delta_of, n_lines, width = np.sign(direction[columns, 3]), rows[voted, 4], self.changed, len(columns)
-        # the real order (all +1) and FLIPS random exchanges, summed per sequence in one pass
+        n_lines = self.changed
+        line_of = np.cumsum(np.r_[0, lines[1:] != lines[:-1]])[entries]  # each row's changed line
+        # the real order (all +1) and FLIPS random exchanges: each sequence's sums under each
         flips = np.random.default_rng(0).integers(0, 2, size=(FLIPS, n_lines)) * 2 - 1
-        signs = np.vstack([np.ones(n_lines, dtype=flips.dtype), flips])
-        bins = (np.arange(FLIPS + 1)[:, None] * width + col_of.reshape(-1)).ravel()
-        sums = np.bincount(bins, weights=(delta_of * signs[:, row_of]).ravel(), minlength=(FLIPS + 1) * width)
-        votes = np.sign(sums.reshape(FLIPS + 1, width)) * way
+        signs = np.vstack([np.ones(n_lines, dtype=flips.dtype), flips]).astype(np.int32)
+        running = np.zeros((FLIPS + 1, len(entries) + 1), dtype=np.int32)
+        np.cumsum(signs[:, line_of] * rows[entries, 4].astype(np.int32), axis=1, out=running[:, 1:])
+        sums = running[:, np.r_[firsts[1:], len(entries)]] - running[:, firsts]  # each sequence's
+        votes = np.sign(sums) * np.sign(direction[at[voting_seqs], 3])
         voting = np.count_nonzero(votes, axis=1)
         margins = [
             float(v / math.sqrt(n)) if n else 0.0
