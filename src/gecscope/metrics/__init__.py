@@ -53,6 +53,11 @@ MODEL_JUDGE: dict[str, Any] = {
 }
 #: what LLM-S and LLM-E declare alike: the SEEDA paper, 1-5 ratings
 LLM_JUDGE: dict[str, Any] = {**MODEL_JUDGE, "cite": "kobayashi-etal-2024-revisiting", "bounds": (1.0, 5.0)}
+#: what the metrics that stream and resample with their own plan declare alike
+STREAMED: dict[str, Any] = {"streams": always, "resampling": own_plan}
+#: the statistics of the edit-count metrics scored with ERRANT's corpus rule, and of M2's family
+EDIT_STATS = Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits")
+M2_STATS = Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators")
 #: GLEU's and charGLEU's statistics: n-gram counts per sentence and reference, scored per reference draw
 GLEU_STATS = Statistics(("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array")
 #: how PT-M2 and PT-ERRANT hold their sentences (``PTAnalysis``)
@@ -127,9 +132,8 @@ METRICS: dict[str, MetricSpec] = {
             ),
             o.MISSING,
         ),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
-        streams=always,
-        resampling=own_plan,
+        statistics=EDIT_STATS,
+        **STREAMED,
     ),
     "m2": MetricSpec(
         "m2:M2:M2Config",
@@ -141,11 +145,10 @@ METRICS: dict[str, MetricSpec] = {
         options=(
             *F_SETTINGS,
             o.CAT,
-            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+            o.IGNORE_WHITESPACE_CASING,
         ),
-        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators"),
-        streams=always,
-        resampling=own_plan,
+        statistics=M2_STATS,
+        **STREAMED,
     ),
     "estgec-m2": MetricSpec(
         "estgec:Estgec:EstgecConfig",
@@ -172,11 +175,10 @@ METRICS: dict[str, MetricSpec] = {
             o.BETA,
             o.MAX_UNCHANGED,
             o.MISSING,
-            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+            o.IGNORE_WHITESPACE_CASING,
         ),
         statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2_macro:M2_MACRO"),
-        streams=always,
-        resampling=own_plan,
+        **STREAMED,
     ),
     "gleu": MetricSpec(
         "gleu:Gleu:GleuConfig",
@@ -229,8 +231,7 @@ METRICS: dict[str, MetricSpec] = {
         statistics=Statistics(
             ("counts",), corpus_rule="I of the counts summed at each sentence's chosen reference", holding="array"
         ),
-        streams=always,
-        resampling=own_plan,
+        **STREAMED,
     ),
     "pt-m2": MetricSpec(
         "pt_m2:PTM2:PTConfig",
@@ -277,7 +278,7 @@ METRICS: dict[str, MetricSpec] = {
         tool="ChERRANT compare_m2_for_evaluation.py",
         official_text=True,
         options=(o.BETA, o.MISSING),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
+        statistics=EDIT_STATS,
     ),
     "char-f": MetricSpec(
         "char_f:CharF:CharFConfig",
@@ -285,9 +286,8 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("charF",),
         tool="none (gecscope's definition; ERRANT's counting and greedy reference choice)",
         options=(o.LEVEL, o.BETA, o.MISSING, o.MAX_CHARS),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
-        streams=always,
-        resampling=own_plan,
+        statistics=EDIT_STATS,
+        **STREAMED,
     ),
     # -- GMEG-Data's baselines (issue 41) --------------------------------------------------------
     "chrf": MetricSpec(
@@ -310,8 +310,7 @@ METRICS: dict[str, MetricSpec] = {
         statistics=Statistics(
             ("ngram_counts",), corpus_rule="chrF of the n-gram counts at each sentence's best ref", holding="array"
         ),
-        streams=always,
-        resampling=own_plan,
+        **STREAMED,
     ),
     "scribendi": MetricSpec(
         "scribendi:Scribendi:ScribendiConfig",
@@ -403,8 +402,7 @@ METRICS: dict[str, MetricSpec] = {
         statistics=Statistics(
             ("ngram_counts",), corpus_rule="mean over n of min(P_n, R_n) of the pooled n-gram counts", holding="array"
         ),
-        streams=always,
-        resampling=own_plan,
+        **STREAMED,
     ),
     "qalb": MetricSpec(
         "qalb:Qalb:QalbConfig",
@@ -417,7 +415,7 @@ METRICS: dict[str, MetricSpec] = {
             o.BETA,
             o.MAX_UNCHANGED,
             o.MISSING,
-            Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag"),
+            o.IGNORE_WHITESPACE_CASING,
             Option(
                 "punctuation",
                 "keep: the hypothesis as given; strip: the no-punctuation score (*.nopnx.m2 gold), "
@@ -425,9 +423,8 @@ METRICS: dict[str, MetricSpec] = {
                 choices=("keep", "strip"),
             ),
         ),
-        statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators"),
-        streams=always,
-        resampling=own_plan,
+        statistics=M2_STATS,
+        **STREAMED,
     ),
     "fcgec": MetricSpec(
         "fcgec:Fcgec:FcgecConfig",
@@ -438,18 +435,14 @@ METRICS: dict[str, MetricSpec] = {
         options=(
             o.BETA,
             o.MISSING,
-            Option(
-                "punctuation",
-                "characters removed first: Unicode P*, FCGEC's script list, or none",
-                choices=("unicode", "fcgec-script", "keep"),
-            ),
+            o.PUNCTUATION,
             Option(
                 "sentences",
                 "all: every sentence; erroneous: skip those no reference changes",
                 choices=("all", "erroneous"),
             ),
         ),
-        statistics=Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits"),
+        statistics=EDIT_STATS,
     ),
     "exact-match": MetricSpec(
         "exact_match:ExactMatch:ExactMatchConfig",
@@ -462,16 +455,11 @@ METRICS: dict[str, MetricSpec] = {
                 "erroneous: only sentences a reference changes (FCGEC); all: every sentence",
                 choices=("erroneous", "all"),
             ),
-            Option(
-                "punctuation",
-                "characters removed first: Unicode P*, FCGEC's script list, or none",
-                choices=("unicode", "fcgec-script", "keep"),
-            ),
+            o.PUNCTUATION,
             o.MISSING,
         ),
         statistics=Statistics(("counted", "matched"), corpus_rule="matched / counted, summed", holding="array"),
-        streams=always,
-        resampling=own_plan,
+        **STREAMED,
     ),
     "nacgec": MetricSpec(
         "nacgec:Nacgec:NacgecConfig",

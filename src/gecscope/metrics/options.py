@@ -6,6 +6,7 @@ from typing import Any
 
 from gecscope.finite import check_finite
 from gecscope.metrics.base import Option
+from gecscope.metrics.punctuation import SETS
 from gecscope.types import CONVENTIONS
 
 LEVEL = Option(
@@ -75,6 +76,9 @@ MAX_CHARS = Option(
 N = Option("n", "maximum n-gram order (GREEN: 0 = the unit's default)", int, low=0, high=100)
 #: GLEU's n: no "unit default" (its config refuses 0)
 GLEU_N = Option("n", "maximum n-gram order", int, low=1, high=100)
+IGNORE_WHITESPACE_CASING = Option("ignore_whitespace_casing", "ignore case/space-only edits", bool, kind="flag")
+#: the punctuation FCGEC's scorers remove first
+PUNCTUATION = Option("punctuation", "characters removed first: Unicode P*, FCGEC's script list, or none", choices=SETS)
 #: GLEU's and charGLEU's reference draws
 SAMPLING = Option("sampling", "reference draws: Python 2 (official) or Python 3 ports", choices=("py2", "py3"))
 ITERATIONS = Option("iterations", "sampling iterations", int, low=1, high=100_000)
