@@ -154,8 +154,22 @@ def test_tallies_add_up_over_shards() -> None:
     assert summed.warning() == swap_tally(whole).warning() is not None
 
 
-#: few words, in two cases, and the line-end markers as words: sequences recur within and across lines
-_WORDS = st.lists(st.sampled_from(["a", "A", "the", "cat", "sat", "\x02", "\x03", ""]), max_size=14)
+def test_a_vast_vocabulary_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gecscope.io.sanity as sanity
+
+    sources, refs = _learners(300)
+    examples = _examples(sources, _system(sources, refs, 0.7), refs)
+    packed = swap_tally(examples)
+    monkeypatch.setattr(sanity, "_BITS", 20)  # too few bits to pack: sorted column by column
+    sorted_by_column = swap_tally(examples)
+    assert sorted_by_column == packed and sorted_by_column.counts is not None
+    assert sorted_by_column.direction_z() == packed.direction_z() > Z_EACH
+    assert sorted_by_column.fluency_z() == packed.fluency_z()
+
+
+#: few words, in two cases, the line-end markers as words and a token that holds the sequences'
+#: separator (two words, as ``sequences`` reads it): sequences recur within and across lines
+_WORDS = st.lists(st.sampled_from(["a", "A", "the", "cat", "sat", "\x02", "\x03", "", "a\x1fCat"]), max_size=14)
 
 
 @settings(max_examples=400, deadline=None)
@@ -181,12 +195,21 @@ def _direction_of_whole_lines(examples: Sequence[Example]) -> dict[str, int]:
     return {seq: n for seq, n in out.items() if n}
 
 
+@pytest.mark.parametrize("bits", [63, 8])  # 8: the sequences sorted column by column (a vast vocabulary)
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(_WORDS, _WORDS, st.lists(_WORDS, max_size=3)), max_size=8))
-def test_the_tally_counts_what_whole_lines_count(lines: list[tuple[list[str], list[str], list[list[str]]]]) -> None:
+@given(st.lists(st.tuples(_WORDS, _WORDS, st.lists(_WORDS, max_size=3)), max_size=8), st.integers(0, 8))
+def test_the_tally_counts_what_whole_lines_count(
+    bits: int, lines: list[tuple[list[str], list[str], list[list[str]]]], cut: int
+) -> None:
+    import gecscope.io.sanity as sanity
+
     examples = _examples([s for s, _, _ in lines], [h for _, h, _ in lines], [r for _, _, r in lines])
-    tally = swap_tally(examples)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sanity, "_BITS", bits)
+        tally = swap_tally(examples)
+        assert total([swap_tally(examples[:cut]), swap_tally(examples[cut:])]) == tally
     assert tally.direction == _direction_of_whole_lines(examples)
+    assert tally.changed == len(tally.changes)
     changes = []
     for source, hyp, _ in lines:
         change = sequences(hyp)

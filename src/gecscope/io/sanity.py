@@ -52,6 +52,9 @@ FLIPS = 64
 LINES = 5000
 
 _JOIN, _START, _END = "\x1f", "\x02", "\x03"
+#: a sequence (3 word ids) packed with its line and flags is one integer of this many bits at most,
+#: else (a vocabulary of some 10**5 words) the sequences are sorted column by column
+_BITS = 63
 
 
 def sequences(tokens: Sequence[str]) -> Counter[str]:
@@ -365,7 +368,7 @@ def _counted(ids: Any, pieces: list[tuple[Any, int, Any, int]], side: Any, words
     import numpy as np
 
     base, lines = words + 1, int(side.max()) // 4 + 1
-    if base**3 * lines * 4 < 2**63:
+    if base**3 * lines * 4 < 2**_BITS:
         keys = []
         for at, n, pair, plus in pieces:
             code = ids[at] + 1
@@ -418,7 +421,7 @@ def _codes(rows: Any, words: int) -> Any:
     import numpy as np
 
     base = words + 1
-    if base**3 < 2**63:
+    if base**3 < 2**_BITS:
         return ((rows[:, 0] + 1) * base + rows[:, 1] + 1) * base + rows[:, 2] + 1
     return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1)
 
