@@ -155,6 +155,11 @@ def add_common(p: argparse.ArgumentParser, progress: bool = True) -> None:
     )
 
 
+def add_choice(p: Any, flag: str, choices: Sequence[str], help: str) -> None:
+    """An option taking one of ``choices``; the first is its default."""
+    p.add_argument(flag, choices=list(choices), default=choices[0], help=help)
+
+
 def add_cache_args(p: argparse.ArgumentParser) -> None:
     """The cache options of every command that aligns (``score`` has them among its model options)."""
     g = p.add_argument_group("caches")

@@ -9,7 +9,7 @@ from typing import Any
 
 from gecscope import api
 from gecscope.align import adopt
-from gecscope.cli import command_parser
+from gecscope.cli import add_choice, command_parser
 from gecscope.cli.inputs import add_input_args, aligner_from_args, language_of, load_examples
 from gecscope.errors import InputError
 from gecscope.metrics.options import cat_level
@@ -35,17 +35,9 @@ def add_parser(sub: Any) -> None:
         "gold: the reference M2's own types; 0: none, the default); "
         "a tag-free language's edits are typed by its classifier, named on the last line",
     )
-    p.add_argument(
-        "--format",
-        choices=["table", "json"],
-        default="table",
-        help="table: chunks side by side (default); json: one record per sentence",
-    )
-    p.add_argument(
-        "--color",
-        choices=["auto", "always", "never"],
-        default="auto",
-        help="colour the chunk classes (auto: when standard output is a terminal)",
+    add_choice(p, "--format", ("table", "json"), "table: chunks side by side (default); json: one record per sentence")
+    add_choice(
+        p, "--color", ("auto", "always", "never"), "colour the chunk classes (auto: when standard output is a terminal)"
     )
 
 

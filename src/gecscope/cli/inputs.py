@@ -15,6 +15,7 @@ from gecscope.align import Aligner
 from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
+from gecscope.cli import add_choice
 from gecscope.cli.annotations import add_annotation_args
 from gecscope.cli.preparation import add_tokenize_args, setup_of
 
@@ -67,11 +68,11 @@ def add_input_args(p: argparse.ArgumentParser, *, several: bool = False, echo: b
         "$GECSCOPE_ZH_RESOURCES, else $GECSCOPE_DATA/zh/resources, else the download directory",
     )
     add_alignment_args(g)
-    g.add_argument(
+    add_choice(
+        g,
         "--executor",
-        choices=["processes", "dask"],
-        default="processes",
-        help="where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
+        ("processes", "dask"),
+        "where ERRANT batches run: local processes (--jobs), or a Dask cluster (extra 'dask')",
     )
     g.add_argument(
         "--scheduler", help="Dask scheduler address (default with --executor dask: a local cluster of --jobs)"
