@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gecscope.metrics.options import check_choice
 from gecscope.resample.correction import CORRECTIONS
 from gecscope.signature import number
 
@@ -38,16 +39,13 @@ class CompareConfig:
     family: str = "system"
 
     def __post_init__(self) -> None:
-        if self.correction not in CORRECTIONS:
-            raise ValueError(f"correction must be one of {', '.join(CORRECTIONS)}; got {self.correction!r}")
+        check_choice("correction", self.correction, CORRECTIONS)
         if self.cat not in (0, 1, 2, 3, "gold"):
             raise ValueError(f"cat must be 0, 1, 2, 3 or gold; got {self.cat}")
         if self.min_support < 0:
             raise ValueError("min_support must not be negative")
-        if self.family not in FAMILIES:
-            raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {self.family!r}")
-        if self.test not in TESTS:
-            raise ValueError(f"test must be one of {', '.join(TESTS)}; got {self.test!r}")
+        check_choice("family", self.family, FAMILIES)
+        check_choice("test", self.test, TESTS)
         if self.bootstrap < 1 or self.trials < 1:
             raise ValueError("bootstrap and trials must be positive")
         if not 0 < self.confidence < 1 or not 0 < self.alpha < 1:
