@@ -27,9 +27,10 @@ class Protocol:
 
     name: str
     summary: str
-    tokenize: str
     aligner: str
     metrics: tuple[str, ...]
+    #: none: the hypotheses are read as given (tokenised as the references are)
+    tokenize: str = "none"
     settings: tuple[tuple[str, str, str], ...] = ()
     lang: str | None = None
     tool: str = ""
@@ -74,7 +75,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "unlp-2023",
         "UNLP-2023: English ERRANT on Stanza-tokenised Ukrainian, span-based correction (--scheme ds: detection)",
-        tokenize="none",
         aligner="errant",
         metrics=("errant",),
         settings=(("errant", "scheme", "cs"),),
@@ -84,7 +84,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "jfleg",
         "JFLEG: its eval/gleu.py (GLEU, 500 draws, Python 3 random)",
-        tokenize="none",
         aligner="errant",
         metrics=("gleu",),
         settings=(("gleu", "sampling", "py3"),),
@@ -94,7 +93,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "m2scorer",
         "the M2 scorer 3.2 (CWEB, Falko-MERLIN, GECCC, AKCES, QALB)",
-        tokenize="none",
         aligner="errant",
         metrics=("m2",),
         tool="M2 scorer 3.2",
@@ -102,7 +100,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "bea19",
         "BEA-2019: ERRANT span-based correction (W&I+LOCNESS, FCE)",
-        tokenize="none",
         aligner="errant",
         metrics=("errant",),
         lang="en",
@@ -112,7 +109,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "indicgec-2025",
         "IndicGEC-2025 (--lang hi|bn|ml|ta|te): its 'GLEU', mean over n of min(P_n, R_n) on Python re tokens",
-        tokenize="none",
         aligner="errant-notag",
         metrics=("indicgec",),
         langs=("hi", "bn", "ml", "ta", "te"),
@@ -121,7 +117,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "qalb",
         "QALB-2014/2015, ZAEBUC: the QALB M2 scorer (pre-2016 lattice, annotator by F1), P/R/F1/F0.5",
-        tokenize="none",
         aligner="errant-notag",
         metrics=("qalb",),
         lang="ar",
@@ -130,7 +125,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "qalb-nopnx",
         "QALB-2014/2015, ZAEBUC without punctuation: hypothesis stripped as arabic-gec strips it, *.nopnx.m2 gold",
-        tokenize="none",
         aligner="errant-notag",
         metrics=("qalb",),
         settings=(("qalb", "punctuation", "strip"),),
@@ -140,7 +134,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "fcgec",
         "FCGEC as its README describes it: exact match and ChERRANT char P/R/F0.5, punctuation removed",
-        tokenize="none",
         aligner="cherrant",
         metrics=("exact-match", "fcgec"),
         lang="zh",
@@ -149,7 +142,6 @@ PROTOCOLS: dict[str, Protocol] = by_name(
     Protocol(
         "nacgec",
         "NaCGEC / NLPCC-2023 T1 as its README describes it: mean of M2 F0.5 on THULAC words and ChERRANT F0.5",
-        tokenize="none",
         aligner="cherrant",
         metrics=("nacgec",),
         lang="zh",
