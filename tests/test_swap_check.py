@@ -155,12 +155,12 @@ def test_tallies_add_up_over_shards() -> None:
 
 
 def test_a_vast_vocabulary_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gecscope.io.sanity as sanity
+    import gecscope.io.sequence_counts as sequence_counts
 
     sources, refs = _learners(300)
     examples = _examples(sources, _system(sources, refs, 0.7), refs)
     packed = swap_tally(examples)
-    monkeypatch.setattr(sanity, "_BITS", 20)  # too few bits to pack: sorted column by column
+    monkeypatch.setattr(sequence_counts, "BITS", 20)  # too few bits to pack: sorted column by column
     sorted_by_column = swap_tally(examples)
     assert sorted_by_column == packed and sorted_by_column.counts is not None
     assert sorted_by_column.direction_z() == packed.direction_z() > Z_EACH
@@ -201,11 +201,11 @@ def _direction_of_whole_lines(examples: Sequence[Example]) -> dict[str, int]:
 def test_the_tally_counts_what_whole_lines_count(
     bits: int, lines: list[tuple[list[str], list[str], list[list[str]]]], cut: int
 ) -> None:
-    import gecscope.io.sanity as sanity
+    import gecscope.io.sequence_counts as sequence_counts
 
     examples = _examples([s for s, _, _ in lines], [h for _, h, _ in lines], [r for _, _, r in lines])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sanity, "_BITS", bits)
+        patch.setattr(sequence_counts, "BITS", bits)
         tally = swap_tally(examples)
         assert total([swap_tally(examples[:cut]), swap_tally(examples[cut:])]) == tally
     assert tally.direction == _direction_of_whole_lines(examples)

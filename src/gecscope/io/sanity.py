@@ -32,10 +32,29 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
+from gecscope.io.sequence_counts import (
+    END as _END,
+)
+from gecscope.io.sequence_counts import (
+    JOIN as _JOIN,
+)
+from gecscope.io.sequence_counts import (
+    START as _START,
+)
+from gecscope.io.sequence_counts import (
+    codes,
+    occurrence_rows,
+    ranges,
+    shared_ends,
+    spelt,
+    word_ids,
+)
+from gecscope.io.sequence_counts import (
+    padded as _padded,
+)
 from gecscope.types import Example
 
 #: how many standard deviations the two signals together must say "swapped" before the warning
@@ -47,14 +66,9 @@ ORDERS = (1, 2, 3)
 #: random exchanges of source and hypothesis that measure the spread of the direction votes
 FLIPS = 64
 #: the lines the check reads, the first ones of the input: ample evidence (the test sets measured
-#: have 16 to 1,488 changed lines), and its memory (about 8 kB a line) stays bounded however long
-#: the input a run streams
+#: have 16 to 1,488 changed lines), and its memory (about 1.5 kB a line held, 13 kB while counting)
+#: stays bounded however long the input a run streams
 LINES = 5000
-
-_JOIN, _START, _END = "\x1f", "\x02", "\x03"
-#: a sequence (3 word ids) packed with its line and flags is one integer of this many bits at most,
-#: else (a vocabulary of some 10**5 words) the sequences are sorted column by column
-_BITS = 63
 
 
 def sequences(tokens: Sequence[str]) -> Counter[str]:
@@ -67,11 +81,6 @@ def sequences(tokens: Sequence[str]) -> Counter[str]:
     """
     padded = _padded(tokens)
     return Counter(_window(padded, 1, len(padded) - 1))
-
-
-def _padded(tokens: Sequence[str]) -> list[str]:
-    """The words case folded, between the line's start and end."""
-    return [_START, *(_JOIN.join(tokens).casefold().split(_JOIN) if tokens else ()), _END]
 
 
 def _window(padded: list[str], lo: int, hi: int) -> list[str]:
@@ -162,7 +171,7 @@ class SwapTally:
         if self.counts is None:
             return {}
         rows = self.counts.direction
-        return dict(zip(_spelt(self.counts.words, rows[:, :3]), rows[:, 3].tolist(), strict=True))
+        return dict(zip(spelt(self.counts.words, rows[:, :3]), rows[:, 3].tolist(), strict=True))
 
     @functools.cached_property
     def changes(self) -> tuple[LineChange, ...]:
@@ -171,8 +180,8 @@ class SwapTally:
             return ()
         rows = self.counts.change
         lines: dict[int, list[tuple[str, int]]] = {}
-        spelt = _spelt(self.counts.words, rows[:, 1:4])
-        for line, seq, n in zip(rows[:, 0].tolist(), spelt, rows[:, 4].tolist(), strict=True):
+        seqs = spelt(self.counts.words, rows[:, 1:4])
+        for line, seq, n in zip(rows[:, 0].tolist(), seqs, rows[:, 4].tolist(), strict=True):
             lines.setdefault(line, []).append((seq, n))
         return tuple(LineChange(tuple(sorted(change)), self.references[line]) for line, change in lines.items())
 
@@ -203,8 +212,8 @@ class SwapTally:
         if self.counts is None or not len(self.counts.change) or not len(self.counts.direction):
             return 0.0
         rows, direction = self.counts.change, self.counts.direction
-        codes = _codes(np.concatenate([direction[:, :3], rows[:, 1:4]]), len(self.counts.words))
-        known, wanted = codes[: len(direction)], codes[len(direction) :]  # known: sorted
+        packed = codes(np.concatenate([direction[:, :3], rows[:, 1:4]]), len(self.counts.words))
+        known, wanted = packed[: len(direction)], packed[len(direction) :]  # known: sorted
         order = np.argsort(wanted)  # the changes' rows by sequence
         new = np.r_[True, wanted[order][1:] != wanted[order][:-1]]
         seqs = wanted[order][new]
@@ -306,8 +315,8 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
             changes.append(change)
         offset += part.lines
     direction = np.concatenate(directions)
-    codes, first, inverse = np.unique(_codes(direction[:, :3], len(vocabulary)), return_index=True, return_inverse=True)
-    sums = np.bincount(inverse.reshape(-1), weights=direction[:, 3], minlength=len(codes)).astype(np.int64)
+    unique, first, inverse = np.unique(codes(direction[:, :3], len(vocabulary)), return_index=True, return_inverse=True)
+    sums = np.bincount(inverse.reshape(-1), weights=direction[:, 3], minlength=len(unique)).astype(np.int64)
     kept = np.flatnonzero(sums)
     merged = np.column_stack([direction[first[kept], :3], sums[kept]])
     return SwapTally(lines, references, _Counts(tuple(vocabulary), merged, np.concatenate(changes)))
@@ -337,149 +346,18 @@ def swap_tally(examples: Sequence[Example]) -> SwapTally:
             text_lines += (number,) * (len(others) + 1)
     if not texts:
         return SwapTally(len(examples), tuple(references))
-    words, ids, starts = _word_ids(texts)
+    words, ids, starts = word_ids(texts)
     kind = np.array(kinds)
     other_of = np.flatnonzero(kind)  # a pair of texts: each text but a source, with its line's source
     source_of = np.maximum.accumulate(np.where(kind == 0, np.arange(len(kind)), 0))[other_of]
     line, is_hyp = np.array(text_lines)[other_of], kind[other_of] == 2
     ends = np.append(starts[1:], len(ids))
-    head, tail = _shared_ends(ids, starts, ends, source_of, other_of)
+    head, tail = shared_ends(ids, starts, ends, source_of, other_of)
     pieces = []
     for text, plus in ((source_of, 0), (other_of, 1)):  # the source's sequences count -1, the other's +1
         for n in ORDERS:
             lo = np.maximum(starts[text] + head - (n - 1), starts[text])
-            at, of = _ranges(lo, np.minimum(ends[text] - tail, ends[text] - n + 1))
+            at, of = ranges(lo, np.minimum(ends[text] - tail, ends[text] - n + 1))
             pieces.append((at, n, of, plus))
-    counted = _counted(ids, pieces, line * 4 + is_hyp * 2, len(words))
+    counted = occurrence_rows(ids, pieces, line * 4 + is_hyp * 2, len(words))
     return SwapTally(len(examples), tuple(references), _Counts(words, *counted) if counted else None)
-
-
-#: an occurrence's weight by its flags (2: in a hypothesis, 1: counts +1): a reference's +-1, a
-#: hypothesis's +-2**32
-_WEIGHTS = (-1, 1, -(2**32), 2**32)
-
-
-def _counted(ids: Any, pieces: list[tuple[Any, int, Any, int]], side: Any, words: int) -> tuple[Any, Any] | None:
-    """The direction and change rows of :class:`_Counts` from the sequences of ``n`` words at
-    ``ids[at]`` for each piece ``(at, n, pair, plus)``: each on line ``side[pair] // 4``, in the
-    hypothesis if ``side[pair] & 2``, counting +1 (in the other text) if ``plus`` else -1 (in the
-    source); ``None``: no counts. The occurrences are sorted by sequence, line and flags: in one
-    integer each when that fits in 63 bits, else column by column."""
-    import numpy as np
-
-    base, lines = words + 1, int(side.max()) // 4 + 1
-    if base**3 * lines * 4 < 2**_BITS:
-        keys = []
-        for at, n, pair, plus in pieces:
-            code = ids[at] + 1
-            for k in (1, 2):
-                code = code * base + (ids[at + k] + 1 if k < n else 0)
-            keys.append(code * (lines * 4) + side[pair] + plus)
-        key = np.sort(np.concatenate(keys))
-        group = key >> 2
-        starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-        flags, line_of, seq = key & 3, group[starts] % lines, group[starts] // lines
-        new_seq = np.r_[True, seq[1:] != seq[:-1]]
-
-        def rows_at(where: Any) -> Any:
-            code = seq[where]
-            return np.stack([code // base**2, code // base % base, code % base], 1) - 1
-
-    else:
-        grams = np.concatenate(
-            [np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)], 1) for at, n, _, _ in pieces]
-        )
-        flag = np.concatenate([side[pair] % 4 + plus for _, _, pair, plus in pieces])
-        line = np.concatenate([side[pair] // 4 for _, _, pair, _ in pieces])
-        order = np.lexsort((flag, line, grams[:, 2], grams[:, 1], grams[:, 0]))
-        flags, grams, line = flag[order], grams[order], line[order]
-        seq_starts = np.r_[True, (grams[1:] != grams[:-1]).any(axis=1)]
-        starts = np.flatnonzero(seq_starts | np.r_[True, line[1:] != line[:-1]])
-        line_of, new_seq = line[starts], seq_starts[starts]
-
-        def rows_at(where: Any) -> Any:
-            return grams[starts[where]]
-
-    # a hypothesis's occurrence weighs 2**32 (a group holds fewer than 2**31 occurrences): one sum
-    sums = np.add.reduceat(np.array(_WEIGHTS)[flags], starts)
-    hyp_sum = (sums + 2**31) >> 32
-    ref_sum = sums - (hyp_sum << 32)
-    # the hypothesis's change on each line; the references' elsewhere, summed per sequence: the direction
-    changed = np.flatnonzero(hyp_sum)
-    changed = changed[np.argsort(line_of[changed])]
-    change = np.column_stack([line_of[changed], rows_at(changed), hyp_sum[changed]])
-    firsts = np.flatnonzero(new_seq)
-    sums = np.add.reduceat(np.where(hyp_sum == 0, ref_sum, 0), firsts)
-    counted = np.flatnonzero(sums)
-    direction = np.column_stack([rows_at(firsts[counted]), sums[counted]])
-    return (direction, change) if len(direction) or len(change) else None
-
-
-def _codes(rows: Any, words: int) -> Any:
-    """One integer for each sequence of ``rows`` (3 word ids each, -1 past its end) in the order
-    of the rows' ids: packed when they fit in 63 bits, else each row's rank."""
-    import numpy as np
-
-    base = words + 1
-    if base**3 < 2**_BITS:
-        return ((rows[:, 0] + 1) * base + rows[:, 1] + 1) * base + rows[:, 2] + 1
-    return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1)
-
-
-def _word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
-    """The case-folded words of ``texts`` as ids, each text between the start (0) and end (1)
-    ids, all in one array; the words of the ids; where each text starts in the array. A token
-    that holds the separator is several words, as :func:`sequences` reads it."""
-    import numpy as np
-
-    flat = list(chain.from_iterable(texts))
-    vocabulary = {_START: 0, _END: 1}
-    tokens = set(flat)  # the ids' order changes no count
-    if _JOIN in "".join(tokens):
-        texts = [tuple(_padded(text)[1:-1]) for text in texts]
-        flat = list(chain.from_iterable(texts))
-        word_of = {word: vocabulary.setdefault(word, len(vocabulary)) for word in set(flat)}
-    else:
-        word_of = {token: vocabulary.setdefault(token.casefold(), len(vocabulary)) for token in tokens}
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 2
-    ends = np.cumsum(lengths)
-    ids = np.ones(ends[-1], dtype=np.int64)
-    ids[ends - lengths] = 0
-    inner = np.ones(len(ids), dtype=bool)
-    inner[ends - lengths] = inner[ends - 1] = False
-    found = itemgetter(*flat)(word_of) if len(flat) > 1 else [word_of[t] for t in flat]  # one C call
-    ids[inner] = np.fromiter(found, dtype=np.int64, count=len(flat))
-    return tuple(vocabulary), ids, ends - lengths
-
-
-def _ranges(lo: Any, hi: Any) -> tuple[Any, Any]:
-    """Every ``i`` with ``lo[r] <= i < hi[r]``, and its ``r``, for all ``r`` at once."""
-    import numpy as np
-
-    size = np.maximum(hi - lo, 0)
-    row = np.repeat(np.arange(len(lo)), size)
-    return np.arange(len(row)) + np.repeat(lo - (np.cumsum(size) - size), size), row
-
-
-def _shared_ends(ids: Any, starts: Any, ends: Any, a: Any, b: Any) -> tuple[Any, Any]:
-    """:func:`_ends` of the padded texts ``a[r]`` and ``b[r]`` of ``ids``, for all ``r`` at once."""
-    import numpy as np
-
-    most = np.minimum(ends[a] - starts[a], ends[b] - starts[b])
-    out = []
-    for edge, step in ((starts, 1), (ends - 1, -1)):
-        at, row = _ranges(np.zeros(len(a), dtype=np.int64), most - 1)
-        apart = np.flatnonzero(ids[edge[a][row] + at * step] != ids[edge[b][row] + at * step])
-        firsts = apart[np.r_[True, row[apart][1:] != row[apart][:-1]]] if len(apart) else apart
-        shared = most - 1
-        shared[row[firsts]] = at[firsts]
-        out.append(shared)
-    head = np.maximum(out[0], 1)
-    return head, np.maximum(np.minimum(out[1], most - head), 1)
-
-
-def _spelt(words: tuple[str, ...], rows: Any) -> list[str]:
-    """The sequences of ``rows`` (3 word ids each, -1 past its end) as :func:`sequences` spells
-    them."""
-    spelling = (*words, "")
-    return [_JOIN.join(spelling[w] for w in row if w >= 0) for row in rows.tolist()]
