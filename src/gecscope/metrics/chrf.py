@@ -29,8 +29,9 @@ from numpy.typing import NDArray
 
 from gecscope.errors import InputError, SettingError
 from gecscope.layout import score_layout
+from gecscope.metrics import options as o
 from gecscope.metrics.base import ConventionChecked, MetricBase, Plan, Summed, references_chosen, signed
-from gecscope.metrics.config import check_choice
+from gecscope.metrics.options import check_choices
 from gecscope.result import Score
 from gecscope.types import Example
 
@@ -57,7 +58,7 @@ class ChrFConfig(ConventionChecked):
     missing_annotators: str | None = None
 
     def check(self) -> None:
-        check_choice("level", self.level, ("corpus", "sentence"))
+        check_choices(self, o.LEVEL)
         if not 0 <= self.char_order <= 20 or not 0 <= self.word_order <= 10 or self.char_order + self.word_order == 0:
             raise SettingError("char_order must be from 0 to 20 and word_order from 0 to 10, not both 0", "char_order")
         if not 0 < self.beta <= 100 or self.beta != self.beta:

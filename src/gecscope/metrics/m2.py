@@ -32,7 +32,7 @@ from gecscope.metrics.maxmatch import (
     edge_weights,
 )
 from gecscope.metrics.maxmatch_fast import GroupingLattice
-from gecscope.metrics.options import check_choice
+from gecscope.metrics.options import check_choice, check_choices
 from gecscope.result import Score
 from gecscope.signature import number
 from gecscope.types import Example, Target
@@ -71,7 +71,7 @@ class M2Config(M2Search, ConventionChecked):
         check_finite(beta=self.beta)
         check_choice("edit_lattice", self.edit_lattice, LATTICES)
         check_choice("algorithm", self.algorithm, ("auto", "exact", "fast"))
-        check_choice("level", self.level, ("corpus", "sentence"))
+        check_choices(self, o.LEVEL)
         o.BETA.check(self.beta)
         o.MAX_UNCHANGED.check(self.max_unchanged_words)
         if self.cat not in (0, 1, 2, 3, "gold"):

@@ -26,11 +26,11 @@ from gecscope.layout import Layout, prf_layout
 from gecscope.metrics import options as o
 from gecscope.metrics.analysis import require_references
 from gecscope.metrics.base import ConventionChecked, MetricBase, references_chosen, signed
-from gecscope.metrics.config import check_choice
 from gecscope.metrics.counts import M2Counts
 from gecscope.metrics.errant import edit_keys
 from gecscope.metrics.m2 import M2, M2Config, m2_prf
 from gecscope.metrics.maxmatch import gold_matches
+from gecscope.metrics.options import check_choices
 from gecscope.result import Score
 from gecscope.scoring import best_choice, greedy_choice, m2_key
 from gecscope.signature import number
@@ -70,7 +70,7 @@ class PTConfig(ConventionChecked):
     missing_annotators: str | None = None
 
     def check(self) -> None:
-        check_choice("level", self.level, ("corpus", "sentence"))
+        check_choices(self, o.LEVEL)
         o.check_beta(self.beta)
         o.MAX_UNCHANGED.check(self.max_unchanged_words)
 

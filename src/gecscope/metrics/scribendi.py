@@ -39,7 +39,9 @@ import numpy as np
 from gecscope.errors import MissingExtraError
 from gecscope.extras import require
 from gecscope.layout import Layout
+from gecscope.metrics import options as o
 from gecscope.metrics.config import check_choice
+from gecscope.metrics.options import check_choices
 from gecscope.metrics.sentence_metric import SentenceAnalysis, SentenceMetric
 from gecscope.result import Score
 from gecscope.signature import make_signature, number
@@ -121,7 +123,7 @@ class ScribendiConfig:
 
     def __post_init__(self) -> None:
         check_choice("token_sort", self.token_sort, TOKEN_SORTS)
-        check_choice("level", self.level, ("corpus", "sentence"))
+        check_choices(self, o.LEVEL)
         if not 0 <= self.threshold <= 1:
             raise ValueError(f"the Scribendi threshold must be in [0, 1]; got {self.threshold}")
 
