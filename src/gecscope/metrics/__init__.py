@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 #: the I-measure's ``--maximise`` choices (aspect d/c + measure; gecscope.metrics.imeasure.MAXIMISE)
 MAXIMISE = tuple(a + m for a in "dc" for m in ("tp", "tn", "fp", "fn", "p", "r", "f", "acc", "wacc", "i"))
-F_SETTINGS = (o.LEVEL, o.BETA, o.MAX_UNCHANGED, o.MISSING)
+#: the M2 scorer's settings (M2's family: EstGEC's, the sentence mean, QALB's, PT-M2)
+M2_SETTINGS = (o.BETA, o.MAX_UNCHANGED, o.MISSING)
+F_SETTINGS = (o.LEVEL, *M2_SETTINGS)
 
 
 def chunk_streams(config: ChunkMetricConfig) -> bool:
@@ -32,6 +34,17 @@ def chunk_streams(config: ChunkMetricConfig) -> bool:
 
 def chunk_models(config: ChunkMetricConfig) -> bool:
     return config.weighting not in ("none", "length")
+
+
+def pt_statistics(chosen: str) -> Statistics:
+    """PT-M2's and PT-ERRANT's statistics (a ``PTAnalysis`` of each sentence), the ``chosen``
+    annotator or reference picked greedily on the running F."""
+    return Statistics(
+        ("correct", "proposed", "gold"),
+        corpus_rule=f"greedy {chosen} choice on the running F",
+        holding="record",
+        sentence_fields=("sources", "annotators"),
+    )
 
 
 def sentence_mean(metric: Metric, analysis: Any) -> SentenceMean:
@@ -60,10 +73,13 @@ EDIT_STATS = Statistics(("tp", "fp", "fn"), corpus_rule="errant", types="edits")
 M2_STATS = Statistics(("correct", "proposed", "gold"), corpus_rule="m2", types="annotators")
 #: GLEU's and charGLEU's statistics: n-gram counts per sentence and reference, scored per reference draw
 GLEU_STATS = Statistics(("ngram_counts",), corpus_rule="mean corpus GLEU over sampled reference draws", holding="array")
-#: how PT-M2 and PT-ERRANT hold their sentences (``PTAnalysis``)
-PT_ROWS: dict[str, Any] = {"holding": "record", "sentence_fields": ("sources", "annotators")}
-#: what PT-M2 and PT-ERRANT declare alike: the paper, the official code, M2's settings
-PT_M2: dict[str, Any] = {"cite": "gong-etal-2022-revisiting", "tool": "PT-M2 official code (pygongnlp/PT-M2)"}
+#: what PT-M2 and PT-ERRANT declare alike: the paper, the official code, M2's settings, a model
+PT_M2: dict[str, Any] = {
+    "cite": "gong-etal-2022-revisiting",
+    "tool": "PT-M2 official code (pygongnlp/PT-M2)",
+    "options": F_SETTINGS,
+    "uses_model": always,
+}
 
 
 METRICS: dict[str, MetricSpec] = {
@@ -157,7 +173,7 @@ METRICS: dict[str, MetricSpec] = {
         cite="dahlmeier-ng-2012-better",
         tool="EstGEC M2_scorer_est/m2scorer_by_type (TartuNLP/estgec 336473ca)",
         official_text=True,
-        options=(o.BETA, o.MAX_UNCHANGED, o.MISSING),
+        options=M2_SETTINGS,
         statistics=Statistics(
             ("correct", "proposed", "gold"),
             corpus_rule="m2",
@@ -171,12 +187,7 @@ METRICS: dict[str, MetricSpec] = {
         aliases=("macro-M2", "sentence-M2"),
         cite="napoles-etal-2016-theres",
         tool="M2 scorer 3.2 run on each sentence alone (its printed P, R, F averaged)",
-        options=(
-            o.BETA,
-            o.MAX_UNCHANGED,
-            o.MISSING,
-            o.IGNORE_WHITESPACE_CASING,
-        ),
+        options=(*M2_SETTINGS, o.IGNORE_WHITESPACE_CASING),
         statistics=Statistics(("correct", "proposed", "gold"), corpus_rule="m2_macro:M2_MACRO"),
         **STREAMED,
     ),
@@ -237,22 +248,14 @@ METRICS: dict[str, MetricSpec] = {
         "pt_m2:PTM2:PTConfig",
         "PT-M2: M2 with edits weighted by PTScore (BERTScore)",
         aliases=("PTM2", "PT_M2"),
-        options=F_SETTINGS,
-        uses_model=always,
-        statistics=Statistics(
-            ("correct", "proposed", "gold"), corpus_rule="greedy annotator choice on the running F", **PT_ROWS
-        ),
+        statistics=pt_statistics("annotator"),
         **PT_M2,
     ),
     "pt-errant": MetricSpec(
         "pt_m2:PTErrant:PTConfig",
         "PT-ERRANT: ERRANT with edits weighted by PTScore",
         aliases=("PTERRANT", "PT_ERRANT"),
-        options=F_SETTINGS,
-        uses_model=always,
-        statistics=Statistics(
-            ("correct", "proposed", "gold"), corpus_rule="greedy reference choice on the running F", **PT_ROWS
-        ),
+        statistics=pt_statistics("reference"),
         **PT_M2,
     ),
     "wodafe": MetricSpec(
@@ -412,9 +415,7 @@ METRICS: dict[str, MetricSpec] = {
         tool="QALB-0.9.1 m2Scripts/m2scorer.py (CAMeL-Lab/arabic-gec 8c7fb84, Python 2.7)",
         official_text=True,
         options=(
-            o.BETA,
-            o.MAX_UNCHANGED,
-            o.MISSING,
+            *M2_SETTINGS,
             o.IGNORE_WHITESPACE_CASING,
             Option(
                 "punctuation",
