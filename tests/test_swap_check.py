@@ -116,9 +116,28 @@ def test_the_warning_needs_both_signals(
     sources, refs = _learners(20)
     tally = swap_tally(_examples(sources, _system(sources, refs, 0.5), refs))
     monkeypatch.setattr(SwapTally, "direction_z", lambda self: direction)
+    monkeypatch.setattr(SwapTally, "direction_margin", lambda self: direction)  # its sign
     monkeypatch.setattr(SwapTally, "fluency_z", lambda self: fluency)
     assert (tally.warning() is not None) == warns
     assert (tally.z() <= -Z_WARN) == warns
+
+
+def test_the_spread_is_not_drawn_when_the_votes_go_the_references_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    sources, refs = _learners(200)
+    real = swap_tally(_examples(sources, _system(sources, refs, 0.7), refs))
+    swapped = swap_tally(_examples(_system(sources, refs, 0.7), sources, refs))
+    assert real.direction_margin() > 0 > swapped.direction_margin()
+    assert math.copysign(1, real.direction_z()) == 1 and math.copysign(1, swapped.direction_z()) == -1
+
+    def undrawn(*args: object) -> None:
+        raise AssertionError("random exchanges drawn")
+
+    monkeypatch.setattr(np.random, "default_rng", undrawn)
+    assert real.warning() is None
+    with pytest.raises(AssertionError, match="drawn"):
+        swapped.warning()
 
 
 def test_identical_files_and_no_references_say_nothing() -> None:
@@ -314,6 +333,8 @@ def _measured(name: str, source: Lines, hyp: Lines, refs: list[list[tuple[str, .
     real, swapped = swap_tally(_examples(source, hyp, refs)), swap_tally(_examples(hyp, source, refs))
     assert math.isclose(swapped.direction_z(), -real.direction_z(), abs_tol=1e-9), name
     assert math.isclose(swapped.fluency_z(), -real.fluency_z(), abs_tol=1e-9), name
+    for tally in (real, swapped):  # the warning's pre-test: the margin has the direction's sign
+        assert tally.direction_z() * tally.direction_margin() > 0 or tally.direction_z() == 0, name
     if swapped.warning():
         assert swapped.z() <= -Z_WARN
     return real.warning() is not None, swapped.warning() is not None

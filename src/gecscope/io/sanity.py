@@ -207,10 +207,25 @@ class SwapTally:
     def direction_z(self) -> float:
         """How many standard deviations the changed word sequences go with the references'
         direction (< 0: against it); 0 without evidence."""
+        margins = self._margins(FLIPS)
+        spread = math.sqrt(sum(m**2 for m in margins[1:]) / FLIPS)
+        return margins[0] / spread if spread else 0.0
+
+    def direction_margin(self) -> float:
+        """The votes of the changed word sequences with the references' direction minus those
+        against it, over the square root of their number: :meth:`direction_z` is this over its
+        spread under random exchanges, so it has its sign (0 without evidence); no exchange is
+        drawn (nor ``numpy.random`` imported)."""
+        return self._margins(0)[0]
+
+    def _margins(self, flips: int) -> list[float]:
+        """The direction votes' margin in the order given, then under ``flips`` random exchanges
+        of source and hypothesis on lines chosen at random (a fixed seed); ``[0.0]`` without
+        evidence."""
         import numpy as np
 
         if self.counts is None or not len(self.counts.change) or not len(self.counts.direction):
-            return 0.0
+            return [0.0]
         rows, direction = self.counts.change, self.counts.direction
         packed = codes(np.concatenate([direction[:, :3], rows[:, 1:4]]), len(self.counts.words))
         known, wanted = packed[: len(direction)], packed[len(direction) :]  # known: sorted
@@ -220,16 +235,18 @@ class SwapTally:
         at = np.minimum(np.searchsorted(known, seqs), len(known) - 1)
         voting_seqs = known[at] == seqs  # the changed sequences that have a direction
         if not voting_seqs.any():
-            return 0.0
+            return [0.0]
         kept = voting_seqs[np.cumsum(new) - 1]
         entries, firsts = order[kept], np.flatnonzero(new[kept])
         lines = rows[:, 0]
         n_lines = self.changed
         line_of = np.cumsum(np.r_[0, lines[1:] != lines[:-1]])[entries]  # each row's changed line
-        # the real order (all +1) and FLIPS random exchanges: each sequence's sums under each
-        flips = np.random.default_rng(0).integers(0, 2, size=(FLIPS, n_lines)) * 2 - 1
-        signs = np.vstack([np.ones(n_lines, dtype=flips.dtype), flips]).astype(np.int32)
-        running = np.zeros((FLIPS + 1, len(entries) + 1), dtype=np.int32)
+        # the real order (all +1) and the random exchanges: each sequence's sums under each
+        signs = np.ones((1, n_lines), dtype=np.int32)
+        if flips:
+            drawn = np.random.default_rng(0).integers(0, 2, size=(flips, n_lines)) * 2 - 1
+            signs = np.vstack([signs, drawn.astype(np.int32)])
+        running = np.zeros((flips + 1, len(entries) + 1), dtype=np.int32)
         np.cumsum(signs[:, line_of] * rows[entries, 4].astype(np.int32), axis=1, out=running[:, 1:])
         sums = running[:, np.r_[firsts[1:], len(entries)]] - running[:, firsts]  # each sequence's
         votes = np.sign(sums) * np.sign(direction[at[voting_seqs], 3])
@@ -238,8 +255,7 @@ class SwapTally:
             float(v / math.sqrt(n)) if n else 0.0
             for v, n in zip(votes.sum(axis=1).tolist(), voting.tolist(), strict=True)
         ]
-        spread = math.sqrt(sum(m**2 for m in margins[1:]) / FLIPS)
-        return margins[0] / spread if spread else 0.0
+        return margins
 
     def fluency_z(self) -> float:
         """How many standard deviations more lines have their unwritten word sequences (ones no
@@ -277,7 +293,11 @@ class SwapTally:
 
     def warning(self) -> str | None:
         """The one-line warning when the source and hypothesis look swapped, else ``None``: the
-        fluency is looked up only when the direction alone says "swapped" (>= :data:`Z_EACH`)."""
+        direction's spread is measured only when its votes go against the references
+        (:meth:`direction_margin`), the fluency looked up only when the direction alone says
+        "swapped" (>= :data:`Z_EACH`)."""
+        if self.direction_margin() >= 0:  # with the references' direction: no spread to measure
+            return None
         direction = self.direction_z()
         if direction > -Z_EACH:
             return None
