@@ -36,24 +36,16 @@ from operator import attrgetter
 from typing import Any
 
 from gecscope.io.sequence_counts import (
-    END as _END,
-)
-from gecscope.io.sequence_counts import (
-    JOIN as _JOIN,
-)
-from gecscope.io.sequence_counts import (
-    START as _START,
-)
-from gecscope.io.sequence_counts import (
+    END,
+    JOIN,
+    START,
     codes,
     occurrence_rows,
+    padded,
     ranges,
     shared_ends,
     spelt,
     word_ids,
-)
-from gecscope.io.sequence_counts import (
-    padded as _padded,
 )
 from gecscope.types import Example
 
@@ -79,8 +71,8 @@ def sequences(tokens: Sequence[str]) -> Counter[str]:
     >>> seqs["a"], seqs["a\x1fcat"], len(seqs)  # 2 words, 3 pairs, 2 triples
     (1, 1, 7)
     """
-    padded = _padded(tokens)
-    return Counter(_window(padded, 1, len(padded) - 1))
+    words = padded(tokens)
+    return Counter(_window(words, 1, len(words) - 1))
 
 
 def _window(padded: list[str], lo: int, hi: int) -> list[str]:
@@ -89,8 +81,8 @@ def _window(padded: list[str], lo: int, hi: int) -> list[str]:
     first = max(lo - 2, 0)
     return [
         *padded[lo:hi],
-        *map(_JOIN.join, zip(padded[lo - 1 : hi], padded[lo:], strict=False)),
-        *map(_JOIN.join, zip(padded[first:hi], padded[first + 1 :], padded[first + 2 :], strict=False)),
+        *map(JOIN.join, zip(padded[lo - 1 : hi], padded[lo:], strict=False)),
+        *map(JOIN.join, zip(padded[first:hi], padded[first + 1 :], padded[first + 2 :], strict=False)),
     ]
 
 
@@ -115,7 +107,7 @@ def difference(before: Sequence[str], after: Sequence[str]) -> dict[str, int]:
     >>> difference(["A", "cat", "sat", "down", "here"], ["a", "cat", "sits", "down", "here"])["sits"]
     1
     """
-    a, b = _padded(before), _padded(after)
+    a, b = padded(before), padded(after)
     head, tail = _ends(a, b)
     out = Counter(_window(b, head, len(b) - tail))
     out.subtract(_window(a, head, len(a) - tail))
@@ -323,7 +315,7 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
         return SwapTally(lines, references, counted[0].counts if counted else None)
     import numpy as np
 
-    vocabulary = {_START: 0, _END: 1}
+    vocabulary = {START: 0, END: 1}
     directions, changes, offset = [], [], 0
     for part in parts:
         if part.counts is not None:
