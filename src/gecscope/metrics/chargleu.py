@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from gecscope.metrics.config import check_choice
 from gecscope.metrics.gleu import FloatArray, Gleu, GleuConfig, gleu_layout
-from gecscope.result import Score
 from gecscope.types import Example, Target, Tokens
 
 #: what stands for the white space between two words with ``spaces="keep"``
@@ -70,10 +69,8 @@ class CharGleu(Gleu):
         ]
         return super().analyse(as_chars)
 
-    def score_analysis(self, stats: FloatArray) -> Score:
-        score = super().score_analysis(stats)
-        signature = score.signature.replace(f"{self.name}|", f"{self.name}|spaces:{self.config.spaces}|", 1)
-        return dataclasses.replace(score, signature=signature)
+    def signed_settings(self) -> dict[str, str]:
+        return {"spaces": self.config.spaces, **super().signed_settings()}
 
 
 __all__ = ["BOUNDARY", "CharGleu", "CharGleuConfig", "chars"]

@@ -281,7 +281,14 @@ class Gleu(MetricBase):
         # the normal 95% interval of the iterations' GLEU, as JFLEG's gleu.py prints it
         details["ci95_low"], details["ci95_high"] = (corpus - Z95 * details["std"], corpus + Z95 * details["std"])
         rows = sentence_rows(stats, sent)
-        fields = {
+        return Score(
+            self.name, details["score"], details, signed(self, self.signed_settings()), rows, layout=self.layout
+        )
+
+    def signed_settings(self) -> dict[str, str]:
+        """The settings the signature names, in order (a variant over other units adds its own)."""
+        cfg = self.config
+        return {
             "n": str(cfg.n),
             "iter": str(cfg.iterations),
             "seed": f"j*{cfg.seed_step}",
@@ -291,7 +298,6 @@ class Gleu(MetricBase):
             "convention": cfg.convention,
             "level": cfg.level,
         }
-        return Score(self.name, details["score"], details, signed(self, fields), rows, layout=self.layout)
 
     def official_text(self, score: Score) -> str:
         """What JFLEG's ``eval/gleu.py`` prints for one hypothesis file (after its path line):
