@@ -41,6 +41,7 @@ from typing import Any
 from gecscope import arguments
 from gecscope.align import Aligner, adopt, align_examples, get_aligner
 from gecscope.align.aligner import WHITESPACE
+from gecscope.align.aligners import aligns_pairwise
 from gecscope.align.language import Language
 from gecscope.align.languages import aligner_known, load_language
 from gecscope.errors import InputError
@@ -57,7 +58,6 @@ from gecscope.types import Example
 
 __all__ = [
     "INPUT_SETTINGS",
-    "SHARD_ALIGNERS",
     "SHARD_SIZE",
     "Inputs",
     "PathLike",
@@ -78,8 +78,6 @@ __all__ = [
 
 #: sentences per shard of :func:`score_files` unless told otherwise
 SHARD_SIZE = 20_000
-#: the aligners whose edits of a pair do not depend on the other pairs aligned with it
-SHARD_ALIGNERS = ("errant", "errant-notag", "levenshtein")
 
 
 def uses(metric: Metric) -> tuple[bool, bool]:
@@ -470,8 +468,9 @@ def score_files(
     **inputs: Any,
 ) -> list[Score]:
     """Every metric on every system read from files (the settings of :func:`stream`) in bounded
-    memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner is one
-    of :data:`SHARD_ALIGNERS` (or the input is M2: nothing to align), else in one shard. The
+    memory: ``size`` sentences at a time when every metric :func:`streams` and the aligner aligns
+    each pair on its own (:attr:`~gecscope.align.aligners.AlignerSpec.pairwise`; or the input is
+    M2: nothing to align), else in one shard. The
     numbers and signatures are those of :func:`score` on the examples :func:`read` gives; the
     systems are named ``names`` (default: the hypothesis files' stems). A hypothesis or reference
     tokenised otherwise than the source is refused, as the whole input is read (unless
@@ -514,7 +513,7 @@ def score_files(
     setup.files.check(bool(inputs.get("multi_annotator_hyp", False)))
     files = setup.files.systems or (setup.files.jsonl or "system",)
     chosen = aligner if aligner is not None and not isinstance(aligner, str) else setup.aligner
-    shardable = bool(setup.files.hyp_m2) or (isinstance(chosen, str) and chosen in SHARD_ALIGNERS)
+    shardable = bool(setup.files.hyp_m2) or (isinstance(chosen, str) and aligns_pairwise(chosen))
     sized = size if shardable and all(streams(m) for m in metrics) else None
     from gecscope.io.tokenization import API_HINT
 

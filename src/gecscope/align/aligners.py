@@ -22,13 +22,15 @@ if TYPE_CHECKING:
 class AlignerSpec:
     """A shipped aligner: ``factory`` builds it from :class:`~gecscope.align.settings.AlignSettings`;
     ``cached``: behind the alignment cache (unless the settings turn it off); ``extra``: what it
-    needs (``what`` says what for, in the missing-extra error)."""
+    needs (``what`` says what for, in the missing-extra error); ``pairwise``: a pair's edits do not
+    depend on the other pairs aligned with it, so a corpus can be aligned shard by shard."""
 
     name: str
     factory: Callable[[AlignSettings], Any]
     cached: bool = False
     extra: str | None = None
     what: str = ""
+    pairwise: bool = True
 
     def build(self, settings: AlignSettings | None = None) -> Any:
         """The aligner, with ``settings`` (the defaults when None)."""
@@ -84,7 +86,12 @@ ALIGNERS: dict[str, AlignerSpec] = {
         AlignerSpec("errant", _errant, cached=True, extra="text", what="edit extraction from text (ERRANT)"),
         AlignerSpec("levenshtein", _levenshtein),
         AlignerSpec(
-            "cherrant", _cherrant, cached=True, extra="zh", what="Chinese edit extraction from text (ChERRANT)"
+            "cherrant",
+            _cherrant,
+            cached=True,
+            extra="zh",
+            what="Chinese edit extraction from text (ChERRANT)",
+            pairwise=False,
         ),
         AlignerSpec("errant-notag", _notag),
     )
@@ -97,4 +104,9 @@ def require_aligner(name: str | None) -> None:
         ALIGNERS[name].require()
 
 
-__all__ = ["ALIGNERS", "AlignerSpec", "require_aligner"]
+def aligns_pairwise(name: str | None) -> bool:
+    """Whether the shipped aligner ``name`` aligns each pair on its own (a plug-in: not known)."""
+    return name in ALIGNERS and ALIGNERS[name].pairwise
+
+
+__all__ = ["ALIGNERS", "AlignerSpec", "aligns_pairwise", "require_aligner"]

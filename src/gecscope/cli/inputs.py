@@ -12,6 +12,7 @@ from typing import Any
 
 from gecscope import pipeline
 from gecscope.align import Aligner
+from gecscope.align.aligners import aligns_pairwise
 from gecscope.align.language import Language
 from gecscope.align.languages import LANGUAGES
 from gecscope.align.settings import DEFAULT_MAX_TOKENS, AlignSettings, Origin, cell_limit, default_jobs
@@ -268,7 +269,7 @@ def score_inputs(
         setup = setup_of(args)
         value = os.environ.get("GECSCOPE_SHARD_SIZE", "")
         size = int(value) if value.isdigit() and int(value) > 0 else pipeline.SHARD_SIZE
-        pairwise = setup.format in ("m2", "example") or setup.aligner in pipeline.SHARD_ALIGNERS
+        pairwise = setup.format in ("m2", "example") or aligns_pairwise(setup.aligner)
         plain = setup.language.readers is None and not setup.tokenised_here and not keep
         plain = plain and setup.format != "essays"
         types = any(m.uses_types for m in metrics)
