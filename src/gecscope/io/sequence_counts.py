@@ -39,16 +39,26 @@ def occurrence_rows(ids: Any, pieces: list[tuple[Any, int, Any, int]], side: Any
 
     base, lines = words + 1, int(side.max()) // 4 + 1
     if base**3 * lines * 4 < 2**BITS:
-        keys = []
-        for at, n, pair, plus in pieces:
-            code = ids[at] + 1
+        key = np.empty(sum(len(at) for at, _, _, _ in pieces), dtype=np.int64)
+        done = 0
+        for at, n, pair, plus in pieces:  # in place: the check's memory is its arrays of occurrences
+            code = key[done : done + len(at)]
+            np.add(ids[at], 1, out=code)
             for k in (1, 2):
-                code = code * base + (ids[at + k] + 1 if k < n else 0)
-            keys.append(code * (lines * 4) + side[pair] + plus)
-        key = np.sort(np.concatenate(keys))
+                code *= base
+                if k < n:
+                    code += ids[at + k] + 1
+            code *= lines * 4
+            code += side[pair] + plus
+            done += len(at)
+        key.sort()
         group = key >> 2
         starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-        flags, line_of, seq = key & 3, group[starts] % lines, group[starts] // lines
+        seq = group[starts]
+        del group
+        flags = key & 3
+        del key
+        line_of, seq = seq % lines, seq // lines
         new_seq = np.r_[True, seq[1:] != seq[:-1]]
 
         def rows_at(where: Any) -> Any:
