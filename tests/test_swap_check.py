@@ -183,7 +183,7 @@ def test_a_vast_vocabulary_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> N
     sorted_by_column = swap_tally(examples)
     assert sorted_by_column == packed and sorted_by_column.counts is not None
     assert sorted_by_column.direction_z() == packed.direction_z() > Z_EACH
-    assert sorted_by_column.fluency_z() == packed.fluency_z()
+    assert sorted_by_column.fluency_z() == packed.fluency_z() == _fluency_of_strings(packed) > Z_EACH
 
 
 #: few words, in two cases, the line-end markers as words and a token that holds the sequences'
@@ -214,6 +214,20 @@ def _direction_of_whole_lines(examples: Sequence[Example]) -> dict[str, int]:
     return {seq: n for seq, n in out.items() if n}
 
 
+def _fluency_of_strings(tally: SwapTally) -> float:
+    """SwapTally.fluency_z as its docstring defines it, from each line's references' sequences."""
+    wanted = {seq for line in tally.changes for seq, _ in line.change}
+    written: Counter[str] = Counter()
+    for refs in tally.references:
+        written.update(set().union(*map(sequences, refs)) & wanted)
+    along = against = 0
+    for line in tally.changes:
+        own = set().union(*map(sequences, line.references))
+        balance = sum(delta for seq, delta in line.change if written[seq] - (seq in own) <= 0)
+        along, against = along + (balance < 0), against + (balance > 0)
+    return (along - against) / math.sqrt(along + against) if along + against else 0.0
+
+
 @pytest.mark.parametrize("bits", [63, 8])  # 8: the sequences sorted column by column (a vast vocabulary)
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(_WORDS, _WORDS, st.lists(_WORDS, max_size=3)), max_size=8), st.integers(0, 8))
@@ -227,6 +241,7 @@ def test_the_tally_counts_what_whole_lines_count(
         patch.setattr(sequence_counts, "BITS", bits)
         tally = swap_tally(examples)
         assert total([swap_tally(examples[:cut]), swap_tally(examples[cut:])]) == tally
+        assert tally.fluency_z() == _fluency_of_strings(tally)
     assert tally.direction == _direction_of_whole_lines(examples)
     assert tally.changed == len(tally.changes)
     changes = []

@@ -39,6 +39,7 @@ from gecscope.io.sequence_counts import (
     END,
     JOIN,
     START,
+    all_sequences,
     codes,
     occurrence_rows,
     padded,
@@ -252,20 +253,30 @@ class SwapTally:
     def fluency_z(self) -> float:
         """How many standard deviations more lines have their unwritten word sequences (ones no
         other line's references write) on the source's side than on the hypothesis's (< 0: the
-        other way round); 0 without evidence."""
-        wanted = {seq for line in self.changes for seq, _ in line.change}
-        written: Counter[str] = Counter()
-        for refs in self.references:
-            written.update(set().union(*map(sequences, refs)) & wanted)
-        along = against = 0
-        for line in self.changes:
-            own = set().union(*map(sequences, line.references))
-            balance = 0
-            for seq, delta in line.change:
-                if written[seq] - (seq in own) <= 0:
-                    balance += delta
-            along += balance < 0
-            against += balance > 0
+        other way round); 0 without evidence. Every line's references are read as word ids, their
+        sequences counted once a line."""
+        import numpy as np
+
+        if self.counts is None or not len(self.counts.change):
+            return 0.0
+        rows, lines = self.counts.change, len(self.references)
+        texts = [ref for refs in self.references for ref in refs]
+        words, ref_rows, owner = self.counts.words, np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=np.int64)
+        if texts:
+            words, ids, starts = word_ids(texts, words)
+            ref_rows, text_of = all_sequences(ids, starts)
+            owner = np.repeat(np.arange(lines), [len(refs) for refs in self.references])[text_of]
+        seq = np.unique(codes(np.concatenate([ref_rows, rows[:, 1:4]]), len(words)), return_inverse=True)[1]
+        seq = seq.reshape(-1)
+        written_in = np.unique(seq[: len(ref_rows)] * lines + owner)  # (sequence, line), once each
+        written = np.bincount(written_in // lines, minlength=seq.max() + 1)
+        wanted = seq[len(ref_rows) :] * lines + rows[:, 0]
+        at = np.minimum(np.searchsorted(written_in, wanted), max(len(written_in) - 1, 0))
+        own = written_in[at] == wanted if len(written_in) else np.zeros(len(wanted), dtype=bool)
+        unwritten = written[seq[len(ref_rows) :]] - own <= 0
+        changed = np.cumsum(np.r_[0, rows[1:, 0] != rows[:-1, 0]])  # each row's changed line
+        balance = np.bincount(changed, weights=np.where(unwritten, rows[:, 4], 0))
+        along, against = int((balance < 0).sum()), int((balance > 0).sum())
         return (along - against) / math.sqrt(along + against) if along + against else 0.0
 
     def z(self) -> float:

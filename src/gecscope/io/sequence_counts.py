@@ -106,14 +106,15 @@ def codes(rows: Any, words: int) -> Any:
     return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1)
 
 
-def word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
+def word_ids(texts: list[tuple[str, ...]], known: Sequence[str] = (START, END)) -> tuple[tuple[str, ...], Any, Any]:
     """The case-folded words of ``texts`` as ids, each text between the start (0) and end (1)
-    ids, all in one array; the words of the ids; where each text starts in the array. A token
-    that holds the separator is several words, as :func:`gecscope.io.sanity.sequences` reads it."""
+    ids, all in one array; the words of the ids (``known`` first, with their ids); where each
+    text starts in the array. A token that holds the separator is several words, as
+    :func:`gecscope.io.sanity.sequences` reads it."""
     import numpy as np
 
     flat = list(chain.from_iterable(texts))
-    vocabulary = {START: 0, END: 1}
+    vocabulary = {word: i for i, word in enumerate(known)}
     tokens = set(flat)  # the ids' order changes no count
     if JOIN in "".join(tokens):
         texts = [tuple(padded(text)[1:-1]) for text in texts]
@@ -130,6 +131,21 @@ def word_ids(texts: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Any, Any]:
     found = itemgetter(*flat)(word_of) if len(flat) > 1 else [word_of[t] for t in flat]  # one C call
     ids[inner] = np.fromiter(found, dtype=np.int64, count=len(flat))
     return tuple(vocabulary), ids, ends - lengths
+
+
+def all_sequences(ids: Any, starts: Any) -> tuple[Any, Any]:
+    """Every sequence of 1 to 3 words of each padded text of ``ids`` (from ``starts``), the longer
+    ones with the start and end markers, as :func:`gecscope.io.sanity.sequences` reads them: rows
+    of 3 word ids (-1 past a sequence's end), and each row's text."""
+    import numpy as np
+
+    ends = np.append(starts[1:], len(ids))
+    rows, texts = [], []
+    for n in (1, 2, 3):
+        at, text = ranges(starts + (n == 1), ends - max(n - 1, 1))
+        rows.append(np.stack([ids[at + k] if k < n else np.full(len(at), -1) for k in range(3)], 1))
+        texts.append(text)
+    return np.concatenate(rows), np.concatenate(texts)
 
 
 def ranges(lo: Any, hi: Any) -> tuple[Any, Any]:
