@@ -42,6 +42,7 @@ from gecscope.io.sequence_counts import (
     all_sequences,
     codes,
     occurrence_rows,
+    packable,
     padded,
     ranges,
     shared_ends,
@@ -266,14 +267,16 @@ class SwapTally:
             words, ids, starts = word_ids(texts, words)
             ref_rows, text_of = all_sequences(ids, starts)
             owner = np.repeat(np.arange(lines), [len(refs) for refs in self.references])[text_of]
-        seq = np.unique(codes(np.concatenate([ref_rows, rows[:, 1:4]]), len(words)), return_inverse=True)[1]
-        seq = seq.reshape(-1)
-        written_in = np.unique(seq[: len(ref_rows)] * lines + owner)  # (sequence, line), once each
-        written = np.bincount(written_in // lines, minlength=seq.max() + 1)
-        wanted = seq[len(ref_rows) :] * lines + rows[:, 0]
-        at = np.minimum(np.searchsorted(written_in, wanted), max(len(written_in) - 1, 0))
-        own = written_in[at] == wanted if len(written_in) else np.zeros(len(wanted), dtype=bool)
-        unwritten = written[seq[len(ref_rows) :]] - own <= 0
+        seq = codes(np.concatenate([ref_rows, rows[:, 1:4]]), len(words))
+        if not packable(len(words), lines):  # a sequence and its line as one integer: by rank
+            seq = np.unique(seq, return_inverse=True)[1].reshape(-1)
+        written_in = np.sort(seq[: len(ref_rows)] * lines + owner)  # (sequence, line), once each
+        written_in = written_in[np.r_[True, written_in[1:] != written_in[:-1]]] if len(written_in) else written_in
+        wanted = seq[len(ref_rows) :]
+        written = np.searchsorted(written_in, (wanted + 1) * lines) - np.searchsorted(written_in, wanted * lines)
+        at = np.searchsorted(written_in, wanted * lines + rows[:, 0])
+        own = written_in[np.minimum(at, len(written_in) - 1)] == wanted * lines + rows[:, 0] if len(written_in) else 0
+        unwritten = written - own <= 0
         changed = np.cumsum(np.r_[0, rows[1:, 0] != rows[:-1, 0]])  # each row's changed line
         balance = np.bincount(changed, weights=np.where(unwritten, rows[:, 4], 0))
         along, against = int((balance < 0).sum()), int((balance > 0).sum())

@@ -17,6 +17,11 @@ JOIN, START, END = "\x1f", "\x02", "\x03"
 BITS = 63
 
 
+def packable(words: int, times: int) -> bool:
+    """Whether a sequence of 3 ids of ``words`` words, times ``times``, fits in :data:`BITS` bits."""
+    return bool((words + 1) ** 3 * times < 2**BITS)
+
+
 def padded(tokens: Sequence[str]) -> list[str]:
     """The words case folded, between the line's start and end (a token that holds
     :data:`JOIN` is several words)."""
@@ -38,7 +43,7 @@ def occurrence_rows(ids: Any, pieces: list[tuple[Any, int, Any, int]], side: Any
     import numpy as np
 
     base, lines = words + 1, int(side.max()) // 4 + 1
-    if base**3 * lines * 4 < 2**BITS:
+    if packable(words, lines * 4):
         key = np.empty(sum(len(at) for at, _, _, _ in pieces), dtype=np.int64)
         done = 0
         for at, n, pair, plus in pieces:  # in place: the check's memory is its arrays of occurrences
@@ -101,7 +106,7 @@ def codes(rows: Any, words: int) -> Any:
     import numpy as np
 
     base = words + 1
-    if base**3 < 2**BITS:
+    if packable(words, 1):
         return ((rows[:, 0] + 1) * base + rows[:, 1] + 1) * base + rows[:, 2] + 1
     return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1)
 
