@@ -125,6 +125,33 @@ class Lattice:
     #: where each arc's copies stand in the official edge list (ascending): the order its
     #: Bellman-Ford relaxes them in, which decides between equally cheap paths (:func:`best_edits`)
     positions: dict[Arc, list[int]] = field(default_factory=dict)
+    #: (every arc's weight where no gold edit shares its span, the arcs of each span with their
+    #: copies, sorted): the same for every annotator, made on the first :func:`edge_weights`
+    plain: tuple[dict[Arc, float], dict[tuple[int, int], list[Arc]]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    #: each node's outgoing arcs, made on the first :func:`best_edits`
+    out: dict[Node, list[Arc]] | None = field(default=None, repr=False, compare=False)
+
+
+def _plain_weights(lat: Lattice) -> tuple[dict[Arc, float], dict[tuple[int, int], list[Arc]]]:
+    """Each arc's weight when no gold edit stands on its span (its distance, plus 0.001 per copy
+    for a change, added copy by copy as the scorer adds it), and the arcs by span."""
+    if lat.plain is None:
+        weight: dict[Arc, float] = {}
+        by_span: dict[tuple[int, int], list[Arc]] = defaultdict(list)
+        for arc, e in lat.edits.items():
+            copies = lat.mult[arc]
+            w = float(lat.dist[arc])
+            if e[0] != "noop":
+                for _ in range(copies):
+                    w += EPSILON
+            weight[arc] = w
+            by_span[(e[1], e[2])].extend([arc] * copies)
+        for arcs in by_span.values():
+            arcs.sort()
+        lat.plain = (weight, dict(by_span))
+    return lat.plain
 
 
 def base_arcs(
@@ -158,7 +185,9 @@ def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[A
         preds[v].append(u)
         succs[u].append(v)
     nodes = sorted({x for arc in edits for x in arc} | {(0, 0)})
-    order = sorted(arc for arc, k in mult.items() for _ in range(k))
+    order: list[Arc] = []
+    for arc in sorted(mult):
+        order.extend((arc,) * mult[arc])
     for k in nodes:
         made = []
         for vi in list(preds[k]):
@@ -179,11 +208,13 @@ def build_lattice(max_unchanged: int, base: tuple[dict[Arc, LatticeEdit], dict[A
         made.sort()  # the scorer loops over the sorted nodes: first node, then last
         order.extend(made)
     positions: dict[Arc, list[int]] = defaultdict(list)
+    removed = {arc for arc, e in edits.items() if e[0] == "noop" and dist[arc] > 1}
     at, skip = 0, False
     for arc in order:
         if skip:  # the edge after a removed one: not looked at
             skip = False
-        elif arc in edits and edits[arc][0] == "noop" and dist[arc] > 1:
+        elif arc in removed:
+            removed.discard(arc)
             del mult[arc], edits[arc], dist[arc]  # a copy left in the list is dead (infinite distance)
             skip = True
             continue
@@ -200,16 +231,17 @@ def _matches(e: LatticeEdit, g: GoldEdit) -> bool:
 def edge_weights(lat: Lattice, gold: Sequence[GoldEdit]) -> dict[Arc, float]:
     """The scorer's ``set_weights``: gold-matching arcs -|E|, others distance + 0.001 per copy."""
     gold_weight = -float(lat.n_edges)
-    weight: dict[Arc, float] = {arc: float(d) for arc, d in lat.dist.items()}
-    by_span: dict[tuple[int, int], list[Arc]] = defaultdict(list)
-    for arc, e in lat.edits.items():
-        by_span[(e[1], e[2])].extend([arc] * lat.mult[arc])
+    plain, by_span = _plain_weights(lat)
+    weight = dict(plain)  # the spans no gold edit stands on keep these
     gold_by_span: dict[tuple[int, int], list[GoldEdit]] = defaultdict(list)
     for g in gold:
         gold_by_span[(g[0], g[1])].append(g)
-    for span, arcs in by_span.items():
-        arcs.sort()
-        golds = gold_by_span.get(span, [])
+    for span, golds in gold_by_span.items():
+        arcs = by_span.get(span)
+        if not arcs:
+            continue
+        for arc in arcs:
+            weight[arc] = float(lat.dist[arc])  # this span's arcs weighed afresh, copy by copy
         if span[0] != span[1]:
             for arc in arcs:
                 e = lat.edits[arc]
@@ -262,27 +294,45 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
     over the nodes in topological (sorted) order: an arc fires in the round its tail became final
     if it stands after the arc that made it final in the edge list, else in the next round.
     """
-    out_arcs: dict[Node, list[Arc]] = defaultdict(list)
-    for arc in lat.edits:
-        out_arcs[arc[0]].append(arc)
-    positions = lat.positions or {arc: [i] for i, arc in enumerate(sorted(lat.edits))}
+    if lat.out is None:  # the same for every annotator
+        out: dict[Node, list[Arc]] = defaultdict(list)
+        for arc in lat.edits:
+            out[arc[0]].append(arc)
+        lat.out = dict(out)
+        if not lat.positions:
+            lat.positions = {arc: [i] for i, arc in enumerate(sorted(lat.edits))}
+    out_arcs, positions = lat.out, lat.positions
     stride = max(lat.n_edges, len(lat.edits)) + 1
-    when: dict[Node, int] = {(0, 0): stride - 1}  # round * stride + position: (0,0) is final before round 1
+    #: round * stride + position at which a node's kept arc first relaxes it (its final distance,
+    #: for a visited node); worked out only where a tie asks: (0, 0) is final before round 1
+    when: dict[Node, int] = {(0, 0): stride - 1}
 
     def fire(arc: Arc) -> int:
         """When the scorer's rounds first relax ``arc`` with its tail's final distance."""
-        rnd, after = divmod(when[arc[0]], stride)
+        tail = when.get(arc[0])
+        rnd, after = divmod(final(arc[0]) if tail is None else tail, stride)
         here = positions[arc]
+        if len(here) == 1:  # most arcs stand once in the list
+            return rnd * stride + here[0] if here[0] > after else (rnd + 1) * stride + here[0]
         i = bisect.bisect_right(here, after)
         return rnd * stride + here[i] if i < len(here) else (rnd + 1) * stride + here[0]
+
+    def final(v: Node) -> int:
+        """When the visited node ``v`` got its final distance (back along its kept arcs to a node
+        whose moment is known, then forward)."""
+        chain = []
+        while v not in when:
+            chain.append(v)
+            v = back[v][0]
+        for u in reversed(chain):
+            when[u] = fire(back[u])
+        return when[chain[0]] if chain else when[v]
 
     best: dict[Node, float] = {(0, 0): 0.0}
     back: dict[Node, Arc] = {}
     for v in lat.nodes:
         if v not in best:
             continue
-        if v in back:
-            when[v] = fire(back[v])
         dv = best[v]
         for arc in out_arcs.get(v, ()):
             w = arc[1]
@@ -290,8 +340,14 @@ def best_edits(lat: Lattice, weight: dict[Arc, float]) -> list[tuple[int, int, s
             old = best.get(w)
             if old is None or cand < old:
                 best[w], back[w] = cand, arc
-            elif cand == old and fire(arc) < fire(back[w]):
-                back[w] = arc
+                when.pop(w, None)  # its kept arc changed
+            elif cand == old:
+                kept = when.get(w)
+                if kept is None:
+                    kept = when[w] = fire(back[w])
+                now = fire(arc)
+                if now < kept:
+                    back[w], when[w] = arc, now
     path = []
     v = lat.nodes[-1]  # (n, m): the largest node
     while v in back:
