@@ -226,6 +226,26 @@ def test_uot_errant_equals_scipy_on_score_and_is_signed(data: Path, capsys: pyte
 
 
 @pytest.mark.parametrize(
+    ("edit", "message", "line"),
+    [
+        (lambda text: text.replace(",ref,", ",reference,", 1), "no column for ref", 1),
+        (lambda text: text.rstrip("\n").rsplit("\n", 1)[0] + "\n", "has 11 rows for 12 sentences", None),
+    ],
+)
+def test_uot_errant_bad_segment_file_is_one_line(
+    data: Path, tmp_path: Path, edit: Any, message: str, line: int | None
+) -> None:
+    import shutil
+
+    shutil.copytree(data / "gmeg", tmp_path / "gmeg")
+    path = tmp_path / "gmeg" / "data" / "test" / "wiki-segment-scores.csv"
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(InputError, match=message) as info:
+        preset_dataset(tmp_path, SETTINGS["uot-errant"], runs=1, seed=0)
+    assert str(path) in str(info.value) and (line is None or f":{line}" in str(info.value))
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--preset", "uot-errant", "--split", "dev"], "--preset uot-errant is on the test split, not dev"),

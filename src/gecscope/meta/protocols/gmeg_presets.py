@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from gecscope.errors import SettingError
+from gecscope.errors import InputError, SettingError
+from gecscope.io.parallel import read_lines
 from gecscope.meta.data.datasets import MetaDataset
 from gecscope.meta.data.gmeg import GMEG_SYSTEMS, RATING, gmeg, read_segment_scores
 from gecscope.meta.data.judgments import RankingItem
@@ -91,7 +92,6 @@ def sentence_rankings(segments: dict[str, list[float | None]], columns: dict[str
 def preset_dataset(data: str | Path, preset: GmegPreset, runs: int, seed: int) -> MetaDataset:
     """The preset's data set: its systems and references, its human vectors (TrueSkill first,
     then the published mean ratings) from the domain's score files."""
-    from gecscope.errors import InputError
     from gecscope.meta.protocols.trueskill import trueskill_scores
 
     base = gmeg(data, preset.dataset.removeprefix("gmeg-"), preset.split)
@@ -102,6 +102,9 @@ def preset_dataset(data: str | Path, preset: GmegPreset, runs: int, seed: int) -
     missing = sorted({c for c in columns.values() if c not in segments})
     if missing:
         raise InputError(f"no column for {', '.join(missing)}", base.segments, 1)
+    rows, sentences = len(segments[columns[preset.systems[0]]]), len(read_lines(base.source, allow_empty_lines=False))
+    if rows != sentences:
+        raise InputError(f"has {rows} rows for {sentences} sentences", base.segments)
     rating = base.human[RATING]
     unrated = sorted({c for c in columns.values() if c not in rating})
     if unrated:
