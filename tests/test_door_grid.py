@@ -47,7 +47,8 @@ def hf(metric: str, predictions: list[str], **settings: Any) -> tuple[float, str
     if importlib.util.find_spec("evaluate") is not None:
         from hf_module import compute
 
-        got = compute(sources=[], predictions=predictions, references=[], metric=metric, **settings)
+        blank = [""] * len(predictions)  # a named set reads its own (evaluate needs every column)
+        got = compute(sources=blank, predictions=predictions, references=blank, metric=metric, **settings)
         return float(got["score"]), str(got["signature"])
     s = gecscope.score(metric, hypotheses=predictions, **settings)
     return s.value, s.signature

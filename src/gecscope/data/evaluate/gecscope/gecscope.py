@@ -32,8 +32,13 @@ Args:
     predictions: system outputs, one string per sentence.
     references: for each sentence, a list of reference corrections (or one string).
     metric: gecscope metric name (or a paper name): {", ".join(gecscope.METRICS)}; default cleme2.
-    lang: the language, a code of gecscope.align.languages ("en" default, "zh", "de", "cs", ...);
-        it picks the default tokeniser and aligner and is named in the signature (except "en").
+    lang: the language, a code of gecscope.align.languages ("en" by default, or the protocol's;
+        "zh", "de", "cs", ...); it picks the default tokeniser and aligner and is named in the
+        signature (except "en").
+    protocol: a shared task's protocol ("bea19", "multigec-2025", "qalb", "fcgec", ...).
+    test_set: a named test set ("jfleg", "estgec-l2", ...; from `gecscope download`): its own
+        sources and references are read, so give `sources` and `references` as empty strings,
+        one per prediction (`evaluate` needs every column).
     tokenize: "whitespace" (default; text already tokenised), "spacy" (raw English text),
         "spacy-blank" (spaCy's rule-based tokenizer of lang), ... as the language allows.
     aligner: the language's default ("errant" for English) or another it allows ("levenshtein").
