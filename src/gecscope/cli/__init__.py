@@ -221,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             done = prepare_inputs(args)
             if done is not None:
                 return done
-        with progress.quiet(bool(getattr(args, "quiet", False))):
+        with progress.quiet(bool(getattr(args, "quiet", False))), _lexicon_cache(args):
             code = int(COMMANDS[args.command].run(args))
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at interpreter exit
         return code
@@ -249,6 +249,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gecscope: error: {line}", file=sys.stderr)
         _silence_stdout()
         return 2
+
+
+def _lexicon_cache(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """The word-lexicon cache where ``--cache-dir``/``--no-cache`` put the alignment cache
+    (:mod:`gecscope.align.types.lemma_cache`, imported only when one of them is given)."""
+    if getattr(args, "cache_dir", None) is None and getattr(args, "cache", True):
+        return contextlib.nullcontext()
+    from gecscope.align.types.lemma_cache import lexicon_cache
+
+    return lexicon_cache(getattr(args, "cache_dir", None), getattr(args, "cache", True))
 
 
 @contextlib.contextmanager

@@ -43,7 +43,7 @@ from dataclasses import replace
 from gecscope.align.components import resolve
 from gecscope.align.language import Language
 from gecscope.align.types.frame import AnnotatedClassifier
-from gecscope.align.types.surface import SurfaceTypes, surface_types
+from gecscope.align.types.surface import SurfaceTypes, edit_words, surface_types
 from gecscope.align.types.upos import UposTypes
 from gecscope.errors import InputError, SettingError
 from gecscope.types import Edit, Example, Target
@@ -145,8 +145,17 @@ def type_annotated(example: Example, target: Target, classifier: AnnotatedClassi
     return replace(target, edits=counted_as_read(target.edits, typed))
 
 
+def looked_up(examples: Iterable[Example]) -> list[str]:
+    """The words a classifier's lexicon may look up in ``examples``: both sides of every
+    replacement, hypotheses' and references' (annotated words have the same forms)."""
+    return [w for ex in examples for t in (ex.hypothesis, *ex.references) for w in edit_words(ex.source, t.edits or ())]
+
+
 def type_examples(examples: Iterable[Example], classifier: Classifier) -> list[Example]:
-    """Every edit of ``examples`` (hypothesis and references) typed by ``classifier``."""
+    """Every edit of ``examples`` (hypothesis and references) typed by ``classifier``, the words
+    its lexicon looks up read in one batch first (:mod:`gecscope.align.types.lemma_cache`)."""
+    examples = list(examples)
+    classifier.learn(looked_up(examples))
     if not isinstance(classifier, SurfaceTypes):
         annotated = classifier
         return [

@@ -31,6 +31,8 @@ class AnnotatedClassifier(Protocol):
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]: ...
 
+    def learn(self, words: Iterable[str]) -> None: ...
+
 
 #: ERRANT's dependency relations that name a type (its English classifier's; errant_czech's and
 #: ru-errant's keep them): when every word of a side has one of them
@@ -54,6 +56,11 @@ class WordClassifier:
     #: the same-text check made again after each equal last word is left out (ERRANT's, Boyd's
     #: rules) or once (errant_czech's, ru-errant's)
     RECHECK: ClassVar[bool] = True
+
+    def learn(self, words: Iterable[str]) -> None:
+        """Ready the lexicon for ``words`` (word forms) in one batch before their edits are typed
+        (a classifier that reads simplemma's lexicon: :mod:`gecscope.align.types.lemma_cache`;
+        nothing here)."""
 
     def classify(self, source: Sequence[Word], target: Sequence[Word]) -> str:
         """The label (``"R:NOUN:INFL"``, ``"M:PUNCT"``, ...) of ``source`` → ``target``."""

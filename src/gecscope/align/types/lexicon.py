@@ -3,7 +3,7 @@ version in the signature (:class:`SimplemmaTypes`: the settings of the Czech and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
@@ -26,10 +26,12 @@ def simplemma_known(lexicon: str, lang: str, what: str) -> Callable[[str], bool]
     if lexicon == "none":
         return lambda word: True
     try:
-        import simplemma  # the 'lemmas' extra
+        import simplemma  # noqa: F401  (the 'lemmas' extra)
     except ImportError:
         raise MissingExtraError(f"lexicon=simplemma ({what})", "lemmas") from None
-    return lambda word: bool(simplemma.is_known(word, lang=lang) or simplemma.is_known(word.lower(), lang=lang))
+    from gecscope.align.types.lemma_cache import lexicon_of
+
+    return lexicon_of(lang).known  # simplemma's answers, through the lexicon cache
 
 
 #: the lexicons a :class:`SimplemmaTypes` classifier takes (``none``: every word is known)
@@ -73,3 +75,12 @@ class SimplemmaTypes:
     def known(self) -> Callable[[str], bool]:
         """Whether a word (or its lower case) is in the lexicon."""
         return simplemma_known(self.lexicon, self.LANG, self.WHAT)
+
+    def learn(self, words: Iterable[str]) -> None:
+        """Read (or compute) the lexicon's answers for ``words`` in one batch before their edits
+        are classified (:mod:`gecscope.align.types.lemma_cache`; nothing for ``lexicon='none'``)."""
+        if self.lexicon == "simplemma":
+            from gecscope.align.types.lemma_cache import lexicon_of, words_with_lower
+
+            self.known  # noqa: B018  (the missing-extra error first)
+            lexicon_of(self.LANG).learn(words_with_lower(words))

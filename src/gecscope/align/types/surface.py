@@ -32,6 +32,7 @@ from types import ModuleType
 
 from gecscope.align.languages import spelling_variants
 from gecscope.align.types.frame import label
+from gecscope.align.types.lemma_cache import Lexicon, lexicon_of, simplemma_languages, words_with_lower
 from gecscope.errors import SettingError
 from gecscope.types import Edit
 
@@ -112,10 +113,13 @@ class SurfaceTypes:
                 f"word_order must be one of {', '.join(WORD_ORDERS)}, not {self.word_order!r}", "word_order"
             )
         if self.lemmas == "simplemma":
-            try:
-                self.lexicon().is_known("a", lang=self.lang)  # type: ignore[union-attr]
-            except ValueError:
-                raise SettingError(f"lemmas=simplemma: simplemma has no data for {self.lang!r}", "lemmas") from None
+            module = load_simplemma()
+            if module is None:
+                from gecscope.errors import MissingExtraError
+
+                raise MissingExtraError("lemmas=simplemma (error types without a tagger)", "lemmas")
+            if self.lang not in simplemma_languages(module):  # asked nothing: no dictionary decoded
+                raise SettingError(f"lemmas=simplemma: simplemma has no data for {self.lang!r}", "lemmas")
 
     @property
     def signature(self) -> str:
@@ -134,6 +138,8 @@ class SurfaceTypes:
     def type_edits(self, source: Sequence[str], edits: Iterable[Edit]) -> tuple[Edit, ...]:
         """``edits`` of the sentence ``source`` with their ``type`` set by :meth:`classify` (the
         plug-in point for an aligner without types, such as tag-free ERRANT)."""
+        edits = tuple(edits)
+        self.learn(edit_words(source, edits))
         return tuple(replace(e, type=self.classify(source[e.start : e.end], e.correction)) for e in edits)
 
     def two_sided(self, source: Sequence[str], target: Sequence[str]) -> str:
@@ -154,7 +160,7 @@ class SurfaceTypes:
             return "WO"
         return "OTHER"
 
-    def reordered(self, source: Sequence[str], target: Sequence[str], lexicon: ModuleType | None) -> bool:
+    def reordered(self, source: Sequence[str], target: Sequence[str], lexicon: Lexicon | None) -> bool:
         """``target`` is ``source`` in another order, each token the same or close (similarity
         above 0.55 or the same lemma); spans of at most :data:`CLOSE_ORDER_TOKENS` tokens."""
         if len(source) != len(target) or not 1 < len(source) <= CLOSE_ORDER_TOKENS:
@@ -171,7 +177,7 @@ class SurfaceTypes:
             order != identity and all(near[i][j] for i, j in enumerate(order)) for order in permutations(range(len(b)))
         )
 
-    def one_to_one(self, source: str, target: str, lexicon: ModuleType | None) -> str:
+    def one_to_one(self, source: str, target: str, lexicon: Lexicon | None) -> str:
         """ERRANT's one-token rules that strings (and a lexicon) can decide."""
         variant = spelling_variants(self.lang)  # the language unit's orthographic variants (Ukrainian euphony)
         if variant is not None and variant(source.lower(), target.lower()):
@@ -190,29 +196,40 @@ class SurfaceTypes:
             return "MORPH"
         return "OTHER"
 
-    def lexicon(self) -> ModuleType | None:
-        """simplemma when this classifier uses it (an error naming the extra when it is missing)."""
+    def lexicon(self) -> Lexicon | None:
+        """simplemma's lexicon of ``lang`` when this classifier uses it, answering from the lexicon
+        cache (:mod:`gecscope.align.types.lemma_cache`; simplemma asked only about new words)."""
         if self.lemmas == "none":
             return None
-        module = load_simplemma()
-        if module is None:
-            from gecscope.errors import MissingExtraError
+        return lexicon_of(self.lang)
 
-            raise MissingExtraError("lemmas=simplemma (error types without a tagger)", "lemmas")
-        return module
+    def learn(self, words: Iterable[str]) -> None:
+        """Read (or compute) the lexicon's answers for ``words`` in one batch before they are
+        classified (nothing without a lexicon)."""
+        lexicon = self.lexicon()
+        if lexicon is not None:
+            lexicon.learn(words_with_lower(words))
 
-    def known(self, word: str, lexicon: ModuleType) -> bool:
+    def known(self, word: str, lexicon: Lexicon) -> bool:
         """``word`` (or its lower case) is in the lexicon of ``lang``."""
-        return bool(lexicon.is_known(word, lang=self.lang) or lexicon.is_known(word.lower(), lang=self.lang))
+        return lexicon.known(word)
 
-    def same_lemma(self, a: str, b: str, lexicon: ModuleType) -> bool:
+    def same_lemma(self, a: str, b: str, lexicon: Lexicon) -> bool:
         """Both words have the same lemma (ignoring case); a lemma is only trusted when both words
         are known (simplemma also guesses lemmas of unknown words, misspellings included)."""
-        if not (self.known(a, lexicon) and self.known(b, lexicon)):
+        if not (lexicon.known(a) and lexicon.known(b)):
             return False
-        lemma_a = str(lexicon.lemmatize(a, lang=self.lang)).lower()
-        lemma_b = str(lexicon.lemmatize(b, lang=self.lang)).lower()
-        return lemma_a == lemma_b and a.lower() != b.lower()
+        return lexicon.lemma(a).lower() == lexicon.lemma(b).lower() and a.lower() != b.lower()
+
+
+def edit_words(source: Sequence[str], edits: Iterable[Edit]) -> list[str]:
+    """The words a classifier may look up for ``edits`` of ``source``: both sides of each
+    replacement (a missing or unnecessary span is typed from its strings alone).
+
+    >>> edit_words(["a", "b", "c"], [Edit(0, 1, ("x",)), Edit(2, 3, ())])
+    ['a', 'x']
+    """
+    return [w for e in edits if e.correction and e.end > e.start for w in (*source[e.start : e.end], *e.correction)]
 
 
 def one_sided(tokens: Sequence[str]) -> str:
@@ -226,10 +243,6 @@ def surface_types(lang: str, lemmas: str = "auto", word_order: str = "exact") ->
     if lemmas != "auto":
         return SurfaceTypes(lang, lemmas, word_order)
     module = load_simplemma()
-    if module is None:
-        return SurfaceTypes(lang, "none", word_order)
-    try:
-        module.is_known("a", lang=lang)
-    except ValueError:  # a language simplemma has no data for
+    if module is None or lang not in simplemma_languages(module):  # a language simplemma has no data for
         return SurfaceTypes(lang, "none", word_order)
     return SurfaceTypes(lang, "simplemma", word_order)

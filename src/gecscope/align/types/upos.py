@@ -30,7 +30,7 @@ The rules, in order (``source`` → ``target``, the annotated words of an edit's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -61,6 +61,10 @@ class UposTypes(WordClassifier):
     def surface(self) -> SurfaceTypes:
         """The tag-free classifier the ORTH/PUNCT/SPELL/WO rules are read from."""
         return surface_types(self.lang, self.lemmas)
+
+    def learn(self, words: Iterable[str]) -> None:
+        """The tag-free classifier's lexicon readied for ``words`` (:meth:`SurfaceTypes.learn`)."""
+        self.surface.learn(words)
 
     @property
     def signature(self) -> str:

@@ -1,0 +1,186 @@
+"""simplemma's answers per word, kept: the lemma and known-ness of each word the classifiers ask
+about, in gecscope's value cache (``<cache dir>/lexicon.sqlite``, keyed by simplemma's version,
+the language and the word), so that simplemma's dictionary of a language (Estonian: 2.7 M
+entries, about 3-4 CPU-s to decode on its first lookup) is decoded only when a word is missing
+from the cache: a second run on the same data never decodes it.
+
+The answers are simplemma's own (``lemmatize(word, lang)`` and ``is_known(word, lang)``, asked
+only for what the cache lacks), so the cache changes no label and no signature: it is an
+optimisation only. Lookups are batched (:meth:`Lexicon.learn`: the words of a shard, one read,
+the misses computed, one write); a word not learnt beforehand is looked up on its own.
+
+Where the file lives follows the alignment cache: ``$GECSCOPE_CACHE`` or ``~/.cache/gecscope``
+by default, the command's ``--cache-dir``, memory only with ``--no-cache``
+(:func:`lexicon_cache`, which the CLI enters for every command).
+
+>>> from gecscope.cache import ValueCache
+>>> lexicon = Lexicon("et", ValueCache(None))
+>>> lexicon.learn(["Maja", "majas"])
+>>> lexicon.known("Maja"), lexicon.lemma("majas")
+(True, 'maja')
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gecscope.cache import ValueCache
+
+#: the cache file's kind (``<dir>/lexicon.sqlite``)
+KIND = "lexicon"
+
+
+def simplemma_languages(module: ModuleType) -> frozenset[str]:
+    """The languages simplemma declares (the data files it ships), read without a lookup (a
+    lookup decodes the language's whole dictionary)."""
+    try:
+        from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
+    except ImportError:  # another layout: its data folder
+        folder = Path(module.__file__ or "").parent / "strategies" / "dictionaries" / "data"
+        return frozenset(path.name.split(".")[0] for path in folder.glob("*.plzma"))
+    return frozenset(SUPPORTED_LANGUAGES)
+
+
+def answer_valid(value: Any) -> bool:
+    """A cached answer is ``[lemma, known]`` (a string and a boolean)."""
+    return isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], bool)
+
+
+@dataclass(frozen=True)
+class CachePlace:
+    """Where the lexicon cache lives: ``cache_dir`` (None: ``$GECSCOPE_CACHE`` or
+    ``~/.cache/gecscope``), and whether it is written at all (``enabled``; False: memory only)."""
+
+    cache_dir: str | None = None
+    enabled: bool = True
+
+    def resolved(self) -> str | None:
+        """The cache directory as a key (None when disabled)."""
+        if not self.enabled:
+            return None
+        from gecscope.cache import default_cache_dir
+
+        return str(Path(self.cache_dir) if self.cache_dir is not None else default_cache_dir())
+
+
+PLACE: ContextVar[CachePlace] = ContextVar("gecscope_lexicon_cache", default=CachePlace())  # noqa: B039
+
+
+@contextlib.contextmanager
+def lexicon_cache(cache_dir: str | None = None, enabled: bool = True) -> Iterator[None]:
+    """Within this block the lexicon cache is ``<cache_dir>/lexicon.sqlite`` (memory only when
+    not ``enabled``): the CLI's ``--cache-dir`` and ``--no-cache``."""
+    token = PLACE.set(CachePlace(cache_dir, enabled))
+    try:
+        yield
+    finally:
+        PLACE.reset(token)
+
+
+class Lexicon:
+    """simplemma's lexicon of ``lang`` answering from ``store`` (a :class:`ValueCache`; the
+    lexicon cache of the current place when None), simplemma asked only about the words the
+    store lacks."""
+
+    def __init__(self, lang: str, store: ValueCache | None = None) -> None:
+        from importlib.metadata import version
+
+        from gecscope.cache import cache_key
+
+        self.digest = cache_key
+        self.lang = lang
+        self.version = version("simplemma")
+        self.store = store if store is not None else open_store(PLACE.get())
+        self.answers: dict[str, tuple[str, bool]] = {}
+        #: the words simplemma itself was asked about (the others came from the store)
+        self.computed = 0
+
+    def key(self, word: str) -> str:
+        """The cache key of ``word``'s answer (simplemma's version and the language in it)."""
+        return self.digest(KIND, "simplemma", self.version, self.lang, word)
+
+    def learn(self, words: Iterable[str]) -> None:
+        """Have the answers for ``words``: those the store holds read in one go, the others
+        computed by simplemma and written in one go."""
+        keys = {self.key(w): w for w in dict.fromkeys(words) if w and w not in self.answers}
+        if not keys:
+            return
+        found = self.store.get_many(list(keys))
+        for k, value in found.items():
+            self.answers[keys[k]] = (value[0], value[1])
+        missing = {k: w for k, w in keys.items() if k not in found}
+        if not missing:
+            return
+        import simplemma  # the 'lemmas' extra (its dictionary decoded on the first lookup)
+
+        computed = {}
+        for k, w in missing.items():
+            answer = (str(simplemma.lemmatize(w, lang=self.lang)), bool(simplemma.is_known(w, lang=self.lang)))
+            self.answers[w] = answer
+            computed[k] = list(answer)
+        self.computed += len(computed)
+        self.store.put_many(computed)
+
+    def answer(self, word: str) -> tuple[str, bool]:
+        """``word``'s lemma and whether simplemma knows it."""
+        found = self.answers.get(word)
+        if found is None:
+            if not word:  # no token is empty (simplemma refuses the empty string)
+                return "", False
+            self.learn([word])
+            found = self.answers[word]
+        return found
+
+    def known(self, word: str) -> bool:
+        """``word`` or its lower case is a known word."""
+        return self.answer(word)[1] or self.answer(word.lower())[1]
+
+    def lemma(self, word: str) -> str:
+        """simplemma's lemma of ``word``."""
+        return self.answer(word)[0]
+
+
+def open_store(place: CachePlace) -> ValueCache:
+    """The lexicon cache at ``place``."""
+    from gecscope.cache import open_cache
+
+    return open_cache(KIND, place.cache_dir, place.enabled, validate=answer_valid)
+
+
+#: one lexicon per language and cache place in a process (their answers kept in memory)
+_LEXICONS: dict[tuple[str, str | None], Lexicon] = {}
+
+
+def lexicon_of(lang: str) -> Lexicon:
+    """The lexicon of ``lang`` at the current cache place (one per process)."""
+    place = PLACE.get()
+    key = (lang, place.resolved())
+    lexicon = _LEXICONS.get(key)
+    if lexicon is None:
+        lexicon = _LEXICONS[key] = Lexicon(lang, open_store(place))
+    return lexicon
+
+
+def words_with_lower(words: Iterable[str]) -> list[str]:
+    """``words`` and their lower case (what :meth:`Lexicon.known` asks about), once each."""
+    return list(dict.fromkeys(w for word in words for w in (word, word.lower())))
+
+
+__all__ = [
+    "KIND",
+    "CachePlace",
+    "Lexicon",
+    "answer_valid",
+    "lexicon_cache",
+    "lexicon_of",
+    "open_store",
+    "simplemma_languages",
+    "words_with_lower",
+]
