@@ -173,6 +173,14 @@ def test_tallies_add_up_over_shards() -> None:
     assert summed.warning() == swap_tally(whole).warning() is not None
 
 
+def test_a_part_after_parts_without_counts_keeps_its_line_numbers() -> None:
+    # the first part has nothing to count (no change, no reference): the second's lines follow it
+    examples = _examples([(), (), ()], [(), ("a",), ("b",)], [[], [("c",)], [("b",)]])
+    parts = [swap_tally(examples[:1]), swap_tally(examples[1:])]
+    assert parts[0].counts is None and total(parts) == swap_tally(examples)
+    assert [line.references for line in total(parts).changes] == [frozenset({("c",)}), frozenset({("b",)})]
+
+
 def test_a_vast_vocabulary_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     import gecscope.io.sequence_counts as sequence_counts
 

@@ -325,7 +325,12 @@ def total(tallies: Iterable[SwapTally]) -> SwapTally:
     lines = sum(t.lines for t in parts)
     references = tuple(refs for t in parts for refs in t.references)
     counted = [t for t in parts if t.counts is not None]
-    if len(counted) <= 1:
+    before = 0  # the lines before the first counted part: its line numbers shift by them
+    for part in parts:
+        if part.counts is not None:
+            break
+        before += part.lines
+    if not counted or (len(counted) == 1 and not before):
         return SwapTally(lines, references, counted[0].counts if counted else None)
     import numpy as np
 
