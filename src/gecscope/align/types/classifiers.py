@@ -43,7 +43,7 @@ from dataclasses import replace
 from gecscope.align.components import resolve
 from gecscope.align.language import Language
 from gecscope.align.types.frame import AnnotatedClassifier
-from gecscope.align.types.surface import SurfaceTypes, edit_words, surface_types
+from gecscope.align.types.surface import Labels, SurfaceTypes, edit_words, surface_types
 from gecscope.align.types.upos import UposTypes
 from gecscope.errors import InputError, SettingError
 from gecscope.types import Edit, Example, Target
@@ -119,12 +119,16 @@ def counted_as_read(read: Sequence[Edit], typed: Iterable[Edit]) -> tuple[Edit, 
     return tuple(still_counted(r, t) for r, t in zip(read, typed, strict=True))
 
 
-def type_target(source: Sequence[str], target: Target, classifier: SurfaceTypes) -> Target:
+def type_target(
+    source: Sequence[str], target: Target, classifier: SurfaceTypes, labels: Labels | None = None
+) -> Target:
     """``target`` with each edit typed by ``classifier`` (a target without edits unchanged),
-    counting as it was read (:func:`still_counted`)."""
+    counting as it was read (:func:`still_counted`); the words are looked up one by one unless
+    the classifier has learnt them (:func:`type_examples` does, for all examples at once);
+    ``labels``: the labels of edits already typed, by their two sides (filled in)."""
     if not target.edits:
         return target
-    return replace(target, edits=counted_as_read(target.edits, classifier.type_edits(source, target.edits)))
+    return replace(target, edits=counted_as_read(target.edits, classifier.typed(source, target.edits, labels)))
 
 
 def type_annotated(example: Example, target: Target, classifier: AnnotatedClassifier, side: str, n: int) -> Target:
@@ -166,11 +170,12 @@ def type_examples(examples: Iterable[Example], classifier: Classifier) -> list[E
             )
             for n, ex in enumerate(examples, 1)
         ]
+    labels: Labels = {}  # the same edit (annotators and systems agree) classified once
     return [
         replace(
             ex,
-            hypothesis=type_target(ex.source, ex.hypothesis, classifier),
-            references=tuple(type_target(ex.source, r, classifier) for r in ex.references),
+            hypothesis=type_target(ex.source, ex.hypothesis, classifier, labels),
+            references=tuple(type_target(ex.source, r, classifier, labels) for r in ex.references),
         )
         for ex in examples
     ]

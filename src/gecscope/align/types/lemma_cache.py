@@ -23,6 +23,7 @@ by default, the command's ``--cache-dir``, memory only with ``--no-cache``
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -92,19 +93,19 @@ class Lexicon:
     def __init__(self, lang: str, store: ValueCache | None = None) -> None:
         from importlib.metadata import version
 
-        from gecscope.cache import cache_key
-
-        self.digest = cache_key
         self.lang = lang
         self.version = version("simplemma")
+        self.prefix = f"simplemma-{self.version}:{lang}:"
         self.store = store if store is not None else open_store(PLACE.get())
         self.answers: dict[str, tuple[str, bool]] = {}
         #: the words simplemma itself was asked about (the others came from the store)
         self.computed = 0
 
     def key(self, word: str) -> str:
-        """The cache key of ``word``'s answer (simplemma's version and the language in it)."""
-        return self.digest(KIND, "simplemma", self.version, self.lang, word)
+        """The cache key of ``word``'s answer: simplemma's version, the language and the word
+        (``simplemma-2.0.0:et:maja``; the word last, so the key is unambiguous; no digest, which
+        would cost more than the look-up)."""
+        return f"{self.prefix}{word}"
 
     def learn(self, words: Iterable[str]) -> None:
         """Have the answers for ``words``: those the store holds read in one go, the others
@@ -154,18 +155,34 @@ def open_store(place: CachePlace) -> ValueCache:
     return open_cache(KIND, place.cache_dir, place.enabled, validate=answer_valid)
 
 
-#: one lexicon per language and cache place in a process (their answers kept in memory)
+#: one lexicon per language and cache folder in a process (their answers kept in memory)
 _LEXICONS: dict[tuple[str, str | None], Lexicon] = {}
+#: the same by the place as given (and $GECSCOPE_CACHE): a classifier asks for its lexicon once
+#: per edit, and this look-up makes no path
+_GIVEN: dict[tuple[str, CachePlace, str | None], Lexicon] = {}
 
 
 def lexicon_of(lang: str) -> Lexicon:
-    """The lexicon of ``lang`` at the current cache place (one per process)."""
+    """The lexicon of ``lang`` at the current cache place (one per process and folder)."""
     place = PLACE.get()
-    key = (lang, place.resolved())
-    lexicon = _LEXICONS.get(key)
+    given = (lang, place, os.environ.get("GECSCOPE_CACHE"))
+    lexicon = _GIVEN.get(given)
     if lexicon is None:
-        lexicon = _LEXICONS[key] = Lexicon(lang, open_store(place))
+        key = (lang, place.resolved())
+        lexicon = _LEXICONS.get(key)
+        if lexicon is None:
+            lexicon = _LEXICONS[key] = Lexicon(lang, open_store(place))
+        _GIVEN[given] = lexicon
     return lexicon
+
+
+def forget_lexicons() -> None:
+    """Drop the lexicons this process keeps (their files stay): the next :func:`lexicon_of`
+    reads the file again, as a new process would."""
+    for lexicon in _LEXICONS.values():
+        lexicon.store.close()
+    _LEXICONS.clear()
+    _GIVEN.clear()
 
 
 def words_with_lower(words: Iterable[str]) -> list[str]:
@@ -178,6 +195,7 @@ __all__ = [
     "CachePlace",
     "Lexicon",
     "answer_valid",
+    "forget_lexicons",
     "lexicon_cache",
     "lexicon_of",
     "open_store",

@@ -55,6 +55,10 @@ SPELL_SHORT = (0.5, 0.333)
 SHORT_LENGTH = 4
 
 
+#: labels by an edit's two sides (source tokens, corrected tokens)
+Labels = dict[tuple[tuple[str, ...], tuple[str, ...]], str]
+
+
 def is_punctuation(token: str) -> bool:
     """True when every character of ``token`` is punctuation (Unicode category ``P*``)."""
     return bool(token) and all(unicodedata.category(ch).startswith("P") for ch in token)
@@ -140,7 +144,21 @@ class SurfaceTypes:
         plug-in point for an aligner without types, such as tag-free ERRANT)."""
         edits = tuple(edits)
         self.learn(edit_words(source, edits))
-        return tuple(replace(e, type=self.classify(source[e.start : e.end], e.correction)) for e in edits)
+        return self.typed(source, edits)
+
+    def typed(self, source: Sequence[str], edits: Iterable[Edit], labels: Labels | None = None) -> tuple[Edit, ...]:
+        """:meth:`type_edits` once the lexicon has learnt the edits' words (:meth:`learn`; a word
+        it has not is looked up on its own); ``labels``: the labels of the two sides already
+        classified (a label depends on the two sides' strings only), filled in as it goes."""
+        labels = {} if labels is None else labels
+        typed = []
+        for e in edits:
+            sides = (tuple(source[e.start : e.end]), e.correction)
+            found = labels.get(sides)
+            if found is None:
+                found = labels[sides] = self.classify(*sides)
+            typed.append(replace(e, type=found))
+        return tuple(typed)
 
     def two_sided(self, source: Sequence[str], target: Sequence[str]) -> str:
         """The type of a replacement (both sides non-empty)."""
