@@ -35,6 +35,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ from gecscope.progress import bar
 from gecscope.reader import INPUT_SETTINGS, PathLike, Shard, batches, read, stream
 from gecscope.result import Score
 from gecscope.signature import extend_signature
-from gecscope.types import Example
+from gecscope.types import Example, Target
 
 __all__ = [
     "INPUT_SETTINGS",
@@ -242,7 +243,7 @@ def align(
         if classifier is not None:
             aligned = [type_examples(system, classifier) for system in aligned]
         typed = signature_of(language, annotation)
-    nested = any(r.nested for system in systems for ex in system for r in ex.references)
+    nested = any(map(_NESTED, _references(systems)))
     return aligned, Inputs(tok, given, label, extra, dict(language.signature), typed, nested, protocol)
 
 
@@ -266,10 +267,18 @@ def prepare(
 
 def given_edits(systems: Sequence[Sequence[Example]]) -> tuple[bool, bool]:
     """Whether every hypothesis, and every reference, of ``systems`` carries its edits already."""
-    flat = [ex for system in systems for ex in system]
-    return all(e.hypothesis.edits is not None for e in flat), all(
-        r.edits is not None for e in flat for r in e.references
-    )
+    hypotheses = map(_HYPOTHESIS_EDITS, itertools.chain.from_iterable(systems))
+    return None not in hypotheses, None not in map(_EDITS, _references(systems))  # (loops in C)
+
+
+_NESTED, _EDITS, _HYPOTHESIS_EDITS = attrgetter("nested"), attrgetter("edits"), attrgetter("hypothesis.edits")
+_REFERENCES = attrgetter("references")
+
+
+def _references(systems: Sequence[Sequence[Example]]) -> Iterable[Target]:
+    """Every reference of every example of ``systems``, in order."""
+    chain = itertools.chain.from_iterable
+    return chain(map(_REFERENCES, chain(systems)))
 
 
 def tokenisation_of(aligner: Aligner | str) -> dict[str, str]:

@@ -79,10 +79,11 @@ def read_systems(
         names = [[s, *refs] for s in files.systems] or [[files.jsonl or "hypothesis", *refs]]
         advice = hint or language.tokenisation_hint()
         shards = guarded(shards, names, advice, files.source or files.jsonl or files.ref_m2 or "")  # type: ignore[assignment]
-    from gecscope.io.sanity import LINES, SwapTally, swap_tally, total
-
     warn = bool(files.references and files.ref_m2 is None and files.hypotheses)
-    tallies: list[SwapTally] = []
+    if warn:  # the swap check (and its module) only where it can warn: text references
+        from gecscope.io.sanity import LINES, SwapTally, swap_tally, total
+
+        tallies: list[SwapTally] = []
     last, said, tallied = None, False, 0
     for shard in shards:
         if last is not None:
@@ -93,7 +94,7 @@ def read_systems(
         if warn and tallied < LINES:  # the first LINES lines
             tallies.append(swap_tally(last[0][: LINES - tallied]))
             tallied += len(last[0])
-    warning = total(tallies).warning()
+    warning = total(tallies).warning() if warn else None
     if warning:
         say(f"warning: {warning}")
     if last is not None:

@@ -28,7 +28,6 @@ never fetched: the user gives their copy (``--test-set-file``, optionally ``--te
 
 from __future__ import annotations
 
-import glob
 import os
 import re
 from dataclasses import dataclass
@@ -232,6 +231,8 @@ def essay_subcorpus(file: Path) -> dict[str, Path]:
     ...
     gecscope.errors.InputError: x.md: not a MultiGEC subcorpus file (LANG-CORPUS-orig-SPLIT.md or ...)
     """
+    import glob  # (fnmatch's regexes) only where essays are read, not at every run's start
+
     named = _ESSAY_NAME.fullmatch(file.name)
     if named is None:
         raise InputError("not a MultiGEC subcorpus file (LANG-CORPUS-orig-SPLIT.md or LANG-CORPUS-refN-SPLIT.md)", file)
