@@ -197,7 +197,7 @@ def han_counts(lines: Iterable[str]) -> tuple[int, int]:
     """
     han = total = 0
     for line in lines:
-        if not line.isascii():  # an ASCII line has no Han character (English: no regex compiled)
+        if not line.isascii() and max(line) >= "\u3400":  # else no Han character: no regex compiled
             han += len(_han().findall(line))
         total += len("".join(line.split()))  # the characters that are not white space (\\s)
     return han, total
