@@ -197,3 +197,15 @@ def test_the_process_cli_freezes_its_start_up_and_main_from_python_does_not(
     assert cli.main(["score", "--example", "--metric", "m2", "-q"]) == 0
     capsys.readouterr()
     assert gc.get_freeze_count() == before and gc.isenabled()
+
+
+def test_latin_text_with_accents_compiles_no_han_pattern() -> None:
+    """The Han pattern (a 64k-character map, 2-3 ms to compile) only for a line that can hold a
+    Han character (issue 38: CoNLL-2014 has accents and dashes in every run)."""
+    code = (
+        "from gecscope.align.languages import _han, han_counts\n"
+        "assert han_counts(['naïve café — ok', 'plain']) == (0, 17)\n"
+        "print(_han.cache_info().misses)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["0"]
