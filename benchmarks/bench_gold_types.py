@@ -80,8 +80,8 @@ def command_times(repeat: int) -> dict[str, dict[str, float]]:
                 folder = Path(tmp) / "run"
                 shutil.rmtree(folder, ignore_errors=True)
                 folder.mkdir()
-                if seeded:
-                    shutil.copy(warm / "lexicon.sqlite", folder / "lexicon.sqlite")
+                for seed in warm.glob("lexicon.sqlite*") if seeded else ():  # with its WAL, if any
+                    shutil.copy(seed, folder / seed.name)
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
                 command = [*base, *options, "--cache-dir", str(folder)]

@@ -218,3 +218,17 @@ def test_the_cli_places_the_cache_as_the_alignment_cache(tmp_path: Path) -> None
         assert lemma_cache._LEXICONS and all(place is None for _, place in lemma_cache._LEXICONS)
     finally:
         forget_lexicons()
+
+
+def test_a_corrupt_or_unusable_cache_file_costs_no_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged lexicon.sqlite is rebuilt, a directory in its place is skipped: one warning each,
+    the answers simplemma's."""
+    words = ["majas", "soobib"]
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "lexicon.sqlite").write_bytes(b"not a database" * 100)
+    (tmp_path / "dir" / "lexicon.sqlite").mkdir(parents=True)
+    for folder in ("bad", "dir"):
+        lexicon = Lexicon("et", open_store(lemma_cache.CachePlace(str(tmp_path / folder))))
+        lexicon.learn(words)
+        assert [lexicon.answer(w) for w in words] == [(Direct("et").lemma(w), Direct("et").known(w)) for w in words]
+        assert capsys.readouterr().err.count("gecscope: warning: cache") == 1
