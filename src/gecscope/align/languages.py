@@ -26,7 +26,6 @@ gecscope.errors.SettingError: unknown lang 'eng' (did you mean en?); known: ...
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -142,6 +141,8 @@ def load_language(code: str | Language) -> Language:
         return found
     if find_aligner(code) is not None:
         return Language(code, code, aligners=(code, TAG_FREE_FALLBACK), max_han_share=None, signature={"lang": code})
+    import difflib  # only for a misspelt name
+
     near = difflib.get_close_matches(code.lower(), language_codes(), n=1, cutoff=0.5)
     hint = f" (did you mean {near[0]}?)" if near else ""
     raise SettingError(

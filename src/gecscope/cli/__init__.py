@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import errno
 import gc
 import os
@@ -96,6 +95,8 @@ class Parser(argparse.ArgumentParser):
         match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if match:
             choices = [c.strip().strip("'") for c in match.group(2).split(",")]
+            import difflib  # only for a mistyped choice
+
             close = difflib.get_close_matches(match.group(1), choices, n=1, cutoff=0.5)
             hint = f"did you mean '{close[0]}'?" if close else "choose from " + ", ".join(choices)
             message = message[: match.start()] + f"invalid choice: '{match.group(1)}' ({hint})"

@@ -7,7 +7,6 @@ entries (:func:`gecscope.metrics.aliases`), or meta-evaluation's preset names.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 
 from gecscope.errors import SettingError
@@ -27,6 +26,8 @@ def metric_name(name: str, names: Iterable[str], aliases: Mapping[str, str]) -> 
     key = " ".join(name.split()).lower()
     if key in table:
         return table[key]
+    import difflib  # only for a misspelt name
+
     close = difflib.get_close_matches(key, table, n=1, cutoff=0.6)
     if close:
         raise SettingError(f"unknown metric {name!r} (did you mean {table[close[0]]!r}?)", "metric")
