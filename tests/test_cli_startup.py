@@ -61,12 +61,12 @@ def test_a_metric_without_weightings_loads_no_weighting_code(tmp_path: Path, met
 
 def test_a_run_with_m2_references_loads_no_swap_check_nor_glob(tmp_path: Path) -> None:
     """The swap check reads text references only; glob is for essay folders, difflib for a
-    misspelt name (issue 38: every module a run loads is paid by every run)."""
+    misspelt name, html for a notebook (issue 38: every module a run loads is paid by every run)."""
     m2 = tmp_path / "r.m2"
     m2.write_text("S This are a test .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\n", encoding="utf-8")
     argv = ["score", "--metric", "errant", "--hyp-m2", str(m2), "--ref-m2", str(m2)]
     code = f"from gecscope.cli import main\nassert main({argv!r}) == 0"
-    assert loaded_after(code, ("gecscope.io.sanity", "gecscope.io.sequence_counts", "glob", "difflib")) == set()
+    assert loaded_after(code, ("gecscope.io.sanity", "gecscope.io.sequence_counts", "glob", "difflib", "html")) == set()
 
 
 @pytest.mark.parametrize("metric", ["cleme", "cleme2"])

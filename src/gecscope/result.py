@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from gecscope import frames
@@ -116,6 +115,7 @@ class Score:
         >>> print(Score("m2", 0.5, {"f": 0.5, "tp": 3}, "m2|x")._repr_html_())  # doctest: +ELLIPSIS
         <div class="gecscope-score"><p><b>M2 = 0.5000</b></p><table><thead><tr><th>f</th><th>tp</th>...
         """
+        from html import escape  # (its entity table: 9 M instructions) only in a notebook
 
         def cell(v: Any) -> str:
             if v is None:  # a per-type rate without a denominator
