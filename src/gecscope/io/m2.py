@@ -27,7 +27,7 @@ kept); the target text is the same corrected text.
 from __future__ import annotations
 
 import dataclasses
-import itertools
+import operator
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -107,7 +107,7 @@ def make_block(raw: _Raw, count: int, path: str | Path, overlaps: bool = False) 
         nested: tuple[Edit, ...] = ()
         if len(edits) > 1:
             edits = sorted(edits, key=_span)
-            if any(nxt.start < prev.end for prev, nxt in itertools.pairwise(edits)):
+            if any(map(operator.lt, map(_START, edits[1:]), map(_END, edits))):  # one starts before the last one ends
                 resolved, nested = enclosing(per_annotator[annotator])
                 edits = list(resolved)
         frozen = tuple(edits)
@@ -120,6 +120,9 @@ def make_block(raw: _Raw, count: int, path: str | Path, overlaps: bool = False) 
         target = make_target(apply_edits(source, frozen), frozen, alternatives, *flags)
         targets.append(dataclasses.replace(target, nested=nested) if nested else target)
     return M2Block(source, tuple(targets), lineno)
+
+
+_START, _END = operator.attrgetter("start"), operator.attrgetter("end")
 
 
 def _span(edit: Edit) -> tuple[int, int]:
