@@ -232,3 +232,27 @@ def test_a_corrupt_or_unusable_cache_file_costs_no_answer(tmp_path: Path, capsys
         lexicon.learn(words)
         assert [lexicon.answer(w) for w in words] == [(Direct("et").lemma(w), Direct("et").known(w)) for w in words]
         assert capsys.readouterr().err.count("gecscope: warning: cache") == 1
+
+
+def test_words_looked_up_one_by_one_are_written_in_batches(fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A classifier used directly (no batch learnt first) reads and computes word by word, but
+    writes every WRITE_EVERY answers in one transaction (and the rest when the lexicon is
+    dropped or the process exits): the next run asks simplemma nothing."""
+    monkeypatch.setattr(lemma_cache, "WRITE_EVERY", 3)
+    types = SurfaceTypes("et", "simplemma")
+    assert types.classify(["majas"], ["majja"]) == "R:MORPH"  # majas, majja (and their lower case)
+
+    def rows() -> int:
+        with sqlite3.connect(fresh / "lexicon.sqlite") as db:
+            return int(db.execute("SELECT count(*) FROM kv").fetchone()[0])
+
+    assert rows() == 0 and len(lexicon_of("et").pending) == 2
+    assert types.classify(["soobib"], ["sobib"]) == "R:SPELL"
+    assert rows() == 3 and len(lexicon_of("et").pending) == 0
+    assert types.classify(["läksin"], ["lähen"]) == "R:MORPH"
+    forget_lexicons()  # as at exit: the pending answers written
+    assert rows() == 5
+    monkeypatch.setattr(simplemma, "is_known", None)
+    monkeypatch.setattr(simplemma, "lemmatize", None)
+    again = SurfaceTypes("et", "simplemma")
+    assert [again.classify(*pair) for pair in ((["majas"], ["majja"]), (["läksin"], ["lähen"]))] == ["R:MORPH"] * 2

@@ -22,6 +22,7 @@ by default, the command's ``--cache-dir``, memory only with ``--no-cache``
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 from collections.abc import Iterable, Iterator
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 
 #: the cache file's kind (``<dir>/lexicon.sqlite``)
 KIND = "lexicon"
+#: answers computed one word at a time are written in transactions of this many (and at exit)
+WRITE_EVERY = 256
 
 
 def simplemma_languages(module: ModuleType) -> frozenset[str]:
@@ -100,6 +103,8 @@ class Lexicon:
         self.answers: dict[str, tuple[str, bool]] = {}
         #: the words simplemma itself was asked about (the others came from the store)
         self.computed = 0
+        #: answers computed and not yet written (keys and ``[lemma, known]``)
+        self.pending: dict[str, list[Any]] = {}
 
     def key(self, word: str) -> str:
         """The cache key of ``word``'s answer: simplemma's version, the language and the word
@@ -109,7 +114,13 @@ class Lexicon:
 
     def learn(self, words: Iterable[str]) -> None:
         """Have the answers for ``words``: those the store holds read in one go, the others
-        computed by simplemma and written in one go."""
+        computed by simplemma and written in one go (with any answers still unwritten)."""
+        self.gather(words)
+        self.flush()
+
+    def gather(self, words: Iterable[str]) -> None:
+        """The answers for ``words`` read from the store, the missing ones computed by simplemma
+        and kept for :meth:`flush`."""
         keys = {self.key(w): w for w in dict.fromkeys(words) if w and w not in self.answers}
         if not keys:
             return
@@ -121,21 +132,29 @@ class Lexicon:
             return
         import simplemma  # the 'lemmas' extra (its dictionary decoded on the first lookup)
 
-        computed = {}
         for k, w in missing.items():
             answer = (str(simplemma.lemmatize(w, lang=self.lang)), bool(simplemma.is_known(w, lang=self.lang)))
             self.answers[w] = answer
-            computed[k] = list(answer)
-        self.computed += len(computed)
-        self.store.put_many(computed)
+            self.pending[k] = list(answer)
+        self.computed += len(missing)
+
+    def flush(self) -> None:
+        """Write the answers computed since the last write, in one transaction."""
+        if self.pending:
+            pending, self.pending = self.pending, {}
+            self.store.put_many(pending)
 
     def answer(self, word: str) -> tuple[str, bool]:
-        """``word``'s lemma and whether simplemma knows it."""
+        """``word``'s lemma and whether simplemma knows it (a word not learnt beforehand read or
+        computed on its own, written with the next :data:`WRITE_EVERY` of them: a transaction
+        per word would wait on the disk, ~3 ms each)."""
         found = self.answers.get(word)
         if found is None:
             if not word:  # no token is empty (simplemma refuses the empty string)
                 return "", False
-            self.learn([word])
+            self.gather([word])
+            if len(self.pending) >= WRITE_EVERY:
+                self.flush()
             found = self.answers[word]
         return found
 
@@ -172,6 +191,7 @@ def lexicon_of(lang: str) -> Lexicon:
         lexicon = _LEXICONS.get(key)
         if lexicon is None:
             lexicon = _LEXICONS[key] = Lexicon(lang, open_store(place))
+            atexit.register(lexicon.flush)  # the answers of words looked up one by one
         _GIVEN[given] = lexicon
     return lexicon
 
@@ -180,7 +200,9 @@ def forget_lexicons() -> None:
     """Drop the lexicons this process keeps (their files stay): the next :func:`lexicon_of`
     reads the file again, as a new process would."""
     for lexicon in _LEXICONS.values():
+        lexicon.flush()
         lexicon.store.close()
+        atexit.unregister(lexicon.flush)
     _LEXICONS.clear()
     _GIVEN.clear()
 
