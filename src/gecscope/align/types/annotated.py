@@ -17,6 +17,7 @@ from typing import Protocol
 
 from gecscope.align.components import resolve
 from gecscope.align.types.frame import AnnotatedClassifier as Classifier
+from gecscope.align.types.frame import WordClassifier
 from gecscope.align.types.surface import edit_words
 from gecscope.errors import InputError, SettingError
 from gecscope.io.conllu import Sentence, check_tokens, read_conllu
@@ -45,7 +46,8 @@ def type_hypotheses(
         if len(sentences) != len(examples):
             raise InputError(f"{len(sentences)} CoNLL-U sentences for {len(examples)} examples", path)
     typed = []
-    types.learn(w for ex in examples for w in edit_words(ex.source, ex.hypothesis.edits or ()))  # one batch
+    if isinstance(types, WordClassifier):  # ours read a lexicon: its look-ups in one batch
+        types.learn(w for ex in examples for w in edit_words(ex.source, ex.hypothesis.edits or ()))
     for number, (example, source, hypothesis) in enumerate(zip(examples, sources, hypotheses, strict=True), 1):
         check_tokens(source, example.source, paths[0], number)
         check_tokens(hypothesis, example.hypothesis.tokens, paths[1], number)

@@ -42,7 +42,7 @@ from dataclasses import replace
 
 from gecscope.align.components import resolve
 from gecscope.align.language import Language
-from gecscope.align.types.frame import AnnotatedClassifier
+from gecscope.align.types.frame import AnnotatedClassifier, WordClassifier
 from gecscope.align.types.surface import Labels, SurfaceTypes, edit_words, surface_types
 from gecscope.align.types.upos import UposTypes
 from gecscope.errors import InputError, SettingError
@@ -159,7 +159,8 @@ def type_examples(examples: Iterable[Example], classifier: Classifier) -> list[E
     """Every edit of ``examples`` (hypothesis and references) typed by ``classifier``, the words
     its lexicon looks up read in one batch first (:mod:`gecscope.align.types.lemma_cache`)."""
     examples = list(examples)
-    classifier.learn(looked_up(examples))
+    if isinstance(classifier, (SurfaceTypes, WordClassifier)):  # ours; a user's port needs no ``learn``
+        classifier.learn(looked_up(examples))
     if not isinstance(classifier, SurfaceTypes):
         annotated = classifier
         return [

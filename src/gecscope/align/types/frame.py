@@ -31,8 +31,6 @@ class AnnotatedClassifier(Protocol):
 
     def type_edits(self, source: Sequence[Word], target: Sequence[Word], edits: Iterable[Edit]) -> tuple[Edit, ...]: ...
 
-    def learn(self, words: Iterable[str]) -> None: ...
-
 
 #: ERRANT's dependency relations that name a type (its English classifier's; errant_czech's and
 #: ru-errant's keep them): when every word of a side has one of them
