@@ -200,7 +200,7 @@ class SurfaceTypes:
         variant = spelling_variants(self.lang)  # the language unit's orthographic variants (Ukrainian euphony)
         if variant is not None and variant(source.lower(), target.lower()):
             return "SPELL"
-        if is_word(source) and not (lexicon is not None and self.known(source, lexicon)):
+        if is_word(source) and not (lexicon is not None and lexicon.known(source)):
             if lexicon is not None and self.same_lemma(source, target, lexicon):
                 return "MORPH"
             close = similarity(source.lower(), target.lower())
@@ -227,10 +227,6 @@ class SurfaceTypes:
         lexicon = self.lexicon()
         if lexicon is not None:
             lexicon.learn(words_with_lower(words))
-
-    def known(self, word: str, lexicon: Lexicon) -> bool:
-        """``word`` (or its lower case) is in the lexicon of ``lang``."""
-        return lexicon.known(word)
 
     def same_lemma(self, a: str, b: str, lexicon: Lexicon) -> bool:
         """Both words have the same lemma (ignoring case); a lemma is only trusted when both words
