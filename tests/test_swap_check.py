@@ -439,3 +439,62 @@ def test_the_check_reads_the_first_lines_whatever_the_shards(
     monkeypatch.setattr(sanity, "LINES", 300)
     assert main(argv) == 0
     assert "of 300 lines where they differ" in capsys.readouterr().err
+
+
+# ---- with the gold as ../shared holds it: M2 for CoNLL-14, SEEDA and EstGEC, text for JFLEG -------
+
+
+def _m2_golds() -> Iterator[tuple[str, Path, Path, Path]]:
+    """(name, source, system output, reference M2) for every system output in ../shared whose gold
+    is an M2 file: the swap is then refused, never guessed."""
+    conll = DATA / "conll14"
+    gold, source = conll / "official-2014.combined.m2", conll / "sources.txt"
+    for path in sorted((conll / "systems").glob("*.txt")):
+        yield f"CoNLL-14 {path.stem}", source, path, gold
+    for path in sorted((DATA / "seeda" / "outputs" / "all").glob("*.txt")):
+        yield f"SEEDA {path.stem}", source, path, gold
+    nelb = DATA / "multilingual" / "estgec" / "GEC_systems" / "nelb"
+    yield "CoNLL-14 NELB", source, nelb / "en-et-de-cs-nelb-1.3b-conll.txt", gold
+    estgec = DATA / "multilingual" / "estgec-l2" / "test"
+    yield (
+        "EstGEC-L2 NELB",
+        estgec / "source_sentences_test.txt",
+        nelb / "en-et-de-cs-nelb-1.3b-estgec-l2.txt",
+        estgec / "source_gold_test.txt",
+    )
+
+
+def _read(source: Path, hyp: Path, gold: Path) -> str | None:
+    """The reader's refusal of ``source``/``hyp``/``gold`` (``None``: read cleanly)."""
+    from gecscope.errors import InputError
+    from gecscope.reader import stream
+
+    try:
+        for _ in stream(source=source, hypotheses=[hyp], ref_m2=gold, overlaps=True, past_end=True):
+            pass
+    except InputError as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.conformance
+@pytest.mark.shared
+def test_with_the_gold_as_shared_holds_it_no_false_alarm_and_every_swap_caught() -> None:
+    """The acceptance's measure on the gold in the form its test set ships: every CoNLL-14, SEEDA
+    and NELB output has an M2 gold, so its swapped copy is refused with the swap named (the M2's
+    ``S`` lines are the source) and the real files read cleanly; JFLEG ships text references only,
+    and the statistical check warns on every swapped copy and on no real output (the test above)."""
+    require_shared()
+    seen, refused = 0, []
+    for name, source, hyp, gold in _m2_golds():
+        seen += 1
+        assert _read(source, hyp, gold) is None, name
+        if _text(hyp) == _text(source):
+            continue  # an INPUT's swapped copy is itself
+        error = _read(hyp, source, gold)
+        assert error is not None and "are the source and hypothesis swapped?" in error, (name, error)
+        assert "\n" not in error and str(gold) in error, name
+        refused.append(name)
+    assert seen == 13 + 15 + 2 and len(refused) == seen - 2  # CoNLL-14's and SEEDA's INPUT
+    caught = {name: _measured(name, s, h, r) for name, s, h, r in _systems() if name.startswith("JFLEG")}
+    assert caught == {name: (False, True) for name in caught} and len(caught) == 10
