@@ -167,7 +167,13 @@ def _shards(
     from gecscope.setup.front import read_systems
 
     return read_systems(
-        setup_of(args), require_references=require_references, size=size, overlaps=overlaps, types=types
+        setup_of(args),
+        require_references=require_references,
+        size=size,
+        overlaps=overlaps,
+        types=types,
+        cache_dir=getattr(args, "cache_dir", None),  # the swap check's verdict, beside the alignments
+        cache=getattr(args, "cache", True),
     )
 
 

@@ -48,12 +48,16 @@ def read_systems(
     types: bool = False,
     say: Say = say_on_stderr,
     hint: str | None = None,
+    cache_dir: str | None = None,
+    cache: bool = True,
 ) -> Iterator[Shard]:
     """The systems of ``setup`` (one list of examples per system file, in the order given),
     ``size`` sentences at a time; the last shard comes once the whole input was read and checked.
     ``types``: error types are read, so the annotations are attached (to the whole input: one
     shard). ``hint``: the tokenisation refusal's advice (default: the language's tokenisers,
-    as the command line names them)."""
+    as the command line names them). ``cache_dir``/``cache``: where the swap check's verdict is
+    kept (:mod:`gecscope.setup.swap_verdicts`; as the alignment cache: None is
+    ``$GECSCOPE_CACHE`` or ``~/.cache/gecscope``, ``cache=False`` memory only)."""
     files, language = setup.files, setup.language
     if setup.format == "example":
         d = example_dir()
@@ -80,11 +84,11 @@ def read_systems(
         advice = hint or language.tokenisation_hint()
         shards = guarded(shards, names, advice, files.source or files.jsonl or files.ref_m2 or "")  # type: ignore[assignment]
     warn = bool(files.references and files.ref_m2 is None and files.hypotheses)
-    if warn:  # the swap check (and its module) only where it can warn: text references
-        from gecscope.io.sanity import LINES, SwapTally, swap_tally, total
-
-        tallies: list[SwapTally] = []
-    last, said, tallied = None, False, 0
+    if warn:  # the swap check (and its modules) only where it can warn: text references
+        from gecscope.io.sanity import LINES
+        from gecscope.setup.swap_verdicts import swap_warning
+    read: list[list[Example]] = []  # the first LINES lines of the first system, held until all are read
+    last, said, tallied, warning = None, False, 0, None
     for shard in shards:
         if last is not None:
             yield last
@@ -92,9 +96,12 @@ def read_systems(
         said = True
         del shard  # not held while the next one is read
         if warn and tallied < LINES:  # the first LINES lines
-            tallies.append(swap_tally(last[0][: LINES - tallied]))
+            read.append(last[0][: LINES - tallied])
             tallied += len(last[0])
-    warning = total(tallies).warning() if warn else None
+            if tallied >= LINES:
+                warning, read = swap_warning(read, cache_dir, cache), []
+    if warn and tallied < LINES:
+        warning = swap_warning(read, cache_dir, cache)
     if warning:
         say(f"warning: {warning}")
     if last is not None:
