@@ -79,6 +79,38 @@ def test_a_chunk_metric_loads_no_edit_count_table(tmp_path: Path, metric: str) -
     assert loaded_after(code, ("gecscope.metrics.counts", "gecscope.metrics.errant")) == set()
 
 
+@pytest.mark.parametrize("metric", ["cleme", "cleme2"])
+def test_a_chunk_metric_without_similarity_weights_builds_no_model_settings(tmp_path: Path, metric: str) -> None:
+    """The encoder's settings (``weighting.config``) are built only where the weighting reads them
+    (issue 38: 12-20 M instructions a CLEME run paid for none)."""
+    m2 = tmp_path / "r.m2"
+    m2.write_text("S This are a test .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\n", encoding="utf-8")
+    argv = ["score", "--metric", metric, "--hyp-m2", str(m2), "--ref-m2", str(m2)]
+    code = f"from gecscope.cli import main\nassert main({argv!r}) == 0"
+    assert loaded_after(code, ("gecscope.weighting.config", "gecscope.weighting.similarity")) == set()
+
+
+def test_a_similarity_weighting_still_gets_the_encoder_given(tmp_path: Path) -> None:
+    """The encoder options reach a chunk metric whose weighting (given or its default) reads
+    them; a config built without one fills in the default encoder where its weighting needs it."""
+    from gecscope.cli.settings import metric_options
+    from gecscope.metrics.cleme2 import Cleme2Config
+    from gecscope.metrics.wodafe import WodafeConfig
+    from gecscope.weighting.config import SimilarityConfig
+
+    parser = cli.build_parser()
+    args = parser.parse_args(
+        ["score", "--metric", "cleme2", "--example", "--weighting", "similarity", "--encoder", "minilm"]
+    )
+    assert metric_options(args)["cleme2"]["similarity"].encoder.model == "minilm"
+    args = parser.parse_args(["score", "--metric", "cleme2", "wodafe", "--example", "--encoder", "minilm"])
+    options = metric_options(args)
+    assert "similarity" not in options["cleme2"] and options["wodafe"]["similarity"].encoder.model == "minilm"
+    assert Cleme2Config().similarity is None
+    assert Cleme2Config(weighting="length+similarity").similarity == SimilarityConfig() == WodafeConfig().similarity
+    assert Cleme2Config(weighting="similarity").weighting_signature() == f"{SimilarityConfig().signature()}"
+
+
 def test_the_cli_offers_the_encoder_presets_the_weighting_knows() -> None:
     from gecscope.cli.models import ENCODER_PRESETS
     from gecscope.weighting.config import PRESETS

@@ -8,13 +8,17 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gecscope.io.sanity as sanity
 from gecscope.cli import main
 from gecscope.setup import swap_verdicts
+from gecscope.types import Example, Target
 from test_swap_check import _learners, _system
 
 WARNING = "are --source and --hyp swapped?"
+Tokens = tuple[str, ...]
 
 
 def _files(tmp_path: Path, n: int = 300) -> list[str]:
@@ -80,9 +84,15 @@ def test_a_changed_hypothesis_or_check_misses(
     monkeypatch.setattr(swap_verdicts, "SWAP_CHECK_VERSION", "bumped")
     _run(argv, capsys)
     assert calls == [300, 300]
-    monkeypatch.setattr(sanity, "LINES", 100)  # a setting of the check: other lines read, another key
+    monkeypatch.setattr(sanity, "LINES", 280)  # a setting of the check: other lines read, another key
     _run(argv, capsys)
-    assert calls == [300, 300, 100]
+    assert calls == [300, 300, 280]
+
+
+def test_a_short_input_is_checked_without_the_cache(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = _files(tmp_path, swap_verdicts.CACHED_FROM - 1)
+    assert WARNING in _run(argv, capsys)[1]
+    assert not (tmp_path / "c" / f"{swap_verdicts.KIND}.sqlite").exists()
 
 
 @pytest.mark.parametrize("damage", ["corrupt", "invalid"])
@@ -105,3 +115,42 @@ def test_a_damaged_cache_computes_the_verdict(
     _, again = _run(argv, capsys)
     assert calls == [300]
     assert again.splitlines()[-1] == err.strip()  # the same warning (after the cache's own, when rebuilt)
+
+
+_token = st.text(alphabet=st.sampled_from(["a", "b", " ", swap_verdicts.SEPARATOR, "\u00e9"]), max_size=3)
+_text = st.lists(_token, max_size=3).map(tuple)
+_line = st.tuples(_text, _text, st.lists(_text, max_size=2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_line, max_size=3), st.lists(_line, max_size=3), st.integers(0, 3))
+def test_two_inputs_share_a_key_only_when_the_check_reads_the_same(
+    one: list[tuple[Tokens, Tokens, list[Tokens]]], other: list[tuple[Tokens, Tokens, list[Tokens]]], cut: int
+) -> None:
+    """The key is of the lines, their texts and tokens (a token may hold the separator or be
+    empty), whatever the shards they come in."""
+    a, b = _examples(one), _examples(other)
+    assert (swap_verdicts.verdict_key([a]) == swap_verdicts.verdict_key([b])) == (one == other)
+    assert swap_verdicts.verdict_key([a[:cut], a[cut:]]) == swap_verdicts.verdict_key([a])
+
+
+def _examples(lines: list[tuple[Tokens, Tokens, list[Tokens]]]) -> list[Example]:
+    return [Example(s, Target(h), tuple(map(Target, refs)), str(i)) for i, (s, h, refs) in enumerate(lines)]
+
+
+S = swap_verdicts.SEPARATOR
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ([(("a", f"b{S}c"), (), [])], [((f"a{S}b", "c"), (), [])]),  # tokens holding the separator
+        ([(("a", "b"), ("c",), [])], [(("a",), ("b", "c"), [])]),  # the same tokens, other texts
+        ([(("a",), ("b",), [("c",)]), (("d",), ("e",), [])], [(("a",), ("b",), []), (("c",), ("d",), [("e",)])]),
+        ([(("a",), ("",), [])], [(("a",), (), [])]),  # an empty token and an empty text
+    ],
+)
+def test_inputs_that_join_alike_have_other_keys(
+    one: list[tuple[Tokens, Tokens, list[Tokens]]], other: list[tuple[Tokens, Tokens, list[Tokens]]]
+) -> None:
+    assert swap_verdicts.verdict_key([_examples(one)]) != swap_verdicts.verdict_key([_examples(other)])

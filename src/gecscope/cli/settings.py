@@ -155,6 +155,15 @@ def add_metric_args(p: argparse.ArgumentParser, metrics: Iterable[str] | None = 
     p.formatter_class = functools.partial(SettingsHelp, settings=settings)
 
 
+def _unused(metric: str, given: dict[str, Any], fields: set[str]) -> set[str]:
+    """The model settings ``metric``'s config holds that this run leaves unread: the similarity
+    encoder where the weighting (``given``, else the config's default) names no similarity (the
+    config then builds none, nor imports the model settings)."""
+    if "similarity" not in fields or "weighting" not in fields:
+        return set()
+    return set() if "similarity" in str(given.get("weighting", _default(metric, "weighting"))) else {"similarity"}
+
+
 def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Each chosen metric's settings given on the command line (``chosen``: ``--metric``, or the
     registry metrics among them). With several metrics an option applies to those that declare
@@ -171,7 +180,8 @@ def metric_options(args: argparse.Namespace, chosen: list[str] | None = None) ->
     out, fields = {}, {}
     for m in chosen:
         fields[m] = {f.name for f in dataclasses.fields(METRICS[m].config)}
-        out[m] = {k: v for k, v in given.items() if k in names[m]} | model_options(args, fields[m])
+        mine = {k: v for k, v in given.items() if k in names[m]}
+        out[m] = mine | model_options(args, fields[m] - _unused(m, mine, fields[m]))
     if getattr(args, "llm_model", None) and not any("llm" in f for f in fields.values()):
         raise ValueError(f"--llm-model does not apply to --metric {shown}")
     # the model options without a default: given, they must reach a chosen metric's config

@@ -59,7 +59,7 @@ class ChunkMetric(MetricBase):
         """The extras of the chunk weights: the similarity encoder's, or a local LLM rater's."""
         weighting = self.config.weighting
         if "similarity" in weighting:
-            require(encoder_extra(self.config.similarity), f"--metric {self.name} with similarity weights")
+            require(encoder_extra(self.config.similarity_settings()), f"--metric {self.name} with similarity weights")
         if weighting == "llm" and self.config.llm is not None and not self.config.llm.endpoint:
             require("lm", "a local LLM rater", ("torch", "transformers"))
 
@@ -162,7 +162,7 @@ class ChunkMetric(MetricBase):
             return LLMWeighting(self.config.llm)
         from gecscope.weighting.similarity import SimilarityWeighting
 
-        return SimilarityWeighting(self.config.similarity)
+        return SimilarityWeighting(self.config.similarity_settings())
 
     def use_weighting(self, weighting: SimilarityWeighting | LLMWeighting) -> None:
         """Share a loaded model (and its cache) between metric objects."""
