@@ -98,13 +98,14 @@ class ChunkMetric(MetricBase):
         analysis = relabel(analysis, self.config.assumption)
         return dataclasses.replace(analysis, types=chunk_type_counts(examples, analysis, level))
 
-    def typed(self, analysis: ChunkAnalysis, result: Score) -> Score:
+    def typed(self, analysis: ChunkAnalysis, result: Score, chosen: Any = None) -> Score:
         """``result`` with ``details["types"]`` at the metric's ``cat`` level, from the analysis's
-        per-type group (none without ``cat``, or when the analysis has no group at that level)."""
+        per-type group (none without ``cat``, or when the analysis has no group at that level);
+        ``chosen``: the count row each sentence's result used (its table's), if known."""
         group = relabel(analysis, self.config.assumption).types
         if not self.config.cat or group is None or group.level != self.config.cat:
             return result
-        types = chunk_type_rows(self, relabel(analysis, self.config.assumption), result)
+        types = chunk_type_rows(self, relabel(analysis, self.config.assumption), result, chosen)
         return dataclasses.replace(result, details={**result.details, "types": types})
 
     def analysis_key(self) -> Hashable | None:
@@ -210,7 +211,8 @@ class ChunkMetric(MetricBase):
     def score_analysis(self, analysis: ChunkAnalysis) -> Score:
         """Step 2: select references and reduce (with ``cat``, the per-type group too)."""
         values = self.count_array(analysis)
-        return self.typed(analysis, self.finish(self.table(values, analysis.pair_offsets), values, analysis.ref_index))
+        table = self.table(values, analysis.pair_offsets)
+        return self.typed(analysis, self.finish(table, values, analysis.ref_index), table.chosen)
 
     def score(self, examples: Sequence[Example]) -> Score:
         if self.config.cat:

@@ -38,12 +38,14 @@ gold type and is left out, so a gold row gives recall, Hit and Under; its P, F a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from gecscope.classify import Label
 from gecscope.metrics.analysis import ChunkAnalysis
 from gecscope.result import Score
-from gecscope.stats import ChunkCounts, TypeCounts, TypeEntry
+from gecscope.stats import ChunkCounts, TypeCounts
 from gecscope.types import Chunk, Example
 
 if TYPE_CHECKING:
@@ -68,26 +70,33 @@ def type_name(edit_type: str, level: Level) -> str:
     return t
 
 
-def chunk_types(example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: Level) -> ChunkTypes:
-    """The distinct types of each target's edits inside each chunk.
+def chunk_types(
+    example: Example, kept: Sequence[int], chunks: Sequence[Chunk], level: Level, names: dict[str, str] | None = None
+) -> ChunkTypes:
+    """The distinct types of each target's edits inside each chunk (``names``: a cache of
+    :func:`type_name` at ``level``, filled as it is read).
 
     Edits are assigned to chunks exactly as :func:`gecscope.chunk.partition` assigns them: a
     target changed in a chunk owns its next edits that start at or before the chunk's end.
     """
     targets = (example.hypothesis, *(example.references[i] for i in kept))
-    lists = [t.edits or () for t in targets]
-    cursors = [0] * len(lists)
-    out = []
-    for c in chunks:
-        row: list[tuple[str, ...]] = []
-        for t, edits in enumerate(lists):
-            i = cursors[t]  # an unchanged target owns no edit here
-            while c.changed[t] and i < len(edits) and edits[i].start <= c.end:
-                i += 1
-            row.append(tuple(dict.fromkeys(type_name(e.type, level) for e in edits[cursors[t] : i])))
-            cursors[t] = i
-        out.append(tuple(row))
-    return tuple(out)
+    names = {} if names is None else names
+    rows: list[list[tuple[str, ...]]] = [[()] * len(targets) for _ in chunks]
+    for t, target in enumerate(targets):
+        edits, i = target.edits or (), 0
+        for c, chunk in enumerate(chunks):
+            if i == len(edits):
+                break
+            if not chunk.changed[t]:  # an unchanged target owns no edit here
+                continue
+            j = i
+            while j < len(edits) and edits[j].start <= chunk.end:
+                j += 1
+            if j > i:
+                found = [names.get(e.type) or names.setdefault(e.type, type_name(e.type, level)) for e in edits[i:j]]
+                rows[c][t] = (found[0],) if j == i + 1 else tuple(dict.fromkeys(found))
+            i = j
+    return tuple(map(tuple, rows))
 
 
 def attribute(
@@ -111,33 +120,71 @@ def attribute(
 def chunk_type_counts(examples: Sequence[Example], analysis: ChunkAnalysis, level: Level) -> TypeCounts:
     """The per-type group of a chunk analysis at ``cat`` ``level`` (under its own assumption):
     per sentence, per kept reference ``k``, per chunk, one entry per type the chunk counts for
-    against ``k`` (:func:`attribute`), in its label's field, 1/k of the chunk's weight each."""
+    against ``k`` (:func:`attribute`), in its label's field, 1/k of the chunk's weight each.
+    Only the (pair, chunk) flags that count for a type are visited (TN, and FP_un for the gold's
+    types, never are), and only their sentences' chunks are typed."""
     if level not in LEVELS:
         raise ValueError(f"cat must be 1, 2, 3 or gold; got {level}")
     gold = level == GOLD
-    out = []
-    for ex, chunks, kept, per_ref in zip(examples, analysis.chunks, analysis.kept, analysis.labels, strict=True):
-        types = chunk_types(ex, kept, chunks, level)
-        entries: list[TypeEntry] = []
-        for k, labels in enumerate(per_ref):
-            for c, (chunk, lab, ts) in enumerate(zip(chunks, labels, types, strict=True)):
-                names = attribute(lab, chunk, ts, k, gold)
-                entries.extend((k, name, int(lab), 1.0, len(names), k * len(chunks) + c) for name in names)
-        out.append(tuple(entries))
-    return TypeCounts(level, tuple(out))
+    labels = analysis.label_array
+    counted = labels != Label.TN
+    if gold:
+        counted &= labels != Label.FP_UN
+    at = np.flatnonzero(counted)  # the counted flags, sentence by sentence, pair by pair, chunk by chunk
+    flag_offsets = analysis.flag_offsets
+    sentence = np.searchsorted(flag_offsets, at, side="right") - 1
+    place = at - flag_offsets[sentence]  # k * n + c within the sentence
+    n = np.diff(analysis.chunk_offsets)[sentence]
+    slots: dict[str, int] = {}
+    names: dict[str, str] = {}
+    sizes = [0] * len(analysis)
+    option: list[int] = []
+    type_id: list[int] = []
+    field: list[int] = []
+    divisor: list[int] = []
+    flag: list[int] = []
+    last, count = -1, 0
+    chunks: Sequence[Chunk] = ()
+    types: ChunkTypes = ()
+    pairs, refs, partitions = analysis.pair_offsets, analysis.ref_index, analysis.chunks
+    for s, p, size, lab in zip(sentence.tolist(), place.tolist(), n.tolist(), labels[at].tolist(), strict=True):
+        if s != last:
+            if last >= 0:
+                sizes[last] = count
+            last, count, chunks = s, 0, partitions[s]
+            kept = refs[pairs[s] : pairs[s + 1]].tolist()
+            types = chunk_types(examples[s], kept, chunks, level, names)
+        k, c = divmod(p, size)
+        found = attribute(lab, chunks[c], types[c], k, gold)
+        d = len(found)
+        for name in found:
+            option.append(k)
+            type_id.append(slots.setdefault(name, len(slots)))
+            field.append(lab)
+            divisor.append(d)
+            flag.append(p)
+        count += d
+    if last >= 0:
+        sizes[last] = count
+    return TypeCounts.build(level, tuple(slots), sizes, option, type_id, field, [1.0] * len(option), divisor, flag)
 
 
 def chunk_type_rows(
-    metric: ChunkMetric, analysis: ChunkAnalysis, result: Score
+    metric: ChunkMetric, analysis: ChunkAnalysis, result: Score, chosen: Any = None
 ) -> dict[str, dict[str, float]] | dict[str, dict[str, float | None]]:
     """``details["types"]`` of a chunk metric's ``result`` from the analysis's per-type group: per
     type, the summed counts (each sentence against the kept reference its overall counts used,
-    with the metric's chunk weights, :meth:`ChunkMetric.weight_array`) and the metric's values of them."""
+    with the metric's chunk weights, :meth:`ChunkMetric.weight_array`) and the metric's values of
+    them. ``chosen``: the (sentence, kept reference) pair each sentence's counts used (the
+    table's choice), else read from ``result``'s sentence rows."""
     assert analysis.types is not None
     weights = metric.weight_array(analysis)
-    # the chosen reference's position among each sentence's kept ones
-    chosen = [kept.index(int(row["reference"])) for kept, row in zip(analysis.kept, result.sentences, strict=True)]
-    acc = analysis.types.totals(chosen, 5, weights, analysis.flag_offsets)
+    if chosen is not None:  # the chosen reference's position among each sentence's kept ones
+        position = np.asarray(chosen, dtype=np.int64) - analysis.pair_offsets[:-1]
+    else:
+        pairs = zip(analysis.kept, result.sentences, strict=True)
+        position = np.array([kept.index(int(row["reference"])) for kept, row in pairs], dtype=np.int64)
+    acc = analysis.types.totals(position, 5, weights, analysis.flag_offsets)
     rows = {name: empty_cells(metric.type_row(ChunkCounts(*acc[name]))) for name in sorted(acc)}
     return {name: gold_row(row) for name, row in rows.items()} if analysis.types.level == GOLD else rows
 

@@ -30,6 +30,7 @@ from gecscope.metrics.maxmatch import (
     build_lattice,
     count_correct,
     edge_weights,
+    gold_matches,
 )
 from gecscope.metrics.maxmatch_fast import GroupingLattice
 from gecscope.metrics.options import check_choice, check_choices
@@ -177,8 +178,12 @@ class M2(MetricBase):
         examples = references_chosen(self, examples)
         require_references(examples)
         pairs = [self.annotator_edits(ex) for ex in examples]
-        table = M2Table.build([[(count_correct(e, g), len(e), len(g)) for e, g in options] for options in pairs])
-        return dataclasses.replace(table, types=m2_type_counts_of(examples, pairs, level))
+        matches = [[gold_matches(e, g) for e, g in options] for options in pairs]  # count_correct's, kept
+        rows = [
+            [(sum(map(len, m)), len(e), len(g)) for (e, g), m in zip(o, ms, strict=True)]
+            for o, ms in zip(pairs, matches, strict=True)
+        ]
+        return dataclasses.replace(M2Table.build(rows), types=m2_type_counts_of(examples, pairs, level, matches))
 
     def choose(self, table: M2Table) -> list[int]:
         """The annotator of each sentence: the scorer's greedy corpus choice (running F, then
@@ -199,7 +204,7 @@ class M2(MetricBase):
         group = table.types
         if not self.config.cat or group is None or group.level != self.config.cat:
             return result
-        types = m2_type_rows(group, result, self.config.beta)  # the per-type breakdown (details["types"])
+        types = m2_type_rows(group, result, self.config.beta, chosen)  # the per-type breakdown (details["types"])
         return dataclasses.replace(result, details={**result.details, "types": types})
 
     def signature_fields(self) -> dict[str, str]:

@@ -147,9 +147,8 @@ class Wodafe(ChunkMetric):
             "alpha": cfg.resolved_alpha,
             "gamma": gamma,
         }
-        return self.typed(
-            analysis, self.finish(ChunkTable(table.chosen, columns, table.totals, details), values, analysis.ref_index)
-        )
+        finished = self.finish(ChunkTable(table.chosen, columns, table.totals, details), values, analysis.ref_index)
+        return self.typed(analysis, finished, table.chosen)
 
     def settings(self) -> dict[str, str]:
         cfg = self.config
