@@ -90,6 +90,19 @@ def test_a_chunk_metric_without_similarity_weights_builds_no_model_settings(tmp_
     assert loaded_after(code, ("gecscope.weighting.config", "gecscope.weighting.similarity")) == set()
 
 
+def test_a_run_without_a_named_test_set_loads_no_test_set_table(tmp_path: Path) -> None:
+    """``-t``'s names and help are read from ``setup.testsets`` when checked or shown (issue 38)."""
+    m2 = tmp_path / "r.m2"
+    m2.write_text("S This are a test .\nA 1 2|||R:VERB:SVA|||is|||REQUIRED|||-NONE-|||0\n\n", encoding="utf-8")
+    argv = ["score", "--metric", "errant", "--hyp-m2", str(m2), "--ref-m2", str(m2)]
+    code = f"from gecscope.cli import main\nassert main({argv!r}) == 0"
+    assert loaded_after(code, ("gecscope.setup.testsets", "gecscope.setup.shared_tasks")) == set()
+    parser = cli.build_parser()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["score", "-t", "no-such-set", "--hyp", str(m2)])
+    assert parser.parse_args(["score", "-t", "conll14", "--hyp", str(m2)]).test_set == ["conll14"]
+
+
 def test_a_similarity_weighting_still_gets_the_encoder_given(tmp_path: Path) -> None:
     """The encoder options reach a chunk metric whose weighting (given or its default) reads
     them; a config built without one fills in the default encoder where its weighting needs it."""

@@ -6,17 +6,56 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from gecscope.errors import InputError
 from gecscope.setup import Setup
 
 
+def _test_sets() -> Mapping[str, Any]:
+    from gecscope.setup.testsets import TEST_SETS
+
+    return TEST_SETS
+
+
+class TestSetNames:
+    """The names ``-t`` takes, read from :mod:`gecscope.setup.testsets` when a value is checked
+    or the names are listed, not when a run's parser is built (issue 38: 8.6 M instructions)."""
+
+    def __contains__(self, name: object) -> bool:
+        return name in _test_sets()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_test_sets())
+
+    def __len__(self) -> int:
+        return len(_test_sets())
+
+
+class ShownHelp:
+    """A help text made when the help is shown (argparse reads it with ``%``)."""
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make = make
+
+    def __str__(self) -> str:
+        return self.make()
+
+    def __bool__(self) -> bool:
+        return True
+
+    def strip(self) -> str:
+        return self.make().strip()
+
+    def __mod__(self, params: Any) -> str:
+        return str(self.make() % params)
+
+
 def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
     """``--tokenize``, the tokenisation-mismatch override and the named test sets (``-t``; with
     ``echo``, ``--echo`` to print one)."""
     from gecscope.align.tokenizers import TOKENIZERS
-    from gecscope.setup.testsets import TEST_SETS
 
     g.add_argument(
         "--tokenize",
@@ -33,19 +72,27 @@ def add_tokenize_args(g: Any, *, echo: bool = True) -> None:
     g.add_argument(
         "-t",
         "--test-set",
-        choices=list(TEST_SETS),
+        choices=TestSetNames(),
         action="append",
         metavar="SET",
-        help="a named test set as its source and references (from 'gecscope download'; score takes several: "
-        "-t SET -t SET, one table): " + "; ".join(f"{k}: {t.summary}" for k, t in TEST_SETS.items()),
+        help=ShownHelp(
+            lambda: (
+                "a named test set as its source and references (from 'gecscope download'; score takes "
+                "several: -t SET -t SET, one table): " + "; ".join(f"{k}: {t.summary}" for k, t in _test_sets().items())
+            )
+        ),
     )
     if echo:
         g.add_argument("--echo", choices=["src", "ref"], help="print the test set's source or references and exit")
     g.add_argument(
         "--test-set-file",
         metavar="PATH",
-        help="your copy of a licence-gated test set given with -t (its reference M2): "
-        + "; ".join(f"{k}: {t.gated}" for k, t in TEST_SETS.items() if t.gated),
+        help=ShownHelp(
+            lambda: (
+                "your copy of a licence-gated test set given with -t (its reference M2): "
+                + "; ".join(f"{k}: {t.gated}" for k, t in _test_sets().items() if t.gated)
+            )
+        ),
     )
     g.add_argument("--test-set-sha256", metavar="HEX", help="the sha256 --test-set-file must have")
     from gecscope.setup.protocols import PROTOCOLS
