@@ -133,8 +133,8 @@ def present(targets: tuple[Target, ...]) -> tuple[Target, ...]:
 
 def with_convention(examples: Sequence[Example], convention: str) -> Sequence[Example]:
     """``examples`` with :func:`references_for` applied (the same object when nothing changes)."""
-    if convention == "unchanged" or not any(r.absent for e in examples for r in e.references):
-        return examples
+    if convention == "unchanged" or not any(r.absent for e in examples if len(e.references) > 1 for r in e.references):
+        return examples  # a lone reference is kept absent or not: applied twice, nothing changes
     return [replace(e, references=references_for(e, convention)) for e in examples]
 
 
