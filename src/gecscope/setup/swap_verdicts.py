@@ -76,10 +76,10 @@ def verdict_key(parts: Sequence[Sequence[Example]]) -> str:
 def swap_warning(parts: Sequence[Sequence[Example]], cache_dir: str | None = None, cache: bool = True) -> str | None:
     """The swap check's warning on ``parts`` (the first lines of a system, shard by shard), from
     the verdict cache when it holds them (from :data:`CACHED_FROM` lines on); ``cache=False``
-    computes it and keeps it in memory only."""
+    computes it (neither digest nor cache)."""
     from gecscope.io.sanity import swap_tally, total
 
-    if sum(map(len, parts)) < CACHED_FROM:
+    if not cache or sum(map(len, parts)) < CACHED_FROM:  # nothing to keep, or cheaper than the look-up
         return total([swap_tally(part) for part in parts]).warning()
     from gecscope.cache import open_cache
 
