@@ -255,3 +255,28 @@ def test_rows_from_the_tables_choice_equal_rows_from_the_sentence_rows(exs: list
     table = m2.analyse_typed(exs, level)
     assert table.types is not None
     assert m2_type_rows(table.types, score, m2.config.beta) == score.details["types"]
+
+
+# -- the tagger's own time: a warm lexicon cache needs no simplemma ------------------------------
+
+
+def test_the_tag_free_classifier_is_built_without_importing_simplemma() -> None:
+    """The classifier checks its language against simplemma's data files, found without importing
+    simplemma (60 modules): a run whose lexicon answers are all cached never imports it."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("simplemma")
+    code = (
+        "import sys; from gecscope.align.types.surface import SurfaceTypes, surface_types; "
+        "c = surface_types('et'); SurfaceTypes('et', 'simplemma'); "
+        "assert 'simplemma' not in sys.modules, 'imported'; print(c.lemmas, c.signature)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("simplemma surface:") and "lemmas:simplemma-" in out
+    from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
+
+    from gecscope.align.types.lemma_cache import simplemma_folder, simplemma_languages
+
+    folder = simplemma_folder()
+    assert folder is not None and simplemma_languages(folder) == frozenset(SUPPORTED_LANGUAGES)

@@ -41,14 +41,32 @@ KIND = "lexicon"
 WRITE_EVERY = 256
 
 
-def simplemma_languages(module: ModuleType) -> frozenset[str]:
-    """The languages simplemma declares (the data files it ships), read without a lookup (a
-    lookup decodes the language's whole dictionary)."""
+def simplemma_folder() -> Path | None:
+    """simplemma's package folder, found without importing it (None: not installed). A run whose
+    lexicon answers are all cached never imports simplemma (its 60 modules, ~0.1 s)."""
+    import importlib.util
+
     try:
+        spec = importlib.util.find_spec("simplemma")
+    except (ImportError, ValueError):
+        return None
+    return None if spec is None or not spec.origin else Path(spec.origin).parent
+
+
+def simplemma_languages(where: ModuleType | Path) -> frozenset[str]:
+    """The languages simplemma declares (the data files it ships in its package folder ``where``,
+    or its module's), read without a lookup (a lookup decodes the language's whole dictionary)
+    and, where its data folder is laid out as in simplemma 1.x-2.x, without importing it."""
+    folder = where if isinstance(where, Path) else Path(where.__file__ or "").parent
+    found = frozenset(
+        path.name.split(".")[0] for path in (folder / "strategies" / "dictionaries" / "data").glob("*.plzma")
+    )
+    if found:
+        return found
+    try:  # another layout: the languages its dictionary factory declares
         from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
-    except ImportError:  # another layout: its data folder
-        folder = Path(module.__file__ or "").parent / "strategies" / "dictionaries" / "data"
-        return frozenset(path.name.split(".")[0] for path in folder.glob("*.plzma"))
+    except ImportError:
+        return frozenset()
     return frozenset(SUPPORTED_LANGUAGES)
 
 
@@ -221,6 +239,7 @@ __all__ = [
     "lexicon_cache",
     "lexicon_of",
     "open_store",
+    "simplemma_folder",
     "simplemma_languages",
     "words_with_lower",
 ]

@@ -28,11 +28,16 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import permutations
-from types import ModuleType
 
 from gecscope.align.languages import spelling_variants
 from gecscope.align.types.frame import label
-from gecscope.align.types.lemma_cache import Lexicon, lexicon_of, simplemma_languages, words_with_lower
+from gecscope.align.types.lemma_cache import (
+    Lexicon,
+    lexicon_of,
+    simplemma_folder,
+    simplemma_languages,
+    words_with_lower,
+)
 from gecscope.errors import SettingError
 from gecscope.types import Edit
 
@@ -89,15 +94,6 @@ def similarity(a: str, b: str) -> float:
     return 1.0 - previous[-1] / max(len(a), len(b))
 
 
-def load_simplemma() -> ModuleType | None:
-    """The ``simplemma`` module, or None when it is not installed."""
-    try:
-        import simplemma  # the 'lemmas' extra
-    except ImportError:
-        return None
-    return simplemma
-
-
 @dataclass(frozen=True)
 class SurfaceTypes:
     """The tag-free classifier for language ``lang`` (an ISO 639-1 code) with lexicon ``lemmas``
@@ -117,12 +113,12 @@ class SurfaceTypes:
                 f"word_order must be one of {', '.join(WORD_ORDERS)}, not {self.word_order!r}", "word_order"
             )
         if self.lemmas == "simplemma":
-            module = load_simplemma()
-            if module is None:
+            folder = simplemma_folder()  # not imported: a warm lexicon cache never needs it
+            if folder is None:
                 from gecscope.errors import MissingExtraError
 
                 raise MissingExtraError("lemmas=simplemma (error types without a tagger)", "lemmas")
-            if self.lang not in simplemma_languages(module):  # asked nothing: no dictionary decoded
+            if self.lang not in simplemma_languages(folder):  # asked nothing: no dictionary decoded
                 raise SettingError(f"lemmas=simplemma: simplemma has no data for {self.lang!r}", "lemmas")
 
     @property
@@ -256,7 +252,7 @@ def surface_types(lang: str, lemmas: str = "auto", word_order: str = "exact") ->
     knows ``lang``, else strings only (the choice is in :attr:`SurfaceTypes.signature`)."""
     if lemmas != "auto":
         return SurfaceTypes(lang, lemmas, word_order)
-    module = load_simplemma()
-    if module is None or lang not in simplemma_languages(module):  # a language simplemma has no data for
+    folder = simplemma_folder()
+    if folder is None or lang not in simplemma_languages(folder):  # a language simplemma has no data for
         return SurfaceTypes(lang, "none", word_order)
     return SurfaceTypes(lang, "simplemma", word_order)
