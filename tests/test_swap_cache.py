@@ -60,6 +60,7 @@ def test_no_cache_recomputes(
     argv = _files(tmp_path)
     _, err = _run(argv, capsys)
     assert WARNING in err
+    monkeypatch.setattr(swap_verdicts, "verdict_key", _refuse)  # --no-cache: no digest either
     assert _run([*argv, "--no-cache"], capsys)[1] == err
     monkeypatch.setattr(sanity, "swap_tally", _refuse)
     with pytest.raises(AssertionError, match="tallied"):
