@@ -85,7 +85,7 @@ def test_a_changed_hypothesis_or_check_misses(
     monkeypatch.setattr(swap_verdicts, "SWAP_CHECK_VERSION", "bumped")
     _run(argv, capsys)
     assert calls == [300, 300]
-    monkeypatch.setattr(sanity, "LINES", 280)  # a setting of the check: other lines read, another key
+    monkeypatch.setattr(swap_verdicts, "LINES", 280)  # a setting of the check: other lines read, another key
     _run(argv, capsys)
     assert calls == [300, 300, 280]
 

@@ -420,7 +420,7 @@ def test_with_m2_references_a_swap_is_refused_and_named(
 def test_the_check_reads_the_first_lines_whatever_the_shards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, shard: str
 ) -> None:
-    import gecscope.io.sanity as sanity
+    import gecscope.setup.swap_verdicts as swap_verdicts
     from gecscope.cli import main
 
     sources, refs = _learners(450)
@@ -433,10 +433,10 @@ def test_the_check_reads_the_first_lines_whatever_the_shards(
     monkeypatch.setenv("GECSCOPE_SHARD_SIZE", shard)
     assert main(argv) == 0
     assert "of 450 lines where they differ" in capsys.readouterr().err
-    monkeypatch.setattr(sanity, "LINES", 150)
+    monkeypatch.setattr(swap_verdicts, "LINES", 150)
     assert main(argv) == 0
     assert "swapped" not in capsys.readouterr().err
-    monkeypatch.setattr(sanity, "LINES", 300)
+    monkeypatch.setattr(swap_verdicts, "LINES", 300)
     assert main(argv) == 0
     assert "of 300 lines where they differ" in capsys.readouterr().err
 

@@ -85,8 +85,7 @@ def read_systems(
         shards = guarded(shards, names, advice, files.source or files.jsonl or files.ref_m2 or "")  # type: ignore[assignment]
     warn = bool(files.references and files.ref_m2 is None and files.hypotheses)
     if warn:  # the swap check (and its modules) only where it can warn: text references
-        from gecscope.io.sanity import LINES
-        from gecscope.setup.swap_verdicts import swap_warning
+        from gecscope.setup.swap_verdicts import LINES, swap_warning
     read: list[list[Example]] = []  # the first LINES lines of the first system, held until all are read
     last, said, tallied, warning = None, False, 0, None
     for shard in shards:
