@@ -155,3 +155,20 @@ def test_inputs_that_join_alike_have_other_keys(
     one: list[tuple[Tokens, Tokens, list[Tokens]]], other: list[tuple[Tokens, Tokens, list[Tokens]]]
 ) -> None:
     assert swap_verdicts.verdict_key([_examples(one)]) != swap_verdicts.verdict_key([_examples(other)])
+
+
+def test_a_kept_verdict_loads_no_check(tmp_path: Path) -> None:
+    """A run whose verdict is kept neither imports the check's modules nor tallies: the cost of a
+    warm run is the digest and the look-up (issue 38's speed line, GREEN's case)."""
+    import subprocess
+    import sys
+
+    argv = _files(tmp_path)
+    probe = (
+        "import sys; from gecscope.cli import main; main(sys.argv[1:]); "
+        "print(sorted(m for m in ('gecscope.io.sanity', 'gecscope.io.sequence_counts') if m in sys.modules))"
+    )
+    runs = [subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0] and all(WARNING in r.stderr for r in runs)
+    assert runs[0].stdout.splitlines()[-1] == "['gecscope.io.sanity', 'gecscope.io.sequence_counts']"
+    assert runs[1].stdout.splitlines()[-1] == "[]"

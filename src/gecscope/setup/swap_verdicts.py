@@ -85,10 +85,8 @@ def swap_warning(parts: Sequence[Sequence[Example]], cache_dir: str | None = Non
     """The swap check's warning on ``parts`` (the first lines of a system, shard by shard), from
     the verdict cache when it holds them (from :data:`CACHED_FROM` lines on); ``cache=False``
     computes it (neither digest nor cache)."""
-    from gecscope.io.sanity import swap_tally, total
-
     if not cache or sum(map(len, parts)) < CACHED_FROM:  # nothing to keep, or cheaper than the look-up
-        return total([swap_tally(part) for part in parts]).warning()
+        return _checked(parts)
     from gecscope.cache import open_cache
 
     key = verdict_key(parts)
@@ -98,8 +96,15 @@ def swap_warning(parts: Sequence[Sequence[Example]], cache_dir: str | None = Non
         if key in found:
             warning: str | None = found[key]["warning"]
             return warning
-        warning = total([swap_tally(part) for part in parts]).warning()
+        warning = _checked(parts)
         store.put_many({key: {"warning": warning}})
         return warning
     finally:
         store.close()
+
+
+def _checked(parts: Sequence[Sequence[Example]]) -> str | None:
+    """The check's warning on ``parts``, computed (its module is loaded only here)."""
+    from gecscope.io.sanity import swap_tally, total
+
+    return total([swap_tally(part) for part in parts]).warning()
