@@ -280,3 +280,19 @@ def test_the_tag_free_classifier_is_built_without_importing_simplemma() -> None:
 
     folder = simplemma_folder()
     assert folder is not None and simplemma_languages(folder) == frozenset(SUPPORTED_LANGUAGES)
+
+
+def test_the_convention_applied_twice_rebuilds_nothing() -> None:
+    """A typed chunk analysis applies the missing-annotator convention to examples it was applied
+    to already: nothing changes, so nothing is rebuilt (a lone absent reference stays)."""
+    from gecscope.types import Edit, Target, with_convention
+
+    absent = Target(("a",), (), absent=True)
+    present = Target(("b",), (Edit(0, 1, ("b",)),))
+    exs = [
+        Example(("a",), Target(("a",)), (absent, absent), "0"),
+        Example(("a",), Target(("a",)), (absent, present), "1"),
+    ]
+    once = with_convention(exs, "absent")
+    assert [len(e.references) for e in once] == [1, 1] and once[0].references[0].absent
+    assert with_convention(once, "absent") is once
