@@ -24,6 +24,7 @@ import statistics
 from pathlib import Path
 
 from bench_tag_free_types import clock  # the same timing loop
+from clitiming import run_cpu, seeded_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("GECSCOPE_SHARED", ROOT.parent / "shared"))
@@ -58,12 +59,9 @@ VIEWS = {
 def command_times(repeat: int) -> dict[str, dict[str, float]]:
     """Min and median CPU (user + system of the child) and wall seconds of the whole command per
     view, the views interleaved run by run (a loaded machine drifts)."""
-    import resource
-    import shutil
     import subprocess
     import sys
     import tempfile
-    import time
 
     multi = SHARED / "data" / "multilingual"
     hyp = multi / "estgec" / "GEC_systems" / "nelb" / "en-et-de-cs-nelb-1.3b-estgec-l2.txt"
@@ -77,18 +75,10 @@ def command_times(repeat: int) -> dict[str, dict[str, float]]:
         subprocess.run([*base, "--cat", "2", "--cache-dir", str(warm)], env=env, check=True, capture_output=True)
         for _ in range(repeat):
             for name, (options, seeded) in VIEWS.items():
-                folder = Path(tmp) / "run"
-                shutil.rmtree(folder, ignore_errors=True)
-                folder.mkdir()
-                for seed in warm.glob("lexicon.sqlite*") if seeded else ():  # with its WAL, if any
-                    shutil.copy(seed, folder / seed.name)
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                start = time.perf_counter()
-                command = [*base, *options, "--cache-dir", str(folder)]
-                subprocess.run(command, env=env, check=True, capture_output=True)
-                wall[name].append(time.perf_counter() - start)
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+                folder = seeded_folder(Path(tmp), warm, seeded)
+                spent, took = run_cpu([*base, *options, "--cache-dir", str(folder)], env)
+                cpu[name].append(spent)
+                wall[name].append(took)
     return {
         name: {
             "cpu_min": min(cpu[name]),

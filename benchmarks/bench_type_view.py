@@ -35,8 +35,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -45,6 +43,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from clitiming import run_cpu, seeded_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("GECSCOPE_SHARED", ROOT.parent / "shared"))
@@ -125,18 +125,8 @@ def command_times(
         for _ in range(repeat):
             for tree, (name, (options, seeded)) in ((t, v) for v in VIEWS.items() for t in trees):
                 env["PYTHONPATH"] = str(tree)
-                folder = Path(tmp) / "run"
-                shutil.rmtree(folder, ignore_errors=True)
-                folder.mkdir()
-                for seed in warm.glob("lexicon.sqlite*") if seeded else ():  # with its WAL, if any
-                    shutil.copy(seed, folder / seed.name)
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                start = time.perf_counter()
-                run = [*base, str(phases), *command, *options, "--cache-dir", str(folder)]
-                subprocess.run(run, env=env, check=True, capture_output=True)
-                wall = time.perf_counter() - start
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                folder = seeded_folder(Path(tmp), warm, seeded)
+                cpu, wall = run_cpu([*base, str(phases), *command, *options, "--cache-dir", str(folder)], env)
                 runs[str(tree), name].append({"cpu": cpu, "wall": wall, **json.loads(phases.read_text("utf-8"))})
     out: dict[str, dict[str, dict[str, float]]] = {}
     for (label, name), rs in runs.items():

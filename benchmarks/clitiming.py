@@ -38,6 +38,19 @@ def run_cpu(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, 
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
 
 
+def seeded_folder(tmp: Path, warm: Path, seeded: bool) -> Path:
+    """A fresh cache folder ``tmp/run`` for one timed run; ``seeded``: holding the lexicon cache
+    of ``warm`` (its WAL with it, if any), so the run finds every word's answer kept."""
+    import shutil
+
+    folder = tmp / "run"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    for seed in warm.glob("lexicon.sqlite*") if seeded else ():
+        shutil.copy(seed, folder / seed.name)
+    return folder
+
+
 def bytecode_cached(env: dict[str, str], cache_dir: str) -> dict[str, str]:
     """``env`` with compiled bytecode kept (under ``cache_dir``, so no checkout gets a __pycache__),
     as an installed package has it: ``PYTHONDONTWRITEBYTECODE`` would recompile every module of
