@@ -172,3 +172,17 @@ def test_a_kept_verdict_loads_no_check(tmp_path: Path) -> None:
     assert [r.returncode for r in runs] == [0, 0] and all(WARNING in r.stderr for r in runs)
     assert runs[0].stdout.splitlines()[-1] == "['gecscope.io.sanity', 'gecscope.io.sequence_counts']"
     assert runs[1].stdout.splitlines()[-1] == "[]"
+
+
+def test_a_line_as_read_is_keyed_with_how_it_was_read() -> None:
+    """A text read from a file is keyed by its line and by how the line became tokens (language,
+    format, tokeniser): the same line read otherwise, or other lines, are other keys; a text held
+    only as tokens is keyed by its tokens."""
+    read = [Example(("a", "b"), Target(("a", "c"), raw="a  c"), (Target(("a", "c"), raw="a c"),), "0", "a b")]
+    same = [Example(("a", "b"), Target(("a", "c"), raw="a  c"), (Target(("a", "c"), raw="a c"),), "0", "a b")]
+    spaced = [Example(("a", "b"), Target(("a", "c"), raw="a c"), (Target(("a", "c"), raw="a c"),), "0", "a b")]
+    tokens = [Example(("a", "b"), Target(("a", "c")), (Target(("a", "c")),), "0")]
+    key = swap_verdicts.verdict_key
+    assert key([read], "('en', 'text', 'none')") == key([same], "('en', 'text', 'none')")
+    assert key([read], "('en', 'text', 'none')") != key([read], "('en', 'text', 'spacy')")
+    assert len({key([read]), key([spaced]), key([tokens])}) == 3

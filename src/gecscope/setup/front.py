@@ -86,6 +86,8 @@ def read_systems(
     warn = bool(files.references and files.ref_m2 is None and files.hypotheses)
     if warn:  # the swap check (and its modules) only where it can warn: text references
         from gecscope.setup.swap_verdicts import LINES, swap_warning
+
+        reading = repr((language.code, setup.format, setup.fields().get("tok", "none")))  # lines -> tokens
     read: list[list[Example]] = []  # the first LINES lines of the first system, held until all are read
     last, said, tallied, warning = None, False, 0, None
     for shard in shards:
@@ -98,9 +100,9 @@ def read_systems(
             read.append(last[0][: LINES - tallied])
             tallied += len(last[0])
             if tallied >= LINES:
-                warning, read = swap_warning(read, cache_dir, cache), []
+                warning, read = swap_warning(read, cache_dir, cache, reading), []
     if warn and tallied < LINES:
-        warning = swap_warning(read, cache_dir, cache)
+        warning = swap_warning(read, cache_dir, cache, reading)
     if warning:
         say(f"warning: {warning}")
     if last is not None:
