@@ -51,3 +51,27 @@ def example() -> gecscope.Examples:
 
     d = example_dir()
     return gecscope.load(hyp_m2=d / "hypothesis.m2", ref_m2=d / "references.m2")
+
+
+def test_a_gold_inventorys_own_labels_are_kept_whole_at_every_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """UA-GEC's labels (``Spelling``, ``G/Case``) have no ``X:`` operation: ``--cat 1|2`` keeps
+    them whole (as CLEME's views do), where errant_compare cuts every label alike (``elling``).
+    ERRANT's own classifier (``-t ua-gec``'s protocol) keeps a reference M2's labels."""
+    from gecscope.cli import main
+
+    (tmp_path / "ref.m2").write_text(
+        "S Я бачу кота .\nA 1 2|||Spelling|||бачив|||REQUIRED|||-NONE-|||0\n\n"
+        "S Це мій хата .\nA 1 2|||G/Gender|||моя|||REQUIRED|||-NONE-|||0\n"
+        "A 2 3|||R:NOUN|||дім|||REQUIRED|||-NONE-|||0\n\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "hyp.txt").write_text("Я бачу кота .\nЦе мій хата .\n", encoding="utf-8")
+    for level, names in (("1", {"Spelling", "G/Gender", "R"}), ("2", {"Spelling", "G/Gender", "NOUN"})):
+        argv = ["score", "--metric", "errant", "--hyp", str(tmp_path / "hyp.txt"), "--ref-m2", str(tmp_path / "ref.m2")]
+        assert main([*argv, "--cat", level, "--format", "json", "--quiet"]) == 0  # ERRANT's classifier
+        out = capsys.readouterr().out
+        got = {name for name in names if f'"{name}"' in out}
+        assert got == names, (level, out[:400])
+        assert '"elling"' not in out and '"/Gender"' not in out

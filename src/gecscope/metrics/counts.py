@@ -65,11 +65,16 @@ class EditCounts:
 
 
 def category(cat: str, level: int | str) -> str:
-    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type."""
-    if level == 1 and cat != "UNK":
-        return cat[0]
-    if level == 2 and cat != "UNK":
-        return cat[2:]
+    """ERRANT's ``-cat`` levels: 1 operation (M/R/U), 2 type without operation, 3 full type. A
+    label not of ERRANT's shape (``X:TYPE``: a gold inventory's own, UA-GEC's ``Spelling``,
+    NUCLE's ``ArtOrDet``) is kept whole at every level, as CLEME's views keep it, where
+    ``errant_compare`` cuts every label alike (``elling``, ``tOrDet``).
+
+    >>> category("R:VERB:SVA", 1), category("R:VERB:SVA", 2), category("UNK", 2), category("Spelling", 2)
+    ('R', 'VERB:SVA', 'UNK', 'Spelling')
+    """
+    if level in (1, 2) and len(cat) > 2 and cat[1] == ":" and cat[0] in "MRU":
+        return cat[0] if level == 1 else cat[2:]
     return cat
 
 
