@@ -64,9 +64,9 @@ def verdict_key(parts: Sequence[Sequence[Example]], reading: str = "") -> str:
     A text read from a file is keyed by its line as read (its tokens are the line's, as
     ``reading`` says: the language, the input format and the tokeniser, with gecscope's version);
     a text without one by its tokens, joined by :data:`SEPARATOR` or, where a token holds it, as
-    JSON (each text's kind keyed). With each
-    line's number of references, each text's number of tokens and length, no two inputs share a
-    digest, and the digest costs a pass over some 5,000 strings, not over every token."""
+    JSON (each text's kind keyed). With each line's number of references, each text's number of
+    tokens and length, no two inputs share a digest, and the digest costs a pass over some 5,000
+    strings, not over every token."""
     shape = array("q", (len(ex.references) for part in parts for ex in part))
     raws: list[str | None] = []
     tokens: list[tuple[str, ...]] = []
